@@ -1,0 +1,70 @@
+// Values and on-screen texts fixed by the specification (sections 4, 8 and 9).
+// Shared by the server and the web; no Node or DOM APIs here.
+
+export const FINDER_PAGE_SIZE_PHONE = 4;
+export const FINDER_PAGE_SIZE_DESKTOP = 6;
+/** Widths at or below this many CSS pixels get the phone page size. */
+export const FINDER_PHONE_MAX_WIDTH_PX = 768;
+/** The largest page the listing API hands out; the finder asks for 4 or 6. */
+export const FINDER_MAX_PAGE_SIZE = 48;
+
+export const FILTER_DEBOUNCE_MS = 300;
+export const CARD_STAGGER_MS = 150;
+export const SCROLL_BACK_PX = 300;
+export const SCROLL_BACK_DELAY_MS = 100;
+export const SENTINEL_THRESHOLD = 0.1;
+export const SENTINEL_ROOT_MARGIN = '100px';
+export const VISIBLE_CATEGORY_COUNT = 10;
+
+export const DISCOUNT_PERCENT = 10;
+export const REFERRAL_EXTRA_PERCENT = 5;
+
+/** Longest search text the API accepts; longer input is a client bug or abuse. */
+export const SEARCH_MAX_LENGTH = 100;
+/** Longest category name the API accepts in a filter. */
+export const CATEGORY_MAX_LENGTH = 100;
+
+export const GENDERS = ['Men', 'Women', 'Kids', 'Unisex'] as const;
+export type Gender = (typeof GENDERS)[number];
+/** The finder's gender filter offers only these (spec section 2). */
+export const FINDER_GENDERS = ['All', 'Men', 'Women'] as const;
+export type FinderGender = (typeof FINDER_GENDERS)[number];
+export const ALL = 'All';
+
+export const DEFAULT_CATEGORIES: ReadonlyArray<{ name: string; description: string }> = [
+  { name: 'Shoes', description: 'Everyday shoes, loafers and boots for every season.' },
+  { name: 'Hoodies', description: 'Pullover and zip hoodies, from heavyweight fleece to light loopback.' },
+  { name: 'Jackets', description: 'Bombers, puffers, denim and shell jackets to layer over anything.' },
+  { name: 'Pants', description: 'Jeans, cargos, chinos and joggers in every fit.' },
+  { name: 'T-Shirts', description: 'Graphic, plain and oversized tees for daily wear.' },
+  { name: 'Accessories', description: 'Bags, wallets, belts, hats and the small things that finish a look.' },
+  { name: 'Shorts', description: 'Denim, mesh and cargo shorts for warm days.' },
+  { name: 'Sweaters', description: 'Knits, cardigans and crewnecks for cooler weather.' },
+];
+
+export const TEXTS = {
+  finderTitle: 'Product Finder',
+  loadingStore: 'Loading store data...',
+  loadingMore: 'Loading more items...',
+  endOfResults: "You've reached the end of the results",
+  initialLoadFailed: 'Failed to load data. Please try again later.',
+  retryFailed: 'Failed to refresh data. Please try again later.',
+  loadMoreFailed: 'Failed to load more items. Please try again.',
+  retry: 'Retry',
+  emptySearchTitle: 'No items found',
+  emptySearchHint: 'Try adjusting your search terms or browse different categories',
+  emptyCategoryTitle: (category: string) => `No items in ${category}`,
+  emptyCategoryHint: 'Try selecting a different category or search for specific items',
+  emptyTitle: 'No items available',
+  emptyHint: 'Items will appear here when they are added to the store',
+  scrollForMore: '(scroll to see more)',
+  bestProducts: 'Best Products',
+  showMore: 'Show More',
+  showLess: 'Show Less',
+  buy: 'BUY',
+  join: 'Join',
+  signUp: 'Sign Up',
+} as const;
+
+/** Cache lifetime for content-addressed media and hashed build assets. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

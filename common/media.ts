@@ -1,0 +1,31 @@
+// Where stored images are served and how a card finds the resized copy of an original.
+
+export const MEDIA_PREFIX = '/media/';
+export const ITEMS_FOLDER = 'items';
+export const THUMBS_FOLDER = 'thumbs';
+/** Widths of the WebP copies made for every stored image; cards pick one through srcset. */
+export const THUMB_WIDTHS = [320, 640] as const;
+export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
+
+/** Storage key of an original uploaded under items/. */
+export function itemKey(fileName: string): string {
+  return `${ITEMS_FOLDER}/${fileName}`;
+}
+
+export function thumbKey(fileName: string, width: ThumbWidth): string {
+  const base = fileName.replace(/\.[^.]+$/, '');
+  return `${THUMBS_FOLDER}/${width}/${base}.webp`;
+}
+
+export function mediaUrl(key: string): string {
+  return `${MEDIA_PREFIX}${key}`;
+}
+
+/** For an image URL of ours (/media/items/NAME), the URL of its thumbnail; null for any other URL. */
+export function thumbnailUrlFor(imageUrl: string | null, width: ThumbWidth = THUMB_WIDTHS[0]): string | null {
+  const prefix = mediaUrl(`${ITEMS_FOLDER}/`);
+  if (!imageUrl || !imageUrl.startsWith(prefix)) return null;
+  const fileName = imageUrl.slice(prefix.length);
+  if (fileName === '' || fileName.includes('/')) return null;
+  return mediaUrl(thumbKey(fileName, width));
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = ['VALIDATION', 'NOT_FOUND', 'UNAUTHORIZED', 'FORBIDDEN', 'CONFLICT', 'TOO_LARGE', 'UNAVAILABLE', 'INTERNAL'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorSchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.enum(ERROR_CODES),
+    message: z.string().describe('A sentence fit to show the user'),
+  })
+  .meta({ id: 'Error' });
+export type ApiErrorBody = z.infer<typeof errorSchema>;

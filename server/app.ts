@@ -1,0 +1,139 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../common/schemas/error';
+import type { SiteConfig } from '../common/schemas/site';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './errors';
+import { createCatalogueRepo } from './modules/catalogue/catalogue.repo';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createCategoriesRepo } from './modules/categories/categories.repo';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
+import { mediaRoutes } from './modules/media/media.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import type { Storage } from './storage/storage';
+import { isPageRequest, registerWeb } from './web';
+
+export type AppOptions = {
+  config: Pick<Config, 'communityUrl' | 'referralUrl' | 'discountCode' | 'contactEmail' | 'logLevel'> & {
+    webDist?: string | undefined;
+  };
+  database: Database;
+  storage: Storage;
+  /** Pino logger settings; tests pass false. */
+  logger?: boolean | object;
+};
+
+function errorBody(statusCode: number, code: ApiErrorBody['code'], message: string): ApiErrorBody {
+  return { statusCode, code, message };
+}
+
+/** Builds the whole server (API, media and front end); main.ts listens on it, tests inject into it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, storage } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Query strings are parsed with the standard parser; repeated keys become arrays and fail validation.
+    routerOptions: { maxParamLength: 300 },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const site: SiteConfig = {
+    discountCode: config.discountCode,
+    communityUrl: config.communityUrl,
+    referralUrl: config.referralUrl,
+    contactEmail: config.contactEmail,
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The site runs on plain http on localhost too; HSTS belongs to the TLS proxy in front of it.
+    hsts: false,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Finder API',
+        description: 'Catalogue API of the Finder fashion product-finder storefront.',
+        version: '1.0.0',
+      },
+      tags: [
+        { name: 'catalogue', description: 'Products and the finder' },
+        { name: 'categories', description: 'Product categories' },
+        { name: 'site', description: 'Health and public settings' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation
+        .map((issue) => {
+          const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          const text = issue.message ?? 'is not valid';
+          return field && !text.startsWith(field) ? `${field}: ${text}` : text;
+        })
+        .join('; ');
+      return reply.status(400).send(errorBody(400, 'VALIDATION', message));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(errorBody(413, 'TOO_LARGE', 'The request is too large'));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(status, 'VALIDATION', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody(500, 'INTERNAL', 'Something went wrong on our side. Please try again later.'));
+  });
+
+  const catalogue = createCatalogueService(createCatalogueRepo(database));
+  const categoriesService = createCategoriesService(createCategoriesRepo(database));
+
+  await app.register(siteRoutes, { site, database });
+  await app.register(catalogueRoutes, { service: catalogue });
+  await app.register(categoriesRoutes, { service: categoriesService });
+  await app.register(mediaRoutes, { storage });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const sendIndex = config.webDist ? await registerWeb(app, config.webDist, site) : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    if (sendIndex && isPageRequest(request.method, request.url)) return sendIndex(reply);
+    return reply
+      .status(404)
+      .send(errorBody(404, 'NOT_FOUND', `No route matches ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  return app;
+}

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL and returns its rows (both drivers answer with { rows }). */
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const LOCK_FILE = 'finder.lock';
+/** Any fixed number: PostgreSQL advisory lock that makes concurrent start-ups migrate one at a time. */
+const MIGRATION_LOCK_ID = 7_341_902;
+
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+export type OpenOptions = {
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database (PGlite); used when databaseUrl is not set. */
+  pgliteDir?: string;
+  statementTimeoutMs: number;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.statementTimeoutMs);
+  if (!options.pgliteDir) throw new Error('openDatabase needs databaseUrl or pgliteDir');
+  return openPglite(options.pgliteDir, options.statementTimeoutMs);
+}
+
+async function openPostgres(url: string, statementTimeoutMs: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: `-c statement_timeout=${statementTimeoutMs}`,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const client = await pool.connect().catch((err: unknown) => {
+    void pool.end();
+    throw new Error(`Could not connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`);
+  });
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    client.release();
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    close: () => pool.end(),
+  };
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is a single-process database: two processes writing one data dir corrupt it.
+ * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ */
+function acquireDirLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // Already gone.
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && processIsAlive(owner)) {
+        throw new DataDirInUseError(
+          `The embedded database in ${dir} is already open in process ${owner}. ` +
+            'Only one process may use a PGlite data directory: stop the other process, choose another DATA_DIR, ' +
+            'or set DATABASE_URL to share a PostgreSQL server between processes.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not lock the embedded database in ${dir}.`);
+}
+
+async function openPglite(dir: string, statementTimeoutMs: number): Promise<Database> {
+  const release = acquireDirLock(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    await client.exec(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** True when a PostgreSQL server answers at the URL within a second. */
+export async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    /** Category name as text (spec section 3); null or blank means uncategorised. */
+    category: text('category'),
+    /** Canonical spelling only (Men, Women, Kids, Unisex); null means not set. */
+    gender: text('gender'),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    image: text('image'),
+    isBestProduct: boolean('is_best_product').notNull().default(false),
+    /** The buy link, stored once whichever spelling it arrived under. */
+    link: text('link'),
+    row: integer('row'),
+    /** Fixed random position in the shuffled catalogue; a visitor's seed picks where in it they start. */
+    shuffleKey: integer('shuffle_key')
+      .notNull()
+      .default(sql`floor(random() * 2147483647)::integer`),
+    ...timestamps,
+  },
+  (t) => [
+    check('products_gender_check', sql`${t.gender} in ('Men', 'Women', 'Kids', 'Unisex')`),
+    check('products_price_check', sql`${t.price} > 0`),
+    index('products_shuffle_idx').on(t.shuffleKey, t.id),
+    index('products_gender_shuffle_idx').on(t.gender, t.shuffleKey, t.id),
+    index('products_category_shuffle_idx').on(sql`lower(${t.category})`, t.shuffleKey, t.id),
+    index('products_best_shuffle_idx').on(t.shuffleKey, t.id).where(sql`${t.isBestProduct}`),
+    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('products_brand_trgm_idx').using('gin', t.brand.op('gin_trgm_ops')),
+    index('products_row_idx').on(t.row, t.id),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    relevance: integer('relevance').notNull().default(0),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`), check('categories_name_check', sql`btrim(${t.name}) <> ''`)],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Timestamp-prefixed, sanitised original file name; also the file name in storage. */
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    url: text('url').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('images_storage_key_idx').on(t.storageKey), index('images_created_idx').on(t.createdAt, t.id)],
+);

@@ -1,0 +1,75 @@
+import { count, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createCategoriesRepo } from '../modules/categories/categories.repo';
+import { createCategoriesService } from '../modules/categories/categories.service';
+import { storeImageWithThumbnails } from '../modules/images/image-files';
+import type { Storage } from '../storage/storage';
+import type { Database } from './client';
+import { demoImageFileName, demoProducts, renderDemoImage } from './demo-catalogue';
+import { images, products } from './schema/index';
+
+/** Any fixed number: keeps two processes starting on one empty database from seeding twice. */
+const SEED_LOCK_ID = 7_341_903;
+const RENDER_CONCURRENCY = 4;
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function productCount(database: Database): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(products);
+  return row?.n ?? 0;
+}
+
+/**
+ * First start: the default categories when none exist and, unless disabled, the demo catalogue with images
+ * the project draws itself. Does nothing on a database that already has products.
+ */
+export async function seedOnFirstStart(
+  database: Database,
+  storage: Storage,
+  options: { demo: boolean; log?: Pick<FastifyBaseLogger, 'info'> },
+): Promise<{ categories: boolean; products: number }> {
+  const seededCategories = await createCategoriesService(createCategoriesRepo(database)).ensureDefaults();
+  if (!options.demo || (await productCount(database)) > 0) return { categories: seededCategories, products: 0 };
+
+  const demo = demoProducts();
+  const prefix = Date.now();
+  const files = await mapLimit(demo, RENDER_CONCURRENCY, async (product) =>
+    storeImageWithThumbnails(storage, `${prefix}_${demoImageFileName(product)}`, await renderDemoImage(product), 'image/jpeg'),
+  );
+
+  const inserted = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [existing] = await tx.select({ n: count() }).from(products);
+    if ((existing?.n ?? 0) > 0) return 0;
+    await tx.insert(images).values(files);
+    await tx.insert(products).values(
+      demo.map((p, i) => ({
+        title: p.title,
+        description: p.description,
+        brand: p.brand,
+        category: p.category,
+        gender: p.gender,
+        price: p.price,
+        image: files[i]?.url ?? null,
+        isBestProduct: p.isBestProduct,
+        link: p.link,
+        row: p.row,
+      })),
+    );
+    return demo.length;
+  });
+  if (inserted === 0) await Promise.all(files.map((f) => storage.delete(f.storageKey)));
+  options.log?.info({ products: inserted }, 'seeded the demo catalogue');
+  return { categories: seededCategories, products: inserted };
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError, openDatabase, type Database } from './db/client';
+import { seedOnFirstStart } from './db/seed';
+import { createLocalStorage } from './storage/local-storage';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database: Database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
+  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const app = await buildApp({ config, database, storage });
+  await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Finder is running at http://${config.host}:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+    console.error(err.message);
+  } else {
+    console.error('Finder failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Product, ProductPage } from '../../../common/schemas/product';
+import { clearCatalogue, insertProducts } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { encodeCursor } from './cursor';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function getPage(query: Record<string, string | number>) {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/products', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  return res;
+}
+
+/** Follows nextCursor to the end and returns every item in order. */
+async function walk(query: Record<string, string | number>): Promise<Product[]> {
+  const all: Product[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 1000; guard++) {
+    const res = await getPage(cursor ? { ...query, cursor } : query);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<ProductPage>();
+    all.push(...page.items);
+    cursor = page.nextCursor;
+    if (!cursor) return all;
+  }
+  throw new Error('did not reach the end');
+}
+
+describe('GET /api/products filters', () => {
+  beforeAll(async () => {
+    await clearCatalogue(ctx.database);
+    await insertProducts(ctx.database, [
+      { title: 'Relaxed Cargo Pants', category: 'Pants', gender: 'Men', brand: 'Northfold' },
+      { title: 'Wide Leg Jeans', category: 'pants', gender: 'Women', brand: 'Atelier Rue', isBestProduct: true },
+      { title: 'Retro High-Top Sneaker', category: 'Shoes', gender: 'Men', brand: 'Kinetic Lab', isBestProduct: true },
+      { title: 'Canvas Tote', category: 'Accessories', gender: 'Unisex', description: 'Holds a 100% cotton towel_set', brand: 'Mono' },
+      { title: 'Kids Rain Boot', category: 'Shoes', gender: 'Kids', description: 'Waterproof rubber boot' },
+      { title: 'Uncategorised Thing', category: null, gender: null },
+    ]);
+  });
+
+  it('lists everything with no filter, and All means no filter', async () => {
+    expect((await walk({ limit: 4 })).length).toBe(6);
+    expect((await walk({ limit: 4, gender: 'All', category: 'all' })).length).toBe(6);
+  });
+
+  it('searches title, description and brand, case-insensitively, as a substring', async () => {
+    const titles = async (search: string) => (await walk({ search })).map((p) => p.title).sort();
+    expect(await titles('CARGO')).toEqual(['Relaxed Cargo Pants']);
+    expect(await titles('rubber')).toEqual(['Kids Rain Boot']);
+    expect(await titles('kinetic')).toEqual(['Retro High-Top Sneaker']);
+    expect(await titles('AK')).toEqual(['Retro High-Top Sneaker']);
+    expect(await titles('nothing like this')).toEqual([]);
+  });
+
+  it('matches LIKE wildcards literally', async () => {
+    expect((await walk({ search: '100%' })).map((p) => p.title)).toEqual(['Canvas Tote']);
+    expect((await walk({ search: 'l_set' })).map((p) => p.title)).toEqual(['Canvas Tote']);
+    expect(await walk({ search: '%' })).toHaveLength(1);
+    expect(await walk({ search: '_' })).toHaveLength(1);
+  });
+
+  it('compares category and gender case-insensitively', async () => {
+    expect((await walk({ category: 'PANTS' })).map((p) => p.title).sort()).toEqual(['Relaxed Cargo Pants', 'Wide Leg Jeans']);
+    expect((await walk({ gender: 'women' })).map((p) => p.title)).toEqual(['Wide Leg Jeans']);
+    expect((await walk({ gender: 'MEN', category: 'shoes' })).map((p) => p.title)).toEqual(['Retro High-Top Sneaker']);
+  });
+
+  it('filters best products with true or the string true', async () => {
+    const best = (await walk({ best: 'true' })).map((p) => p.title).sort();
+    expect(best).toEqual(['Retro High-Top Sneaker', 'Wide Leg Jeans']);
+    expect((await walk({ best: 'TRUE' })).length).toBe(2);
+    expect((await walk({ best: 'false' })).length).toBe(6);
+  });
+
+  it('combines every filter', async () => {
+    const items = await walk({ search: 'jeans', category: 'Pants', gender: 'Women', best: 'true' });
+    expect(items.map((p) => p.title)).toEqual(['Wide Leg Jeans']);
+  });
+
+  it('returns the product fields of the specification, with one link field', async () => {
+    const [item] = await walk({ search: 'Wide Leg' });
+    expect(item).toMatchObject({
+      title: 'Wide Leg Jeans',
+      brand: 'Atelier Rue',
+      category: 'pants',
+      gender: 'Women',
+      isBestProduct: true,
+      link: expect.stringMatching(/^https:\/\//),
+      thumbnail: null,
+    });
+    expect(typeof item?.price).toBe('number');
+    expect(item).not.toHaveProperty('shuffleKey');
+    expect(item).not.toHaveProperty('cnFansLink');
+  });
+});
+
+describe('GET /api/products order and paging', () => {
+  beforeAll(async () => {
+    await clearCatalogue(ctx.database);
+    await insertProducts(
+      ctx.database,
+      Array.from({ length: 53 }, (_, i) => ({ title: `Item ${i}`, gender: i % 2 ? 'Men' : 'Women', category: i % 3 ? 'Shoes' : 'Pants' })),
+    );
+  });
+
+  it.each([0, 1, 12345, 2147483647])('walks every item exactly once with seed %i', async (seed) => {
+    for (const limit of [4, 6, 7]) {
+      const items = await walk({ seed, limit });
+      expect(items).toHaveLength(53);
+      expect(new Set(items.map((p) => p.id)).size).toBe(53);
+    }
+  });
+
+  it('keeps one order for one seed and varies it between seeds', async () => {
+    const a = (await walk({ seed: 99, limit: 6 })).map((p) => p.id);
+    const b = (await walk({ seed: 99, limit: 4 })).map((p) => p.id);
+    expect(b).toEqual(a);
+    const firstPages = new Set<string>();
+    for (const seed of [1, 500_000_000, 1_000_000_000, 1_500_000_000, 2_000_000_000]) {
+      firstPages.add(((await getPage({ seed, limit: 6 })).json<ProductPage>()).items.map((p) => p.id).join());
+    }
+    expect(firstPages.size).toBeGreaterThan(1);
+  });
+
+  it('pages a filtered query without repeats or gaps', async () => {
+    const men = await walk({ gender: 'Men', limit: 4, seed: 777 });
+    expect(men).toHaveLength(26);
+    expect(new Set(men.map((p) => p.id)).size).toBe(26);
+    expect(men.every((p) => p.gender === 'Men')).toBe(true);
+  });
+
+  it('does not repeat or skip when products are added between pages', async () => {
+    const first = (await getPage({ seed: 4242, limit: 6 })).json<ProductPage>();
+    await insertProducts(ctx.database, Array.from({ length: 5 }, (_, i) => ({ title: `Late ${i}` })));
+    const rest: Product[] = [];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = (await getPage({ seed: 4242, limit: 6, cursor })).json<ProductPage>();
+      rest.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    const ids = [...first.items, ...rest].map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const original = ids.filter((_, i) => !([...first.items, ...rest][i]?.title.startsWith('Late')));
+    expect(original).toHaveLength(53);
+  });
+
+  it('ends with a null cursor', async () => {
+    const res = await getPage({ limit: 48, search: 'Item 1' });
+    expect(res.json<ProductPage>().nextCursor).toBeNull();
+  });
+});
+
+describe('GET /api/products bad input', () => {
+  beforeEach(() => undefined);
+  it.each([
+    [{ gender: 'Aliens' }, /gender must be one of All, Men, Women, Kids, Unisex/],
+    [{ limit: '0' }, /limit must be at least 1/],
+    [{ limit: '1000' }, /limit must be at most 48/],
+    [{ limit: 'abc' }, /limit must be a whole number/],
+    [{ limit: '2.5' }, /limit must be a whole number/],
+    [{ seed: '-1' }, /seed must be between/],
+    [{ best: 'maybe' }, /best must be true or false/],
+    [{ search: 'x'.repeat(101) }, /search must be at most 100 characters/],
+    [{ cursor: 'not-a-cursor' }, /cursor is not valid/],
+    [{ cursor: encodeCursor({ phase: 0, key: 1, id: '00000000-0000-4000-8000-000000000000' }).slice(0, -3) }, /cursor is not valid/],
+  ])('answers 400 with a clear message for %j', async (query, message) => {
+    const res = await getPage(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION', message: expect.stringMatching(message) });
+  });
+
+  it('answers 400 for a repeated parameter', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/products?gender=Men&gender=Women' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION');
+  });
+
+  it('accepts a cursor from another query shape without failing', async () => {
+    const cursor = encodeCursor({ phase: 1, key: 5, id: '00000000-0000-4000-8000-000000000000' });
+    const res = await getPage({ cursor, search: "'; drop table products; --" });
+    expect(res.statusCode).toBe(200);
+  });
+});

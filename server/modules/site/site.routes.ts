@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '../../../common/schemas/error';
+import { siteConfigSchema, type SiteConfig } from '../../../common/schemas/site';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+
+export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteConfig; database: Database }> = async (
+  app,
+  { site, database },
+) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Health check: ok when the server and its database answer',
+        response: { 200: z.object({ status: z.literal('ok') }), 503: errorSchema },
+      },
+    },
+    async () => {
+      try {
+        await database.rows(sql`select 1 as ok`);
+      } catch {
+        throw new AppError('UNAVAILABLE', 'The database does not answer');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+  app.get(
+    '/api/site',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Public storefront settings (discount code, community and referral links)',
+        response: { 200: siteConfigSchema },
+      },
+    },
+    async () => site,
+  );
+};

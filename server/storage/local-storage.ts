@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { contentTypeForKey, isSafeKey, type Storage } from './storage';
+
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string): string => {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+    return full;
+  };
+  return {
+    async put(key, body) {
+      const full = resolve(key);
+      await fsp.mkdir(path.dirname(full), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const tmp = `${full}.${process.pid}.${Date.now()}.tmp`;
+      await fsp.writeFile(tmp, body);
+      await fsp.rename(tmp, full);
+    },
+    async get(key) {
+      if (!isSafeKey(key)) return null;
+      const full = resolve(key);
+      try {
+        const stat = await fsp.stat(full);
+        if (!stat.isFile()) return null;
+        return { body: fs.createReadStream(full), size: stat.size, contentType: contentTypeForKey(key) };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await fsp.rm(resolve(key), { force: true });
+    },
+    async exists(key) {
+      if (!isSafeKey(key)) return false;
+      try {
+        return (await fsp.stat(resolve(key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+  };
+}

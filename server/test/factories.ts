@@ -1,0 +1,54 @@
+import type { Gender } from '../../common/constants';
+import type { Database } from '../db/client';
+import { categories, products } from '../db/schema/index';
+
+export type ProductOverrides = Partial<{
+  title: string;
+  description: string;
+  brand: string;
+  category: string | null;
+  gender: Gender | null;
+  price: number;
+  image: string | null;
+  isBestProduct: boolean;
+  link: string | null;
+  row: number | null;
+  shuffleKey: number;
+}>;
+
+let counter = 0;
+
+/** A valid product with readable defaults; tests override what they assert on. */
+export function makeProduct(overrides: ProductOverrides = {}) {
+  counter += 1;
+  return {
+    title: `Test Item ${counter}`,
+    description: 'A plain test item.',
+    brand: 'Testbrand',
+    category: 'Shoes',
+    gender: 'Men' as Gender | null,
+    price: 10 + counter,
+    image: null,
+    isBestProduct: false,
+    link: `https://agent.example/item/${counter}`,
+    row: counter,
+    ...overrides,
+  };
+}
+
+export async function insertProducts(database: Database, rows: ProductOverrides[]) {
+  if (rows.length === 0) return [];
+  return database.db.insert(products).values(rows.map((r) => makeProduct(r))).returning();
+}
+
+export async function insertCategories(database: Database, rows: Array<{ name: string; relevance?: number; description?: string }>) {
+  return database.db
+    .insert(categories)
+    .values(rows.map((r) => ({ name: r.name, relevance: r.relevance ?? 0, description: r.description ?? '' })))
+    .returning();
+}
+
+export async function clearCatalogue(database: Database) {
+  await database.db.delete(products);
+  await database.db.delete(categories);
+}

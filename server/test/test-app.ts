@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppOptions } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { createLocalStorage } from '../storage/local-storage';
+import type { Storage } from '../storage/storage';
+
+export const TEST_SITE = {
+  communityUrl: 'https://community.example/join',
+  referralUrl: 'https://agent.example/register?ref=finder',
+  discountCode: 'TESTCODE',
+  contactEmail: 'help@example.com',
+  logLevel: 'silent' as const,
+};
+
+/** Set by vitest.config.ts for the project that runs the suite against a PostgreSQL server. */
+const PG_ADMIN_URL = process.env.FINDER_TEST_DB === 'postgres' ? process.env.FINDER_TEST_PG_URL : undefined;
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  storage: Storage;
+  dir: string;
+  close(): Promise<void>;
+};
+
+async function createTestDatabase(dir: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (PG_ADMIN_URL) {
+    const name = `finder_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), statementTimeoutMs: 10_000 });
+    return {
+      database,
+      async drop() {
+        const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const dbDir = path.join(dir, 'db');
+  fs.cpSync(inject('pgliteTemplateDir'), dbDir, { recursive: true });
+  fs.rmSync(path.join(dbDir, 'finder.lock'), { force: true });
+  const database = await openDatabase({ pgliteDir: dbDir, statementTimeoutMs: 10_000 });
+  return { database, drop: async () => undefined };
+}
+
+/** A fresh, migrated, empty database and storage behind a full app; one per test file. */
+export async function createTestApp(overrides: Partial<AppOptions['config']> = {}): Promise<TestContext> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-test-'));
+  const { database, drop } = await createTestDatabase(dir);
+  const storage = createLocalStorage(path.join(dir, 'uploads'));
+  const app = await buildApp({ config: { ...TEST_SITE, ...overrides }, database, storage, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    dir,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { SiteConfig } from '../../common/schemas/site';
+
+const FALLBACK: SiteConfig = {
+  discountCode: '',
+  communityUrl: '',
+  referralUrl: '',
+  contactEmail: '',
+};
+
+let cached: SiteConfig | undefined;
+
+/** The server inlines the public settings into index.html, so the first paint needs no request. */
+export function getSiteConfig(): SiteConfig {
+  if (cached) return cached;
+  const node = typeof document === 'undefined' ? null : document.getElementById('site-config');
+  try {
+    cached = node?.textContent ? { ...FALLBACK, ...(JSON.parse(node.textContent) as Partial<SiteConfig>) } : FALLBACK;
+  } catch {
+    cached = FALLBACK;
+  }
+  return cached;
+}

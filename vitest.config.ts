@@ -3,33 +3,31 @@ import { postgresAnswers } from './server/db/client';
 
 /** The suite runs on embedded PGlite always, and again on PostgreSQL when a server answers here. */
 const PG_URL = process.env.FINDER_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const withPostgres = process.env.FINDER_TEST_PG !== 'off' && (await postgresAnswers(PG_URL));
+if (!withPostgres) console.warn(`PostgreSQL does not answer at ${PG_URL}: API tests run on PGlite only.`);
 
-export default defineConfig(async () => {
-  const withPostgres = process.env.FINDER_TEST_PG !== 'off' && (await postgresAnswers(PG_URL));
-  if (!withPostgres) console.warn(`PostgreSQL does not answer at ${PG_URL}: API tests run on PGlite only.`);
-  return {
-    test: {
-      globalSetup: ['server/test/global-setup.ts'],
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
-      projects: [
-        {
-          extends: true,
-          test: { name: 'pglite', include: ['{common,server,web,scripts}/**/*.test.{ts,tsx}'] },
-        },
-        ...(withPostgres
-          ? [
-              {
-                extends: true,
-                test: {
-                  name: 'postgres',
-                  include: ['server/**/*.test.ts'],
-                  env: { FINDER_TEST_DB: 'postgres', FINDER_TEST_PG_URL: PG_URL },
-                },
+export default defineConfig({
+  test: {
+    globalSetup: ['server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'pglite', include: ['{common,server,web,scripts}/**/*.test.{ts,tsx}'] },
+      },
+      ...(withPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: ['server/**/*.test.ts'],
+                env: { FINDER_TEST_DB: 'postgres', FINDER_TEST_PG_URL: PG_URL },
               },
-            ]
-          : []),
-      ],
-    },
-  };
+            },
+          ]
+        : []),
+    ],
+  },
 });

@@ -25,6 +25,15 @@ import { siteRoutes } from './modules/site/site.routes';
 import type { Storage } from './storage/storage';
 import { isPageRequest, registerWeb } from './web';
 
+export type RegisteredRoute = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, so tests can prove each one is documented and guarded. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 export type AppOptions = {
   config: Pick<Config, 'communityUrl' | 'referralUrl' | 'discountCode' | 'contactEmail' | 'logLevel'> & {
     webDist?: string | undefined;
@@ -48,6 +57,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
   });
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,0 +1,133 @@
+// npm run bench: figures for the finder at 100,000 products, each next to a ceiling measured in the same run.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { postgresAnswers } from '../server/db/client';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SIZE = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+
+type Ready = { ready: true; appPort: number; ceilingPort: number; seedMs: number; kind: string; dir: string };
+
+const FINDER_PATHS = [
+  '/api/products?gender=Men&category=Pants&search=cargo&limit=6&seed=12345',
+  '/api/products?gender=Women&search=knit&limit=6&seed=987654',
+  '/api/products?best=true&search=navy&limit=6&seed=55555',
+  '/api/products?category=Shoes&search=boot&limit=4&seed=2024',
+];
+
+async function load(url: string, paths?: string[]) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(paths ? { requests: paths.map((p) => ({ method: 'GET' as const, path: p })) } : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function gz(body: Buffer | string): number {
+  return zlib.gzipSync(body, { level: 9 }).length;
+}
+
+async function startServer(env: Record<string, string>): Promise<{ ready: Ready; child: ReturnType<typeof fork> }> {
+  const child = fork(path.resolve('scripts/bench-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { ready, child };
+}
+
+async function stop(child: ReturnType<typeof fork>) {
+  child.send({ stop: true });
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function rss(child: ReturnType<typeof fork>): Promise<number> {
+  child.send({ memory: true });
+  return new Promise((resolve) => child.once('message', (m) => resolve((m as { rss: number }).rss)));
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
+
+async function benchDatabase(label: string, env: Record<string, string>) {
+  const { ready, child } = await startServer(env);
+  const base = `http://127.0.0.1:${ready.appPort}`;
+  console.log(`\n## ${label}: ${fmt(SIZE)} products (${ready.seedMs ? `generated in ${fmt(ready.seedMs / 1000, 1)} s` : 'reused'})`);
+  // Warm both before measuring.
+  await autocannon({ url: base, connections: 2, amount: 200, requests: FINDER_PATHS.map((p) => ({ method: 'GET' as const, path: p })) });
+  const ceiling = await load(`http://127.0.0.1:${ready.ceilingPort}/constant`);
+  const finder = await load(base, FINDER_PATHS);
+  const memory = await rss(child);
+  console.log(`constant-JSON Fastify route (ceiling): ${fmt(ceiling.rps)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`);
+  console.log(`finder page, filtered + search:        ${fmt(finder.rps)} req/s, p50 ${finder.p50} ms, p99 ${finder.p99} ms`);
+  console.log(`ratio finder / ceiling: ${fmt((finder.rps / ceiling.rps) * 100, 1)}%  (target >= 50%; p99 target <= 20 ms)`);
+  console.log(`server memory after load: ${fmt(memory / 1024 / 1024)} MB RSS`);
+
+  if (label.startsWith('PGlite')) await bytes(base);
+  await stop(child);
+}
+
+async function bytes(base: string) {
+  const indexPath = path.resolve('dist/web/index.html');
+  if (!fs.existsSync(indexPath)) {
+    console.log('\n(no build in dist/web: run npm run build for the byte figures)');
+    return;
+  }
+  const html = await (await fetch(`${base}/`)).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+  let jsGz = 0;
+  let cssGz = 0;
+  for (const asset of assets) {
+    const body = Buffer.from(await (await fetch(`${base}${asset}`)).arrayBuffer());
+    if (asset.endsWith('.js')) jsGz += gz(body);
+    else cssGz += gz(body);
+  }
+  const firstPage = await (await fetch(`${base}/api/products?limit=6&seed=1`)).text();
+  const firstView = gz(html) + jsGz + cssGz + gz(firstPage);
+
+  // What the original design downloaded before showing anything: the whole collection as JSON.
+  let all = '[';
+  let cursor: string | null = null;
+  let count = 0;
+  do {
+    const url: string = `${base}/api/products?limit=48&seed=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const page = (await (await fetch(url)).json()) as { items: unknown[]; nextCursor: string | null };
+    for (const item of page.items) all += `${count++ ? ',' : ''}${JSON.stringify(item)}`;
+    cursor = page.nextCursor;
+  } while (cursor);
+  all += ']';
+  const allBytes = Buffer.byteLength(all);
+  const allGz = gz(all);
+
+  console.log('\n## Bytes (gzip -9)');
+  console.log(`storefront initial JS: ${kb(jsGz)} (target <= 100 kB), CSS ${kb(cssGz)}`);
+  console.log(`finder first view (HTML + initial JS/CSS + first page of products): ${kb(firstView)}`);
+  console.log(`whole catalogue as JSON (${fmt(count)} products): ${kb(allGz)} gzip, ${kb(allBytes)} raw`);
+  console.log(`first view / whole catalogue: ${fmt((firstView / allGz) * 100, 2)}% (${fmt(allGz / firstView, 0)}x less)`);
+}
+
+console.log(`Finder bench: ${DURATION_S} s per load, ${CONNECTIONS} connections, autocannon in a separate process from the server.`);
+await benchDatabase('PGlite (embedded default)', { BENCH_DATABASE_URL: '' });
+if (await postgresAnswers(PG_URL)) {
+  const admin = new (await import('pg')).default.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query('drop database if exists finder_bench with (force)');
+  await admin.query('create database finder_bench');
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = '/finder_bench';
+  await benchDatabase('PostgreSQL server', { BENCH_DATABASE_URL: url.toString() });
+} else {
+  console.log(`\n(PostgreSQL does not answer at ${PG_URL}: PGlite figures only)`);
+}

@@ -1,0 +1,36 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { ProductPage } from '../../../../common/schemas/product';
+import { apiGet } from '../../../lib/api-client';
+import type { FinderFilters } from '../finder-filters';
+
+export type ProductsRequest = { filters: FinderFilters; seed: number; limit: number; cursor?: string | undefined };
+
+export function getProducts({ filters, seed, limit, cursor }: ProductsRequest, signal?: AbortSignal): Promise<ProductPage> {
+  return apiGet<ProductPage>(
+    '/api/products',
+    {
+      search: filters.search.trim(),
+      category: filters.category,
+      gender: filters.gender,
+      best: filters.best ? 'true' : undefined,
+      seed,
+      limit,
+      cursor,
+    },
+    signal,
+  );
+}
+
+export const productsQueryKey = (filters: FinderFilters, seed: number) => ['products', filters, seed] as const;
+
+/** Pages of the finder; the page size is read when each page is fetched, so resizing never restarts the list. */
+export function useProducts(filters: FinderFilters, seed: number, pageSize: () => number) {
+  return useInfiniteQuery({
+    queryKey: productsQueryKey(filters, seed),
+    queryFn: ({ pageParam, signal }) => getProducts({ filters, seed, limit: pageSize(), cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // The previous results stay on screen while a new filter loads; the search box shows a spinner meanwhile.
+    placeholderData: keepPreviousData,
+  });
+}

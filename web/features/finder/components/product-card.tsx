@@ -1,0 +1,70 @@
+import type { CSSProperties } from 'react';
+import { CARD_STAGGER_MS, TEXTS } from '../../../../common/constants';
+import { thumbnailUrlFor } from '../../../../common/media';
+import type { Product } from '../../../../common/schemas/product';
+
+const priceFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** The external store: a new tab, no referrer or opener, marked as a paid link. */
+const OUTBOUND_REL = 'noopener noreferrer sponsored';
+
+type Props = { product: Product; staggerIndex: number; eager: boolean };
+
+export function ProductCard({ product, staggerIndex, eager }: Props) {
+  const style = { '--stagger': `${staggerIndex * CARD_STAGGER_MS}ms` } as CSSProperties;
+  const thumb = product.thumbnail;
+  const large = thumbnailUrlFor(product.image, 640);
+  const image = product.image ? (
+    <img
+      src={thumb ?? product.image}
+      srcSet={thumb && large ? `${thumb} 320w, ${large} 640w` : undefined}
+      sizes="(max-width: 768px) 50vw, 360px"
+      alt=""
+      width={320}
+      height={320}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={eager && staggerIndex < 2 ? 'high' : undefined}
+    />
+  ) : (
+    <span className="card-image-missing" aria-hidden="true" />
+  );
+  const titleId = `product-${product.id}`;
+  return (
+    <li className="card" style={style} aria-labelledby={titleId}>
+      {product.isBestProduct && (
+        <span className="card-badge" title={TEXTS.bestProducts}>
+          <span aria-hidden="true">★</span>
+          <span className="visually-hidden">{TEXTS.bestProducts}</span>
+        </span>
+      )}
+      {product.link ? (
+        <a className="card-image" href={product.link} target="_blank" rel={OUTBOUND_REL} tabIndex={-1} aria-hidden="true">
+          {image}
+        </a>
+      ) : (
+        <span className="card-image">{image}</span>
+      )}
+      <div className="card-body">
+        <h3 className="card-title" id={titleId}>
+          {product.title}
+        </h3>
+        <p className="card-price">{priceFormat.format(product.price)}</p>
+        {product.link ? (
+          <a
+            className="button button-primary card-buy"
+            href={product.link}
+            target="_blank"
+            rel={OUTBOUND_REL}
+            aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
+          >
+            {TEXTS.buy}
+          </a>
+        ) : (
+          <button type="button" className="button button-primary card-buy" disabled aria-label={`${product.title} is not available to buy`}>
+            {TEXTS.buy}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { DISCOUNT_PERCENT, REFERRAL_EXTRA_PERCENT, TEXTS } from '../../../../common/constants';
+import { ExternalLink } from '../../../components/ui/external-link';
+import { getSiteConfig } from '../../../lib/site-config';
+
+export function PromoBanner() {
+  const { discountCode, communityUrl, referralUrl } = getSiteConfig();
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(discountCode);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <section className="promo" aria-labelledby="promo-title">
+      <div className="promo-text">
+        <h2 id="promo-title" className="promo-title">
+          {DISCOUNT_PERCENT}% off with code <code className="promo-code">{discountCode}</code>
+        </h2>
+        <p>
+          Sign up through our link for an extra {REFERRAL_EXTRA_PERCENT}% off, and join the community for new finds.
+        </p>
+      </div>
+      <div className="promo-actions">
+        {discountCode && (
+          <button type="button" className="button button-ghost" onClick={() => void copy()}>
+            Copy code
+          </button>
+        )}
+        <ExternalLink href={communityUrl} className="button button-light" label={`${TEXTS.join} the community (opens in a new tab)`}>
+          {TEXTS.join}
+        </ExternalLink>
+        <ExternalLink href={referralUrl} className="button button-light" label={`${TEXTS.signUp} at the store for an extra ${REFERRAL_EXTRA_PERCENT}% off (opens in a new tab)`}>
+          {TEXTS.signUp}
+        </ExternalLink>
+        <span className="visually-hidden" role="status">
+          {copied === 'copied' ? `Code ${discountCode} copied` : copied === 'failed' ? 'Could not copy the code' : ''}
+        </span>
+      </div>
+    </section>
+  );
+}

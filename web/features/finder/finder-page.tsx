@@ -1,0 +1,196 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  ALL,
+  FILTER_DEBOUNCE_MS,
+  FINDER_PAGE_SIZE_DESKTOP,
+  FINDER_PAGE_SIZE_PHONE,
+  FINDER_PHONE_MAX_WIDTH_PX,
+  SCROLL_BACK_DELAY_MS,
+  SCROLL_BACK_PX,
+  SENTINEL_ROOT_MARGIN,
+  SENTINEL_THRESHOLD,
+  TEXTS,
+  type FinderGender,
+} from '../../../common/constants';
+import { Spinner } from '../../components/ui/spinner';
+import { categoriesQueryKey, useCategories } from './api/get-categories';
+import { useProducts } from './api/get-products';
+import { CategoryChips } from './components/category-chips';
+import { GenderFilter } from './components/gender-filter';
+import { ProductCard } from './components/product-card';
+import { PromoBanner } from './components/promo-banner';
+import { SearchBox } from './components/search-box';
+import { emptyState, filtersFromParams, paramsFromFilters, summaryText, type FinderFilters } from './finder-filters';
+import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useShuffleSeed } from './hooks/use-shuffle-seed';
+import './finder.css';
+
+/** Spec section 9: 4 items a page on phones, 6 elsewhere; read at each fetch, so a resize never restarts the list. */
+function currentPageSize(): number {
+  return window.matchMedia(`(max-width: ${FINDER_PHONE_MAX_WIDTH_PX}px)`).matches ? FINDER_PAGE_SIZE_PHONE : FINDER_PAGE_SIZE_DESKTOP;
+}
+
+export default function FinderPage() {
+  const [params, setParams] = useSearchParams();
+  const paramsKey = paramsFromFilters(filtersFromParams(params)).toString();
+  const filters = useMemo(() => filtersFromParams(new URLSearchParams(paramsKey)), [paramsKey]);
+  // Every filter change reaches the server after the debounce; the URL (and so Back) changes at once.
+  const queryKey = useDebouncedValue(paramsKey, FILTER_DEBOUNCE_MS);
+  const queryFilters = useMemo(() => filtersFromParams(new URLSearchParams(queryKey)), [queryKey]);
+
+  const seed = useShuffleSeed();
+  const queryClient = useQueryClient();
+  const products = useProducts(queryFilters, seed, currentPageSize);
+  const categories = useCategories();
+  const [retried, setRetried] = useState(false);
+
+  useEffect(() => {
+    document.title = 'Finder · Fashion product finder';
+  }, []);
+
+  const update = useCallback(
+    (change: Partial<FinderFilters>, options: { replace?: boolean } = {}) => {
+      const next = { ...filters, ...change };
+      if (change.gender === 'Women') next.category = ALL;
+      setRetried(false);
+      setParams(paramsFromFilters(next), { replace: options.replace ?? false, preventScrollReset: true });
+    },
+    [filters, setParams],
+  );
+
+  const onBestChange = (best: boolean) => {
+    update({ best });
+    void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
+  };
+
+  const retry = () => {
+    setRetried(true);
+    void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
+    if (filters.search) {
+      update({ search: '' }, { replace: true });
+    } else {
+      void products.refetch();
+    }
+  };
+
+  const items = useMemo(() => products.data?.pages.flatMap((p) => p.items) ?? [], [products.data]);
+  const pageStarts = useMemo(() => {
+    const starts: number[] = [];
+    let n = 0;
+    for (const page of products.data?.pages ?? []) {
+      starts.push(n);
+      n += page.items.length;
+    }
+    return starts;
+  }, [products.data]);
+
+  const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage, isFetchNextPageError } = products;
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinelRef.current;
+    if (!node || !hasNextPage || isFetching || isFetchNextPageError) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        void fetchNextPage().then((result) => {
+          if (result.isError) return;
+          // Spec section 4: after appending, scroll back up so the sentinel leaves the viewport.
+          setTimeout(() => window.scrollBy({ top: -SCROLL_BACK_PX, behavior: 'instant' }), SCROLL_BACK_DELAY_MS);
+        });
+      },
+      { threshold: SENTINEL_THRESHOLD, rootMargin: SENTINEL_ROOT_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
+
+  const debouncing = queryKey !== paramsKey;
+  const searching = Boolean(filters.search.trim()) && (debouncing || (isFetching && !isFetchingNextPage));
+  const initialLoading = products.isPending && !products.isError;
+  const failed = products.isError && !isFetchNextPageError;
+  const categoryNames = categories.data?.map((c) => c.name) ?? [];
+  const empty = emptyState(queryFilters);
+
+  return (
+    <div className="finder">
+      <header className="finder-header">
+        <h1>{TEXTS.finderTitle}</h1>
+        <p className="finder-lead">Browse, filter and search fashion finds, then buy them at our partner store.</p>
+      </header>
+      <PromoBanner />
+
+      <section className="filters" aria-label="Filters">
+        <div className="filters-row">
+          <GenderFilter value={filters.gender} onChange={(gender: FinderGender) => update({ gender })} />
+          <label className="switch">
+            <input type="checkbox" role="switch" checked={filters.best} onChange={(e) => onBestChange(e.target.checked)} />
+            <span className="switch-track" aria-hidden="true" />
+            <span>{TEXTS.bestProducts}</span>
+          </label>
+        </div>
+        {filters.gender !== 'Women' && categoryNames.length > 0 && (
+          <CategoryChips names={categoryNames} selected={filters.category} onSelect={(category) => update({ category })} />
+        )}
+        <SearchBox value={filters.search} searching={searching} onChange={(search) => update({ search }, { replace: true })} />
+      </section>
+
+      <section className="results" aria-label="Products" aria-busy={isFetching}>
+        {initialLoading && (
+          <div className="status status-loading">
+            <Spinner label="" />
+            <p>{TEXTS.loadingStore}</p>
+          </div>
+        )}
+
+        {failed && (
+          <div className="status status-error" role="alert">
+            <p>{retried ? TEXTS.retryFailed : TEXTS.initialLoadFailed}</p>
+            <button type="button" className="button button-primary" onClick={retry}>
+              {TEXTS.retry}
+            </button>
+          </div>
+        )}
+
+        {products.isSuccess && (
+          <>
+            <p className="summary" aria-live="polite">
+              {summaryText(queryFilters, items.length, Boolean(hasNextPage))}
+            </p>
+            {items.length === 0 ? (
+              <div className="status status-empty">
+                <h2>{empty.title}</h2>
+                <p>{empty.hint}</p>
+              </div>
+            ) : (
+              <ul className="grid">
+                {items.map((product, index) => {
+                  const pageStart = pageStarts.findLast((s) => s <= index) ?? 0;
+                  return <ProductCard key={product.id} product={product} staggerIndex={index - pageStart} eager={index < FINDER_PAGE_SIZE_DESKTOP} />;
+                })}
+              </ul>
+            )}
+            <div ref={sentinelRef} className="sentinel" aria-hidden="true" />
+            {isFetchingNextPage && (
+              <div className="status status-more">
+                <Spinner label="" size="small" />
+                <p>{TEXTS.loadingMore}</p>
+              </div>
+            )}
+            {isFetchNextPageError && (
+              <div className="status status-error" role="alert">
+                <p>{TEXTS.loadMoreFailed}</p>
+                <button type="button" className="button button-primary" onClick={() => void fetchNextPage()}>
+                  {TEXTS.retry}
+                </button>
+              </div>
+            )}
+            {!hasNextPage && items.length > 0 && <p className="end-of-results">{TEXTS.endOfResults}</p>}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

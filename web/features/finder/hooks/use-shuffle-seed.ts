@@ -1,0 +1,26 @@
+import { useState } from 'react';
+
+const STORAGE_KEY = 'finder.shuffle-seed';
+const MAX_SEED = 2147483647;
+
+function randomSeed(): number {
+  const values = new Uint32Array(1);
+  crypto.getRandomValues(values);
+  return (values[0] ?? 0) % MAX_SEED;
+}
+
+/** One shuffle seed per browser session: the catalogue looks shuffled, yet stays stable while paging. */
+export function useShuffleSeed(): number {
+  const [seed] = useState(() => {
+    try {
+      const stored = Number.parseInt(sessionStorage.getItem(STORAGE_KEY) ?? '', 10);
+      if (Number.isInteger(stored) && stored >= 0 && stored <= MAX_SEED) return stored;
+      const fresh = randomSeed();
+      sessionStorage.setItem(STORAGE_KEY, String(fresh));
+      return fresh;
+    } catch {
+      return randomSeed();
+    }
+  });
+  return seed;
+}

@@ -1,0 +1,45 @@
+import type { ApiErrorBody } from '../../common/schemas/error';
+
+/** A failed API call; message is the server's sentence when it sent one. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+type QueryValue = string | number | boolean | undefined | null;
+
+export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function apiGet<T>(path: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), { headers: { accept: 'application/json' }, signal: signal ?? null });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'The server could not be reached. Check your connection.');
+  }
+  if (!res.ok) {
+    let body: Partial<ApiErrorBody> = {};
+    try {
+      body = (await res.json()) as Partial<ApiErrorBody>;
+    } catch {
+      // Not JSON (a proxy error page, say): fall back to the status text.
+    }
+    throw new ApiError(res.status, body.message ?? `Request failed (${res.status})`, body.code);
+  }
+  return (await res.json()) as T;
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { thumbKey, thumbnailUrlFor } from './media';
+
+describe('thumbnails', () => {
+  it('maps our stored images to their WebP copies', () => {
+    expect(thumbKey('1700000000_tee.jpg', 320)).toBe('thumbs/320/1700000000_tee.webp');
+    expect(thumbnailUrlFor('/media/items/1700000000_tee.jpg')).toBe('/media/thumbs/320/1700000000_tee.webp');
+    expect(thumbnailUrlFor('/media/items/1700000000_tee.jpg', 640)).toBe('/media/thumbs/640/1700000000_tee.webp');
+  });
+
+  it('leaves other images alone', () => {
+    expect(thumbnailUrlFor('https://cdn.example/x.jpg')).toBeNull();
+    expect(thumbnailUrlFor('/media/items/../secret.jpg')).toBeNull();
+    expect(thumbnailUrlFor(null)).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const DEMO_PRODUCTS = 72;
+const cards = (page: Page) => page.locator('.grid > li');
+const summary = (page: Page) => page.locator('.summary');
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;
+
+test.describe('finder', () => {
+  test('shows the first page, the banner and the filters', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Finder' })).toBeVisible();
+    const pageSize = isPhone(page) ? 4 : 6;
+    await expect(cards(page)).toHaveCount(pageSize);
+    await expect(summary(page)).toHaveText(`Showing ${pageSize} items (scroll to see more)`);
+    await expect(page.locator('.promo')).toContainText('10% off with code E2ECODE');
+    await expect(page.locator('.promo')).toContainText('extra 5% off');
+    const join = page.locator('.promo').getByRole('link', { name: /Join/ });
+    await expect(join).toHaveAttribute('href', 'https://community.example/join');
+    await expect(join).toHaveAttribute('target', '_blank');
+    const signUp = page.locator('.promo').getByRole('link', { name: /Sign Up/ });
+    await expect(signUp).toHaveAttribute('href', 'https://agent.example/register?ref=finder');
+    await expect(signUp).toHaveAttribute('target', '_blank');
+    for (const g of ['All', 'Men', 'Women']) await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: g })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Best Products' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Category' }).getByRole('button')).toHaveCount(9);
+  });
+
+  test('cards show thumbnail, price and a BUY link to the store in a new tab', async ({ page }) => {
+    await page.goto('/products');
+    const card = cards(page).first();
+    await expect(card.locator('.card-price')).toHaveText(/^\$\d+\.\d{2}$/);
+    const buy = card.getByRole('link', { name: /^BUY / });
+    await expect(buy).toHaveAttribute('target', '_blank');
+    await expect(buy).toHaveAttribute('rel', 'noopener noreferrer sponsored');
+    await expect(buy).toHaveAttribute('href', /^https:\/\/cnfans\.com\/product\//);
+    const img = card.locator('img');
+    await expect(img).toHaveAttribute('src', /^\/media\/thumbs\/320\/.+\.webp$/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    const thumb = await page.request.get((await img.getAttribute('src')) ?? '');
+    expect(thumb.headers()['content-type']).toBe('image/webp');
+    expect(thumb.headers()['cache-control']).toContain('immutable');
+  });
+
+  test('scrolls to the end of the catalogue without a duplicate', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/products');
+    await expect(cards(page).first()).toBeVisible();
+    const endMessage = page.getByText("You've reached the end of the results");
+    for (let i = 0; i < 40 && !(await endMessage.isVisible()); i++) {
+      const before = await cards(page).count();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(async () => (await cards(page).count()) > before || (await endMessage.isVisible())).toBe(true);
+    }
+    await expect(endMessage).toBeVisible();
+    const titles = await cards(page).locator('.card-title').allTextContents();
+    expect(titles).toHaveLength(DEMO_PRODUCTS);
+    expect(new Set(titles).size).toBe(DEMO_PRODUCTS);
+    await expect(summary(page)).toHaveText(`Showing ${DEMO_PRODUCTS} items`);
+  });
+
+  test('searches on the server after the debounce, with the search in the URL', async ({ page }) => {
+    await page.goto('/products');
+    await expect(cards(page).first()).toBeVisible();
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/products' && url.searchParams.get('search')) searches.push(url.searchParams.get('search') ?? '');
+    });
+    await page.getByRole('searchbox', { name: 'Search products' }).pressSequentially('corduroy', { delay: 40 });
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText(/corduroy/i);
+    await expect(summary(page)).toHaveText('Showing 1 item matching "corduroy"');
+    expect(searches).toEqual(['corduroy']);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('corduroy');
+
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('ZEPHYR');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(summary(page)).toHaveText('Showing 1 item matching "ZEPHYR"');
+  });
+
+  test('shows the empty states of the spec', async ({ page }) => {
+    await page.goto('/products?q=nothing-matches-this');
+    await expect(page.getByRole('heading', { name: 'No items found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search terms or browse different categories')).toBeVisible();
+    await page.goto('/products?category=Capes');
+    await expect(page.getByRole('heading', { name: 'No items in Capes' })).toBeVisible();
+    await expect(page.getByText('Try selecting a different category or search for specific items')).toBeVisible();
+  });
+
+  test('filters by category, gender and best, and Back undoes a filter', async ({ page }) => {
+    await page.goto('/products');
+    await expect(cards(page).first()).toBeVisible();
+    const categories = page.getByRole('group', { name: 'Category' });
+    await categories.getByRole('button', { name: 'Pants' }).click();
+    await expect(categories.getByRole('button', { name: 'Pants' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(summary(page)).toContainText('in Pants');
+    await expect(page).toHaveURL(/category=Pants/);
+
+    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Men' }).click();
+    await expect(summary(page)).toContainText('in Pants for Men');
+
+    // Choosing Women resets the category and hides the chips.
+    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Women' }).click();
+    await expect(page.getByRole('group', { name: 'Category' })).toHaveCount(0);
+    await expect(summary(page)).toContainText('for Women');
+    await expect(summary(page)).not.toContainText('in Pants');
+    await expect(page).not.toHaveURL(/category=/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/gender=Men/);
+    await expect(summary(page)).toContainText('in Pants for Men');
+
+    await page.getByRole('switch', { name: 'Best Products' }).check();
+    await expect(page).toHaveURL(/best=true/);
+    await expect(cards(page).first()).toBeVisible();
+    const badges = await cards(page).locator('.card-badge').count();
+    expect(badges).toBe(await cards(page).count());
+  });
+
+  test('a shared filtered link opens the same filtered finder', async ({ page }) => {
+    await page.goto('/products?gender=men&category=shoes&q=sneaker');
+    await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Men' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('sneaker');
+    await expect(summary(page)).toContainText('matching "sneaker" in shoes for Men');
+  });
+
+  test('shows the error box and recovers with Retry', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/products?**', (route) => (fail ? route.abort('failed') : route.continue()));
+    await page.goto('/products?q=corduroy');
+    await expect(page.getByRole('alert')).toContainText('Failed to load data. Please try again later.');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('alert')).toContainText('Failed to refresh data. Please try again later.');
+    // Retry cleared the search text, as the spec says.
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+    fail = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('a failed load-more keeps the items and offers Retry', async ({ page }) => {
+    await page.goto('/products');
+    await expect(cards(page).first()).toBeVisible();
+    const first = await cards(page).count();
+    await page.route('**/api/products?**cursor=**', (route) => route.abort('failed'));
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.getByRole('alert')).toContainText('Failed to load more items. Please try again.');
+    await expect(cards(page)).toHaveCount(first);
+    await page.unroute('**/api/products?**cursor=**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(first);
+  });
+
+  test('shows ten categories, then Show More reveals the rest', async ({ page }) => {
+    const names = Array.from({ length: 13 }, (_, i) => `Cat ${String(i + 1).padStart(2, '0')}`);
+    await page.route('**/api/categories', (route) =>
+      route.fulfill({
+        json: {
+          items: names.map((name, i) => ({ id: `id-${i}`, name, relevance: i, description: '', createdAt: '', updatedAt: '' })),
+        },
+      }),
+    );
+    await page.goto('/products');
+    const group = page.getByRole('group', { name: 'Category' });
+    await expect(group.getByRole('button')).toHaveCount(11);
+    const toggle = page.getByRole('button', { name: 'Show More' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(group.getByRole('button')).toHaveCount(14);
+    await expect(page.getByRole('button', { name: 'Show Less' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});

@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thumbnailUrlFor } from '../../../common/media';
+import { storeImageWithThumbnails } from '../images/image-files';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+let url: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#5b3df5' } }).png().toBuffer();
+  url = (await storeImageWithThumbnails(ctx.storage, '1700000000_blue.png', png, 'image/png')).url;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('GET /media', () => {
+  it('serves an original with its type and a year of cache', async () => {
+    const res = await ctx.app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves resized WebP thumbnails no wider than asked', async () => {
+    for (const width of [320, 640] as const) {
+      const res = await ctx.app.inject(thumbnailUrlFor(url, width) ?? '');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(width);
+      expect(res.rawPayload.length).toBeLessThan((await ctx.app.inject(url)).rawPayload.length);
+    }
+  });
+
+  it.each(['/media/items/missing.png', '/media/../../etc/passwd', '/media/items/..%2F..%2Fetc%2Fpasswd', '/media/%2e%2e/secret', '/media/'])(
+    'answers 404 for %s',
+    async (path) => {
+      const res = await ctx.app.inject(path);
+      expect(res.statusCode).toBe(404);
+    },
+  );
+});

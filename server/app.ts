@@ -121,6 +121,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .join('; ');
       return reply.status(400).send(errorBody(400, 'VALIDATION', message));
     }
+    // PostgreSQL's query_canceled: the statement timeout stopped a query.
+    if ((error as { code?: unknown }).code === '57014' || (error.cause as { code?: unknown } | undefined)?.code === '57014') {
+      request.log.warn({ err: error }, 'statement timeout');
+      return reply.status(503).send(errorBody(503, 'UNAVAILABLE', 'The request took too long. Please try again.'));
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody(413, 'TOO_LARGE', 'The request is too large'));
     if (status >= 400 && status < 500) {

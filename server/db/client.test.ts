@@ -37,3 +37,21 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database di
     expect(fs.existsSync(path.join(dir, 'finder.lock'))).toBe(false);
   });
 });
+
+describe.runIf(process.env.FINDER_TEST_DB === 'postgres')('PostgreSQL server connection', () => {
+  it('stops a statement that runs past the timeout', async () => {
+    const base = new URL(process.env.FINDER_TEST_PG_URL ?? '');
+    const database = await openDatabase({ databaseUrl: base.toString(), statementTimeoutMs: 200 });
+    try {
+      await expect(database.rows(sql`select pg_sleep(2)`)).rejects.toMatchObject({ cause: expect.objectContaining({ code: '57014' }) });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('says clearly when the server does not answer', async () => {
+    await expect(openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', statementTimeoutMs: 200 })).rejects.toThrow(
+      /Could not connect to DATABASE_URL/,
+    );
+  });
+});

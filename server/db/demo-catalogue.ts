@@ -1,0 +1,239 @@
+// The demo catalogue of a first start: 72 products across the 8 default categories and every gender, with
+// pictures drawn here (SVG rendered by sharp), so nothing is fetched from outside the project.
+import sharp from 'sharp';
+
+type Gender = 'Men' | 'Women' | 'Kids' | 'Unisex';
+type Kind = 'sneaker' | 'boot' | 'hoodie' | 'jacket' | 'coat' | 'pants' | 'tee' | 'bag' | 'wallet' | 'belt' | 'hat' | 'shorts' | 'sweater';
+
+export type DemoArt = { kind: Kind; main: string; accent: string; background: string };
+
+export type DemoProduct = {
+  slug: string;
+  title: string;
+  description: string;
+  brand: string;
+  category: string;
+  gender: Gender;
+  price: number;
+  isBestProduct: boolean;
+  link: string;
+  row: number;
+  art: DemoArt;
+};
+
+type Entry = [title: string, kind: Kind, gender: Gender, description: string];
+
+/** Nine items per category; titles carry the keywords the bulk category rules look for. */
+const ENTRIES: Record<string, Entry[]> = {
+  Shoes: [
+    ['Retro High-Top Sneaker', 'sneaker', 'Men', 'Padded collar, suede overlays and a grippy cupsole for all-day wear.'],
+    ['Court Low Sneaker', 'sneaker', 'Women', 'A clean leather court shoe with a cushioned insole and tonal laces.'],
+    ['Trail Runner Shoe', 'sneaker', 'Men', 'Breathable mesh upper on a lugged outsole built for gravel and park paths.'],
+    ['Chunky Platform Sneaker', 'sneaker', 'Women', 'A stacked sole adds height; the knit lining keeps it light.'],
+    ['Chelsea Leather Boot', 'boot', 'Men', 'Elastic side panels, pull tab and a stitched rubber sole.'],
+    ['Lug Sole Ankle Boot', 'boot', 'Women', 'Water-resistant leather with a chunky lug sole for wet city days.'],
+    ['Light-Up Kids Sneaker', 'sneaker', 'Kids', 'Hook-and-loop straps and a soft sole that flashes with every step.'],
+    ['Canvas Slip-On Shoe', 'sneaker', 'Unisex', 'Cotton canvas, elastic gussets and a vulcanised sole.'],
+    ['Kids Rain Boot', 'boot', 'Kids', 'Waterproof rubber boot with pull handles and a warm fleece lining.'],
+  ],
+  Hoodies: [
+    ['Heavyweight Zip Hoodie', 'hoodie', 'Men', '450 gsm brushed fleece, metal zip and a double-layer hood.'],
+    ['Boxy Pullover Hoodie', 'hoodie', 'Men', 'Dropped shoulders and a cropped body for a relaxed boxy fit.'],
+    ['Washed Vintage Hoodie', 'hoodie', 'Unisex', 'Garment-dyed cotton with a soft, lived-in wash.'],
+    ['Cropped Fleece Hoodie', 'hoodie', 'Women', 'A short, cosy fleece hoodie with a wide ribbed hem.'],
+    ['Oversized Logo Hoodie', 'hoodie', 'Women', 'Roomy fit, kangaroo pocket and a small embroidered chest mark.'],
+    ['Tech Fleece Hoodie', 'hoodie', 'Men', 'Smooth bonded fleece that stays warm without the bulk.'],
+    ['Kids Dino Hoodie', 'hoodie', 'Kids', 'Soft cotton hoodie with playful spikes along the hood.'],
+    ['Thermal Lined Hoodie', 'hoodie', 'Men', 'Waffle-knit thermal lining for cold mornings.'],
+    ['Half-Zip Hoodie', 'hoodie', 'Unisex', 'A quarter-length zip and stand collar in loopback cotton.'],
+  ],
+  Jackets: [
+    ['Cropped Denim Jacket', 'jacket', 'Women', 'Rigid denim, cropped at the waist, with chest flap pockets.'],
+    ['Nylon Bomber Jacket', 'jacket', 'Men', 'Satin-finish nylon shell, ribbed cuffs and a utility sleeve pocket.'],
+    ['Quilted Puffer Jacket', 'jacket', 'Men', 'Recycled insulation in box quilting with a high collar.'],
+    ['Wool Blend Top Coat', 'coat', 'Men', 'Knee-length wool blend with notch lapels and a single vent.'],
+    ['Belted Trench Coat', 'coat', 'Women', 'Water-repellent cotton gabardine with storm flap and belt.'],
+    ['Corduroy Trucker Jacket', 'jacket', 'Men', 'Wide-wale corduroy with a sherpa collar and button front.'],
+    ['Lightweight Rain Jacket', 'jacket', 'Unisex', 'Packable shell with taped seams and an adjustable hood.'],
+    ['Kids Padded Jacket', 'jacket', 'Kids', 'Warm padded jacket with reflective trims for school runs.'],
+    ['Faux Leather Biker Jacket', 'jacket', 'Women', 'Asymmetric zip, snap lapels and a soft vegan leather.'],
+  ],
+  Pants: [
+    ['Relaxed Cargo Pants', 'pants', 'Men', 'Ripstop cotton with bellows pockets and adjustable hems.'],
+    ['Straight Leg Jeans', 'pants', 'Men', 'Mid-rise, straight through the leg, in 13 oz rigid denim.'],
+    ['Wide Leg Jeans', 'pants', 'Women', 'High waist and a full wide leg in a light stone wash.'],
+    ['Pleated Wool Pants', 'pants', 'Men', 'Single pleat trousers in a soft wool blend with a tapered leg.'],
+    ['Parachute Cargo Pants', 'pants', 'Women', 'Light nylon with toggle hems and roomy cargo pockets.'],
+    ['Slim Stretch Jeans', 'pants', 'Women', 'A slim fit with a touch of stretch for easy movement.'],
+    ['Kids Jogger Pants', 'pants', 'Kids', 'Elastic waist and cuffs in a soft brushed jersey.'],
+    ['Carpenter Work Pants', 'pants', 'Unisex', 'Duck canvas with a hammer loop and reinforced knees.'],
+    ['Track Pants', 'pants', 'Men', 'Side stripes, zip ankles and a smooth tricot finish.'],
+  ],
+  'T-Shirts': [
+    ['Heavyweight Pocket Tee', 'tee', 'Men', 'Thick 260 gsm cotton with a chest pocket and a boxy cut.'],
+    ['Graphic Print T-Shirt', 'tee', 'Men', 'Screen-printed artwork on soft ring-spun cotton.'],
+    ['Fitted Rib Tee', 'tee', 'Women', 'A close fit in stretchy ribbed cotton.'],
+    ['Oversized Band Tee', 'tee', 'Unisex', 'Faded print and dropped shoulders for a vintage look.'],
+    ['Long Sleeve Tee', 'tee', 'Men', 'Midweight jersey with ribbed cuffs for layering.'],
+    ['Cropped Baby Tee', 'tee', 'Women', 'Short and snug with a contrast neck binding.'],
+    ['Kids Rainbow T-Shirt', 'tee', 'Kids', 'Bright rainbow print on organic cotton.'],
+    ['Essential Crew Tee', 'tee', 'Men', 'The everyday crew neck in breathable combed cotton.'],
+    ['Striped Boat Neck T-Shirt', 'tee', 'Women', 'Breton stripes and a wide boat neckline.'],
+  ],
+  Accessories: [
+    ['Leather Card Wallet', 'wallet', 'Men', 'Slim vegetable-tanned leather with four card slots.'],
+    ['Canvas Tote Bag', 'bag', 'Unisex', 'Heavy canvas tote with an inner zip pocket.'],
+    ['Crossbody Sling Bag', 'bag', 'Women', 'Compact nylon sling with an adjustable strap.'],
+    ['Reversible Leather Belt', 'belt', 'Men', 'Black on one side, brown on the other, with a turning buckle.'],
+    ['Wool Bucket Hat', 'hat', 'Unisex', 'Soft boiled wool that keeps its shape and the rain off.'],
+    ['Embroidered Baseball Hat', 'hat', 'Men', 'Six-panel cotton cap with a curved brim and tonal embroidery.'],
+    ['Mini Shoulder Bag', 'bag', 'Women', 'A small structured bag with a chain strap.'],
+    ['Zip Around Wallet', 'wallet', 'Women', 'Pebbled leather with a full zip and coin pocket.'],
+    ['Kids Sun Hat', 'hat', 'Kids', 'Wide brim and a chin cord, in light cotton.'],
+  ],
+  Shorts: [
+    ['Mesh Basketball Shorts', 'shorts', 'Men', 'Breathable mesh with an elastic drawcord waist.'],
+    ['Denim Cutoff Shorts', 'shorts', 'Women', 'High-rise denim with raw hems.'],
+    ['Cargo Utility Shorts', 'shorts', 'Men', 'Twill shorts with flap cargo pockets.'],
+    ['Linen Drawstring Shorts', 'shorts', 'Unisex', 'Airy linen with a soft drawstring waist.'],
+    ['Running Shorts', 'shorts', 'Women', 'Lightweight shell with a built-in liner and back zip pocket.'],
+    ['Sweat Shorts', 'shorts', 'Men', 'French terry with side pockets for lounging.'],
+    ['Kids Swim Shorts', 'shorts', 'Kids', 'Quick-dry fabric with a bright palm print.'],
+    ['Pleated Chino Shorts', 'shorts', 'Men', 'Cotton twill chino shorts with a single pleat.'],
+    ['Bike Shorts', 'shorts', 'Women', 'Sculpting stretch jersey, mid-thigh length.'],
+  ],
+  Sweaters: [
+    ['Cable Knit Sweater', 'sweater', 'Men', 'Chunky cables in a warm lambswool blend.'],
+    ['Mohair Blend Cardigan', 'sweater', 'Women', 'Fluffy, light mohair blend with horn-effect buttons.'],
+    ['Merino Crewneck Sweater', 'sweater', 'Men', 'Fine-gauge merino that layers under a coat.'],
+    ['Fair Isle Sweater', 'sweater', 'Unisex', 'A classic patterned yoke in soft wool.'],
+    ['Cropped Knit Vest', 'sweater', 'Women', 'A short V-neck knit vest for layering over shirts.'],
+    ['Rollneck Knit', 'sweater', 'Men', 'Ribbed roll neck in cosy cotton-cashmere.'],
+    ['Kids Snowflake Sweater', 'sweater', 'Kids', 'Festive snowflake jacquard in easy-care yarn.'],
+    ['Oversized Chunky Cardigan', 'sweater', 'Women', 'A slouchy cardigan in a thick rib knit.'],
+    ['Quarter Zip Sweater', 'sweater', 'Men', 'Half-milano knit with a zip neck.'],
+  ],
+};
+
+const BRANDS = ['Northfold', 'Kinetic Lab', 'Atelier Rue', 'Soft Static', 'Harbor & Pine', 'Voltline', 'Mono Studio', 'Drift Club', 'Ember Works', 'Quiet Form'];
+/** One brand used by a single product, so a search by brand has exactly one answer. */
+const UNIQUE_BRAND = 'Zephyr Atelier';
+const PALETTE = ['#1f2937', '#7c3aed', '#0f766e', '#b45309', '#be123c', '#1d4ed8', '#4d7c0f', '#a16207', '#475569', '#db2777', '#0e7490', '#9a3412'];
+const BACKGROUNDS = ['#f4f1ea', '#eef2f7', '#f3eefa', '#eaf4ef', '#fbf0ea', '#f1f1f1'];
+
+/** mulberry32: a small seeded generator, so the catalogue is the same on every start. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export function demoProducts(): DemoProduct[] {
+  const rand = random(20261123);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const products: DemoProduct[] = [];
+  for (const [category, entries] of Object.entries(ENTRIES)) {
+    for (const [title, kind, gender, description] of entries) {
+      const row = products.length + 1;
+      const slug = slugify(title);
+      const cents = Math.floor(rand() * 100) < 50 ? 99 : 0;
+      const base = 9 + Math.floor(rand() * 200);
+      products.push({
+        slug,
+        title,
+        description,
+        brand: title === 'Wool Bucket Hat' ? UNIQUE_BRAND : pick(BRANDS),
+        category,
+        gender,
+        price: Number((base + cents / 100).toFixed(2)),
+        isBestProduct: row % 5 === 2,
+        link: `https://cnfans.com/product/?id=${slug}`,
+        row,
+        art: { kind, main: pick(PALETTE), accent: pick(PALETTE), background: pick(BACKGROUNDS) },
+      });
+    }
+  }
+  return products;
+}
+
+export function demoImageFileName(product: DemoProduct): string {
+  return `demo_${product.slug}.jpg`;
+}
+
+/** Flat drawings on an 800 x 800 canvas, one per kind of garment. */
+function drawing({ kind, main, accent }: DemoArt): string {
+  const stroke = `stroke="${accent}" stroke-width="10" stroke-linejoin="round" stroke-linecap="round"`;
+  switch (kind) {
+    case 'sneaker':
+      return `<path d="M140 520 L170 380 Q190 340 240 350 L330 370 Q380 380 420 420 L520 470 Q640 480 670 520 L670 560 L140 560 Z" fill="${main}"/>
+        <rect x="130" y="555" width="550" height="45" rx="20" fill="#ffffff" ${stroke}/>
+        <path d="M260 390 L300 450 M300 380 L340 440 M340 390 L380 450" ${stroke} fill="none"/>
+        <circle cx="210" cy="430" r="22" fill="${accent}"/>`;
+    case 'boot':
+      return `<path d="M260 180 L440 180 L450 470 Q600 480 640 540 L640 590 L240 590 Z" fill="${main}"/>
+        <rect x="230" y="585" width="420" height="45" rx="16" fill="#2b2b2b"/>
+        <rect x="330" y="200" width="60" height="180" rx="20" fill="${accent}"/>`;
+    case 'hoodie':
+    case 'sweater':
+      return `<path d="M300 190 Q400 120 500 190 L640 250 L700 470 L620 490 L590 380 L590 640 L210 640 L210 380 L180 490 L100 470 L160 250 Z" fill="${main}"/>
+        ${kind === 'hoodie' ? `<path d="M320 190 Q400 300 480 190" fill="none" ${stroke}/><rect x="320" y="470" width="160" height="80" rx="20" fill="${accent}"/>` : `<path d="M210 600 L590 600 M210 620 L590 620" ${stroke}/><path d="M330 195 Q400 240 470 195" fill="none" ${stroke}/><path d="M260 300 L540 300 M260 360 L540 360 M260 420 L540 420" stroke="${accent}" stroke-width="8" stroke-dasharray="20 14"/>`}`;
+    case 'jacket':
+    case 'coat': {
+      const bottom = kind === 'coat' ? 720 : 620;
+      return `<path d="M300 170 L400 220 L500 170 L640 230 L700 520 L620 540 L590 380 L590 ${bottom} L210 ${bottom} L210 380 L180 540 L100 520 L160 230 Z" fill="${main}"/>
+        <path d="M400 220 L400 ${bottom}" ${stroke}/>
+        <path d="M300 170 L360 320 L400 220 L440 320 L500 170" fill="${accent}"/>
+        <rect x="250" y="420" width="90" height="16" rx="8" fill="${accent}"/><rect x="460" y="420" width="90" height="16" rx="8" fill="${accent}"/>`;
+    }
+    case 'pants':
+      return `<path d="M270 150 L530 150 L580 700 L450 700 L400 330 L350 700 L220 700 Z" fill="${main}"/>
+        <rect x="265" y="140" width="270" height="40" rx="10" fill="${accent}"/>
+        <path d="M300 210 Q330 260 370 220 M500 210 Q470 260 430 220" fill="none" ${stroke}/>`;
+    case 'shorts':
+      return `<path d="M250 250 L550 250 L600 540 L430 560 L400 420 L370 560 L200 540 Z" fill="${main}"/>
+        <rect x="245" y="235" width="310" height="40" rx="10" fill="${accent}"/>
+        <path d="M390 275 L380 330 M410 275 L420 330" ${stroke}/>`;
+    case 'tee':
+      return `<path d="M300 180 Q400 240 500 180 L680 260 L630 380 L570 350 L570 640 L230 640 L230 350 L170 380 L120 260 Z" fill="${main}"/>
+        <path d="M330 188 Q400 250 470 188" fill="none" ${stroke}/>
+        <circle cx="400" cy="420" r="70" fill="${accent}"/>`;
+    case 'bag':
+      return `<path d="M300 300 Q300 170 400 170 Q500 170 500 300" fill="none" stroke="${accent}" stroke-width="26"/>
+        <path d="M200 300 L600 300 L640 640 L160 640 Z" fill="${main}"/>
+        <rect x="340" y="380" width="120" height="60" rx="12" fill="${accent}"/>`;
+    case 'wallet':
+      return `<rect x="170" y="260" width="460" height="300" rx="30" fill="${main}"/>
+        <path d="M170 330 L630 330" ${stroke}/>
+        <rect x="470" y="380" width="160" height="90" rx="20" fill="${accent}"/><circle cx="520" cy="425" r="16" fill="#ffffff"/>`;
+    case 'belt':
+      return `<rect x="100" y="360" width="600" height="80" rx="14" fill="${main}"/>
+        <rect x="300" y="330" width="130" height="140" rx="18" fill="none" stroke="${accent}" stroke-width="22"/>
+        <circle cx="520" cy="400" r="10" fill="#ffffff"/><circle cx="580" cy="400" r="10" fill="#ffffff"/><circle cx="640" cy="400" r="10" fill="#ffffff"/>`;
+    case 'hat':
+      return `<ellipse cx="400" cy="520" rx="290" ry="70" fill="${accent}"/>
+        <path d="M220 520 Q220 260 400 260 Q580 260 580 520 Z" fill="${main}"/>
+        <rect x="222" y="450" width="356" height="36" fill="${accent}"/>`;
+  }
+}
+
+export async function renderDemoImage(product: DemoProduct): Promise<Buffer> {
+  const { art } = product;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
+    <rect width="800" height="800" fill="${art.background}"/>
+    <ellipse cx="400" cy="${art.kind === 'coat' ? 745 : 690}" rx="280" ry="28" fill="#000000" opacity="0.08"/>
+    ${drawing(art)}
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+}

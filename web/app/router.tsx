@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { SiteLayout } from '../features/layout/site-layout';
 import FinderPage from '../features/finder/finder-page';
 
@@ -14,22 +14,25 @@ const DataSecurityPage = lazy(() => import('../features/legal/data-security-page
 const DisclaimerPage = lazy(() => import('../features/legal/disclaimer-page'));
 
 /** Routes of spec section 2; the fallback shows the login screen. */
-export const router = createBrowserRouter([
-  {
-    element: <SiteLayout />,
-    children: [
-      { path: '/', element: <FinderPage /> },
-      { path: '/products', element: <FinderPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/home', element: <HomePage /> },
-      { path: '/admin', element: <AdminPage /> },
-      { path: '/google-auth-test', element: <GoogleAuthTestPage /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: '/cookies-policy', element: <CookiesPolicyPage /> },
-      { path: '/data-security', element: <DataSecurityPage /> },
-      { path: '/disclaimer', element: <DisclaimerPage /> },
-      { path: '*', element: <LoginPage /> },
-    ],
-  },
-]);
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<SiteLayout />}>
+          <Route path="/" element={<FinderPage />} />
+          <Route path="/products" element={<FinderPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="/google-auth-test" element={<GoogleAuthTestPage />} />
+          <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+          <Route path="/cookies-policy" element={<CookiesPolicyPage />} />
+          <Route path="/data-security" element={<DataSecurityPage />} />
+          <Route path="/disclaimer" element={<DisclaimerPage />} />
+          <Route path="*" element={<LoginPage />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -20,7 +20,7 @@ test.describe('finder', () => {
     const signUp = page.locator('.promo').getByRole('link', { name: /Sign Up/ });
     await expect(signUp).toHaveAttribute('href', 'https://agent.example/register?ref=finder');
     await expect(signUp).toHaveAttribute('target', '_blank');
-    for (const g of ['All', 'Men', 'Women']) await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: g })).toBeVisible();
+    for (const g of ['All', 'Men', 'Women']) await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: g, exact: true })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Best Products' })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Category' }).getByRole('button')).toHaveCount(9);
   });
@@ -96,7 +96,7 @@ test.describe('finder', () => {
     await expect(summary(page)).toContainText('in Pants');
     await expect(page).toHaveURL(/category=Pants/);
 
-    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Men' }).click();
+    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Men', exact: true }).click();
     await expect(summary(page)).toContainText('in Pants for Men');
 
     // Choosing Women resets the category and hides the chips.
@@ -112,21 +112,24 @@ test.describe('finder', () => {
 
     await page.getByRole('switch', { name: 'Best Products' }).check();
     await expect(page).toHaveURL(/best=true/);
+    await expect(page.locator('.results')).toHaveAttribute('aria-busy', 'false');
     await expect(cards(page).first()).toBeVisible();
-    const badges = await cards(page).locator('.card-badge').count();
-    expect(badges).toBe(await cards(page).count());
+    await expect.poll(async () => (await cards(page).locator('.card-badge').count()) === (await cards(page).count())).toBe(true);
   });
 
   test('a shared filtered link opens the same filtered finder', async ({ page }) => {
     await page.goto('/products?gender=men&category=shoes&q=sneaker');
-    await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Men' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Men', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('sneaker');
     await expect(summary(page)).toContainText('matching "sneaker" in shoes for Men');
   });
 
   test('shows the error box and recovers with Retry', async ({ page }) => {
     let fail = true;
-    await page.route('**/api/products?**', (route) => (fail ? route.abort('failed') : route.continue()));
+    await page.route(
+      (url) => url.pathname === '/api/products',
+      (route) => (fail ? route.abort('failed') : route.continue()),
+    );
     await page.goto('/products?q=corduroy');
     await expect(page.getByRole('alert')).toContainText('Failed to load data. Please try again later.');
     await page.getByRole('button', { name: 'Retry' }).click();
@@ -143,11 +146,12 @@ test.describe('finder', () => {
     await page.goto('/products');
     await expect(cards(page).first()).toBeVisible();
     const first = await cards(page).count();
-    await page.route('**/api/products?**cursor=**', (route) => route.abort('failed'));
+    const withCursor = (url: URL) => url.pathname === '/api/products' && url.searchParams.has('cursor');
+    await page.route(withCursor, (route) => route.abort('failed'));
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(page.getByRole('alert')).toContainText('Failed to load more items. Please try again.');
     await expect(cards(page)).toHaveCount(first);
-    await page.unroute('**/api/products?**cursor=**');
+    await page.unroute(withCursor);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => cards(page).count()).toBeGreaterThan(first);
   });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import {
   ALL,
   FILTER_DEBOUNCE_MS,
@@ -34,17 +34,37 @@ function currentPageSize(): number {
 
 export default function FinderPage() {
   const [params, setParams] = useSearchParams();
-  const paramsKey = paramsFromFilters(filtersFromParams(params)).toString();
-  const filters = useMemo(() => filtersFromParams(new URLSearchParams(paramsKey)), [paramsKey]);
-  // Every filter change reaches the server after the debounce; the URL (and so Back) changes at once.
-  const queryKey = useDebouncedValue(paramsKey, FILTER_DEBOUNCE_MS);
+  const urlKey = paramsFromFilters(filtersFromParams(params)).toString();
+  const urlFilters = useMemo(() => filtersFromParams(new URLSearchParams(urlKey)), [urlKey]);
+
+  // The search box keeps its own text, so typing never waits for the URL; Back and Forward bring theirs.
+  const [text, setText] = useState(urlFilters.search);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (location.key !== seenLocation) {
+    setSeenLocation(location.key);
+    if (navigationType === 'POP') setText(urlFilters.search);
+  }
+  const filters = useMemo(() => ({ ...urlFilters, search: text }), [urlFilters, text]);
+
+  // Every filter change reaches the server after the debounce (spec section 4).
+  const currentKey = paramsFromFilters(filters).toString();
+  const queryKey = useDebouncedValue(currentKey, FILTER_DEBOUNCE_MS);
   const queryFilters = useMemo(() => filtersFromParams(new URLSearchParams(queryKey)), [queryKey]);
+
+  // Once the typed text has settled, it goes into the URL, so a search can be shared.
+  useEffect(() => {
+    if (queryFilters.search !== text || queryFilters.search === urlFilters.search) return;
+    setParams(paramsFromFilters({ ...urlFilters, search: queryFilters.search }), { replace: true });
+  }, [queryFilters.search, text, urlFilters, setParams]);
 
   const seed = useShuffleSeed();
   const queryClient = useQueryClient();
   const products = useProducts(queryFilters, seed, currentPageSize);
   const categories = useCategories();
   const [retried, setRetried] = useState(false);
+  if (retried && products.isSuccess && !products.isPlaceholderData) setRetried(false);
 
   useEffect(() => {
     document.title = 'Finder · Fashion product finder';
@@ -54,8 +74,8 @@ export default function FinderPage() {
     (change: Partial<FinderFilters>, options: { replace?: boolean } = {}) => {
       const next = { ...filters, ...change };
       if (change.gender === 'Women') next.category = ALL;
-      setRetried(false);
-      setParams(paramsFromFilters(next), { replace: options.replace ?? false, preventScrollReset: true });
+      if (change.search !== undefined) setText(change.search);
+      setParams(paramsFromFilters(next), { replace: options.replace ?? false });
     },
     [filters, setParams],
   );
@@ -86,11 +106,14 @@ export default function FinderPage() {
     return starts;
   }, [products.data]);
 
-  const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage, isFetchNextPageError } = products;
+  const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = products;
+  const hasData = products.data !== undefined;
+  // An error with pages on screen is a failed load-more: the pages stay and Retry asks for the next one again.
+  const loadMoreFailed = products.isError && hasData;
   const sentinelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = sentinelRef.current;
-    if (!node || !hasNextPage || isFetching || isFetchNextPageError) return;
+    if (!node || !hasNextPage || isFetching || loadMoreFailed) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
@@ -105,12 +128,12 @@ export default function FinderPage() {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
+  }, [hasNextPage, isFetching, loadMoreFailed, fetchNextPage]);
 
-  const debouncing = queryKey !== paramsKey;
+  const debouncing = queryKey !== currentKey;
   const searching = Boolean(filters.search.trim()) && (debouncing || (isFetching && !isFetchingNextPage));
-  const initialLoading = products.isPending && !products.isError;
-  const failed = products.isError && !isFetchNextPageError;
+  const initialLoading = products.isPending;
+  const failed = products.isError && !hasData;
   const categoryNames = categories.data?.map((c) => c.name) ?? [];
   const empty = emptyState(queryFilters);
 
@@ -134,7 +157,7 @@ export default function FinderPage() {
         {filters.gender !== 'Women' && categoryNames.length > 0 && (
           <CategoryChips names={categoryNames} selected={filters.category} onSelect={(category) => update({ category })} />
         )}
-        <SearchBox value={filters.search} searching={searching} onChange={(search) => update({ search }, { replace: true })} />
+        <SearchBox value={text} searching={searching} onChange={setText} />
       </section>
 
       <section className="results" aria-label="Products" aria-busy={isFetching}>
@@ -154,7 +177,7 @@ export default function FinderPage() {
           </div>
         )}
 
-        {products.isSuccess && (
+        {hasData && (
           <>
             <p className="summary" aria-live="polite">
               {summaryText(queryFilters, items.length, Boolean(hasNextPage))}
@@ -179,7 +202,7 @@ export default function FinderPage() {
                 <p>{TEXTS.loadingMore}</p>
               </div>
             )}
-            {isFetchNextPageError && (
+            {loadMoreFailed && (
               <div className="status status-error" role="alert">
                 <p>{TEXTS.loadMoreFailed}</p>
                 <button type="button" className="button button-primary" onClick={() => void fetchNextPage()}>

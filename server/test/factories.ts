@@ -1,20 +1,7 @@
-import type { Gender } from '../../common/constants';
 import type { Database } from '../db/client';
 import { categories, products } from '../db/schema/index';
 
-export type ProductOverrides = Partial<{
-  title: string;
-  description: string;
-  brand: string;
-  category: string | null;
-  gender: Gender | null;
-  price: number;
-  image: string | null;
-  isBestProduct: boolean;
-  link: string | null;
-  row: number | null;
-  shuffleKey: number;
-}>;
+export type ProductOverrides = Partial<typeof products.$inferInsert>;
 
 let counter = 0;
 
@@ -26,7 +13,7 @@ export function makeProduct(overrides: ProductOverrides = {}) {
     description: 'A plain test item.',
     brand: 'Testbrand',
     category: 'Shoes',
-    gender: 'Men' as Gender | null,
+    gender: 'Men',
     price: 10 + counter,
     image: null,
     isBestProduct: false,

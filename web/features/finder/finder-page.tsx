@@ -50,7 +50,7 @@ export default function FinderPage() {
 
   // Every filter change reaches the server after the debounce (spec section 4).
   const currentKey = paramsFromFilters(filters).toString();
-  const queryKey = useDebouncedValue(currentKey, FILTER_DEBOUNCE_MS);
+  const [queryKey, setQueryKeyNow] = useDebouncedValue(currentKey, FILTER_DEBOUNCE_MS);
   const queryFilters = useMemo(() => filtersFromParams(new URLSearchParams(queryKey)), [queryKey]);
 
   // Once the typed text has settled, it goes into the URL, so a search can be shared.
@@ -90,6 +90,7 @@ export default function FinderPage() {
     void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
     if (filters.search) {
       update({ search: '' }, { replace: true });
+      setQueryKeyNow(paramsFromFilters({ ...filters, search: '' }).toString());
     } else {
       void products.refetch();
     }

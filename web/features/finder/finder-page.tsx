@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   ALL,
   FILTER_DEBOUNCE_MS,
@@ -37,27 +37,34 @@ export default function FinderPage() {
   const urlKey = paramsFromFilters(filtersFromParams(params)).toString();
   const urlFilters = useMemo(() => filtersFromParams(new URLSearchParams(urlKey)), [urlKey]);
 
-  // The search box keeps its own text, so typing never waits for the URL; Back and Forward bring theirs.
-  const [text, setText] = useState(urlFilters.search);
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const [seenLocation, setSeenLocation] = useState(location.key);
-  if (location.key !== seenLocation) {
-    setSeenLocation(location.key);
-    if (navigationType === 'POP') setText(urlFilters.search);
-  }
-  const filters = useMemo(() => ({ ...urlFilters, search: text }), [urlFilters, text]);
+  // The controls own the filter state, so a click or a keystroke never waits for the router; the URL follows,
+  // and a URL this page did not write (Back, Forward, a link) is adopted.
+  const [filters, setFilters] = useState(urlFilters);
+  const writtenKey = useRef(urlKey);
+  useEffect(() => {
+    if (urlKey === writtenKey.current) return;
+    writtenKey.current = urlKey;
+    setFilters(urlFilters);
+  }, [urlKey, urlFilters]);
+  const writeUrl = useCallback(
+    (next: FinderFilters, replace: boolean) => {
+      const params = paramsFromFilters(next);
+      writtenKey.current = params.toString();
+      setParams(params, { replace });
+    },
+    [setParams],
+  );
 
   // Every filter change reaches the server after the debounce (spec section 4).
   const currentKey = paramsFromFilters(filters).toString();
   const [queryKey, setQueryKeyNow] = useDebouncedValue(currentKey, FILTER_DEBOUNCE_MS);
   const queryFilters = useMemo(() => filtersFromParams(new URLSearchParams(queryKey)), [queryKey]);
 
-  // Once the typed text has settled, it goes into the URL, so a search can be shared.
+  // Once the typed text has settled, it goes into the URL (replacing, not adding, a history entry).
   useEffect(() => {
-    if (queryFilters.search !== text || queryFilters.search === urlFilters.search) return;
-    setParams(paramsFromFilters({ ...urlFilters, search: queryFilters.search }), { replace: true });
-  }, [queryFilters.search, text, urlFilters, setParams]);
+    if (queryKey !== currentKey || queryKey === writtenKey.current) return;
+    writeUrl(queryFilters, true);
+  }, [queryKey, currentKey, queryFilters, writeUrl]);
 
   const seed = useShuffleSeed();
   const queryClient = useQueryClient();
@@ -74,10 +81,10 @@ export default function FinderPage() {
     (change: Partial<FinderFilters>, options: { replace?: boolean } = {}) => {
       const next = { ...filters, ...change };
       if (change.gender === 'Women') next.category = ALL;
-      if (change.search !== undefined) setText(change.search);
-      setParams(paramsFromFilters(next), { replace: options.replace ?? false });
+      setFilters(next);
+      writeUrl(next, options.replace ?? false);
     },
-    [filters, setParams],
+    [filters, writeUrl],
   );
 
   const onBestChange = (best: boolean) => {
@@ -158,7 +165,7 @@ export default function FinderPage() {
         {filters.gender !== 'Women' && categoryNames.length > 0 && (
           <CategoryChips names={categoryNames} selected={filters.category} onSelect={(category) => update({ category })} />
         )}
-        <SearchBox value={text} searching={searching} onChange={setText} />
+        <SearchBox value={filters.search} searching={searching} onChange={(search) => setFilters((f) => ({ ...f, search }))} />
       </section>
 
       <section className="results" aria-label="Products" aria-busy={isFetching}>

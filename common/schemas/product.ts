@@ -58,7 +58,9 @@ export const finderQuerySchema = z.object({
     .string()
     .max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`)
     .optional()
-    .transform((v) => v?.trim() || undefined)
+    // Control characters cannot be typed in a search box; dropping them keeps the stored separator unmatchable.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .transform((v) => v?.replace(/[\u0000-\u001f\u007f]/g, '').trim() || undefined)
     .describe('Case-insensitive substring of title, description or brand'),
   category: z
     .string()

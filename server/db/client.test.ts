@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app';
 import { DataDirInUseError, openDatabase } from './client';
 
 const dirs: string[] = [];
@@ -40,12 +41,15 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database di
 
 describe.runIf(process.env.FINDER_TEST_DB === 'postgres')('PostgreSQL server connection', () => {
   it('stops a statement that runs past the timeout', async () => {
-    const base = new URL(process.env.FINDER_TEST_PG_URL ?? '');
-    const database = await openDatabase({ databaseUrl: base.toString(), statementTimeoutMs: 200 });
+    const ctx = await createTestApp();
+    const url = new URL(process.env.FINDER_TEST_PG_URL ?? '');
+    url.pathname = `/${(await ctx.database.rows<{ name: string }>(sql`select current_database() as name`))[0]?.name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), statementTimeoutMs: 200 });
     try {
       await expect(database.rows(sql`select pg_sleep(2)`)).rejects.toMatchObject({ cause: expect.objectContaining({ code: '57014' }) });
     } finally {
       await database.close();
+      await ctx.close();
     }
   });
 

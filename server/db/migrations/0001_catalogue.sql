@@ -33,6 +33,7 @@ CREATE TABLE "products" (
 	"is_best_product" boolean DEFAULT false NOT NULL,
 	"link" text,
 	"row" integer,
+	"search_text" text GENERATED ALWAYS AS (title || chr(31) || description || chr(31) || brand) STORED,
 	"shuffle_key" integer DEFAULT floor(random() * 2147483647)::integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -47,7 +48,5 @@ CREATE INDEX "products_shuffle_idx" ON "products" USING btree ("shuffle_key","id
 CREATE INDEX "products_gender_shuffle_idx" ON "products" USING btree ("gender","shuffle_key","id");--> statement-breakpoint
 CREATE INDEX "products_category_shuffle_idx" ON "products" USING btree (lower("category"),"shuffle_key","id");--> statement-breakpoint
 CREATE INDEX "products_best_shuffle_idx" ON "products" USING btree ("shuffle_key","id") WHERE "products"."is_best_product";--> statement-breakpoint
-CREATE INDEX "products_title_trgm_idx" ON "products" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_description_trgm_idx" ON "products" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_brand_trgm_idx" ON "products" USING gin ("brand" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_row_idx" ON "products" USING btree ("row","id");

@@ -24,6 +24,13 @@ export const products = pgTable(
     link: text('link'),
     row: integer('row'),
     /** Fixed random position in the shuffled catalogue; a visitor's seed picks where in it they start. */
+    /**
+     * Title, description and brand joined by the unit separator (chr 31), which a search text never contains:
+     * one trigram index answers "substring of any of the three" without matching across two of them.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`title || chr(31) || description || chr(31) || brand`,
+    ),
     shuffleKey: integer('shuffle_key')
       .notNull()
       .default(sql`floor(random() * 2147483647)::integer`),
@@ -36,9 +43,7 @@ export const products = pgTable(
     index('products_gender_shuffle_idx').on(t.gender, t.shuffleKey, t.id),
     index('products_category_shuffle_idx').on(sql`lower(${t.category})`, t.shuffleKey, t.id),
     index('products_best_shuffle_idx').on(t.shuffleKey, t.id).where(sql`${t.isBestProduct}`),
-    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
-    index('products_brand_trgm_idx').using('gin', t.brand.op('gin_trgm_ops')),
+    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('products_row_idx').on(t.row, t.id),
   ],
 );

@@ -40,7 +40,8 @@ function filterConditions(f: ListFilter): SQL[] {
   const conditions: SQL[] = [];
   if (f.search) {
     const pattern = `%${escapeLike(f.search)}%`;
-    conditions.push(sql`(title ilike ${pattern} or description ilike ${pattern} or brand ilike ${pattern})`);
+    // search_text is title, description and brand joined by chr(31), which the search text never contains.
+    conditions.push(sql`search_text ilike ${pattern}`);
   }
   if (f.category) conditions.push(sql`lower(category) = lower(${f.category})`);
   if (f.gender) conditions.push(sql`gender = ${f.gender}`);
@@ -94,27 +95,22 @@ export function createCatalogueRepo(database: Database) {
   return {
     /**
      * One page of the visitor's rotation of the shuffled order, `limit` rows plus one to tell whether more exist.
-     * Each phase is an index range scan on (shuffle_key, id); see cursor.ts for the order.
+     * Each phase is one index range scan on (shuffle_key, id); see cursor.ts for the order. The second phase runs
+     * only when the first runs out, so most pages cost one small statement to plan and run.
      */
     async listPage(filter: ListFilter, seed: number, limit: number, after: Cursor | undefined) {
       const base = filterConditions(filter);
       const take = limit + 1;
-      const afterCond = (phase: 0 | 1) =>
-        after && after.phase === phase ? [sql`(shuffle_key, id) > (${after.key}, ${after.id}::uuid)`] : [];
-      const phase1 = sql`(select ${COLUMNS}, 1 as phase from products
-          ${where([...base, sql`shuffle_key < ${seed}`, ...afterCond(1)])}
-          order by shuffle_key, id limit ${take})`;
-      const query =
-        after?.phase === 1
-          ? phase1
-          : sql`select * from (
-              (select ${COLUMNS}, 0 as phase from products
-                ${where([...base, sql`shuffle_key >= ${seed}`, ...afterCond(0)])}
-                order by shuffle_key, id limit ${take})
-              union all ${phase1}) page
-            order by phase, shuffle_key, id limit ${take}`;
-      const rows = await database.rows<RawRow>(query);
-      return rows.map(toRow);
+      const phase = async (p: 0 | 1, wanted: number) => {
+        const conditions = [...base, p === 0 ? sql`shuffle_key >= ${seed}` : sql`shuffle_key < ${seed}`];
+        if (after && after.phase === p) conditions.push(sql`(shuffle_key, id) > (${after.key}, ${after.id}::uuid)`);
+        const rows = await database.rows<RawRow>(
+          sql`select ${COLUMNS}, ${p}::int as phase from products ${where(conditions)} order by shuffle_key, id limit ${wanted}`,
+        );
+        return rows.map(toRow);
+      };
+      const first = after?.phase === 1 ? [] : await phase(0, take);
+      return first.length >= take ? first : [...first, ...(await phase(1, take - first.length))];
     },
   };
 }

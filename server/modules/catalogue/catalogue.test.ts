@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '../../../common/schemas/product';
+import { eq } from 'drizzle-orm';
+import { products } from '../../db/schema/index';
 import { clearCatalogue, insertProducts } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { encodeCursor } from './cursor';
@@ -58,6 +60,15 @@ describe('GET /api/products filters', () => {
     expect(await titles('kinetic')).toEqual(['Retro High-Top Sneaker']);
     expect(await titles('AK')).toEqual(['Retro High-Top Sneaker']);
     expect(await titles('nothing like this')).toEqual([]);
+  });
+
+  it('never matches across two fields', async () => {
+    await insertProducts(ctx.database, [{ title: 'Alpha', description: 'Beta', brand: 'Gamma', gender: null, category: null }]);
+    expect(await walk({ search: 'alphabeta' })).toHaveLength(0);
+    expect(await walk({ search: 'alpha\u001fbeta' })).toHaveLength(0);
+    expect(await walk({ search: 'betagamma' })).toHaveLength(0);
+    expect((await walk({ search: 'gamm' })).map((p) => p.title)).toEqual(['Alpha']);
+    await ctx.database.db.delete(products).where(eq(products.title, 'Alpha'));
   });
 
   it('matches LIKE wildcards literally', async () => {

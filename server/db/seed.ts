@@ -42,6 +42,7 @@ export async function seedOnFirstStart(
   const seededCategories = await createCategoriesService(createCategoriesRepo(database)).ensureDefaults();
   if (!options.demo || (await productCount(database)) > 0) return { categories: seededCategories, products: 0 };
 
+  options.log?.info('first start: drawing the demo catalogue (a few seconds, once)');
   const demo = demoProducts();
   const prefix = Date.now();
   const files = await mapLimit(demo, RENDER_CONCURRENCY, async (product) =>

@@ -72,6 +72,10 @@ export default function FinderPage() {
   const categories = useCategories();
   const [retried, setRetried] = useState(false);
   if (retried && products.isSuccess && !products.isPlaceholderData) setRetried(false);
+  // While a new filter loads, the previous results stay on screen: the summary describes what is shown.
+  const [shownKey, setShownKey] = useState(queryKey);
+  if (products.isSuccess && !products.isPlaceholderData && shownKey !== queryKey) setShownKey(queryKey);
+  const shownFilters = useMemo(() => filtersFromParams(new URLSearchParams(shownKey)), [shownKey]);
 
   useEffect(() => {
     document.title = 'Finder · Fashion product finder';
@@ -143,7 +147,7 @@ export default function FinderPage() {
   const initialLoading = products.isPending;
   const failed = products.isError && !hasData;
   const categoryNames = categories.data?.map((c) => c.name) ?? [];
-  const empty = emptyState(queryFilters);
+  const empty = emptyState(shownFilters);
 
   return (
     <div className="finder">
@@ -188,7 +192,7 @@ export default function FinderPage() {
         {hasData && (
           <>
             <p className="summary" aria-live="polite">
-              {summaryText(queryFilters, items.length, Boolean(hasNextPage))}
+              {summaryText(shownFilters, items.length, Boolean(hasNextPage))}
             </p>
             {items.length === 0 ? (
               <div className="status status-empty">

@@ -143,7 +143,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(categoriesRoutes, { service: categoriesService });
   await app.register(mediaRoutes, { storage });
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    { schema: { tags: ['site'], summary: 'This OpenAPI 3.1 document, generated from the route schemas' } },
+    async () => app.swagger(),
+  );
 
   const sendIndex = config.webDist ? await registerWeb(app, config.webDist, site) : null;
 

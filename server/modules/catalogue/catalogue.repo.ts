@@ -28,7 +28,8 @@ export type ListFilter = {
 };
 
 const COLUMNS = sql.raw(
-  `id, title, description, brand, category, gender, price, image, is_best_product, link, row, shuffle_key, created_at, updated_at`,
+  `id, title, description, brand, category, gender, price, image, is_best_product as "isBestProduct", link, row,
+   shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt"`,
 );
 
 /** Escapes LIKE wildcards so the visitor's text is matched literally. */
@@ -53,40 +54,20 @@ function where(conditions: SQL[]): SQL {
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
-type RawRow = {
-  id: string;
-  title: string;
-  description: string;
-  brand: string;
-  category: string | null;
-  gender: Gender | null;
+/** What the driver hands back: numeric as text, timestamps as Date (node-postgres) or text. */
+type RawRow = Omit<ProductRow, 'price' | 'createdAt' | 'updatedAt'> & {
   price: string | number;
-  image: string | null;
-  is_best_product: boolean;
-  link: string | null;
-  row: number | null;
-  shuffle_key: number;
-  created_at: Date | string;
-  updated_at: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
   phase: number;
 };
 
 function toRow(r: RawRow): ProductRow & { phase: 0 | 1 } {
   return {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    brand: r.brand,
-    category: r.category,
-    gender: r.gender,
+    ...r,
     price: Number(r.price),
-    image: r.image,
-    isBestProduct: r.is_best_product,
-    link: r.link,
-    row: r.row,
-    shuffleKey: r.shuffle_key,
-    createdAt: new Date(r.created_at),
-    updatedAt: new Date(r.updated_at),
+    createdAt: new Date(r.createdAt),
+    updatedAt: new Date(r.updatedAt),
     phase: r.phase === 1 ? 1 : 0,
   };
 }

@@ -3,6 +3,34 @@ import { TEXTS } from '../../../common/constants';
 import { ExternalLink } from '../../components/ui/external-link';
 import { getSiteConfig } from '../../lib/site-config';
 
+const QUICK_LINKS = [
+  ['/', 'Home'],
+  ['/products', 'Products'],
+  ['/login', 'Login'],
+  ['/register', 'Register'],
+] as const;
+const LEGAL_LINKS = [
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/cookies-policy', 'Cookies Policy'],
+  ['/data-security', 'Data Security'],
+  ['/disclaimer', 'Disclaimer'],
+] as const;
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {links.map(([to, label]) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   const { communityUrl } = getSiteConfig();
   return (
@@ -17,40 +45,8 @@ export function SiteFooter() {
             {TEXTS.join}
           </ExternalLink>
         </section>
-        <nav aria-labelledby="footer-quick">
-          <h2 id="footer-quick">Quick links</h2>
-          <ul>
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to="/products">Products</Link>
-            </li>
-            <li>
-              <Link to="/login">Login</Link>
-            </li>
-            <li>
-              <Link to="/register">Register</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal">Legal</h2>
-          <ul>
-            <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/cookies-policy">Cookies Policy</Link>
-            </li>
-            <li>
-              <Link to="/data-security">Data Security</Link>
-            </li>
-            <li>
-              <Link to="/disclaimer">Disclaimer</Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick" title="Quick links" links={QUICK_LINKS} />
+        <FooterLinks id="footer-legal" title="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="footer-copy">
         © {new Date().getFullYear()} Finder. All rights reserved. Finder is not a seller: orders, payment and returns are handled by the linked store.

@@ -128,6 +128,10 @@ if (await postgresAnswers(PG_URL)) {
   const url = new URL(PG_URL);
   url.pathname = '/finder_bench';
   await benchDatabase('PostgreSQL server', { BENCH_DATABASE_URL: url.toString() });
+  const cleanup = new (await import('pg')).default.Client({ connectionString: PG_URL });
+  await cleanup.connect();
+  await cleanup.query('drop database if exists finder_bench with (force)');
+  await cleanup.end();
 } else {
   console.log(`\n(PostgreSQL does not answer at ${PG_URL}: PGlite figures only)`);
 }

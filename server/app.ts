@@ -53,7 +53,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, storage } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    // Query strings are parsed with the standard parser; repeated keys become arrays and fail validation.
     routerOptions: { maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
   });
@@ -129,7 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody(413, 'TOO_LARGE', 'The request is too large'));
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody(status, 'VALIDATION', error.message));
+      const code = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'VALIDATION';
+      return reply.status(status).send(errorBody(status, code, error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(500, 'INTERNAL', 'Something went wrong on our side. Please try again later.'));

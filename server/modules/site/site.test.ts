@@ -83,3 +83,12 @@ describe('site routes', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('errors from the framework', () => {
+  it('answers a malformed JSON body with a 4xx, never a 500', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/products', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toHaveProperty('message');
+  });
+});

@@ -1,10 +1,25 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { loadConfig } from './server/config';
+import { siteConfigScript } from './server/web';
+
+/** In development Vite serves index.html, so it inlines the public settings the way the server does. */
+function devSiteConfig(): Plugin {
+  return {
+    name: 'finder-dev-site-config',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const c = loadConfig();
+      const site = { discountCode: c.discountCode, communityUrl: c.communityUrl, referralUrl: c.referralUrl, contactEmail: c.contactEmail };
+      return html.replace('<!--site-config-->', siteConfigScript(site));
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), devSiteConfig()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -44,21 +44,33 @@ describe('demo catalogue', () => {
       expect(p.price).toBeLessThanOrEqual(240);
       expect(Math.round(p.price * 100) / 100).toBe(p.price);
       expect(p.link).toMatch(/^https:\/\/cnfans\.com\/product\/\?id=[a-z0-9-]+$/);
+      expect(p.link).toBe(`https://cnfans.com/product/?id=${p.slug}`);
+      expect(p.slug).toBe(p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
     }
-    expect(count((p) => p.isBestProduct)).toBeGreaterThan(8);
+    // About one in five is a best product.
+    expect(count((p) => p.isBestProduct)).toBeGreaterThanOrEqual(10);
+    expect(count((p) => p.isBestProduct)).toBeLessThanOrEqual(20);
   });
 
   it('has one corduroy item and one Zephyr Atelier item, for search tests', () => {
     const text = (p: (typeof products)[number]) => `${p.title} ${p.description} ${p.brand}`.toLowerCase();
     expect(count((p) => text(p).includes('corduroy'))).toBe(1);
     expect(count((p) => text(p).includes('zephyr'))).toBe(1);
+    expect(count((p) => /\bcorduroy\b/i.test(p.title))).toBe(1);
+    expect(count((p) => p.brand === 'Zephyr Atelier')).toBe(1);
   });
 
-  it('draws an 800 x 800 JPEG for each product', async () => {
+  it('has women items in several categories and a detail colour unlike the main one', () => {
+    expect(new Set(products.filter((p) => p.gender === 'Women').map((p) => p.category)).size).toBeGreaterThanOrEqual(4);
+    for (const p of products) expect(p.art.accent, p.title).not.toBe(p.art.main);
+  });
+
+  it('draws a deterministic 800 x 800 JPEG for two sample products', async () => {
     for (const p of [products[0], products[40]]) {
       if (!p) throw new Error('missing product');
       const meta = await sharp(await renderDemoImage(p)).metadata();
       expect(meta).toMatchObject({ format: 'jpeg', width: 800, height: 800 });
+      expect((await renderDemoImage(p)).equals(await renderDemoImage(p))).toBe(true);
       expect(demoImageFileName(p)).toBe(`demo_${p.slug}.jpg`);
     }
   });

@@ -3,8 +3,24 @@
 import sharp from 'sharp';
 
 type Gender = 'Men' | 'Women' | 'Kids' | 'Unisex';
-type Kind = 'sneaker' | 'boot' | 'hoodie' | 'jacket' | 'coat' | 'pants' | 'tee' | 'bag' | 'wallet' | 'belt' | 'hat' | 'shorts' | 'sweater';
+type Kind =
+  | 'sneaker'
+  | 'boot'
+  | 'hoodie'
+  | 'jacket'
+  | 'coat'
+  | 'pants'
+  | 'tee'
+  | 'bag'
+  | 'wallet'
+  | 'belt'
+  | 'hat'
+  | 'cap'
+  | 'shorts'
+  | 'sweater'
+  | 'cardigan';
 
+/** How to draw a product's picture: the garment, its colour, a contrasting detail colour and a soft backdrop. */
 export type DemoArt = { kind: Kind; main: string; accent: string; background: string };
 
 export type DemoProduct = {
@@ -86,7 +102,7 @@ const ENTRIES: Record<string, Entry[]> = {
     ['Crossbody Sling Bag', 'bag', 'Women', 'Compact nylon sling with an adjustable strap.'],
     ['Reversible Leather Belt', 'belt', 'Men', 'Black on one side, brown on the other, with a turning buckle.'],
     ['Wool Bucket Hat', 'hat', 'Unisex', 'Soft boiled wool that keeps its shape and the rain off.'],
-    ['Embroidered Baseball Hat', 'hat', 'Men', 'Six-panel cotton cap with a curved brim and tonal embroidery.'],
+    ['Embroidered Baseball Hat', 'cap', 'Men', 'Six-panel cotton cap with a curved brim and tonal embroidery.'],
     ['Mini Shoulder Bag', 'bag', 'Women', 'A small structured bag with a chain strap.'],
     ['Zip Around Wallet', 'wallet', 'Women', 'Pebbled leather with a full zip and coin pocket.'],
     ['Kids Sun Hat', 'hat', 'Kids', 'Wide brim and a chin cord, in light cotton.'],
@@ -104,13 +120,13 @@ const ENTRIES: Record<string, Entry[]> = {
   ],
   Sweaters: [
     ['Cable Knit Sweater', 'sweater', 'Men', 'Chunky cables in a warm lambswool blend.'],
-    ['Mohair Blend Cardigan', 'sweater', 'Women', 'Fluffy, light mohair blend with horn-effect buttons.'],
+    ['Mohair Blend Cardigan', 'cardigan', 'Women', 'Fluffy, light mohair blend with horn-effect buttons.'],
     ['Merino Crewneck Sweater', 'sweater', 'Men', 'Fine-gauge merino that layers under a coat.'],
     ['Fair Isle Sweater', 'sweater', 'Unisex', 'A classic patterned yoke in soft wool.'],
     ['Cropped Knit Vest', 'sweater', 'Women', 'A short V-neck knit vest for layering over shirts.'],
     ['Rollneck Knit', 'sweater', 'Men', 'Ribbed roll neck in cosy cotton-cashmere.'],
     ['Kids Snowflake Sweater', 'sweater', 'Kids', 'Festive snowflake jacquard in easy-care yarn.'],
-    ['Oversized Chunky Cardigan', 'sweater', 'Women', 'A slouchy cardigan in a thick rib knit.'],
+    ['Oversized Chunky Cardigan', 'cardigan', 'Women', 'A slouchy cardigan in a thick rib knit.'],
     ['Quarter Zip Sweater', 'sweater', 'Men', 'Half-milano knit with a zip neck.'],
   ],
 };
@@ -150,18 +166,24 @@ export function demoProducts(): DemoProduct[] {
       const slug = slugify(title);
       const cents = Math.floor(rand() * 100) < 50 ? 99 : 0;
       const base = 9 + Math.floor(rand() * 200);
+      // The random draws keep one fixed order: brand, main colour, accent colour, background.
+      const brand = title === 'Wool Bucket Hat' ? UNIQUE_BRAND : pick(BRANDS);
+      const main = pick(PALETTE);
+      const drawnAccent = pick(PALETTE);
+      // A detail in the garment's own colour would vanish: take another palette colour then.
+      const accent = drawnAccent === main ? (PALETTE[(PALETTE.indexOf(main) + 5) % PALETTE.length] as string) : drawnAccent;
       products.push({
         slug,
         title,
         description,
-        brand: title === 'Wool Bucket Hat' ? UNIQUE_BRAND : pick(BRANDS),
+        brand,
         category,
         gender,
         price: Number((base + cents / 100).toFixed(2)),
         isBestProduct: row % 5 === 2,
         link: `https://cnfans.com/product/?id=${slug}`,
         row,
-        art: { kind, main: pick(PALETTE), accent: pick(PALETTE), background: pick(BACKGROUNDS) },
+        art: { kind, main, accent, background: pick(BACKGROUNDS) },
       });
     }
   }
@@ -170,6 +192,23 @@ export function demoProducts(): DemoProduct[] {
 
 export function demoImageFileName(product: DemoProduct): string {
   return `demo_${product.slug}.jpg`;
+}
+
+/** A darker (factor < 1) tone of a #rrggbb colour, for folds, ribs and linings. */
+function shade(hex: string, factor: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `#${[16, 8, 0].map((bit) => Math.round(((n >> bit) & 255) * factor).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Long-sleeved top (hoodie, sweater, cardigan): shoulders at y 200, sleeves ending at the cuffs, hem at y 640. */
+const LONG_SLEEVE_BODY = 'M300 200 L160 250 L100 480 L180 500 L215 380 L215 640 L585 640 L585 380 L620 500 L700 480 L640 250 L500 200 Z';
+
+/** Ribbed cuffs and hem band of a long-sleeved top. */
+function ribs(main: string): string {
+  const rib = shade(main, 0.78);
+  return `<path d="M100 480 L180 500 L172 532 L92 512 Z" fill="${rib}"/><path d="M700 480 L620 500 L628 532 L708 512 Z" fill="${rib}"/>
+        <rect x="215" y="608" width="370" height="40" rx="6" fill="${rib}"/>
+        <path d="${Array.from({ length: 17 }, (_, i) => `M${235 + i * 20} 614 L${235 + i * 20} 642`).join(' ')}" stroke="${shade(main, 0.62)}" stroke-width="4"/>`;
 }
 
 /** Flat drawings on an 800 x 800 canvas, one per kind of garment. */
@@ -182,13 +221,38 @@ function drawing({ kind, main, accent }: DemoArt): string {
         <path d="M260 390 L300 450 M300 380 L340 440 M340 390 L380 450" ${stroke} fill="none"/>
         <circle cx="210" cy="430" r="22" fill="${accent}"/>`;
     case 'boot':
-      return `<path d="M260 180 L440 180 L450 470 Q600 480 640 540 L640 590 L240 590 Z" fill="${main}"/>
-        <rect x="230" y="585" width="420" height="45" rx="16" fill="#2b2b2b"/>
-        <rect x="330" y="200" width="60" height="180" rx="20" fill="${accent}"/>`;
+      // Side view, toe to the right: shaft, instep, rounded toe, a sole with a raised heel block.
+      return `<path d="M262 160 L438 160 L446 430 Q462 468 540 478 Q650 492 664 560 L664 590 L240 590 L250 172 Q250 160 262 160 Z" fill="${main}"/>
+        <path d="M318 160 Q336 330 358 430 Q380 330 398 160 Z" fill="${accent}"/>
+        <path d="M266 172 L266 132 Q266 118 280 118 Q294 118 294 132 L294 172" fill="none" stroke="${accent}" stroke-width="12"/>
+        <path d="M256 560 L650 560" stroke="${shade(main, 0.7)}" stroke-width="6" stroke-dasharray="16 12"/>
+        <path d="M232 586 L672 586 Q684 604 668 618 L392 618 L380 648 L232 648 Z" fill="#2b2b2b"/>`;
     case 'hoodie':
+      // The hood stands up behind the neck; its dark lining, drawstrings and a kangaroo pocket make it a hoodie.
+      return `<path d="${LONG_SLEEVE_BODY}" fill="${main}"/>
+        <path d="M282 262 Q270 96 400 92 Q530 96 518 262 Q400 300 282 262 Z" fill="${shade(main, 0.88)}"/>
+        <path d="M336 250 Q338 150 400 146 Q462 150 464 250 L400 318 Z" fill="${shade(main, 0.45)}"/>
+        <path d="M376 300 L370 400 M424 300 L430 400" stroke="${accent}" stroke-width="8" stroke-linecap="round"/>
+        <circle cx="370" cy="406" r="9" fill="${accent}"/><circle cx="430" cy="406" r="9" fill="${accent}"/>
+        <path d="M300 470 L500 470 L548 590 L252 590 Z" fill="${shade(main, 0.82)}" stroke="${accent}" stroke-width="6" stroke-linejoin="round"/>
+        ${ribs(main)}`;
     case 'sweater':
-      return `<path d="M300 190 Q400 120 500 190 L640 250 L700 470 L620 490 L590 380 L590 640 L210 640 L210 380 L180 490 L100 470 L160 250 Z" fill="${main}"/>
-        ${kind === 'hoodie' ? `<path d="M320 190 Q400 300 480 190" fill="none" ${stroke}/><rect x="320" y="470" width="160" height="80" rx="20" fill="${accent}"/>` : `<path d="M210 600 L590 600 M210 620 L590 620" ${stroke}/><path d="M330 195 Q400 240 470 195" fill="none" ${stroke}/><path d="M260 300 L540 300 M260 360 L540 360 M260 420 L540 420" stroke="${accent}" stroke-width="8" stroke-dasharray="20 14"/>`}`;
+      // Crew neck band, knitted rows in the accent colour, ribbed cuffs and hem.
+      return `<path d="${LONG_SLEEVE_BODY}" fill="${main}"/>
+        <path d="M318 202 Q400 272 482 202" fill="none" stroke="${shade(main, 0.7)}" stroke-width="26" stroke-linecap="round"/>
+        ${[320, 390, 460, 530]
+          .map((y) => `<path d="${Array.from({ length: 9 }, (_, i) => `${i === 0 ? 'M' : 'L'}${245 + i * 38.75} ${y + (i % 2 ? 22 : 0)}`).join(' ')}" fill="none" ${stroke}/>`)
+          .join('')}
+        ${ribs(main)}`;
+    case 'cardigan':
+      // Open V neck and a buttoned placket down the front.
+      return `<path d="${LONG_SLEEVE_BODY}" fill="${main}"/>
+        <path d="M300 200 L400 420 L500 200 Q400 236 300 200 Z" fill="${shade(main, 0.55)}"/>
+        <path d="M300 200 L400 420 L500 200" fill="none" stroke="${shade(main, 0.75)}" stroke-width="20" stroke-linejoin="round"/>
+        <path d="M400 420 L400 640" stroke="${shade(main, 0.75)}" stroke-width="20"/>
+        ${[460, 510, 560].map((y) => `<circle cx="400" cy="${y}" r="12" fill="${accent}"/>`).join('')}
+        <rect x="250" y="470" width="90" height="80" rx="10" fill="${shade(main, 0.85)}"/><rect x="460" y="470" width="90" height="80" rx="10" fill="${shade(main, 0.85)}"/>
+        ${ribs(main)}`;
     case 'jacket':
     case 'coat': {
       const bottom = kind === 'coat' ? 720 : 620;
@@ -225,14 +289,40 @@ function drawing({ kind, main, accent }: DemoArt): string {
       return `<ellipse cx="400" cy="520" rx="290" ry="70" fill="${accent}"/>
         <path d="M220 520 Q220 260 400 260 Q580 260 580 520 Z" fill="${main}"/>
         <rect x="222" y="450" width="356" height="36" fill="${accent}"/>`;
+    case 'cap':
+      // Baseball cap from the side: a panelled crown with a top button and a long brim to the right.
+      return `<g transform="translate(-34 0)"><path d="M490 500 Q640 488 716 530 Q700 562 600 566 L480 560 Z" fill="${accent}"/>
+        <path d="M150 540 Q138 300 360 270 Q540 256 560 540 Z" fill="${main}"/>
+        <path d="M360 272 Q300 400 320 540 M360 272 Q460 380 470 540" fill="none" stroke="${shade(main, 0.7)}" stroke-width="6"/>
+        <ellipse cx="360" cy="268" rx="26" ry="12" fill="${accent}"/>
+        <path d="M150 520 L560 520 L560 548 L152 548 Z" fill="${shade(main, 0.75)}"/></g>`;
   }
 }
+
+/** Where the item stands, so its shadow sits just below it. */
+const GROUND: Record<Kind, number> = {
+  sneaker: 625,
+  boot: 665,
+  hoodie: 680,
+  sweater: 680,
+  cardigan: 680,
+  jacket: 660,
+  coat: 750,
+  pants: 730,
+  shorts: 600,
+  tee: 675,
+  bag: 670,
+  wallet: 600,
+  belt: 505,
+  hat: 610,
+  cap: 590,
+};
 
 export async function renderDemoImage(product: DemoProduct): Promise<Buffer> {
   const { art } = product;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
     <rect width="800" height="800" fill="${art.background}"/>
-    <ellipse cx="400" cy="${art.kind === 'coat' ? 745 : 690}" rx="280" ry="28" fill="#000000" opacity="0.08"/>
+    <ellipse cx="400" cy="${GROUND[art.kind]}" rx="280" ry="26" fill="#000000" opacity="0.08"/>
     ${drawing(art)}
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();

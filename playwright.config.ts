@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN, E2E_GOOGLE, E2E_ORIGIN, E2E_PORT } from './e2e/support';
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -14,7 +15,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: E2E_ORIGIN,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
@@ -33,18 +34,38 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
     { name: 'phone', use: { ...devices['Pixel 7'] } },
   ],
-  webServer: {
-    command: 'node --import tsx scripts/e2e-server.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: '.data-e2e',
-      COMMUNITY_URL: 'https://community.example/join',
-      REFERRAL_URL: 'https://agent.example/register?ref=finder',
-      DISCOUNT_CODE: 'E2ECODE',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'node --import tsx scripts/google-stand-in.ts',
+      url: `${E2E_GOOGLE.url}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        GOOGLE_STAND_IN_PORT: String(E2E_GOOGLE.port),
+        GOOGLE_CLIENT_ID: E2E_GOOGLE.clientId,
+        GOOGLE_CLIENT_SECRET: E2E_GOOGLE.clientSecret,
+      },
     },
-  },
+    {
+      command: 'node --import tsx scripts/e2e-server.ts',
+      url: `${E2E_ORIGIN}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: '.data-e2e',
+        COMMUNITY_URL: 'https://community.example/join',
+        REFERRAL_URL: 'https://agent.example/register?ref=finder',
+        DISCOUNT_CODE: 'E2ECODE',
+        DATABASE_URL: '',
+        GOOGLE_CLIENT_ID: E2E_GOOGLE.clientId,
+        GOOGLE_CLIENT_SECRET: E2E_GOOGLE.clientSecret,
+        GOOGLE_STAND_IN_URL: E2E_GOOGLE.url,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Every journey signs in from 127.0.0.1; the throttle itself is covered by the API tests.
+        AUTH_RATE_LIMIT: '10000',
+      },
+    },
+  ],
 });

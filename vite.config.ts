@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { loadConfig } from './server/config';
-import { siteConfigScript } from './server/web';
+import { publicSiteConfig, siteConfigScript } from './server/web';
 
 /** In development Vite serves index.html, so it inlines the public settings the way the server does. */
 function devSiteConfig(): Plugin {
@@ -9,9 +9,7 @@ function devSiteConfig(): Plugin {
     name: 'finder-dev-site-config',
     apply: 'serve',
     transformIndexHtml(html) {
-      const c = loadConfig();
-      const site = { discountCode: c.discountCode, communityUrl: c.communityUrl, referralUrl: c.referralUrl, contactEmail: c.contactEmail };
-      return html.replace('<!--site-config-->', siteConfigScript(site));
+      return html.replace('<!--site-config-->', siteConfigScript(publicSiteConfig(loadConfig())));
     },
   };
 }

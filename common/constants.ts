@@ -24,6 +24,16 @@ export const SEARCH_MAX_LENGTH = 100;
 /** Longest category name the API accepts in a filter. */
 export const CATEGORY_MAX_LENGTH = 100;
 
+/** Password length rules of sign-up (the auth library enforces the same numbers on the server). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Longest email address accepted (RFC 5321's limit on a forward path). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Where Better Auth is mounted; the Google redirect address is this plus /callback/google. */
+export const AUTH_BASE_PATH = '/api/auth';
+export const GOOGLE_CALLBACK_PATH = `${AUTH_BASE_PATH}/callback/google`;
+
 export const GENDERS = ['Men', 'Women', 'Kids', 'Unisex'] as const;
 export type Gender = (typeof GENDERS)[number];
 /** The finder's gender filter offers only these (spec section 2). */
@@ -64,6 +74,39 @@ export const TEXTS = {
   buy: 'BUY',
   join: 'Join',
   signUp: 'Sign Up',
+} as const;
+
+/** Texts of the account screens, the admin gate and the Google sign-in test page (spec sections 2, 4, 6 and 8). */
+export const AUTH_TEXTS = {
+  loginTitle: 'Welcome Back',
+  registerTitle: 'Create a New Account',
+  signIn: 'Sign In',
+  signingIn: 'Signing In...',
+  signUp: 'Sign Up',
+  signingUp: 'Signing Up...',
+  continueWithGoogle: 'Continue with Google',
+  signInFailed: 'Sign in failed: ',
+  googleSignInFailed: 'Google Sign In failed: ',
+  signUpFailed: 'Sign up failed: ',
+  adminPrivileges: 'You have admin privileges',
+  logout: 'Logout',
+  login: 'Login',
+  register: 'Register',
+  testGoogleSignIn: 'Test Google Sign In',
+  testing: 'Testing...',
+  signedInAs: 'Successfully signed in as',
+  debugCopied: 'Debug info copied to clipboard!',
+  verifyingAdmin: 'Verifying admin access...',
+  authRequiredTitle: 'Authentication Required',
+  authRequiredText: 'Please log in to access the admin dashboard.',
+  goToLogin: 'Go to Login',
+  accessDeniedTitle: 'Access Denied',
+  accessDeniedText: "You don't have admin privileges to access this page.",
+  goToHome: 'Go to Home',
+  adminTitle: 'Admin Dashboard',
+  backToStore: 'Back to Store',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  googleNotConfigured: 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
 } as const;
 
 /** Cache lifetime for content-addressed media and hashed build assets. */

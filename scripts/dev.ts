@@ -4,7 +4,12 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('node', ['--watch-path=server', '--watch-path=common', '--import', 'tsx', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+    // Pages come from Vite's origin in development; the API must accept sign-ins from there.
+    env: {
+      ...process.env,
+      PORT: process.env.PORT ?? '3000',
+      TRUSTED_ORIGINS: process.env.TRUSTED_ORIGINS ?? 'http://127.0.0.1:5173,http://localhost:5173',
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

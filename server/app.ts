@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -10,10 +11,14 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../common/schemas/error';
-import type { SiteConfig } from '../common/schemas/site';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
+import { createAuth, trustedOrigins, type Auth } from './modules/auth/auth';
+import { createAuthRepo } from './modules/auth/auth.repo';
+import { authRoutes } from './modules/auth/auth.routes';
+import { registerAuthorization, registerCsrfCheck } from './modules/auth/authorize';
+import { authOpenApiPaths } from './modules/auth/auth-openapi';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
@@ -22,8 +27,10 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { createUsersRepo } from './modules/users/users.repo';
+import { createUsersService, type UsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
-import { isPageRequest, registerWeb } from './web';
+import { isPageRequest, publicSiteConfig, registerWeb } from './web';
 
 export type RegisteredRoute = { method: string; url: string };
 
@@ -31,11 +38,28 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, so tests can prove each one is documented and guarded. */
     registeredRoutes: RegisteredRoute[];
+    /** The Better Auth instance (main.ts creates the first admin through it). */
+    auth: Auth;
+    users: UsersService;
   }
 }
 
 export type AppOptions = {
-  config: Pick<Config, 'communityUrl' | 'referralUrl' | 'discountCode' | 'contactEmail' | 'logLevel'> & {
+  config: Pick<
+    Config,
+    | 'communityUrl'
+    | 'referralUrl'
+    | 'discountCode'
+    | 'contactEmail'
+    | 'logLevel'
+    | 'port'
+    | 'publicUrl'
+    | 'trustedOrigins'
+    | 'trustProxy'
+    | 'authSecret'
+    | 'authRateLimit'
+    | 'google'
+  > & {
     webDist?: string | undefined;
   };
   database: Database;
@@ -55,6 +79,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? { level: config.logLevel },
     routerOptions: { maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
+    // A number means "trust that many proxy hops"; Fastify does this at run time but its types lack it.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
   });
   const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -64,12 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const site: SiteConfig = {
-    discountCode: config.discountCode,
-    communityUrl: config.communityUrl,
-    referralUrl: config.referralUrl,
-    contactEmail: config.contactEmail,
-  };
+  const site = publicSiteConfig(config);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -96,7 +120,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         description: 'Catalogue API of the Finder fashion product-finder storefront.',
         version: '1.0.0',
       },
+      components: {
+        securitySchemes: {
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'finder.session_token',
+            description: 'The session cookie set by signing in (__Secure-finder.session_token over HTTPS)',
+          },
+        },
+      },
       tags: [
+        { name: 'auth', description: 'Accounts, sign-in and sessions' },
         { name: 'catalogue', description: 'Products and the finder' },
         { name: 'categories', description: 'Product categories' },
         { name: 'site', description: 'Health and public settings' },
@@ -135,6 +170,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(500).send(errorBody(500, 'INTERNAL', 'Something went wrong on our side. Please try again later.'));
   });
 
+  const usersRepo = createUsersRepo(database);
+  const users = createUsersService(usersRepo);
+  const secret = config.authSecret ?? (await createAuthRepo(database).secret('auth', () => randomBytes(32).toString('base64url')));
+  const authSettings = {
+    publicUrl: config.publicUrl,
+    port: config.port,
+    trustedOrigins: config.trustedOrigins,
+    secret,
+    rateLimitPerMinute: config.authRateLimit,
+    google: config.google,
+  };
+  const auth = createAuth(database, authSettings, app.log);
+  app.decorate('auth', auth);
+  app.decorate('users', users);
+  registerAuthorization(app, { auth, users: usersRepo });
+  registerCsrfCheck(app, trustedOrigins(authSettings));
+  await app.register(authRoutes, { auth, users });
+
   const catalogue = createCatalogueService(createCatalogueRepo(database));
   const categoriesService = createCategoriesService(createCategoriesRepo(database));
 
@@ -143,10 +196,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(categoriesRoutes, { service: categoriesService });
   await app.register(mediaRoutes, { storage });
 
+  // The auth library's part of the document never changes while the process runs: built once.
+  let authDocument: ReturnType<typeof authOpenApiPaths> | undefined;
   app.get(
     '/api/openapi.json',
     { schema: { tags: ['site'], summary: 'This OpenAPI 3.1 document, generated from the route schemas' } },
-    async () => app.swagger(),
+    async () => {
+      const doc = app.swagger() as { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } };
+      authDocument ??= authOpenApiPaths(auth).catch((err: unknown) => {
+        authDocument = undefined;
+        throw err;
+      });
+      const authDoc = await authDocument;
+      return {
+        ...doc,
+        paths: { ...doc.paths, ...authDoc.paths },
+        components: { ...doc.components, schemas: { ...doc.components?.schemas, ...authDoc.schemas } },
+      };
+    },
   );
 
   const sendIndex = config.webDist ? await registerWeb(app, config.webDist, site) : null;

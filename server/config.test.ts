@@ -47,4 +47,132 @@ describe('configuration', () => {
     expect(message).toContain('SEED_DEMO: SEED_DEMO must be true or false');
     expect(message).toContain('DATABASE_URL: DATABASE_URL must start with postgres:// or postgresql://');
   });
+
+  it('defaults the account settings for a local start', () => {
+    expect(loadConfig({})).toMatchObject({
+      publicUrl: undefined,
+      trustedOrigins: [],
+      trustProxy: false,
+      authSecret: undefined,
+      authRateLimit: 10,
+      google: undefined,
+      admin: undefined,
+    });
+  });
+
+  it('takes PUBLIC_URL as an origin and refuses one with a path', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://Finder.Example' }).publicUrl).toBe('https://finder.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://finder.example/' }).publicUrl).toBe('https://finder.example');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: '' }).publicUrl).toBeUndefined();
+    for (const bad of ['https://finder.example/shop', 'https://finder.example/?a=1', 'ftp://finder.example', 'finder.example']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ PUBLIC_URL: 'https://finder.example/shop' })).toThrow(
+      'PUBLIC_URL: PUBLIC_URL must be an http(s) origin such as https://finder.example (no path)',
+    );
+  });
+
+  it('reads TRUSTED_ORIGINS as a comma-separated list of origins', () => {
+    expect(loadConfig({ TRUSTED_ORIGINS: ' http://localhost:5173 , https://admin.example/ ,, ' }).trustedOrigins).toEqual([
+      'http://localhost:5173',
+      'https://admin.example',
+    ]);
+    expect(() => loadConfig({ TRUSTED_ORIGINS: 'http://localhost:5173, https://admin.example/panel' })).toThrow(
+      'TRUSTED_ORIGINS: TRUSTED_ORIGINS: "https://admin.example/panel" is not an http(s) origin',
+    );
+    expect(() => loadConfig({ TRUSTED_ORIGINS: '*' })).toThrow(ConfigError);
+  });
+
+  it('reads TRUST_PROXY as false, true, a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1' }).trustProxy).toEqual(['10.0.0.1', '172.16.0.0/12', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'garbage' })).toThrow(
+      'TRUST_PROXY: TRUST_PROXY must be true, false, a number of proxy hops or a list of proxy addresses',
+    );
+  });
+
+  // 'cafe' and '1.2.3' look like addresses to a loose pattern; Fastify would then stop at start.
+  it('refuses TRUST_PROXY items that are not IP addresses or ranges', () => {
+    for (const bad of ['cafe', '1.2.3', '10.0.0.0/99', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
+  it('reads any whole number in TRUST_PROXY as a count of proxy hops', () => {
+    expect(loadConfig({ TRUST_PROXY: '100' }).trustProxy).toBe(100);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', 'fd00::/8']);
+  });
+
+  it('wants AUTH_SECRET of at least 32 characters when set', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'x'.repeat(31) })).toThrow('AUTH_SECRET: AUTH_SECRET must be at least 32 characters');
+    expect(loadConfig({ AUTH_SECRET: 'x'.repeat(32) }).authSecret).toBe('x'.repeat(32));
+    expect(loadConfig({ AUTH_SECRET: '' }).authSecret).toBeUndefined();
+  });
+
+  it('reads AUTH_RATE_LIMIT, 10 by default, at least 1', () => {
+    expect(loadConfig({}).authRateLimit).toBe(10);
+    expect(loadConfig({ AUTH_RATE_LIMIT: '25' }).authRateLimit).toBe(25);
+    expect(() => loadConfig({ AUTH_RATE_LIMIT: '0' })).toThrow('AUTH_RATE_LIMIT must be at least 1');
+    expect(() => loadConfig({ AUTH_RATE_LIMIT: 'many' })).toThrow('AUTH_RATE_LIMIT must be a number');
+  });
+
+  it('wants both Google settings or neither', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    const message = 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither';
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(`GOOGLE_CLIENT_ID: ${message}`);
+    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(message);
+  });
+
+  it('reads ADMIN_EMAIL lower-case, and ADMIN_PASSWORD only with it and long enough', () => {
+    expect(loadConfig({ ADMIN_EMAIL: ' Boss@Example.COM ' }).admin).toEqual({ email: 'boss@example.com', password: undefined });
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'long enough' }).admin).toEqual({
+      email: 'boss@example.com',
+      password: 'long enough',
+    });
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'long enough' })).toThrow('ADMIN_EMAIL: ADMIN_PASSWORD is set without ADMIN_EMAIL');
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'x'.repeat(7) })).toThrow(
+      'ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 8 characters',
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'x'.repeat(129) })).toThrow('ADMIN_PASSWORD must be at most 128 characters');
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss' })).toThrow('ADMIN_EMAIL: ADMIN_EMAIL must be an email address');
+  });
+
+  it('reports bad account settings together with the other bad values', () => {
+    const message = messageOf(() =>
+      loadConfig({ AUTH_SECRET: 'short', TRUSTED_ORIGINS: 'nope', AUTH_RATE_LIMIT: '0', ADMIN_PASSWORD: 'short', COMMUNITY_URL: 'javascript:x' }),
+    );
+    expect(message).toContain('AUTH_SECRET: AUTH_SECRET must be at least 32 characters');
+    expect(message).toContain('TRUSTED_ORIGINS: TRUSTED_ORIGINS: "nope" is not an http(s) origin');
+    expect(message).toContain('AUTH_RATE_LIMIT: AUTH_RATE_LIMIT must be at least 1');
+    expect(message).toContain('ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 8 characters');
+    expect(message).toContain('COMMUNITY_URL: COMMUNITY_URL must be an http(s) URL');
+  });
+
+  // Checks across two variables must not wait for every single variable to be right: the operator would fix one
+  // line, restart, and only then learn about the next.
+  it('reports the checks across two variables even when another variable is bad', () => {
+    for (const other of [{ PORT: 'abc' }, { SEED_DEMO: 'maybe' }, { PUBLIC_URL: 'https://finder.example/shop' }, { TRUST_PROXY: 'garbage' }]) {
+      const message = messageOf(() => loadConfig({ ...other, GOOGLE_CLIENT_ID: 'id', ADMIN_PASSWORD: 'long enough' }));
+      const name = Object.keys(other)[0] ?? '';
+      expect(message, name).toContain(`${name}: `);
+      expect(message, name).toContain('GOOGLE_CLIENT_ID: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
+      expect(message, name).toContain('ADMIN_EMAIL: ADMIN_PASSWORD is set without ADMIN_EMAIL');
+    }
+  });
 });
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}

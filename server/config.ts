@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants';
 
 const httpUrl = (name: string) =>
   z
@@ -13,6 +15,42 @@ const httpUrl = (name: string) =>
         return false;
       }
     }, `${name} must be an http(s) URL`);
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** An origin (scheme, host and port) given as a URL; a path, query or fragment is refused, not dropped. */
+function parseOrigin(value: string): string | null {
+  try {
+    const u = new URL(value);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    if ((u.pathname !== '/' && u.pathname !== '') || u.search || u.hash || u.username || u.password) return null;
+    return u.origin;
+  } catch {
+    return null;
+  }
+}
+
+const origin = (name: string) =>
+  optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const o = parseOrigin(v);
+    if (o) return o;
+    ctx.addIssue({ code: 'custom', message: `${name} must be an http(s) origin such as https://finder.example (no path)` });
+    return z.NEVER;
+  });
+
+/** An IPv4 or IPv6 address, optionally with a prefix length that fits it (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const booleanFlag = (name: string, fallback: boolean) =>
   z
@@ -59,7 +97,52 @@ const envSchema = z.object({
     .min(100, 'STATEMENT_TIMEOUT_MS must be at least 100')
     .default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: origin('PUBLIC_URL'),
+  TRUSTED_ORIGINS: optionalText.transform((v, ctx) => {
+    const origins: string[] = [];
+    for (const item of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+      const o = parseOrigin(item);
+      if (o) origins.push(o);
+      else ctx.addIssue({ code: 'custom', message: `TRUSTED_ORIGINS: "${item}" is not an http(s) origin` });
+    }
+    return origins;
+  }),
+  TRUST_PROXY: optionalText.transform((v, ctx): boolean | number | string[] => {
+    if (v === undefined || ['false', '0', 'no', 'off'].includes(v.toLowerCase())) return false;
+    if (['true', 'yes', 'on'].includes(v.toLowerCase())) return true;
+    if (/^[1-9]\d*$/.test(v)) return Number(v);
+    const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+    if (list.length > 0 && list.every(isAddressOrRange)) return list;
+    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, false, a number of proxy hops or a list of proxy addresses' });
+    return z.NEVER;
+  }),
+  AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'AUTH_SECRET must be at least 32 characters'),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ message: 'AUTH_RATE_LIMIT must be a number' })
+    .int('AUTH_RATE_LIMIT must be a whole number')
+    .min(1, 'AUTH_RATE_LIMIT must be at least 1')
+    .default(10),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .refine((v) => v === undefined || v.length <= PASSWORD_MAX_LENGTH, `ADMIN_PASSWORD must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
+
+/** Rules over two variables; checked on the raw environment so they are reported beside any other bad value. */
+function pairProblems(env: NodeJS.ProcessEnv): string[] {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  const problems: string[] = [];
+  if (set('GOOGLE_CLIENT_ID') !== set('GOOGLE_CLIENT_SECRET')) {
+    problems.push('GOOGLE_CLIENT_ID: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
+  }
+  if (env.ADMIN_PASSWORD && !set('ADMIN_EMAIL')) problems.push('ADMIN_EMAIL: ADMIN_PASSWORD is set without ADMIN_EMAIL');
+  return problems;
+}
 
 export type Config = {
   port: number;
@@ -73,6 +156,19 @@ export type Config = {
   seedDemo: boolean;
   statementTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The address visitors use; undefined means http://localhost:PORT or http://127.0.0.1:PORT, whichever they typed. */
+  publicUrl: string | undefined;
+  /** Further origins allowed to call the API with a session (the Vite dev server, say). */
+  trustedOrigins: string[];
+  /** Fastify's trustProxy: whether X-Forwarded-For names the client (for throttling and logs). */
+  trustProxy: boolean | number | string[];
+  /** Signs session cookies; undefined means one generated once and kept in the database. */
+  authSecret: string | undefined;
+  /** Sign-in and sign-up attempts allowed per minute from one address. */
+  authRateLimit: number;
+  google: { clientId: string; clientSecret: string } | undefined;
+  /** The account made or promoted to admin and developer at start. */
+  admin: { email: string; password: string | undefined } | undefined;
   /** Built front end; absent in API-only tests. */
   webDist: string | undefined;
 };
@@ -84,9 +180,12 @@ export class ConfigError extends Error {
 /** Reads the environment once; every problem is reported together, one line each. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'environment'}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`)),
+    ...pairProblems(env),
+  ];
+  if (!parsed.success || lines.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${lines.map((l) => `  - ${l}`).join('\n')}`);
   }
   const e = parsed.data;
   return {
@@ -101,6 +200,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    trustedOrigins: e.TRUSTED_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    authSecret: e.AUTH_SECRET,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     webDist: path.resolve('dist/web'),
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase, type Database } from './db/client';
 import { seedOnFirstStart } from './db/seed';
+import { startAccountTasks } from './modules/auth/account-tasks';
 import { createLocalStorage } from './storage/local-storage';
 
 async function main(): Promise<void> {
@@ -15,6 +16,13 @@ async function main(): Promise<void> {
   const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
   const app = await buildApp({ config, database, storage });
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });
+  const stopAccountTasks = await startAccountTasks(app, database, config);
+  if (!config.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
+    app.log.warn(
+      `PUBLIC_URL is not set: signing in works only at http://localhost:${config.port} and http://127.0.0.1:${config.port}. ` +
+        'Set PUBLIC_URL to the address visitors use.',
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -24,6 +32,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopAccountTasks();
       await app.close();
     } finally {
       await database.close();

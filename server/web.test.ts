@@ -8,6 +8,8 @@ describe('site config inlining', () => {
       communityUrl: 'https://x.example',
       referralUrl: 'https://y.example',
       contactEmail: 'a@b.example',
+      googleSignIn: false,
+      googleRedirectUri: null,
     });
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const json = html.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');

@@ -2,10 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IMMUTABLE_CACHE_CONTROL } from '../common/constants';
+import { GOOGLE_CALLBACK_PATH, IMMUTABLE_CACHE_CONTROL } from '../common/constants';
 import type { SiteConfig } from '../common/schemas/site';
+import type { Config } from './config';
 
 const SITE_CONFIG_PLACEHOLDER = '<!--site-config-->';
+
+/** The public settings the storefront gets (inlined into index.html and at /api/site). */
+export function publicSiteConfig(
+  config: Pick<Config, 'discountCode' | 'communityUrl' | 'referralUrl' | 'contactEmail' | 'google' | 'publicUrl'>,
+): SiteConfig {
+  return {
+    discountCode: config.discountCode,
+    communityUrl: config.communityUrl,
+    referralUrl: config.referralUrl,
+    contactEmail: config.contactEmail,
+    googleSignIn: config.google !== undefined,
+    googleRedirectUri: config.publicUrl ? `${config.publicUrl}${GOOGLE_CALLBACK_PATH}` : null,
+  };
+}
 
 /** JSON inside <script type="application/json">: escape '<' so no value can close the tag. */
 export function siteConfigScript(site: SiteConfig): string {

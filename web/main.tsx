@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
+import { ToastProvider } from './components/ui/toast';
 import { createQueryClient } from './lib/query-client';
 import './styles/app.css';
 
@@ -12,7 +13,9 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <AppRouter />
+      <ToastProvider>
+        <AppRouter />
+      </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -7,6 +7,11 @@ export const siteConfigSchema = z
     communityUrl: z.string(),
     referralUrl: z.string(),
     contactEmail: z.string(),
+    googleSignIn: z.boolean().describe('Whether Google sign-in is configured on this server'),
+    googleRedirectUri: z
+      .string()
+      .nullable()
+      .describe("The address Google is told to return to (PUBLIC_URL's); null when it follows the address the visitor opened"),
   })
   .meta({ id: 'SiteConfig' });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

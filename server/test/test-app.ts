@@ -18,6 +18,19 @@ export const TEST_SITE = {
   logLevel: 'silent' as const,
 };
 
+/** The site's address in API tests: requests that need an Origin send this one. */
+export const TEST_ORIGIN = 'http://finder.test';
+
+export const TEST_AUTH: Omit<AppOptions['config'], keyof typeof TEST_SITE> = {
+  port: 80,
+  publicUrl: TEST_ORIGIN,
+  trustedOrigins: [],
+  trustProxy: false,
+  authSecret: undefined,
+  authRateLimit: 1000,
+  google: undefined,
+};
+
 /** Set by vitest.config.ts for the project that runs the suite against a PostgreSQL server. */
 const PG_ADMIN_URL = process.env.FINDER_TEST_DB === 'postgres' ? process.env.FINDER_TEST_PG_URL : undefined;
 
@@ -61,7 +74,7 @@ export async function createTestApp(overrides: Partial<AppOptions['config']> = {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-test-'));
   const { database, drop } = await createTestDatabase(dir);
   const storage = createLocalStorage(path.join(dir, 'uploads'));
-  const app = await buildApp({ config: { ...TEST_SITE, ...overrides }, database, storage, logger: false });
+  const app = await buildApp({ config: { ...TEST_SITE, ...TEST_AUTH, ...overrides }, database, storage, logger: false });
   await app.ready();
   return {
     app,

@@ -24,10 +24,10 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
   return qs ? `${path}?${qs}` : path;
 }
 
-export async function apiGet<T>(path: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<T> {
+async function request<T>(url: string, init: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, query), { headers: { accept: 'application/json' }, signal: signal ?? null });
+    res = await fetch(url, { ...init, headers: { accept: 'application/json', ...init.headers }, credentials: 'same-origin' });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'The server could not be reached. Check your connection.');
@@ -41,5 +41,20 @@ export async function apiGet<T>(path: string, query: Record<string, QueryValue> 
     }
     throw new ApiError(res.status, body.message ?? `Request failed (${res.status})`, body.code);
   }
-  return (await res.json()) as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export function apiGet<T>(path: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<T> {
+  return request<T>(buildUrl(path, query), { signal: signal ?? null });
+}
+
+/** POST a JSON body; the server answers errors as { statusCode, code, message }. */
+export function apiPost<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+  return request<T>(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: signal ?? null,
+  });
 }

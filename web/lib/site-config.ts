@@ -5,6 +5,8 @@ const FALLBACK: SiteConfig = {
   communityUrl: '',
   referralUrl: '',
   contactEmail: '',
+  googleSignIn: false,
+  googleRedirectUri: null,
 };
 
 let cached: SiteConfig | undefined;

@@ -1,2 +1,3 @@
 // The one schema both drivers use; drizzle-kit reads this file to write migrations.
+export { appSecrets, accounts, rateLimits, sessions, users, verifications } from './auth';
 export { categories, images, products } from './catalogue';

@@ -1,19 +1,74 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import '../auth/auth.css';
+import { AUTH_TEXTS } from '../../../common/constants';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import './admin.css';
 
-/** Nobody can sign in until accounts open, so every visitor gets the dashboard's unauthenticated state. */
+/**
+ * The admin dashboard's four states (spec section 2): checking, not signed in, not an admin, admin. The page only
+ * mirrors what the server enforces: every admin API route checks the role itself.
+ */
 export default function AdminPage() {
-  useEffect(() => {
-    document.title = 'Admin Dashboard · Finder';
-  }, []);
+  useDocumentTitle(AUTH_TEXTS.adminTitle);
+  const session = useSession();
+
+  if (session.status === 'pending') {
+    return (
+      <div className="status status-loading" role="status">
+        <Spinner label="" />
+        <p>{AUTH_TEXTS.verifyingAdmin}</p>
+      </div>
+    );
+  }
+  if (session.status === 'signed-out') {
+    return (
+      <section className="panel-card gate-card" aria-labelledby="admin-gate-title">
+        <h1 id="admin-gate-title">{AUTH_TEXTS.authRequiredTitle}</h1>
+        <p>{AUTH_TEXTS.authRequiredText}</p>
+        <Link to="/login" className="button button-primary">
+          {AUTH_TEXTS.goToLogin}
+        </Link>
+      </section>
+    );
+  }
+  // Spec section 6: a check that fails counts as "not an admin"; the visitor may try again.
+  if (session.status === 'error' || !session.user.isAdmin) {
+    return (
+      <section className="panel-card gate-card" aria-labelledby="admin-gate-title">
+        <h1 id="admin-gate-title">{AUTH_TEXTS.accessDeniedTitle}</h1>
+        <p>{AUTH_TEXTS.accessDeniedText}</p>
+        {session.status === 'error' && (
+          <p className="gate-note">
+            Your account could not be checked just now.{' '}
+            <button type="button" className="link-button" onClick={session.retry}>
+              Check again
+            </button>
+          </p>
+        )}
+        <Link to="/" className="button button-primary">
+          {AUTH_TEXTS.goToHome}
+        </Link>
+      </section>
+    );
+  }
+
+  const { user } = session;
   return (
-    <section className="auth-card" aria-labelledby="admin-title">
-      <h1 id="admin-title">Authentication Required</h1>
-      <p>Please log in to access the admin dashboard.</p>
-      <Link to="/login" className="button button-primary">
-        Go to Login
-      </Link>
+    <section className="admin" aria-labelledby="admin-title">
+      <header className="admin-header">
+        <div>
+          <h1 id="admin-title">{AUTH_TEXTS.adminTitle}</h1>
+          <p className="admin-welcome">Welcome, {user.email}</p>
+        </div>
+        <Link to="/" className="button button-ghost">
+          {AUTH_TEXTS.backToStore}
+        </Link>
+      </header>
+      <p className="admin-note">
+        You are signed in as an admin{user.isDev ? ' and developer' : ''}. The image, item and category tools open here
+        in the next release.
+      </p>
     </section>
   );
 }

@@ -1,6 +1,61 @@
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { AUTH_TEXTS } from '../../../common/constants';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import './auth.css';
 
-/** The landing page after sign-in; nobody is signed in until accounts open, so it leads to the login screen. */
+function describeMethods(providers: readonly string[]): string {
+  const names = providers.map((p) => (p === 'credential' ? 'email and password' : p === 'google' ? 'Google' : p));
+  return names.length > 0 ? names.join(' or ') : 'your account';
+}
+
+/** The landing page after sign-in (spec section 2): a greeting with the display name or email. */
 export default function HomePage() {
-  return <Navigate to="/login" replace />;
+  useDocumentTitle('Home');
+  const session = useSession();
+  if (session.status === 'pending') {
+    return (
+      <div className="status status-loading">
+        <Spinner label="Loading your account" />
+      </div>
+    );
+  }
+  if (session.status === 'error') {
+    return (
+      <div className="status status-error" role="alert">
+        <p>Your account could not be loaded. Please try again.</p>
+        <button type="button" className="button button-primary" onClick={session.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+
+  const { user } = session;
+  return (
+    <section className="panel-card home-card" aria-labelledby="home-title">
+      {user.image?.startsWith('https://') && <img className="home-avatar" src={user.image} alt="" width={72} height={72} referrerPolicy="no-referrer" />}
+      <h1 id="home-title">Welcome, {user.name || user.email}!</h1>
+      <p className="auth-lead">
+        Signed in as <strong>{user.email}</strong> with {describeMethods(user.providers)}.
+      </p>
+      {user.isAdmin && (
+        <p className="home-admin" role="note">
+          {AUTH_TEXTS.adminPrivileges}
+        </p>
+      )}
+      <div className="home-actions">
+        <Link to="/products" className="button button-primary">
+          Browse products
+        </Link>
+        {user.isAdmin && (
+          <Link to="/admin" className="button button-ghost">
+            Open the admin dashboard
+          </Link>
+        )}
+      </div>
+    </section>
+  );
 }

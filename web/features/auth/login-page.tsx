@@ -1,5 +1,115 @@
-import { AccountsPending } from './accounts-pending';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_TEXTS } from '../../../common/constants';
+import { oauthErrorMessage } from '../../../common/oauth-errors';
+import { fieldErrors, signInSchema } from '../../../common/schemas/auth';
+import { TextField } from '../../components/ui/text-field';
+import { ApiError } from '../../lib/api-client';
+import { useSignIn } from './api/sign-in';
+import { FormFailure } from './components/form-failure';
+import { GoogleSignInButton } from './components/google-sign-in-button';
+import { SignedOutOnly } from './components/signed-out-only';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import './auth.css';
+
+/** A Google sign-in that failed comes back as /login?error=code (the description beside it is never shown). */
+function useGoogleErrorFromUrl(): string | null {
+  const [params, setParams] = useSearchParams();
+  const [message] = useState(() => {
+    const code = params.get('error');
+    return code ? `${AUTH_TEXTS.googleSignInFailed}${oauthErrorMessage(code)}` : null;
+  });
+  // Off the address bar, so a reload or a shared link does not repeat the error.
+  useEffect(() => {
+    if (params.has('error') || params.has('error_description')) setParams({}, { replace: true });
+  }, [params, setParams]);
+  return message;
+}
+
+function LoginForm() {
+  useDocumentTitle(AUTH_TEXTS.loginTitle);
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const googleError = useGoogleErrorFromUrl();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(googleError);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = signInSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      (found.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    signIn.mutate(parsed.data, {
+      onSuccess: () => navigate('/home', { replace: true }),
+      onError: (err) =>
+        setFailure(`${AUTH_TEXTS.signInFailed}${err instanceof ApiError ? err.message : 'Please try again.'}`),
+    });
+  };
+
+  return (
+    <section className="panel-card" aria-labelledby="auth-title">
+      <h1 id="auth-title">{AUTH_TEXTS.loginTitle}</h1>
+      <p className="auth-lead">Sign in to your Finder account.</p>
+      <FormFailure message={failure} />
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <TextField
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          ref={passwordRef}
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <button type="submit" className="button button-primary" disabled={signIn.isPending}>
+          {signIn.isPending ? AUTH_TEXTS.signingIn : AUTH_TEXTS.signIn}
+        </button>
+      </form>
+      <p className="auth-divider">
+        <span>or</span>
+      </p>
+      <GoogleSignInButton
+        label={AUTH_TEXTS.continueWithGoogle}
+        busyLabel={AUTH_TEXTS.signingIn}
+        callbackURL="/home"
+        errorCallbackURL="/login"
+        disabled={signIn.isPending}
+        onError={({ message }) => setFailure(`${AUTH_TEXTS.googleSignInFailed}${message}`)}
+      />
+      <p className="auth-switch">
+        Don't have an account? <Link to="/register">Register</Link>
+      </p>
+    </section>
+  );
+}
 
 export default function LoginPage() {
-  return <AccountsPending title="Welcome Back" />;
+  return (
+    <SignedOutOnly>
+      <LoginForm />
+    </SignedOutOnly>
+  );
 }

@@ -1,5 +1,121 @@
-import { AccountsPending } from './accounts-pending';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AUTH_TEXTS, PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import { fieldErrors, signUpSchema } from '../../../common/schemas/auth';
+import { TextField } from '../../components/ui/text-field';
+import { ApiError } from '../../lib/api-client';
+import { useSignUp } from './api/sign-up';
+import { FormFailure } from './components/form-failure';
+import { SignedOutOnly } from './components/signed-out-only';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import './auth.css';
+
+const FIELDS = ['email', 'password', 'confirmPassword'] as const;
+
+function RegisterForm() {
+  useDocumentTitle(AUTH_TEXTS.registerTitle);
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const [values, setValues] = useState({ email: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<{ message: string; emailTaken: boolean } | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const focusField = (field: (typeof FIELDS)[number]) =>
+    ({ email: emailRef, password: passwordRef, confirmPassword: confirmRef })[field].current?.focus();
+
+  const set = (field: (typeof FIELDS)[number]) => (e: ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = signUpSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      const first = FIELDS.find((f) => found[f]);
+      if (first) focusField(first);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    signUp.mutate(
+      { email: parsed.data.email, password: parsed.data.password },
+      {
+        onSuccess: () => navigate('/home', { replace: true }),
+        onError: (err) => {
+          const message = err instanceof ApiError ? err.message : 'Please try again.';
+          const emailTaken = err instanceof ApiError && err.code === 'CONFLICT';
+          setFailure({ message: `${AUTH_TEXTS.signUpFailed}${message}`, emailTaken });
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="panel-card" aria-labelledby="auth-title">
+      <h1 id="auth-title">{AUTH_TEXTS.registerTitle}</h1>
+      <p className="auth-lead">Save your favourite finds and get the latest drops.</p>
+      <FormFailure message={failure?.message ?? null}>
+        {failure?.emailTaken && (
+          <>
+            {' '}
+            <Link to="/login">Go to sign in</Link>
+          </>
+        )}
+      </FormFailure>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <TextField
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextField
+          ref={passwordRef}
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <TextField
+          ref={confirmRef}
+          label="Confirm password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+        />
+        <button type="submit" className="button button-primary" disabled={signUp.isPending}>
+          {signUp.isPending ? AUTH_TEXTS.signingUp : AUTH_TEXTS.signUp}
+        </button>
+      </form>
+      <p className="auth-switch">
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
+    </section>
+  );
+}
 
 export default function RegisterPage() {
-  return <AccountsPending title="Create a New Account" />;
+  return (
+    <SignedOutOnly>
+      <RegisterForm />
+    </SignedOutOnly>
+  );
 }

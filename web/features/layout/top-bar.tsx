@@ -1,18 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, NavLink } from 'react-router';
-import { TEXTS } from '../../../common/constants';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { AUTH_TEXTS, TEXTS } from '../../../common/constants';
 import { ExternalLink } from '../../components/ui/external-link';
+import { useToast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { signOut } from '../../lib/auth-client';
+import { sessionQueryKey, useSession } from '../../lib/session';
 import { getSiteConfig } from '../../lib/site-config';
 
 export function TopBar() {
   const { communityUrl, referralUrl } = getSiteConfig();
   const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const menuId = useId();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const user = session.user;
+
+  const logout = async () => {
+    setLeaving(true);
+    try {
+      await signOut();
+      // Nothing a signed-in person loaded may outlive the session.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.setQueryData(sessionQueryKey, { user: null });
+      navigate('/login');
+    } catch (err) {
+      toast(`Logout failed: ${err instanceof ApiError ? err.message : 'please try again.'}`, 'error');
+    } finally {
+      setLeaving(false);
+    }
+  };
 
   return (
     <header className="topbar">
       <div className="topbar-inner">
-        <Link to="/" className="logo" aria-label="Finder home">
+        <Link to={user ? '/home' : '/'} className="logo" aria-label="Finder home">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>Finder</span>
         </Link>
@@ -50,6 +76,11 @@ export function TopBar() {
               <li>
                 <NavLink to="/products">Products</NavLink>
               </li>
+              {user?.isAdmin && (
+                <li>
+                  <NavLink to="/admin">Admin</NavLink>
+                </li>
+              )}
             </ul>
           </nav>
           <div className="topbar-actions">
@@ -59,12 +90,20 @@ export function TopBar() {
             <ExternalLink href={referralUrl} className="button button-primary" label={`${TEXTS.signUp} at the store (opens in a new tab)`}>
               {TEXTS.signUp}
             </ExternalLink>
-            <Link to="/login" className="button button-ghost">
-              Login
-            </Link>
-            <Link to="/register" className="button button-ghost topbar-register">
-              Register
-            </Link>
+            {session.status === 'signed-in' ? (
+              <button type="button" className="button button-ghost" onClick={() => void logout()} disabled={leaving}>
+                {leaving ? 'Logging out...' : AUTH_TEXTS.logout}
+              </button>
+            ) : session.status === 'pending' ? null : (
+              <>
+                <Link to="/login" className="button button-ghost">
+                  {AUTH_TEXTS.login}
+                </Link>
+                <Link to="/register" className="button button-ghost topbar-register">
+                  {AUTH_TEXTS.register}
+                </Link>
+              </>
+            )}
           </div>
         </div>
       </div>

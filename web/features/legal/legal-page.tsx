@@ -1,13 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import './legal.css';
 
 type Props = { title: string; children: ReactNode };
 
 /** A legal page: its title, 'Last updated' with today's date (spec section 2), then its sections. */
 export function LegalPage({ title, children }: Props) {
-  useEffect(() => {
-    document.title = `${title} · Finder`;
-  }, [title]);
+  useDocumentTitle(title);
   const today = new Date();
   const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   return (

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { AUTH_TEXTS, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+
+// The sign-in and sign-up forms validate with these before sending; the server applies the same rules again
+// (the auth library's length limits are set from the same constants).
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, 'Email is required.')
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
+  .pipe(z.email('Enter a valid email address.'));
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const newPasswordField = z
+  .string()
+  .min(1, 'Password is required.')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const signUpSchema = z
+  .object({
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string().min(1, 'Confirm your password.'),
+  })
+  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_TEXTS.passwordsDoNotMatch,
+  });
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** First message per field, for forms that show one error under each input. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,68 @@
+import { expect, type Page } from '@playwright/test';
+
+const STAND_IN_PORT = Number(process.env.E2E_GOOGLE_PORT ?? 4180);
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+
+/** The local stand-in for Google that playwright.config.ts starts beside the site. */
+export const E2E_GOOGLE = {
+  port: STAND_IN_PORT,
+  url: `http://127.0.0.1:${STAND_IN_PORT}`,
+  clientId: 'e2e-client.apps.googleusercontent.com',
+  clientSecret: 'e2e-secret',
+};
+
+/** The account the server creates at start from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export const E2E_ADMIN = { email: 'admin@finder.test', password: 'admin password e2e' };
+
+export const PASSWORD = 'a good long password';
+
+/** A fresh address per journey and browser size: journeys run in parallel on one server. */
+export function uniqueEmail(page: Page, label: string): string {
+  const size = (page.viewportSize()?.width ?? 0) <= 768 ? 'phone' : 'desktop';
+  return `${label}.${size}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Registers through the API; the page's cookies then hold the session. */
+export async function registerViaApi(page: Page, email: string, password = PASSWORD): Promise<void> {
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: '' },
+    headers: { origin: E2E_ORIGIN },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export async function signInViaApi(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: E2E_ORIGIN },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Sends the browser's visits to Google's sign-in page to the stand-in instead (there is no internet here). */
+export async function routeGoogleToStandIn(page: Page): Promise<void> {
+  await page.route('https://accounts.google.com/**', (route) => {
+    const url = new URL(route.request().url());
+    return route.fulfill({ status: 302, headers: { location: `${E2E_GOOGLE.url}${url.pathname}${url.search}` } });
+  });
+}
+
+/**
+ * Answers the stand-in's account chooser. It first waits for the stand-in's own page: the screen that started the
+ * sign-in may still be showing (the login screen has an Email field and a 'Continue with Google' button too).
+ */
+export async function answerGoogle(
+  page: Page,
+  answer: { decision: 'allow'; email: string; name?: string } | { decision: 'deny' },
+): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose an account' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.href.startsWith(E2E_GOOGLE.url));
+  if (answer.decision === 'deny') {
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    return;
+  }
+  await page.getByLabel('Email', { exact: true }).fill(answer.email);
+  if (answer.name !== undefined) await page.getByLabel('Name', { exact: true }).fill(answer.name);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}

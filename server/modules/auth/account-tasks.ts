@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { adminAccountOps } from './auth';
+import { createAuthRepo } from './auth.repo';
+
+const EXPIRED_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * At start: the ADMIN_EMAIL account (made or promoted; the password is never logged), and a sweep of expired
+ * sessions now and every few hours. Every step is safe when several processes start on one database.
+ * Returns the function that stops the sweep.
+ */
+export async function startAccountTasks(
+  app: FastifyInstance,
+  database: Database,
+  config: Pick<Config, 'admin'>,
+): Promise<() => void> {
+  const repo = createAuthRepo(database);
+  if (config.admin) {
+    const outcome = await app.users.ensureAdmin(config.admin, adminAccountOps(app.auth, repo));
+    const email = config.admin.email;
+    if (outcome === 'created') app.log.info({ email }, 'created the admin account (admin and developer)');
+    else if (outcome === 'promoted') app.log.info({ email }, 'gave the admin account admin and developer rights');
+    else if (outcome === 'missing') {
+      app.log.warn({ email }, 'ADMIN_EMAIL has no account yet: set ADMIN_PASSWORD to create it, then restart');
+    } else if (outcome === 'refused') {
+      app.log.warn(
+        { email },
+        'ADMIN_EMAIL belongs to an account whose password is not ADMIN_PASSWORD and whose email nobody verified: ' +
+          'not made admin. If it is yours, set ADMIN_PASSWORD to its password or run: npm run users -- grant admin <email>',
+      );
+    }
+  }
+  const sweep = () =>
+    repo.deleteExpired().then(
+      (n) => (n.sessions + n.verifications > 0 ? app.log.info(n, 'removed expired sessions') : undefined),
+      (err: unknown) => app.log.warn({ err }, 'could not remove expired sessions'),
+    );
+  await sweep();
+  const timer = setInterval(() => void sweep(), EXPIRED_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,34 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts, appSecrets, sessions, users, verifications } from '../../db/schema/index';
+
+export function createAuthRepo({ db }: Database) {
+  return {
+    /** The stored secret of this name, made once by whichever process asks first. */
+    async secret(name: string, make: () => string): Promise<string> {
+      await db.insert(appSecrets).values({ name, value: make() }).onConflictDoNothing();
+      const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+      if (!row) throw new Error(`The secret ${name} could not be stored.`);
+      return row.value;
+    },
+    /** The stored password hash of the account with this email, if it has one. */
+    async passwordHash(email: string): Promise<string | null> {
+      const [row] = await db
+        .select({ hash: accounts.password })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
+        .where(and(eq(users.email, email.trim().toLowerCase()), eq(accounts.providerId, 'credential')));
+      return row?.hash ?? null;
+    },
+    async deleteSession(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.token, token));
+    },
+    /** Sessions and sign-in states past their expiry; the library removes them only when someone presents one. */
+    async deleteExpired(now = new Date()): Promise<{ sessions: number; verifications: number }> {
+      const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+      const states = await db.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id });
+      return { sessions: gone.length, verifications: states.length };
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,0 +1,79 @@
+import type { Role } from '../../../common/roles';
+import type { Me } from '../../../common/schemas/user';
+import { AppError } from '../../errors';
+import type { UsersRepo, UserWithProviders } from './users.repo';
+
+export function toMe(row: UserWithProviders): Me {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    image: row.image,
+    isAdmin: row.isAdmin,
+    isDev: row.isDev,
+    hasPassword: row.providers.includes('credential'),
+    providers: row.providers,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const FLAG: Record<Role, 'isAdmin' | 'isDev'> = { admin: 'isAdmin', developer: 'isDev' };
+
+/** What ensureAdmin needs from the auth library: it hashes and checks passwords, never this module. */
+export type AdminAccountOps = {
+  /** Creates an email and password account; false when the email is taken. */
+  create(email: string, password: string): Promise<boolean>;
+  /** Whether the password is the one of the account with this email (false when it has none). */
+  passwordMatches(email: string, password: string): Promise<boolean>;
+};
+
+export type EnsureAdminOutcome = 'created' | 'promoted' | 'unchanged' | 'missing' | 'refused';
+
+export function createUsersService(repo: UsersRepo) {
+  return {
+    async me(userId: string): Promise<Me | null> {
+      const row = await repo.findWithProviders(userId);
+      return row ? toMe(row) : null;
+    },
+    async list(): Promise<Me[]> {
+      return (await repo.list()).map(toMe);
+    },
+    /** Grants or revokes one role flag by email (the command-line task). */
+    async setRole(email: string, role: Role, granted: boolean): Promise<Me> {
+      const row = await repo.setRoles(email, { [FLAG[role]]: granted });
+      if (!row) throw new AppError('NOT_FOUND', `No account has the email ${email.trim().toLowerCase()}.`);
+      const full = await repo.findByEmail(row.email);
+      if (!full) throw new AppError('NOT_FOUND', `No account has the email ${row.email}.`);
+      return toMe(full);
+    },
+    /**
+     * ADMIN_EMAIL / ADMIN_PASSWORD at start: afterwards the account exists with admin and developer set. Nobody's
+     * email is verified at sign-up, so an existing account is promoted only when it proves to be the operator's:
+     * ADMIN_PASSWORD is its password, or its email was verified by Google. Otherwise anyone who registered that
+     * address first would be made admin ('refused'). Safe when two processes start at once.
+     */
+    async ensureAdmin(admin: { email: string; password: string | undefined }, ops: AdminAccountOps): Promise<EnsureAdminOutcome> {
+      const email = admin.email.trim().toLowerCase();
+      let existing = await repo.findByEmail(email);
+      let created = false;
+      if (!existing) {
+        if (!admin.password) return 'missing';
+        try {
+          created = await ops.create(email, admin.password);
+        } catch (err) {
+          // Another process starting at the same moment may have made it first (the unique email refused ours).
+          if (!(await repo.findByEmail(email))) throw err;
+        }
+        existing = await repo.findByEmail(email);
+        if (!existing) throw new Error(`The admin account ${email} could not be created.`);
+      }
+      if (existing.isAdmin && existing.isDev) return created ? 'created' : 'unchanged';
+      const proven =
+        created || existing.emailVerified || (admin.password !== undefined && (await ops.passwordMatches(email, admin.password)));
+      if (!proven) return 'refused';
+      await repo.setRoles(email, { isAdmin: true, isDev: true });
+      return created ? 'created' : 'promoted';
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

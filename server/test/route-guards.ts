@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { TEST_ORIGIN } from './test-app';
+
+/** Stands in for every path parameter: a well-formed UUID no row has. */
+export const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE']);
+
+/**
+ * Operations anyone may call, as 'METHOD /path' the way the OpenAPI document writes them, each with the reason.
+ * Adding to this list is a decision about who may change data: say why in the value.
+ */
+export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
+  'POST /api/auth/sign-up/email': 'creating an account is what an anonymous visitor does',
+  'POST /api/auth/sign-in/email': 'signing in is how an anonymous visitor gets a session',
+  'POST /api/auth/sign-in/social': 'starts a Google sign-in, before anyone is signed in',
+  'GET /api/auth/callback/{id}': 'Google sends the browser back here, before anyone is signed in',
+  'POST /api/auth/callback/{id}': "the form_post form of that return from Google",
+  'POST /api/auth/sign-out': "ends the caller's own session; without one there is nothing to end",
+  'GET /api/auth/get-session': "reports the caller's own session, or null when there is none",
+  'POST /api/auth/get-session': "the same read of the caller's own session (the library answers both methods)",
+  'GET /api/auth/ok': "the auth library's health check, which reads nothing",
+};
+
+type OpenApiOperation = { security?: unknown; 'x-required-role'?: unknown };
+export type OpenApiDocument = { paths?: Record<string, Record<string, OpenApiOperation | unknown>> };
+
+export type ExaminedOperation = { operation: string; allowListed: boolean };
+export type UnguardedOperation = {
+  operation: string;
+  anonymous: number;
+  regularUser: number;
+  adminWithoutDev?: number;
+  problems: string[];
+};
+
+export type GuardCheckOptions = {
+  /** Session cookie of a signed-in account with no role. */
+  userCookie: string;
+  /** Session cookie of an admin without the developer flag; when given, developer operations must refuse it. */
+  adminCookie?: string;
+  /** Receives every operation the check looked at, so a test can prove it did not pass by looking at nothing. */
+  examined?: ExaminedOperation[];
+  /** Defaults to PUBLIC_OPERATIONS. */
+  publicOperations?: Readonly<Record<string, string>>;
+};
+
+/** The operations the role check must cover: every data-changing one and every one that declares a security need. */
+export function operationsToGuard(doc: OpenApiDocument): Array<{ method: string; path: string; operation: OpenApiOperation }> {
+  const found: Array<{ method: string; path: string; operation: OpenApiOperation }> = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const [key, value] of Object.entries(item)) {
+      const method = key.toUpperCase();
+      if (!HTTP_METHODS.has(method) || !value || typeof value !== 'object') continue;
+      const operation = value as OpenApiOperation;
+      const secured = Array.isArray(operation.security) && operation.security.length > 0;
+      if (MUTATING_METHODS.has(method) || secured) found.push({ method, path, operation });
+    }
+  }
+  return found;
+}
+
+/**
+ * Calls every operation that changes data or declares a security need (except the public ones) once without a
+ * session and once as a regular user, and lists those that do not answer 401 and 403. Path parameters get a valid
+ * UUID and the body is an empty JSON object: the role check runs before validation, so neither matters to it.
+ */
+export async function findUnguardedRoutes(
+  app: FastifyInstance,
+  doc: OpenApiDocument,
+  options: GuardCheckOptions,
+): Promise<UnguardedOperation[]> {
+  const publicOperations = options.publicOperations ?? PUBLIC_OPERATIONS;
+  const unguarded: UnguardedOperation[] = [];
+
+  for (const { method, path, operation } of operationsToGuard(doc)) {
+    const name = `${method} ${path}`;
+    const allowListed = Object.hasOwn(publicOperations, name);
+    options.examined?.push({ operation: name, allowListed });
+    if (allowListed) continue;
+
+    const url = path.replace(/\{[^}]+\}/g, PLACEHOLDER_ID);
+    const withBody = method !== 'GET' && method !== 'HEAD';
+    const call = async (cookie: string) =>
+      (
+        await app.inject({
+          method: method as 'POST',
+          url,
+          headers: {
+            origin: TEST_ORIGIN,
+            ...(withBody ? { 'content-type': 'application/json' } : {}),
+            ...(cookie ? { cookie } : {}),
+          },
+          ...(withBody ? { payload: '{}' } : {}),
+        })
+      ).statusCode;
+
+    const anonymous = await call('');
+    const regularUser = await call(options.userCookie);
+    const problems: string[] = [];
+    if (anonymous !== 401) problems.push(`answered ${anonymous} to a caller who is not signed in (expected 401)`);
+    if (regularUser !== 403) problems.push(`answered ${regularUser} to a signed-in user without a role (expected 403)`);
+    const role = operation['x-required-role'];
+    if (role !== 'admin' && role !== 'developer') {
+      problems.push("its OpenAPI entry does not say which role it needs (spread roleSchema('admin' | 'developer') into the schema)");
+    }
+    let adminWithoutDev: number | undefined;
+    if (role === 'developer' && options.adminCookie) {
+      adminWithoutDev = await call(options.adminCookie);
+      if (adminWithoutDev !== 403) problems.push(`is documented for developers but answered ${adminWithoutDev} to an admin without the developer flag`);
+    }
+    if (problems.length > 0) {
+      unguarded.push({ operation: name, anonymous, regularUser, ...(adminWithoutDev === undefined ? {} : { adminWithoutDev }), problems });
+    }
+  }
+  return unguarded;
+}

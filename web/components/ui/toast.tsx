@@ -1,0 +1,64 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
+type Tone = 'success' | 'error' | 'info';
+type Toast = { id: number; tone: Tone; message: string };
+type ShowToast = (message: string, tone?: Tone) => void;
+
+const ToastContext = createContext<ShowToast | null>(null);
+const VISIBLE_MS = 5000;
+
+/**
+ * Short messages the spec shows as alerts. Successes are announced politely (role=status), errors at once
+ * (role=alert); each stays five seconds, longer while hovered or focused, and can be dismissed.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const show = useCallback<ShowToast>((message, tone = 'info') => {
+    const id = next.current++;
+    setToasts((all) => [...all.slice(-3), { id, tone, message }]);
+  }, []);
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      {/* Each toast is its own live region (status or alert); the container adds none, so nothing is read twice. */}
+      <div className="toasts">
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (paused) return;
+    const timer = window.setTimeout(() => onDismiss(toast.id), VISIBLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [paused, toast.id, onDismiss]);
+  return (
+    <div
+      className={`toast toast-${toast.tone}`}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <span>{toast.message}</span>
+      <button type="button" className="toast-close" onClick={() => onDismiss(toast.id)} aria-label="Dismiss message">
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast needs a ToastProvider above it');
+  return show;
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { signUpWithEmail } from '../../../lib/auth-client';
+import { refreshSession } from '../../../lib/session';
+
+export async function signUp(email: string, password: string): Promise<void> {
+  await signUpWithEmail(email, password);
+}
+
+/** Creates the account (which signs it in), then reads the session again. */
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ email, password }: { email: string; password: string }) => {
+      await signUp(email, password);
+      await refreshSession(queryClient);
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useStartGoogleSignIn } from '../api/start-google-sign-in';
+import { GoogleIcon } from './google-icon';
+
+type Props = {
+  label: string;
+  busyLabel: string;
+  callbackURL: string;
+  errorCallbackURL: string;
+  onError: (error: { code: string; message: string }) => void;
+  disabled?: boolean;
+};
+
+/** Starts a Google sign-in; stays busy until the browser has left for Google. */
+export function GoogleSignInButton({ label, busyLabel, callbackURL, errorCallbackURL, onError, disabled }: Props) {
+  const start = useStartGoogleSignIn();
+  const { reset } = start;
+  // Coming back with the browser's Back button restores this page as it was left: busy. Make it usable again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [reset]);
+
+  return (
+    <button
+      type="button"
+      className="button button-ghost button-google"
+      disabled={disabled || start.isPending}
+      onClick={() =>
+        start.mutate(
+          { callbackURL, errorCallbackURL },
+          {
+            onError: (err) =>
+              onError({
+                code: err instanceof ApiError && err.code ? err.code : 'NETWORK',
+                message: err instanceof ApiError ? err.message : 'Google sign-in could not start. Please try again.',
+              }),
+          },
+        )
+      }
+    >
+      <GoogleIcon />
+      {start.isPending ? busyLabel : label}
+    </button>
+  );
+}

@@ -1,8 +1,24 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, E2E_GOOGLE, E2E_ORIGIN, E2E_PORT } from './e2e/support';
+import { E2E_ADMIN, E2E_ADMIN_ORIGIN, E2E_ADMIN_PORT, E2E_GOOGLE, E2E_ORIGIN, E2E_PORT } from './e2e/support';
 
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN_JOURNEYS = /admin-.*\.spec\.ts$/;
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
+const SITE_ENV = {
+  COMMUNITY_URL: 'https://community.example/join',
+  REFERRAL_URL: 'https://agent.example/register?ref=finder',
+  DISCOUNT_CODE: 'E2ECODE',
+  DATABASE_URL: '',
+  GOOGLE_CLIENT_ID: E2E_GOOGLE.clientId,
+  GOOGLE_CLIENT_SECRET: E2E_GOOGLE.clientSecret,
+  GOOGLE_STAND_IN_URL: E2E_GOOGLE.url,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  // Every journey signs in from 127.0.0.1; the throttle itself is covered by the API tests.
+  AUTH_RATE_LIMIT: '10000',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,8 +47,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'] } },
+    { name: 'desktop', testIgnore: ADMIN_JOURNEYS, use: { ...DESKTOP } },
+    { name: 'phone', testIgnore: ADMIN_JOURNEYS, use: { ...devices['Pixel 7'] } },
+    // The admin journeys change the catalogue: they run against a site of their own.
+    { name: 'admin-desktop', testMatch: ADMIN_JOURNEYS, use: { ...DESKTOP, baseURL: E2E_ADMIN_ORIGIN } },
+    { name: 'admin-phone', testMatch: ADMIN_JOURNEYS, use: { ...devices['Pixel 7'], baseURL: E2E_ADMIN_ORIGIN } },
   ],
   webServer: [
     {
@@ -51,21 +70,14 @@ export default defineConfig({
       url: `${E2E_ORIGIN}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: {
-        PORT: String(E2E_PORT),
-        DATA_DIR: '.data-e2e',
-        COMMUNITY_URL: 'https://community.example/join',
-        REFERRAL_URL: 'https://agent.example/register?ref=finder',
-        DISCOUNT_CODE: 'E2ECODE',
-        DATABASE_URL: '',
-        GOOGLE_CLIENT_ID: E2E_GOOGLE.clientId,
-        GOOGLE_CLIENT_SECRET: E2E_GOOGLE.clientSecret,
-        GOOGLE_STAND_IN_URL: E2E_GOOGLE.url,
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        // Every journey signs in from 127.0.0.1; the throttle itself is covered by the API tests.
-        AUTH_RATE_LIMIT: '10000',
-      },
+      env: { ...SITE_ENV, PORT: String(E2E_PORT), DATA_DIR: '.data-e2e' },
+    },
+    {
+      command: 'node --import tsx scripts/e2e-server.ts',
+      url: `${E2E_ADMIN_ORIGIN}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...SITE_ENV, PORT: String(E2E_ADMIN_PORT), DATA_DIR: '.data-e2e-admin', E2E_S3: 'true' },
     },
   ],
 });

@@ -111,3 +111,4 @@ export const AUTH_TEXTS = {
 
 /** Cache lifetime for content-addressed media and hashed build assets. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thumbKey, thumbnailUrlFor } from './media';
+import { ownImagePath, thumbKey, thumbnailUrlFor } from './media';
 
 describe('thumbnails', () => {
   it('maps our stored images to their WebP copies', () => {
@@ -12,5 +12,15 @@ describe('thumbnails', () => {
     expect(thumbnailUrlFor('https://cdn.example/x.jpg')).toBeNull();
     expect(thumbnailUrlFor('/media/items/../secret.jpg')).toBeNull();
     expect(thumbnailUrlFor(null)).toBeNull();
+  });
+});
+
+describe('ownImagePath', () => {
+  it('keeps the path of our own uploaded image given in full, and any other address as it is', () => {
+    const origin = 'https://finder.example';
+    expect(ownImagePath('https://finder.example/media/items/1_a_b.jpg', origin)).toBe('/media/items/1_a_b.jpg');
+    expect(ownImagePath('/media/items/1_a_b.jpg', origin)).toBe('/media/items/1_a_b.jpg');
+    expect(ownImagePath('https://cdn.example/media/items/1_a_b.jpg', origin)).toBe('https://cdn.example/media/items/1_a_b.jpg');
+    expect(ownImagePath('https://finder.example.evil/media/items/x.jpg', origin)).toBe('https://finder.example.evil/media/items/x.jpg');
   });
 });

@@ -29,3 +29,12 @@ export function thumbnailUrlFor(imageUrl: string | null, width: ThumbWidth = THU
   if (fileName === '' || fileName.includes('/')) return null;
   return mediaUrl(thumbKey(fileName, width));
 }
+
+/**
+ * An address of one of our uploaded images written out in full (what Copy URL gives) becomes its path, so the
+ * product shows the thumbnail and follows the image's deletion; any other address is returned as it is.
+ */
+export function ownImagePath(url: string, origin: string): string {
+  const prefix = `${origin}${mediaUrl(`${ITEMS_FOLDER}/`)}`;
+  return url.startsWith(prefix) ? url.slice(origin.length) : url;
+}

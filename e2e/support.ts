@@ -3,6 +3,12 @@ import { expect, type Page } from '@playwright/test';
 const STAND_IN_PORT = Number(process.env.E2E_GOOGLE_PORT ?? 4180);
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * The admin journeys change the catalogue, so they get a site of their own (its own data directory, images in a
+ * local S3): the storefront journeys count the demo catalogue and must not see their changes.
+ */
+export const E2E_ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? 4175);
+export const E2E_ADMIN_ORIGIN = `http://127.0.0.1:${E2E_ADMIN_PORT}`;
 
 /** The local stand-in for Google that playwright.config.ts starts beside the site. */
 export const E2E_GOOGLE = {
@@ -32,10 +38,10 @@ export async function registerViaApi(page: Page, email: string, password = PASSW
   expect(res.status(), await res.text()).toBe(200);
 }
 
-export async function signInViaApi(page: Page, email: string, password: string): Promise<void> {
-  const res = await page.request.post('/api/auth/sign-in/email', {
+export async function signInViaApi(page: Page, email: string, password: string, origin = E2E_ORIGIN): Promise<void> {
+  const res = await page.request.post(`${origin}/api/auth/sign-in/email`, {
     data: { email, password },
-    headers: { origin: E2E_ORIGIN },
+    headers: { origin },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -65,4 +71,22 @@ export async function answerGoogle(
   await page.getByLabel('Email', { exact: true }).fill(answer.email);
   if (answer.name !== undefined) await page.getByLabel('Name', { exact: true }).fill(answer.name);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** A short token unique to one journey run, for names that parallel journeys must not share. */
+export function uniqueToken(page: Page): string {
+  const size = (page.viewportSize()?.width ?? 0) <= 768 ? 'p' : 'd';
+  return `${size}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Signs in as the admin through the API and opens a dashboard tab. */
+export async function openAdmin(page: Page, tab?: 'images' | 'items' | 'categories' | 'database' | 'users' | 'analytics'): Promise<void> {
+  await signInViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password, E2E_ADMIN_ORIGIN);
+  await page.goto(tab && tab !== 'images' ? `/admin?tab=${tab}` : '/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+}
+
+/** The toast that says this, success or error. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.toast').filter({ hasText: text });
 }

@@ -43,6 +43,19 @@ const app = await buildApp({
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
+// An admin session for the dashboard's list.
+const adminEmail = `bench-admin-${Date.now()}@example.com`;
+const signUp = await app.inject({
+  method: 'POST',
+  url: '/api/auth/sign-up/email',
+  headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1' },
+  payload: JSON.stringify({ email: adminEmail, password: 'bench password 123', name: '' }),
+});
+if (signUp.statusCode !== 200) throw new Error(`bench admin sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+await app.users.setRole(adminEmail, 'admin', true);
+const setCookie = signUp.headers['set-cookie'];
+const adminCookie = [setCookie ?? []].flat().map((c) => c.split(';')[0]).join('; ');
+
 const ceiling = Fastify({ logger: false });
 const constant = { status: 'ok', items: [] as unknown[], nextCursor: null };
 ceiling.get('/constant', async () => constant);
@@ -52,7 +65,7 @@ const port = (server: typeof app) => {
   const address = server.server.address();
   return typeof address === 'object' && address ? address.port : 0;
 };
-process.send?.({ ready: true, appPort: port(app), ceilingPort: port(ceiling), seedMs, kind: database.kind, dir });
+process.send?.({ ready: true, appPort: port(app), ceilingPort: port(ceiling), seedMs, kind: database.kind, dir, adminCookie });
 process.on('message', async (msg: { memory?: boolean; stop?: boolean }) => {
   if (msg.memory) process.send?.({ rss: process.memoryUsage().rss });
   if (msg.stop) {

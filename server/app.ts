@@ -25,6 +25,9 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCategoriesRepo } from './modules/categories/categories.repo';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
+import { createImagesRepo } from './modules/images/images.repo';
+import { imagesRoutes } from './modules/images/images.routes';
+import { createImagesService } from './modules/images/images.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createUsersRepo } from './modules/users/users.repo';
@@ -99,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
@@ -134,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'auth', description: 'Accounts, sign-in and sessions' },
         { name: 'catalogue', description: 'Products and the finder' },
         { name: 'categories', description: 'Product categories' },
+        { name: 'admin', description: 'Catalogue management: products, categories and images (admins only)' },
         { name: 'site', description: 'Health and public settings' },
       ],
     },
@@ -188,12 +192,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCsrfCheck(app, trustedOrigins(authSettings));
   await app.register(authRoutes, { auth, users });
 
-  const catalogue = createCatalogueService(createCatalogueRepo(database));
-  const categoriesService = createCategoriesService(createCategoriesRepo(database));
+  const categoriesRepo = createCategoriesRepo(database);
+  const catalogue = createCatalogueService(createCatalogueRepo(database), categoriesRepo);
+  const categoriesService = createCategoriesService(categoriesRepo);
+  const imagesService = createImagesService(createImagesRepo(database), storage, app.log);
 
   await app.register(siteRoutes, { site, database });
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(categoriesRoutes, { service: categoriesService });
+  await app.register(imagesRoutes, { service: imagesService });
   await app.register(mediaRoutes, { storage });
 
   // The auth library's part of the document never changes while the process runs: built once.

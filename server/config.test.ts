@@ -165,6 +165,90 @@ describe('configuration', () => {
       expect(message, name).toContain('ADMIN_EMAIL: ADMIN_PASSWORD is set without ADMIN_EMAIL');
     }
   });
+
+  it('keeps uploads on the local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '' }).s3).toBeUndefined();
+  });
+
+  it('defaults the S3 settings to AWS with the default credentials', () => {
+    expect(loadConfig({ S3_BUCKET: 'finder-media' }).s3).toEqual({
+      bucket: 'finder-media',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      prefix: undefined,
+    });
+  });
+
+  it('reads every S3 variable', () => {
+    expect(
+      loadConfig({
+        S3_BUCKET: ' finder.media-1 ',
+        S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'false',
+        S3_PREFIX: 'shop/finder/',
+      }).s3,
+    ).toEqual({
+      bucket: 'finder.media-1',
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      region: 'auto',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      prefix: 'shop/finder/',
+    });
+  });
+
+  it('uses path-style S3 addresses by default only with S3_ENDPOINT', () => {
+    expect(loadConfig({ S3_BUCKET: 'finder-media', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3?.forcePathStyle).toBe(true);
+    expect(loadConfig({ S3_BUCKET: 'finder-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'no' }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ S3_BUCKET: 'finder-media', S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it('ends S3_PREFIX with one slash and refuses a prefix that is not a safe key', () => {
+    expect(loadConfig({ S3_BUCKET: 'finder-media', S3_PREFIX: 'finder' }).s3?.prefix).toBe('finder/');
+    expect(loadConfig({ S3_BUCKET: 'finder-media', S3_PREFIX: 'a/b/' }).s3?.prefix).toBe('a/b/');
+    expect(loadConfig({ S3_BUCKET: 'finder-media', S3_PREFIX: ' ' }).s3?.prefix).toBeUndefined();
+    for (const bad of ['../x', '/finder/', 'a//b', '.', 'a/./b', '/', 'finder//']) {
+      expect(() => loadConfig({ S3_BUCKET: 'finder-media', S3_PREFIX: bad }), bad).toThrow(
+        'S3_PREFIX: S3_PREFIX must be folder names of letters, digits, dots, dashes and underscores separated by slashes, such as finder/',
+      );
+    }
+  });
+
+  it('reports every bad S3 value at once, one line each', () => {
+    const message = messageOf(() =>
+      loadConfig({ S3_BUCKET: 'My_Bucket', S3_ENDPOINT: 'ftp://files.example', S3_REGION: 'US East', S3_FORCE_PATH_STYLE: 'maybe', S3_PREFIX: '../up' }),
+    );
+    expect(message).toContain('S3_BUCKET: S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens');
+    expect(message).toContain('S3_ENDPOINT: S3_ENDPOINT must be an http(s) URL');
+    expect(message).toContain('S3_REGION: S3_REGION must be a region name such as us-east-1');
+    expect(message).toContain('S3_FORCE_PATH_STYLE: S3_FORCE_PATH_STYLE must be true or false');
+    expect(message).toContain('S3_PREFIX: S3_PREFIX must be folder names');
+    expect(() => loadConfig({ S3_BUCKET: 'ab' })).toThrow('S3_BUCKET: S3_BUCKET must be a bucket name');
+    expect(() => loadConfig({ S3_BUCKET: 'finder-media', S3_ENDPOINT: 'not a url' })).toThrow('S3_ENDPOINT: S3_ENDPOINT must be an http(s) URL');
+  });
+
+  it('wants both S3 keys or neither', () => {
+    const message = 'S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the default AWS credentials';
+    expect(() => loadConfig({ S3_BUCKET: 'finder-media', S3_ACCESS_KEY_ID: 'key' })).toThrow(message);
+    expect(() => loadConfig({ S3_BUCKET: 'finder-media', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(message);
+  });
+
+  // Otherwise a forgotten S3_BUCKET would send uploads to the local disk without a word.
+  it('refuses S3 settings without S3_BUCKET, naming them', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('S3_BUCKET: S3_ENDPOINT is set without S3_BUCKET');
+    const message = messageOf(() => loadConfig({ S3_REGION: 'eu-west-1', S3_PREFIX: 'finder/', S3_ACCESS_KEY_ID: 'key', PORT: 'abc' }));
+    expect(message).toContain('S3_BUCKET: S3_REGION, S3_ACCESS_KEY_ID, S3_PREFIX are set without S3_BUCKET');
+    expect(message).toContain('S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    expect(message).toContain('PORT: PORT must be a number');
+  });
 });
 
 function messageOf(run: () => unknown): string {

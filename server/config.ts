@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants';
+import { isSafeKey } from './storage/storage';
 
 const httpUrl = (name: string) =>
   z
@@ -52,19 +53,34 @@ function isAddressOrRange(value: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
-const booleanFlag = (name: string, fallback: boolean) =>
+/** undefined when unset, so a default may depend on another variable. */
+const optionalBooleanFlag = (name: string) =>
   z
     .string()
     .trim()
     .toLowerCase()
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
+      if (v === undefined || v === '') return undefined;
       if (['true', '1', 'yes', 'on'].includes(v)) return true;
       if (['false', '0', 'no', 'off'].includes(v)) return false;
       ctx.addIssue({ code: 'custom', message: `${name} must be true or false` });
       return z.NEVER;
     });
+
+const booleanFlag = (name: string, fallback: boolean) => optionalBooleanFlag(name).transform((v) => v ?? fallback);
+
+// Today's naming rule for new buckets; checked here so a typo is reported with the other problems, not at the
+// first upload.
+const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** Inside the bucket, every key starts with the prefix; it follows the same rule as a key, so it cannot escape. */
+function normaliseS3Prefix(value: string): string | null {
+  const bare = value.endsWith('/') ? value.slice(0, -1) : value;
+  return isSafeKey(bare) ? `${bare}/` : null;
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -131,6 +147,27 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .refine((v) => v === undefined || v.length <= PASSWORD_MAX_LENGTH, `ADMIN_PASSWORD must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  S3_BUCKET: optionalText.refine(
+    (v) => v === undefined || BUCKET_PATTERN.test(v),
+    'S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens',
+  ),
+  S3_ENDPOINT: optionalText.pipe(httpUrl('S3_ENDPOINT').optional()),
+  S3_REGION: optionalText
+    .refine((v) => v === undefined || /^[a-z0-9-]+$/.test(v), 'S3_REGION must be a region name such as us-east-1')
+    .transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalBooleanFlag('S3_FORCE_PATH_STYLE'),
+  S3_PREFIX: optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const prefix = normaliseS3Prefix(v);
+    if (prefix) return prefix;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'S3_PREFIX must be folder names of letters, digits, dots, dashes and underscores separated by slashes, such as finder/',
+    });
+    return z.NEVER;
+  }),
 });
 
 /** Rules over two variables; checked on the raw environment so they are reported beside any other bad value. */
@@ -141,6 +178,14 @@ function pairProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push('GOOGLE_CLIENT_ID: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
   }
   if (env.ADMIN_PASSWORD && !set('ADMIN_EMAIL')) problems.push('ADMIN_EMAIL: ADMIN_PASSWORD is set without ADMIN_EMAIL');
+  if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
+    problems.push('S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the default AWS credentials');
+  }
+  // Without the bucket these would be ignored and uploads would quietly go to the local disk.
+  const strayS3 = S3_VARIABLES.filter(set);
+  if (!set('S3_BUCKET') && strayS3.length > 0) {
+    problems.push(`S3_BUCKET: ${strayS3.join(', ')} ${strayS3.length === 1 ? 'is' : 'are'} set without S3_BUCKET`);
+  }
   return problems;
 }
 
@@ -169,8 +214,23 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   /** The account made or promoted to admin and developer at start. */
   admin: { email: string; password: string | undefined } | undefined;
+  /** Object storage for uploads; undefined means the local disk under DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
   /** Built front end; absent in API-only tests. */
   webDist: string | undefined;
+};
+
+export type S3Settings = {
+  bucket: string;
+  /** For MinIO, R2 and the like; undefined means AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both undefined means the AWS SDK's default credential chain (environment, profile, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  /** Ends with '/' when set. */
+  prefix: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -207,6 +267,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Self-hosted servers rarely have a DNS name per bucket; AWS itself wants virtual-hosted style.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? (e.S3_ENDPOINT !== undefined),
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
     webDist: path.resolve('dist/web'),
   };
 }

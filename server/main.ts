@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase, type Database } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { startAccountTasks } from './modules/auth/account-tasks';
-import { createLocalStorage } from './storage/local-storage';
+import { openStorage } from './storage/open-storage';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'db'),
     statementTimeoutMs: config.statementTimeoutMs,
   });
-  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const storage = await openStorage(config);
   const app = await buildApp({ config, database, storage });
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });
   const stopAccountTasks = await startAccountTasks(app, database, config);

@@ -35,12 +35,3 @@ export const signUpSchema = z
   });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** First message per field, for forms that show one error under each input. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    out[key] ??= issue.message;
-  }
-  return out;
-}

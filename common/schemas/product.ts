@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import {
-  ALL,
-  CATEGORY_MAX_LENGTH,
-  FINDER_MAX_PAGE_SIZE,
-  FINDER_PAGE_SIZE_DESKTOP,
-  GENDERS,
-  SEARCH_MAX_LENGTH,
-  type Gender,
-} from '../constants';
+import { ALL, CATEGORY_MAX_LENGTH, FINDER_MAX_PAGE_SIZE, FINDER_PAGE_SIZE_DESKTOP, GENDERS, SEARCH_MAX_LENGTH, type Gender } from '../constants';
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, BRAND_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, PRICE_MAX, TITLE_MAX_LENGTH, URL_MAX_LENGTH } from '../admin-constants';
+import { isHttpUrl, isImageReference, optionalText } from './fields';
+import { pagedSchema, pageField, pageSizeField } from './paging';
 
 /** Case-insensitive match onto the canonical spelling ('women' -> 'Women'); null when unknown or blank. */
 export function normaliseGender(value: unknown): Gender | null {
@@ -120,3 +115,113 @@ export const productPageSchema = z
   })
   .meta({ id: 'ProductPage' });
 export type ProductPage = z.infer<typeof productPageSchema>;
+
+/**
+ * A price typed or sent as a decimal ('12.5', 12.5), rounded to 2 decimals (spec section 5); null when it is not
+ * a number above 0 that the database can hold.
+ */
+export function parsePrice(value: unknown): number | null {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^\s*\d*(\.\d+)?\s*$/.test(value) && /\d/.test(value)) n = Number(value);
+  else return null;
+  if (!Number.isFinite(n)) return null;
+  const rounded = Math.round((n + Number.EPSILON) * 100) / 100;
+  return rounded > 0 && rounded <= PRICE_MAX ? rounded : null;
+}
+
+const LINK_MESSAGE = 'link must be an http(s) address such as https://store.example/item';
+const IMAGE_MESSAGE = 'image must be an http(s) address or an uploaded image (/media/items/...)';
+// Checked field by field: zod skips an object's own refinements while any field has an issue, and a form
+// should show every problem at once.
+const linkAlias = z
+  .string()
+  .trim()
+  .max(URL_MAX_LENGTH, `link must be at most ${URL_MAX_LENGTH} characters`)
+  .nullish()
+  .refine((v) => !v || isHttpUrl(v), LINK_MESSAGE);
+
+/**
+ * A product as the admin forms and the API write it (create and full update). The buy link may arrive as link,
+ * cnFansLink or cnfansLink and is stored once; only http(s) links are accepted.
+ */
+export const productInputSchema = z
+  .object({
+    title: z
+      .string({ error: ADMIN_TEXTS.itemNameRequired })
+      .trim()
+      .min(1, ADMIN_TEXTS.itemNameRequired)
+      .max(TITLE_MAX_LENGTH, `title must be at most ${TITLE_MAX_LENGTH} characters`),
+    description: z
+      .string()
+      .trim()
+      .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+      .nullish()
+      .transform((v) => v ?? ''),
+    brand: z
+      .string()
+      .trim()
+      .max(BRAND_MAX_LENGTH, `brand must be at most ${BRAND_MAX_LENGTH} characters`)
+      .nullish()
+      .transform((v) => v ?? ''),
+    category: optionalText(CATEGORY_MAX_LENGTH, `category must be at most ${CATEGORY_MAX_LENGTH} characters`).describe(
+      'Name of an existing category; blank or null for none',
+    ),
+    gender: z
+      .string()
+      .nullish()
+      .transform((v, ctx): Gender | null => {
+        if (v === null || v === undefined || v.trim() === '') return null;
+        const g = normaliseGender(v);
+        if (!g) {
+          ctx.addIssue({ code: 'custom', message: `gender must be one of ${GENDERS.join(', ')}` });
+          return z.NEVER;
+        }
+        return g;
+      })
+      .describe(`One of ${GENDERS.join(', ')} (any case); blank or null for not set`),
+    price: z
+      .union([z.number(), z.string()], { error: ADMIN_TEXTS.validPriceRequired })
+      .transform((v, ctx) => {
+        const price = parsePrice(v);
+        if (price === null) {
+          ctx.addIssue({ code: 'custom', message: ADMIN_TEXTS.validPriceRequired });
+          return z.NEVER;
+        }
+        return price;
+      })
+      .describe('Above 0; rounded to 2 decimals'),
+    image: optionalText(URL_MAX_LENGTH, `image must be at most ${URL_MAX_LENGTH} characters`)
+      .refine((v) => v === null || isImageReference(v), IMAGE_MESSAGE)
+      .describe('http(s) URL or the url of an uploaded image'),
+    isBestProduct: z
+      .union([z.boolean(), z.string()])
+      .optional()
+      .transform((v) => parseBestFlag(v))
+      .describe("true, false or the strings 'true'/'false'"),
+    link: linkAlias.describe('External buy link, http(s) only'),
+    cnFansLink: linkAlias.describe('Accepted spelling of link'),
+    cnfansLink: linkAlias.describe('Accepted spelling of link'),
+  })
+  .transform(({ cnFansLink, cnfansLink, link, ...rest }) => ({ ...rest, link: linkFromInput({ link, cnFansLink, cnfansLink }) }));
+export type ProductInput = z.output<typeof productInputSchema>;
+/** What a form sends: every field as typed. */
+export type ProductInputDraft = z.input<typeof productInputSchema>;
+
+/** Query of the admin product list: spec section 5 filters, search also over category, pages of 25 by row. */
+export const adminProductQuerySchema = z.object({
+  search: finderQuerySchema.shape.search.describe('Case-insensitive substring of title, description, brand or category'),
+  category: finderQuerySchema.shape.category,
+  gender: finderQuerySchema.shape.gender,
+  best: z
+    .enum(['all', 'true', 'false'], { message: 'best must be all, true or false' })
+    .default('all')
+    .transform((v) => (v === 'all' ? undefined : v === 'true'))
+    .describe('true: best products only; false: all but best products'),
+  page: pageField,
+  pageSize: pageSizeField(ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE),
+});
+export type AdminProductQuery = z.output<typeof adminProductQuerySchema>;
+
+export const adminProductPageSchema = pagedSchema(productSchema, 'AdminProductPage');
+export type AdminProductPage = z.infer<typeof adminProductPageSchema>;

@@ -46,7 +46,7 @@ export async function seedOnFirstStart(
   const demo = demoProducts();
   const prefix = Date.now();
   const files = await mapLimit(demo, RENDER_CONCURRENCY, async (product) =>
-    storeImageWithThumbnails(storage, `${prefix}_${demoImageFileName(product)}`, await renderDemoImage(product), 'image/jpeg'),
+    storeImageWithThumbnails(storage, `${prefix}_${demoImageFileName(product)}`, await renderDemoImage(product)),
   );
 
   const inserted = await database.db.transaction(async (tx) => {

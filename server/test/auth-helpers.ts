@@ -129,3 +129,23 @@ export async function googleSignIn(
   cookie = cookieHeader(callback, cookie);
   return { location: String(callback.headers.location ?? ''), cookie, startStatus: start.statusCode, startBody: start.body };
 }
+
+/** A browser-like request from the site's own pages with any method; a body goes as JSON. */
+export function send(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { cookie?: string; body?: unknown } = {},
+) {
+  const withBody = options.body !== undefined;
+  return app.inject({
+    method,
+    url,
+    headers: {
+      origin: TEST_ORIGIN,
+      ...(withBody ? { 'content-type': 'application/json' } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    ...(withBody ? { payload: JSON.stringify(options.body) } : {}),
+  });
+}

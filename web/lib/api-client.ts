@@ -58,3 +58,11 @@ export function apiPost<T>(path: string, body: unknown = {}, signal?: AbortSigna
     signal: signal ?? null,
   });
 }
+
+export function apiPut<T>(path: string, body: unknown): Promise<T> {
+  return request<T>(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+export function apiDelete<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
+  return request<T>(buildUrl(path, query), { method: 'DELETE' });
+}

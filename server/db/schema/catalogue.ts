@@ -27,6 +27,13 @@ export const products = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`title || chr(31) || description || chr(31) || brand`,
     ),
+    /**
+     * The admin search's column: the same fields plus the category (spec section 5), with its own trigram index
+     * (decision 0016).
+     */
+    adminSearchText: text('admin_search_text').generatedAlwaysAs(
+      sql`title || chr(31) || description || chr(31) || brand || chr(31) || coalesce(category, '')`,
+    ),
     shuffleKey: integer('shuffle_key')
       .notNull()
       .default(sql`floor(random() * 2147483647)::integer`),
@@ -41,6 +48,9 @@ export const products = pgTable(
     index('products_best_shuffle_idx').on(t.shuffleKey, t.id).where(sql`${t.isBestProduct}`),
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('products_row_idx').on(t.row, t.id),
+    index('products_admin_search_trgm_idx').using('gin', t.adminSearchText.op('gin_trgm_ops')),
+    // Which products show an image: counted in the gallery, cleared when the image is deleted.
+    index('products_image_idx').on(t.image),
   ],
 );
 

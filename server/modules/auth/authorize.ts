@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AUTH_BASE_PATH } from '../../../common/constants';
+import { errorSchema } from '../../../common/schemas/error';
 import { hasRole, type Role, type RoleFlags } from '../../../common/roles';
 import { AppError } from '../../errors';
 import type { UsersRepo } from '../users/users.repo';
@@ -29,6 +30,9 @@ const ROLE_MISSING: Record<Role, string> = {
   developer: 'This needs developer privileges.',
 };
 const ROLE_LOOKUP_FAILED = 'Your permissions could not be checked just now, so the request was refused. Please try again.';
+
+/** The refusals every guarded route that takes input may answer besides its success, for its response schema. */
+export const GUARDED_ERRORS = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
 
 /** OpenAPI fields a guarded route adds to its schema, so the document says who may call it. */
 export function roleSchema(role: Role | 'user') {

@@ -50,6 +50,24 @@ function filterConditions(f: ListFilter): SQL[] {
   return conditions;
 }
 
+export type AdminFilter = Omit<ListFilter, 'best'> & { best?: boolean | undefined };
+
+/** The admin list's filters: its search also looks in the category, and best=false lists the others. */
+function adminConditions(f: AdminFilter): SQL[] {
+  const conditions = filterConditions({ ...f, search: undefined, best: undefined });
+  if (f.search) {
+    const pattern = `%${escapeLike(f.search)}%`;
+    // admin_search_text adds the category to the finder's fields, with the same unmatchable separator.
+    conditions.push(sql`admin_search_text ilike ${pattern}`);
+  }
+  if (f.best === true) conditions.push(sql`is_best_product`);
+  if (f.best === false) conditions.push(sql`not is_best_product`);
+  return conditions;
+}
+
+/** Column values of a product as the admin writes them. */
+export type ProductValues = Omit<ProductRow, 'id' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt'>;
+
 function where(conditions: SQL[]): SQL {
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
@@ -59,17 +77,14 @@ type RawRow = Omit<ProductRow, 'price' | 'createdAt' | 'updatedAt'> & {
   price: string | number;
   createdAt: Date | string;
   updatedAt: Date | string;
-  phase: number;
 };
 
-function toRow(r: RawRow): ProductRow & { phase: 0 | 1 } {
-  return {
-    ...r,
-    price: Number(r.price),
-    createdAt: new Date(r.createdAt),
-    updatedAt: new Date(r.updatedAt),
-    phase: r.phase === 1 ? 1 : 0,
-  };
+function toRow(r: RawRow): ProductRow {
+  return { ...r, price: Number(r.price), createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
+}
+
+function toPhasedRow(r: RawRow & { phase: number }): ProductRow & { phase: 0 | 1 } {
+  return { ...toRow(r), phase: r.phase === 1 ? 1 : 0 };
 }
 
 export function createCatalogueRepo(database: Database) {
@@ -85,13 +100,65 @@ export function createCatalogueRepo(database: Database) {
       const phase = async (p: 0 | 1, wanted: number) => {
         const conditions = [...base, p === 0 ? sql`shuffle_key >= ${seed}` : sql`shuffle_key < ${seed}`];
         if (after && after.phase === p) conditions.push(sql`(shuffle_key, id) > (${after.key}, ${after.id}::uuid)`);
-        const rows = await database.rows<RawRow>(
+        const rows = await database.rows<RawRow & { phase: number }>(
           sql`select ${COLUMNS}, ${p}::int as phase from products ${where(conditions)} order by shuffle_key, id limit ${wanted}`,
         );
-        return rows.map(toRow);
+        return rows.map(toPhasedRow);
       };
       const first = after?.phase === 1 ? [] : await phase(0, take);
       return first.length >= take ? first : [...first, ...(await phase(1, take - first.length))];
+    },
+
+    /** One page of the admin list, by row (rows without a number last), and how many match in all. */
+    async listAdminPage(filter: AdminFilter, page: number, pageSize: number): Promise<{ rows: ProductRow[]; total: number }> {
+      const conditions = where(adminConditions(filter));
+      const countQuery = sql`select count(*)::int as total from products ${conditions}`;
+      const [rows, total] = await Promise.all([
+        database.rows<RawRow>(
+          sql`select ${COLUMNS} from products ${conditions} order by row asc nulls last, id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ),
+        filter.search
+          ? // PostgreSQL prices ILIKE like "=", and a GIN pending list (PGlite never vacuums it away) makes the trigram
+            // index look dear: it would rather run ILIKE on every row to count, ten times slower. Told not to, here only.
+            database.db.transaction(async (tx) => {
+              await tx.execute(sql`set local enable_seqscan = off`);
+              const result = (await tx.execute(countQuery)) as unknown as { rows: Array<{ total: number }> };
+              return result.rows[0]?.total ?? 0;
+            })
+          : database.rows<{ total: number }>(countQuery).then(([counted]) => counted?.total ?? 0),
+      ]);
+      return { rows: rows.map(toRow), total };
+    },
+
+    async findById(id: string): Promise<ProductRow | null> {
+      const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where id = ${id}::uuid`);
+      return row ? toRow(row) : null;
+    },
+
+    /** Adds a product after the last row number, so the admin list shows it at the end. */
+    async insert(values: ProductValues): Promise<ProductRow> {
+      const [row] = await database.rows<RawRow>(sql`
+        insert into products (title, description, brand, category, gender, price, image, is_best_product, link, row)
+        values (${values.title}, ${values.description}, ${values.brand}, ${values.category}, ${values.gender}, ${values.price},
+                ${values.image}, ${values.isBestProduct}, ${values.link}, (select coalesce(max(row), 0) + 1 from products))
+        returning ${COLUMNS}`);
+      if (!row) throw new Error('insert returned no row');
+      return toRow(row);
+    },
+
+    async update(id: string, values: ProductValues): Promise<ProductRow | null> {
+      const [row] = await database.rows<RawRow>(sql`
+        update products set title = ${values.title}, description = ${values.description}, brand = ${values.brand},
+          category = ${values.category}, gender = ${values.gender}, price = ${values.price}, image = ${values.image},
+          is_best_product = ${values.isBestProduct}, link = ${values.link}, updated_at = now()
+        where id = ${id}::uuid
+        returning ${COLUMNS}`);
+      return row ? toRow(row) : null;
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const rows = await database.rows<{ id: string }>(sql`delete from products where id = ${id}::uuid returning id`);
+      return rows.length > 0;
     },
   };
 }

@@ -1,7 +1,27 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorSchema } from '../../../common/schemas/error';
-import { finderQuerySchema, productPageSchema } from '../../../common/schemas/product';
+import { idParamsSchema } from '../../../common/schemas/fields';
+import {
+  adminProductPageSchema,
+  adminProductQuerySchema,
+  finderQuerySchema,
+  productInputSchema,
+  productPageSchema,
+  productSchema,
+} from '../../../common/schemas/product';
+import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import type { CatalogueService } from './catalogue.service';
+
+/**
+ * The address the admin's page was served from: the Origin a browser sends with every write (the CSRF check has
+ * already accepted it as ours), else the address this request came to.
+ */
+function siteOrigin(request: FastifyRequest): string {
+  return request.headers.origin ?? `${request.protocol}://${request.host}`;
+}
+
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (app, { service }) => {
   app.get(
@@ -17,5 +37,71 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request) => service.listFinderPage(request.query),
+  );
+
+  const admin = { onRequest: app.requireRole('admin') };
+
+  app.get(
+    '/api/admin/products',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'A page of the admin product list, sorted by row, with the number of matches',
+        querystring: adminProductQuerySchema,
+        response: { 200: adminProductPageSchema, ...GUARDED_ERRORS },
+      },
+    },
+    async (request) => service.listAdminPage(request.query),
+  );
+
+  app.post(
+    '/api/admin/products',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'Adds a product at the end of the list',
+        body: productInputSchema,
+        response: { 201: productSchema, ...GUARDED_ERRORS },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(request.body, siteOrigin(request))),
+  );
+
+  app.put(
+    '/api/admin/products/:id',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'Replaces every field of a product',
+        params: idParamsSchema,
+        body: productInputSchema,
+        response: { 200: productSchema, ...GUARDED_ERRORS, 404: errorSchema },
+      },
+    },
+    async (request) => service.update(request.params.id, request.body, siteOrigin(request)),
+  );
+
+  app.delete(
+    '/api/admin/products/:id',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'Deletes a product',
+        params: idParamsSchema,
+        response: { 200: z.object({ id: z.string() }).meta({ id: 'Deleted' }), ...GUARDED_ERRORS, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      await service.delete(request.params.id);
+      return { id: request.params.id };
+    },
   );
 };

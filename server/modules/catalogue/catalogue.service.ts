@@ -1,6 +1,8 @@
-import { thumbnailUrlFor } from '../../../common/media';
-import type { FinderQuery, Product, ProductPage } from '../../../common/schemas/product';
-import type { CatalogueRepo, ProductRow } from './catalogue.repo';
+import { ownImagePath, thumbnailUrlFor } from '../../../common/media';
+import type { AdminProductPage, AdminProductQuery, FinderQuery, Product, ProductInput, ProductPage } from '../../../common/schemas/product';
+import { AppError } from '../../errors';
+import type { CategoriesRepo } from '../categories/categories.repo';
+import type { CatalogueRepo, ProductRow, ProductValues } from './catalogue.repo';
 import { decodeCursor, encodeCursor } from './cursor';
 
 export function toProduct(row: ProductRow): Product {
@@ -22,7 +24,25 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-export function createCatalogueService(repo: CatalogueRepo) {
+const NOT_FOUND = 'This item does not exist (it may have been deleted already).';
+
+export function createCatalogueService(repo: CatalogueRepo, categories: Pick<CategoriesRepo, 'findByName'>) {
+  /**
+   * The category is written as the existing category's spelling. A name no category has is refused, except the
+   * one the product already carries (imported products may name categories the list does not have).
+   */
+  async function valuesFrom(input: ProductInput, current: ProductRow | null, origin: string): Promise<ProductValues> {
+    let category = input.category;
+    if (category !== null) {
+      const found = await categories.findByName(category);
+      if (found) category = found.name;
+      else if (current?.category?.toLowerCase() !== category.toLowerCase()) {
+        throw new AppError('VALIDATION', `category: there is no category named "${category}". Add it under Categories first.`);
+      }
+    }
+    return { ...input, category, image: input.image && ownImagePath(input.image, origin) };
+  }
+
   return {
     async listFinderPage(q: FinderQuery): Promise<ProductPage> {
       const after = q.cursor ? decodeCursor(q.cursor) : undefined;
@@ -37,6 +57,32 @@ export function createCatalogueService(repo: CatalogueRepo) {
       const nextCursor =
         rows.length > q.limit && last ? encodeCursor({ phase: last.phase, key: last.shuffleKey, id: last.id }) : null;
       return { items: page.map(toProduct), nextCursor };
+    },
+
+    async listAdminPage(q: AdminProductQuery): Promise<AdminProductPage> {
+      const { rows, total } = await repo.listAdminPage(
+        { search: q.search, category: q.category, gender: q.gender, best: q.best },
+        q.page,
+        q.pageSize,
+      );
+      return { items: rows.map(toProduct), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    /** `origin` is this site's (scheme and host), to recognise our own images given by their full address. */
+    async create(input: ProductInput, origin: string): Promise<Product> {
+      return toProduct(await repo.insert(await valuesFrom(input, null, origin)));
+    },
+
+    async update(id: string, input: ProductInput, origin: string): Promise<Product> {
+      const current = await repo.findById(id);
+      if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const row = await repo.update(id, await valuesFrom(input, current, origin));
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      return toProduct(row);
+    },
+
+    async delete(id: string): Promise<void> {
+      if (!(await repo.delete(id))) throw new AppError('NOT_FOUND', NOT_FOUND);
     },
   };
 }

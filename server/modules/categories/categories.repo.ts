@@ -1,28 +1,109 @@
-import { asc, count, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { categories } from '../../db/schema/index';
+import { categories, products } from '../../db/schema/index';
 
 export type CategoryRow = typeof categories.$inferSelect;
+export type CategoryValues = { name: string; relevance: number; description: string };
+
+/** Products file their category by name, in any case. */
+const inCategory = (name: string) => sql`lower(${products.category}) = lower(${name})`;
 
 export function createCategoriesRepo({ db }: Database) {
+  const order = [asc(categories.relevance), asc(sql`lower(${categories.name})`), asc(categories.id)];
   return {
     list(): Promise<CategoryRow[]> {
+      return db.select().from(categories).orderBy(...order);
+    },
+    /** Every category with the number of products filed under it (index-only counts on lower(category)). */
+    async listWithCounts(): Promise<Array<CategoryRow & { productCount: number }>> {
       return db
-        .select()
+        .select({
+          id: categories.id,
+          name: categories.name,
+          relevance: categories.relevance,
+          description: categories.description,
+          createdAt: categories.createdAt,
+          updatedAt: categories.updatedAt,
+          productCount: sql<number>`(select count(*)::int from ${products} where lower(${products.category}) = lower(${categories.name}))`,
+        })
         .from(categories)
-        .orderBy(asc(categories.relevance), asc(sql`lower(${categories.name})`), asc(categories.id));
+        .orderBy(...order);
     },
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(categories);
       return row?.n ?? 0;
     },
+    async findById(id: string): Promise<CategoryRow | null> {
+      const [row] = await db.select().from(categories).where(eq(categories.id, id));
+      return row ?? null;
+    },
+    /** The category with this name in any case. */
+    async findByName(name: string): Promise<CategoryRow | null> {
+      const [row] = await db.select().from(categories).where(sql`lower(${categories.name}) = lower(${name})`);
+      return row ?? null;
+    },
     /** Inserts the rows whose name is not taken yet (case-insensitively); safe when two processes race. */
-    async insertMissing(rows: Array<{ name: string; relevance: number; description: string }>): Promise<void> {
+    async insertMissing(rows: CategoryValues[]): Promise<void> {
       if (rows.length === 0) return;
-      await db
-        .insert(categories)
-        .values(rows)
-        .onConflictDoNothing();
+      await db.insert(categories).values(rows).onConflictDoNothing();
+    },
+    /** Throws a unique violation when the name is taken in any case. */
+    async insert(values: CategoryValues): Promise<CategoryRow> {
+      const [row] = await db.insert(categories).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    /**
+     * Changes a category; a new name is written onto its products in the same transaction, so they stay in it.
+     * null when there is no such category.
+     */
+    async update(id: string, values: CategoryValues): Promise<{ row: CategoryRow; productsRenamed: number } | null> {
+      return db.transaction(async (tx) => {
+        const [old] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+        if (!old) return null;
+        const [row] = await tx
+          .update(categories)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(categories.id, id))
+          .returning();
+        if (!row) return null;
+        let productsRenamed = 0;
+        if (old.name !== values.name) {
+          const renamed = await tx
+            .update(products)
+            .set({ category: values.name, updatedAt: new Date() })
+            .where(inCategory(old.name))
+            .returning({ id: products.id });
+          productsRenamed = renamed.length;
+        }
+        return { row, productsRenamed };
+      });
+    },
+    /**
+     * Deletes a category. Its products move to the category `moveToId` names, or keep no category (they stay on the
+     * storefront, under All). null when either category does not exist.
+     */
+    async delete(
+      id: string,
+      moveToId: string | undefined,
+    ): Promise<{ row: CategoryRow; productsMoved: number; movedTo: string | null } | 'missing' | 'target-missing'> {
+      return db.transaction(async (tx) => {
+        const [old] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+        if (!old) return 'missing';
+        let movedTo: string | null = null;
+        if (moveToId) {
+          const [target] = await tx.select().from(categories).where(eq(categories.id, moveToId)).for('share');
+          if (!target) return 'target-missing';
+          movedTo = target.name;
+        }
+        const moved = await tx
+          .update(products)
+          .set({ category: movedTo, updatedAt: new Date() })
+          .where(inCategory(old.name))
+          .returning({ id: products.id });
+        await tx.delete(categories).where(eq(categories.id, id));
+        return { row: old, productsMoved: moved.length, movedTo };
+      });
     },
   };
 }

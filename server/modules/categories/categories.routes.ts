@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { categoryListSchema } from '../../../common/schemas/category';
+import {
+  adminCategoryListSchema,
+  categoryDeleteQuerySchema,
+  categoryDeleteResultSchema,
+  categoryInputSchema,
+  categoryListSchema,
+  categorySchema,
+  ensureDefaultsResultSchema,
+} from '../../../common/schemas/category';
+import { errorSchema } from '../../../common/schemas/error';
+import { idParamsSchema } from '../../../common/schemas/fields';
+import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import type { CategoriesService } from './categories.service';
+
 
 export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesService }> = async (app, { service }) => {
   app.get(
@@ -13,5 +25,82 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
       },
     },
     async () => ({ items: await service.list() }),
+  );
+
+  const admin = { onRequest: app.requireRole('admin') };
+
+  app.get(
+    '/api/admin/categories',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'All categories in list order, each with its number of products',
+        response: { 200: adminCategoryListSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => ({ items: await service.listForAdmin() }),
+  );
+
+  app.post(
+    '/api/admin/categories',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'Adds a category; the name is trimmed and must be new in any case',
+        body: categoryInputSchema,
+        response: { 201: categorySchema, ...GUARDED_ERRORS, 409: errorSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+  );
+
+  app.post(
+    '/api/admin/categories/defaults',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'Adds the eight default categories when none exist (run when the dashboard opens)',
+        response: { 200: ensureDefaultsResultSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => ({ seeded: await service.ensureDefaults() }),
+  );
+
+  app.put(
+    '/api/admin/categories/:id',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: "Changes a category; a new name is written onto its products, so they stay in it",
+        params: idParamsSchema,
+        body: categoryInputSchema,
+        response: { 200: categorySchema, ...GUARDED_ERRORS, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => service.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/categories/:id',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'Deletes a category; its products move to moveTo, or keep no category and stay on the storefront',
+        params: idParamsSchema,
+        querystring: categoryDeleteQuerySchema,
+        response: { 200: categoryDeleteResultSchema, ...GUARDED_ERRORS, 404: errorSchema },
+      },
+    },
+    async (request) => service.delete(request.params.id, request.query.moveTo),
   );
 };

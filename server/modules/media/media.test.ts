@@ -10,7 +10,7 @@ let url: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#5b3df5' } }).png().toBuffer();
-  url = (await storeImageWithThumbnails(ctx.storage, '1700000000_blue.png', png, 'image/png')).url;
+  url = (await storeImageWithThumbnails(ctx.storage, '1700000000_blue.png', png)).url;
 });
 afterAll(async () => {
   await ctx?.close();

@@ -1,9 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AUTH_TEXTS } from '../../../common/constants';
+import { ADMIN_TEXTS } from '../../../common/admin-constants';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ensureDefaultCategories } from './api/ensure-default-categories';
+import { invalidateCatalogue } from './api/keys';
+import { AdminTabs } from './components/admin-tabs';
+import { CategoriesTab } from './components/categories-tab';
+import { ComingSoon } from './components/coming-soon';
+import { DatabaseTab } from './components/database-tab';
+import { ImagesTab } from './components/images-tab';
+import { ItemsTab } from './components/items-tab';
+import { useMemoryWarning } from './hooks/use-memory-warning';
 import './admin.css';
+
+const PANELS = {
+  images: () => <ImagesTab />,
+  items: () => <ItemsTab />,
+  categories: () => <CategoriesTab />,
+  database: () => <DatabaseTab />,
+  users: () => <ComingSoon text={ADMIN_TEXTS.usersComingSoon} />,
+  analytics: () => <ComingSoon text={ADMIN_TEXTS.analyticsComingSoon} />,
+};
+
+/** Spec section 4: once an admin is confirmed, the default categories are added if there are none. */
+function useCategoryInitialisation(isAdmin: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isAdmin) return;
+    ensureDefaultCategories()
+      .then(({ seeded }) => (seeded ? invalidateCatalogue(queryClient) : undefined))
+      // Spec section 8: a failed initialisation is only logged.
+      .catch((err: unknown) => console.warn('category initialisation failed', err));
+  }, [isAdmin, queryClient]);
+}
+
+function MemoryWarning() {
+  const ratio = useMemoryWarning();
+  if (ratio === null) return null;
+  return (
+    <p className="memory-warning" role="status">
+      High memory use: {Math.round(ratio * 100)}% of the JavaScript heap (development build only). Reload the page if the
+      dashboard slows down.
+    </p>
+  );
+}
 
 /**
  * The admin dashboard's four states (spec section 2): checking, not signed in, not an admin, admin. The page only
@@ -12,6 +56,7 @@ import './admin.css';
 export default function AdminPage() {
   useDocumentTitle(AUTH_TEXTS.adminTitle);
   const session = useSession();
+  useCategoryInitialisation(session.status === 'signed-in' && session.user.isAdmin);
 
   if (session.status === 'pending') {
     return (
@@ -65,10 +110,8 @@ export default function AdminPage() {
           {AUTH_TEXTS.backToStore}
         </Link>
       </header>
-      <p className="admin-note">
-        You are signed in as an admin{user.isDev ? ' and developer' : ''}. The image, item and category tools open here
-        in the next release.
-      </p>
+      <MemoryWarning />
+      <AdminTabs panels={PANELS} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { AUTH_TEXTS, GOOGLE_CALLBACK_PATH } from '../../../common/constants';
 import { oauthErrorCode, oauthErrorMessage } from '../../../common/oauth-errors';
 import { useToast } from '../../components/ui/toast';
+import { copyText } from '../../lib/clipboard';
 import { useSession } from '../../lib/session';
 import { getSiteConfig } from '../../lib/site-config';
 import { GoogleSignInButton } from './components/google-sign-in-button';
@@ -13,24 +14,6 @@ const PAGE_PATH = '/google-auth-test';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 type Outcome = { kind: 'returned' } | { kind: 'error'; code: string; message: string } | null;
-
-/** Copies text; falls back to a selection copy where the Clipboard API is unavailable (plain http off localhost). */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
-}
 
 /** The Google sign-in debug page (spec section 2): try a sign-in and see what Google must be told about this site. */
 export default function GoogleAuthTestPage() {

@@ -1,7 +1,8 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AUTH_TEXTS, PASSWORD_MIN_LENGTH } from '../../../common/constants';
-import { fieldErrors, signUpSchema } from '../../../common/schemas/auth';
+import { signUpSchema } from '../../../common/schemas/auth';
+import { fieldErrors } from '../../../common/schemas/fields';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useSignUp } from './api/sign-up';

@@ -15,7 +15,7 @@ import {
   type FinderGender,
 } from '../../../common/constants';
 import { Spinner } from '../../components/ui/spinner';
-import { categoriesQueryKey, useCategories } from './api/get-categories';
+import { categoriesQueryKey, useCategories } from '../../lib/categories';
 import { useProducts } from './api/get-products';
 import { CategoryChips } from './components/category-chips';
 import { GenderFilter } from './components/gender-filter';
@@ -23,7 +23,7 @@ import { ProductCard } from './components/product-card';
 import { PromoBanner } from './components/promo-banner';
 import { SearchBox } from './components/search-box';
 import { emptyState, filtersFromParams, paramsFromFilters, summaryText, type FinderFilters } from './finder-filters';
-import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useShuffleSeed } from './hooks/use-shuffle-seed';
 import './finder.css';
 

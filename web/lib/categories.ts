@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Category, CategoryList } from '../../../../common/schemas/category';
-import { apiGet } from '../../../lib/api-client';
+import type { Category, CategoryList } from '../../common/schemas/category';
+import { apiGet } from './api-client';
 
 export const categoriesQueryKey = ['categories'] as const;
 

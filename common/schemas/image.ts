@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { IMAGE_GALLERY_PAGE_SIZE } from '../admin-constants';
+import { pagedSchema, pageField, pageSizeField } from './paging';
+
+export const IMAGE_SORTS = ['newest', 'oldest'] as const;
+export type ImageSort = (typeof IMAGE_SORTS)[number];
+
+/** An uploaded image (spec section 3 "Stored image") with its thumbnail and how many products show it. */
+export const imageSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().describe('Timestamp-prefixed, sanitised original file name'),
+    url: z.string().describe('Address of the original'),
+    thumbnail: z.string().describe('Address of a 320 px wide WebP copy'),
+    contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+    sizeBytes: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+    usedBy: z.number().int().describe('Products whose image is this one'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Image' });
+export type ImageInfo = z.infer<typeof imageSchema>;
+
+export const imageListQuerySchema = z.object({
+  page: pageField,
+  pageSize: pageSizeField(IMAGE_GALLERY_PAGE_SIZE, 50),
+  sort: z.enum(IMAGE_SORTS, { message: 'sort must be newest or oldest' }).default('newest'),
+});
+export type ImageListQuery = z.output<typeof imageListQuerySchema>;
+
+export const imagePageSchema = pagedSchema(imageSchema, 'ImagePage');
+export type ImagePage = z.infer<typeof imagePageSchema>;
+
+export const uploadResultSchema = z.object({ items: z.array(imageSchema) }).meta({ id: 'UploadResult' });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const imageDeleteResultSchema = z
+  .object({
+    id: z.string(),
+    productsCleared: z.number().int().describe('Products that showed this image and now show none'),
+  })
+  .meta({ id: 'ImageDeleteResult' });
+export type ImageDeleteResult = z.infer<typeof imageDeleteResultSchema>;

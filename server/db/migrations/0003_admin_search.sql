@@ -1,0 +1,3 @@
+ALTER TABLE "products" ADD COLUMN "admin_search_text" text GENERATED ALWAYS AS (title || chr(31) || description || chr(31) || brand || chr(31) || coalesce(category, '')) STORED;--> statement-breakpoint
+CREATE INDEX "products_admin_search_trgm_idx" ON "products" USING gin ("admin_search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_image_idx" ON "products" USING btree ("image");

@@ -1,0 +1,63 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { ImageSort } from '../../../common/schemas/image';
+import type { Database } from '../../db/client';
+import { images, products } from '../../db/schema/index';
+import type { StoredImageFile } from './image-files';
+
+export type ImageRow = typeof images.$inferSelect & { usedBy: number };
+
+export function createImagesRepo({ db }: Database) {
+  // Uses products_image_idx; the gallery shows a handful at a time.
+  const usedBy = sql<number>`(select count(*)::int from ${products} where ${products.image} = ${images.url})`;
+  const columns = {
+    id: images.id,
+    name: images.name,
+    storageKey: images.storageKey,
+    url: images.url,
+    contentType: images.contentType,
+    sizeBytes: images.sizeBytes,
+    width: images.width,
+    height: images.height,
+    createdAt: images.createdAt,
+    updatedAt: images.updatedAt,
+    usedBy,
+  };
+  return {
+    async listPage(sort: ImageSort, page: number, pageSize: number): Promise<{ rows: ImageRow[]; total: number }> {
+      const order = sort === 'newest' ? [desc(images.createdAt), desc(images.id)] : [asc(images.createdAt), asc(images.id)];
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(columns)
+          .from(images)
+          .orderBy(...order)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(images),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+    /** Records stored files, all or none. */
+    async insertMany(files: StoredImageFile[]): Promise<ImageRow[]> {
+      if (files.length === 0) return [];
+      const rows = await db.insert(images).values(files).returning();
+      return rows.map((r) => ({ ...r, usedBy: 0 }));
+    },
+    /**
+     * Deletes an image's record and takes it off the products that showed it, in one transaction; the caller
+     * removes the files afterwards. null when there is no such image.
+     */
+    async delete(id: string): Promise<{ row: typeof images.$inferSelect; productsCleared: number } | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(images).where(eq(images.id, id)).returning();
+        if (!row) return null;
+        const cleared = await tx
+          .update(products)
+          .set({ image: null, updatedAt: new Date() })
+          .where(eq(products.image, row.url))
+          .returning({ id: products.id });
+        return { row, productsCleared: cleared.length };
+      });
+    },
+  };
+}
+export type ImagesRepo = ReturnType<typeof createImagesRepo>;

@@ -1,0 +1,115 @@
+import multipart from '@fastify/multipart';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_TEXTS, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../../common/admin-constants';
+import { errorSchema } from '../../../common/schemas/error';
+import { idParamsSchema } from '../../../common/schemas/fields';
+import { imageDeleteResultSchema, imageListQuerySchema, imagePageSchema, uploadResultSchema } from '../../../common/schemas/image';
+import { AppError } from '../../errors';
+import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
+import { fileLabel } from './image-files';
+import type { ImagesService, UploadedFile } from './images.service';
+
+
+/** The upload's body as the OpenAPI document describes it; the handler reads the parts itself. */
+const uploadBodySchema = z
+  .object({
+    files: z
+      .array(z.string().meta({ format: 'binary' }))
+      .min(1)
+      .max(MAX_UPLOAD_FILES)
+      .describe(`1 to ${MAX_UPLOAD_FILES} JPEG, PNG or WebP images of at most ${MAX_UPLOAD_BYTES} bytes each (any field name)`),
+  })
+  .meta({ id: 'ImageUpload' });
+
+/** Multipart bodies are read by the handler as a stream, so the body is not validated as a whole. */
+const multipartValidator: FastifySchemaCompiler<z.ZodType> = (route) =>
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
+// The route option's type is tied to that one route's schema object; this compiler takes any zod schema.
+const uploadValidator = multipartValidator as never;
+
+type MultipartError = Error & { code?: string; part?: { filename?: string } };
+
+/** @fastify/multipart's limit errors, in the spec's words. */
+function uploadError(err: MultipartError): AppError | null {
+  switch (err.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('TOO_LARGE', `"${fileLabel(err.part?.filename ?? '')}": ${ADMIN_TEXTS.imageTooLarge}`);
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('TOO_LARGE', `At most ${MAX_UPLOAD_FILES} images can be uploaded in one request.`);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('VALIDATION', 'Send the images as multipart/form-data.');
+    default:
+      return null;
+  }
+}
+
+export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = async (app, { service }) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_UPLOAD_FILES, fields: 10, fieldSize: 1024, parts: MAX_UPLOAD_FILES + 10 },
+  });
+  const admin = { onRequest: app.requireRole('admin') };
+
+  app.get(
+    '/api/admin/images',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'A page of uploaded images, newest or oldest first, with the number of images',
+        querystring: imageListQuerySchema,
+        response: { 200: imagePageSchema, ...GUARDED_ERRORS },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.post(
+    '/api/admin/images',
+    {
+      ...admin,
+      validatorCompiler: uploadValidator,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'Uploads images: checked by content, stored under generated names, with WebP thumbnails',
+        description:
+          'All or nothing: when one file is refused, none is stored. Refused: anything but JPEG, PNG or WebP by content ' +
+          `(whatever the name or declared type), over ${MAX_UPLOAD_BYTES} bytes (413), empty, damaged or truncated files, ` +
+          'and pictures of more than 40 megapixels.',
+        consumes: ['multipart/form-data'],
+        body: uploadBodySchema,
+        response: { 201: uploadResultSchema, ...GUARDED_ERRORS, 413: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('VALIDATION', 'Send the images as multipart/form-data.');
+      const files: UploadedFile[] = [];
+      try {
+        for await (const part of request.files()) files.push({ fileName: part.filename, body: await part.toBuffer() });
+      } catch (err) {
+        throw uploadError(err as MultipartError) ?? err;
+      }
+      return reply.status(201).send({ items: await service.upload(files) });
+    },
+  );
+
+  app.delete(
+    '/api/admin/images/:id',
+    {
+      ...admin,
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['admin'],
+        summary: 'Deletes an image with its thumbnails; products that showed it show none',
+        params: idParamsSchema,
+        response: { 200: imageDeleteResultSchema, ...GUARDED_ERRORS, 404: errorSchema },
+      },
+    },
+    async (request) => service.delete(request.params.id),
+  );
+};

@@ -1,0 +1,153 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { GENDERS } from '../../../../common/constants';
+import { ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
+import { isImageReference } from '../../../../common/schemas/fields';
+import type { Category } from '../../../../common/schemas/category';
+import { fieldErrors } from '../../../../common/schemas/fields';
+import { productInputSchema, type Product } from '../../../../common/schemas/product';
+import { Dialog, DialogFormActions } from '../../../components/ui/dialog';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { reasonOf } from '../../../lib/errors';
+import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+
+type Draft = {
+  title: string;
+  price: string;
+  category: string;
+  gender: string;
+  brand: string;
+  description: string;
+  image: string;
+  link: string;
+  isBestProduct: boolean;
+};
+
+function draftOf(product: Product | null): Draft {
+  return {
+    title: product?.title ?? '',
+    price: product ? String(product.price) : '',
+    category: product?.category ?? '',
+    gender: product?.gender ?? '',
+    brand: product?.brand ?? '',
+    description: product?.description ?? '',
+    image: product?.image ?? '',
+    link: product?.link ?? '',
+    isBestProduct: product?.isBestProduct ?? false,
+  };
+}
+
+const GENDER_OPTIONS = [{ value: '', label: 'Not set' }, ...GENDERS.map((g) => ({ value: g, label: g }))];
+const FIELD_ORDER: Array<keyof Draft> = ['title', 'price', 'category', 'gender', 'brand', 'description', 'image', 'link'];
+
+/**
+ * Add New Item and Edit Item (spec sections 2 and 5): the same rules as the API, checked before sending; a refusal
+ * keeps the dialog open with everything typed.
+ */
+export function ItemFormDialog({ product, categories, onClose }: { product: Product | null; categories: Category[]; onClose: () => void }) {
+  const toast = useToast();
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const saving = create.isPending || update.isPending;
+  const [draft, setDraft] = useState(() => draftOf(product));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
+
+  // A category the list no longer has (an imported product's, say) stays selectable for this product.
+  const names = categories.map((c) => c.name);
+  if (product?.category && !names.some((n) => n.toLowerCase() === product.category?.toLowerCase())) names.push(product.category);
+  const categoryOptions = [{ value: '', label: 'No category' }, ...names.map((n) => ({ value: n, label: n }))];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = productInputSchema.safeParse(draft);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      const first = FIELD_ORDER.find((f) => found[f]);
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    const verb = product ? ADMIN_TEXTS.errorUpdatingItem : ADMIN_TEXTS.errorAddingItem;
+    const onError = (err: unknown) => {
+      const text = withReason(verb, reasonOf(err));
+      setFailure(text);
+      toast(text, 'error');
+    };
+    if (product) {
+      update.mutate(
+        { id: product.id, input: draft },
+        {
+          onSuccess: () => {
+            toast(ADMIN_TEXTS.itemUpdated, 'success');
+            onClose();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(draft, {
+        onSuccess: () => {
+          toast(ADMIN_TEXTS.itemAdded, 'success');
+          onClose();
+        },
+        onError,
+      });
+    }
+  };
+
+  const preview = draft.image.trim() && isImageReference(draft.image.trim()) ? draft.image.trim() : null;
+  return (
+    <Dialog title={product ? ADMIN_TEXTS.editItem : ADMIN_TEXTS.addNewItem} onClose={onClose} busy={saving} className="dialog-wide">
+      <form ref={formRef} className="dialog-form" onSubmit={submit} noValidate>
+        {failure && (
+          <p className="form-failure" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="form-grid">
+          <TextField label="Item name" name="title" value={draft.title} onChange={set('title')} error={errors.title} required maxLength={200} autoFocus />
+          <TextField label="Price (USD)" name="price" inputMode="decimal" value={draft.price} onChange={set('price')} error={errors.price} required />
+          <SelectField label="Category" name="category" options={categoryOptions} value={draft.category} onChange={set('category')} error={errors.category} />
+          <SelectField label="Gender" name="gender" options={GENDER_OPTIONS} value={draft.gender} onChange={set('gender')} error={errors.gender} />
+          <TextField label="Brand" name="brand" value={draft.brand} onChange={set('brand')} error={errors.brand} maxLength={100} />
+          <TextField label="Buy link" name="link" type="url" placeholder="https://" value={draft.link} onChange={set('link')} error={errors.link} />
+          <TextAreaField
+            label="Description"
+            name="description"
+            rows={3}
+            value={draft.description}
+            onChange={set('description')}
+            error={errors.description}
+            maxLength={2000}
+            className="form-grid-wide"
+          />
+          <div className="form-grid-wide image-field">
+            <TextField
+              label="Image URL"
+              name="image"
+              placeholder="https://… or /media/items/…"
+              hint="Use Copy URL on an uploaded image, or any https address."
+              value={draft.image}
+              onChange={set('image')}
+              error={errors.image}
+            />
+            {preview && <img src={preview} alt="" className="image-field-preview" width={72} height={72} />}
+          </div>
+          <label className="checkbox form-grid-wide">
+            <input type="checkbox" checked={draft.isBestProduct} onChange={(e) => setDraft((d) => ({ ...d, isBestProduct: e.target.checked }))} />
+            Best product (shown with a star, and under Best Products)
+          </label>
+        </div>
+        <DialogFormActions onCancel={onClose} busy={saving} submitLabel={product ? ADMIN_TEXTS.save : ADMIN_TEXTS.addNewItem} />
+      </form>
+    </Dialog>
+  );
+}

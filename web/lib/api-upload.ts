@@ -1,0 +1,38 @@
+import type { ApiErrorBody } from '../../common/schemas/error';
+import { ApiError } from './api-client';
+
+/**
+ * POSTs one file as multipart/form-data and reports upload progress (0 to 1), which fetch cannot do. Errors arrive
+ * as ApiError, like every other call.
+ */
+export function apiUpload<T>(path: string, field: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        // Not JSON (a proxy error page, say): the status says enough.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(body as T);
+        return;
+      }
+      const error = (body ?? {}) as Partial<ApiErrorBody>;
+      reject(new ApiError(xhr.status, error.message ?? `Request failed (${xhr.status})`, error.code));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'The server could not be reached. Check your connection.'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append(field, file, file.name);
+    xhr.send(form);
+  });
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, signInViaApi } from './support';
+import { animationsFinished, E2E_ADMIN, signInViaApi } from './support';
 
 const PAGES = ['/', '/products?q=nothing-matches-this', '/privacy-policy', '/disclaimer', '/login', '/register', '/admin', '/google-auth-test'];
 /** Pages that look different once someone is signed in, checked as the admin. */
@@ -18,7 +18,7 @@ test.describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       await page.goto(path);
       await expect(page.locator('h1')).toBeVisible();
       // Let the card fade-in finish, so contrast is measured on the final colours.
-      await page.waitForTimeout(1200);
+      await animationsFinished(page);
       await expectNoViolations(page);
     });
   }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
+import { animationsFinished, E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
 
 const cards = (page: Page) => page.locator('.category-grid > li');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -91,7 +91,8 @@ test.describe('category management', () => {
     for (const tab of ['Items', 'Categories', 'Database', 'Users', 'Analytics']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-      await page.waitForTimeout(400);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await animationsFinished(page);
       await check();
     }
     await page.getByRole('tab', { name: 'Items' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
+import { E2E_ADMIN_ORIGIN, openAdmin, toast, typeWithinDebounce, uniqueToken } from './support';
 
 const items = (page: Page) => page.locator('.item-grid > li');
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search items' });
@@ -87,6 +87,7 @@ test.describe('item management', () => {
   });
 
   test('searches and filters after the debounce, back on page 1, and clears every filter', async ({ page }) => {
+    await page.clock.install();
     await openAdmin(page, 'items');
     const pager = page.getByRole('navigation', { name: 'Item pages' });
     await expect(items(page)).toHaveCount(25);
@@ -102,7 +103,7 @@ test.describe('item management', () => {
       const url = new URL(r.url());
       if (url.pathname === '/api/admin/products') requests.push(url.search);
     });
-    await search(page).pressSequentially('hoodie', { delay: 30 });
+    await typeWithinDebounce(page, search(page), 'hoodie');
     // Back on page 1: every hoodie fits on it, so there is no pager.
     await expect(summary(page)).toHaveText(/^Showing 1–\d+ of \d+ items$/);
     await expect(pager).toHaveCount(0);
@@ -122,7 +123,9 @@ test.describe('item management', () => {
     await expect(page.getByRole('button', { name: 'Clear All Filters' })).toBeDisabled();
 
     await page.getByLabel('Category', { exact: true }).selectOption('Shoes');
+    // Busy from the change until the filtered page has arrived (debounce included).
+    await expect(page.getByRole('region', { name: 'Item list' })).toHaveAttribute('aria-busy', 'false');
     await expect(summary(page)).toHaveText(/^Showing 1–\d+ of \d+ items?$/);
-    for (const text of await items(page).locator('.item-meta').first().allTextContents()) expect(text).toContain('Shoes');
+    for (const item of await items(page).all()) await expect(item.locator('.item-meta').first()).toContainText('Shoes ·');
   });
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const STAND_IN_PORT = Number(process.env.E2E_GOOGLE_PORT ?? 4180);
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -89,4 +89,27 @@ export async function openAdmin(page: Page, tab?: 'images' | 'items' | 'categori
 /** The toast that says this, success or error. */
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.toast').filter({ hasText: text });
+}
+
+/**
+ * Types `text` with the page's clock paused, so every keystroke falls inside one debounce however slow the machine
+ * is, then lets time run again. The page must have called `page.clock.install()` before it loaded.
+ */
+export async function typeWithinDebounce(page: Page, input: Locator, text: string): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+  await input.pressSequentially(text);
+  await page.clock.resume();
+}
+
+/** Waits until every finite animation on the page (fade-ins, tab transitions) has finished; spinners are left running. */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -100,7 +100,7 @@ export function ItemsTab() {
         </p>
       )}
 
-      <section aria-label="Item list" aria-busy={products.isFetching}>
+      <section aria-label="Item list" aria-busy={searching || products.isFetching}>
         {products.isPending && (
           <div className="status status-loading">
             <Spinner label="Loading items" />

@@ -15,10 +15,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
 import { createAuth, trustedOrigins, type Auth } from './modules/auth/auth';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAuditRepo } from './modules/audit/audit.repo';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAuthorization, registerCsrfCheck } from './modules/auth/authorize';
 import { authOpenApiPaths } from './modules/auth/auth-openapi';
+import { bulkOpsRoutes } from './modules/bulk-ops/bulk-ops.routes';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
@@ -30,6 +34,7 @@ import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { usersAdminRoutes } from './modules/users/users-admin.routes';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createUsersService, type UsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
@@ -138,6 +143,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'catalogue', description: 'Products and the finder' },
         { name: 'categories', description: 'Product categories' },
         { name: 'admin', description: 'Catalogue management: products, categories and images (admins only)' },
+        { name: 'users', description: 'Accounts and their roles (admins only)' },
+        { name: 'bulk-ops', description: 'Bulk catalogue maintenance (developers only)' },
+        { name: 'analytics', description: 'Outbound clicks and page views: recording (public) and figures (admins only)' },
         { name: 'site', description: 'Health and public settings' },
       ],
     },
@@ -202,6 +210,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(categoriesRoutes, { service: categoriesService });
   await app.register(imagesRoutes, { service: imagesService });
   await app.register(mediaRoutes, { storage });
+  const audit = createAuditRepo(database);
+  await app.register(auditRoutes, { repo: audit });
+  await app.register(usersAdminRoutes, { database, audit });
+  await app.register(bulkOpsRoutes, { database, audit });
+  await app.register(analyticsRoutes, { database, secret });
 
   // The auth library's part of the document never changes while the process runs: built once.
   let authDocument: ReturnType<typeof authOpenApiPaths> | undefined;

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AUTH_TEXTS } from '../../../common/constants';
-import { ADMIN_TEXTS } from '../../../common/admin-constants';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -10,10 +9,11 @@ import { ensureDefaultCategories } from './api/ensure-default-categories';
 import { invalidateCatalogue } from './api/keys';
 import { AdminTabs } from './components/admin-tabs';
 import { CategoriesTab } from './components/categories-tab';
-import { ComingSoon } from './components/coming-soon';
+import { AnalyticsTab } from './components/analytics-tab';
 import { DatabaseTab } from './components/database-tab';
 import { ImagesTab } from './components/images-tab';
 import { ItemsTab } from './components/items-tab';
+import { UsersTab } from './components/users-tab';
 import { useMemoryWarning } from './hooks/use-memory-warning';
 import './admin.css';
 
@@ -22,8 +22,8 @@ const PANELS = {
   items: () => <ItemsTab />,
   categories: () => <CategoriesTab />,
   database: () => <DatabaseTab />,
-  users: () => <ComingSoon text={ADMIN_TEXTS.usersComingSoon} />,
-  analytics: () => <ComingSoon text={ADMIN_TEXTS.analyticsComingSoon} />,
+  users: () => <UsersTab />,
+  analytics: () => <AnalyticsTab />,
 };
 
 /** Spec section 4: once an admin is confirmed, the default categories are added if there are none. */

@@ -1,0 +1,248 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CATEGORY_RULES, postgresPattern, type BulkOperation } from '../../../common/bulk-op-rules';
+import type { BulkUpdate, CategoryStats } from '../../../common/schemas/bulk-op';
+import type { Database } from '../../db/client';
+import type { Actor } from '../audit/audit.repo';
+
+export type OperationCounts = {
+  totalProcessed: number;
+  matchedProducts: number;
+  updatedCount: number;
+  /** Up to the sample limit of the changed products, by title. */
+  updates: BulkUpdate[];
+  /** Categories this run added to the category list (a rule's category was missing from it). */
+  addedCategories: string[];
+};
+
+/** A bulk operation's statements may run this long (the default statement timeout is a request's). */
+export const BULK_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
+
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+type RawCounts = { total: number; matched: number; updated: number; samples: BulkUpdate[] | string | null };
+
+function toCounts(raw: RawCounts | undefined, addedCategories: string[]): OperationCounts {
+  const samples = typeof raw?.samples === 'string' ? (JSON.parse(raw.samples) as BulkUpdate[]) : (raw?.samples ?? []);
+  return {
+    totalProcessed: Number(raw?.total ?? 0),
+    matchedProducts: Number(raw?.matched ?? 0),
+    updatedCount: Number(raw?.updated ?? 0),
+    updates: samples,
+    addedCategories,
+  };
+}
+
+/** The counts and samples of a `changed` CTE (update ... returning the sample columns), over `matched`. */
+const countsOf = (sampleLimit: number) => sql`
+  select (select count(*) from products)::int as total,
+         (select count(*) from matched)::int as matched,
+         (select count(*) from changed)::int as updated,
+         (select coalesce(json_agg(s order by s."title", s."id"), '[]'::json)
+            from (select * from changed order by "title", "id" limit ${sampleLimit}) s) as samples`;
+
+/**
+ * The category list's spelling of each name, adding the missing ones at the end of the list (products name their
+ * category as text, and the dashboard keeps them to the list's names: decision 0014).
+ */
+async function ensureCategories(tx: Tx, names: readonly string[]): Promise<{ spelled: Map<string, string>; added: string[] }> {
+  const spelled = new Map<string, string>();
+  const added: string[] = [];
+  for (const name of names) {
+    const inserted = await rowsOf<{ name: string }>(
+      tx,
+      sql`insert into categories (name, relevance, description)
+          select ${name}, coalesce(max(relevance), 0) + 1, '' from categories
+          on conflict ((lower(name))) do nothing
+          returning name`,
+    );
+    if (inserted[0]) {
+      added.push(inserted[0].name);
+      spelled.set(name, inserted[0].name);
+      continue;
+    }
+    const [existing] = await rowsOf<{ name: string }>(tx, sql`select name from categories where lower(name) = lower(${name})`);
+    spelled.set(name, existing?.name ?? name);
+  }
+  return { spelled, added };
+}
+
+export function createBulkOpsRepo(database: Database) {
+  const { db } = database;
+
+  /** Runs one operation's statements in a transaction that also closes its audit entry: all of it lands, or none. */
+  async function inTransaction(
+    auditId: string,
+    details: (counts: OperationCounts) => Record<string, unknown>,
+    work: (tx: Tx) => Promise<OperationCounts>,
+  ): Promise<OperationCounts> {
+    return db.transaction(async (tx) => {
+      // Every product in one go is longer work than a request's usual few seconds allow.
+      await tx.execute(sql`set local statement_timeout = ${sql.raw(String(BULK_STATEMENT_TIMEOUT_MS))}`);
+      const counts = await work(tx);
+      await tx.execute(sql`
+        update audit_log set status = 'succeeded', finished_at = now(), details = ${JSON.stringify(details(counts))}::jsonb
+        where id = ${auditId}::uuid`);
+      return counts;
+    });
+  }
+
+  return {
+    /**
+     * Marks an operation as running. Only one may run at a time across every process (a partial unique index on
+     * the audit log): when another is running, answers that entry instead.
+     */
+    async claim(
+      operation: BulkOperation,
+      actor: Actor,
+    ): Promise<{ claimed: true; id: string } | { claimed: false; running: { subject: string; actorEmail: string; startedAt: Date } }> {
+      const [row] = await database.rows<{ id: string }>(sql`
+        insert into audit_log (action, subject, status, actor_id, actor_email)
+        values ('bulk-op', ${operation}, 'running', ${actor.id}::uuid, ${actor.email})
+        on conflict (status) where status = 'running' do nothing
+        returning id`);
+      if (row) return { claimed: true, id: row.id };
+      const [running] = await database.rows<{ subject: string; actor_email: string; created_at: Date | string }>(
+        sql`select subject, actor_email, created_at from audit_log where status = 'running' limit 1`,
+      );
+      // It finished between the two statements: report it as running anyway; the caller may simply retry.
+      return {
+        claimed: false,
+        running: {
+          subject: running?.subject ?? operation,
+          actorEmail: running?.actor_email ?? '',
+          startedAt: new Date(running?.created_at ?? Date.now()),
+        },
+      };
+    },
+
+    /** Closes a claimed entry whose operation failed (its changes were rolled back). */
+    async fail(auditId: string, error: string): Promise<void> {
+      await database.rows(sql`
+        update audit_log set status = 'failed', finished_at = now(), details = ${JSON.stringify({ error })}::jsonb
+        where id = ${auditId}::uuid and status = 'running'`);
+    },
+
+    /** Spec section 2: every product whose title has one of the rule's keywords gets the rule's category. */
+    async recategorise(
+      rule: (typeof CATEGORY_RULES)[number],
+      auditId: string,
+      details: (counts: OperationCounts) => Record<string, unknown>,
+      sampleLimit: number,
+    ): Promise<OperationCounts> {
+      return inTransaction(auditId, details, async (tx) => {
+        const { spelled, added } = await ensureCategories(tx, [rule.category]);
+        const category = spelled.get(rule.category) ?? rule.category;
+        const [raw] = await rowsOf<RawCounts>(
+          tx,
+          sql`with matched as (
+                select id, title, gender, category from products where title ~* ${postgresPattern(rule.keywords)}
+              ), changed as (
+                update products p set category = ${category}, updated_at = now()
+                from matched m
+                where p.id = m.id and m.category is distinct from ${category}
+                returning p.id::text as "id", m.title as "title", m.gender as "gender", m.category as "oldCategory",
+                          p.category as "newCategory", p.title as "currentTitle", null::text as "newGender"
+              )
+              ${countsOf(sampleLimit)}`,
+        );
+        return toCounts(raw, added);
+      });
+    },
+
+    /**
+     * Spec section 5: only women's products without a category, and only when a rule names a category from the
+     * title (the first rule that matches, in table order); the others are left as they are.
+     */
+    async recategoriseWomen(
+      auditId: string,
+      details: (counts: OperationCounts) => Record<string, unknown>,
+      sampleLimit: number,
+    ): Promise<OperationCounts> {
+      return inTransaction(auditId, details, async (tx) => {
+        const eligible = sql`gender = 'Women' and (category is null or btrim(category) = '')`;
+        const derive = (spelled: Map<string, string>) =>
+          sql`case ${sql.join(
+            CATEGORY_RULES.map(
+              (rule) => sql`when title ~* ${postgresPattern(rule.keywords)} then ${spelled.get(rule.category) ?? rule.category}`,
+            ),
+            sql` `,
+          )} end`;
+        const needed = await rowsOf<{ category: string }>(
+          tx,
+          sql`select distinct derived as category from (select ${derive(new Map())} as derived from products where ${eligible}) d
+              where derived is not null`,
+        );
+        const { spelled, added } = await ensureCategories(
+          tx,
+          CATEGORY_RULES.map((r) => r.category).filter((c) => needed.some((n) => n.category === c)),
+        );
+        const [raw] = await rowsOf<RawCounts>(
+          tx,
+          sql`with matched as (
+                select id, title, gender, category, ${derive(spelled)} as derived from products where ${eligible}
+              ), changed as (
+                update products p set category = m.derived, updated_at = now()
+                from matched m
+                where p.id = m.id and m.derived is not null
+                returning p.id::text as "id", m.title as "title", m.gender as "gender", m.category as "oldCategory",
+                          p.category as "newCategory", p.title as "currentTitle", null::text as "newGender"
+              )
+              ${countsOf(sampleLimit)}`,
+        );
+        return toCounts(raw, added);
+      });
+    },
+
+    /** Spec section 2: gender Men wherever it is missing. */
+    async addGender(
+      gender: string,
+      auditId: string,
+      details: (counts: OperationCounts) => Record<string, unknown>,
+      sampleLimit: number,
+    ): Promise<OperationCounts> {
+      return inTransaction(auditId, details, async (tx) => {
+        const [raw] = await rowsOf<RawCounts>(
+          tx,
+          sql`with matched as (
+                select id from products where gender is null
+              ), changed as (
+                update products p set gender = ${gender}, updated_at = now()
+                from matched m
+                where p.id = m.id and p.gender is null
+                returning p.id::text as "id", p.title as "title", null::text as "gender", p.category as "oldCategory",
+                          null::text as "newCategory", p.title as "currentTitle", p.gender as "newGender"
+              )
+              ${countsOf(sampleLimit)}`,
+        );
+        return toCounts(raw, []);
+      });
+    },
+
+    /**
+     * Spec section 3 "Category distribution": products per category, largest first. Spellings that differ only in
+     * case are one category (filters compare case-insensitively), shown in the list's spelling when it has one.
+     */
+    async categoryStats(): Promise<CategoryStats> {
+      const rows = await database.rows<{ category: string | null; count: number }>(sql`
+        select coalesce(c.name, p.category) as category, p.count
+        from (
+          select min(btrim(category)) as category, lower(btrim(category)) as key, count(*)::int as count
+          from products
+          group by lower(btrim(category))
+        ) p
+        left join categories c on lower(c.name) = p.key
+        order by p.count desc, category asc nulls last`);
+      const items = rows.map((r) => ({ category: r.category === '' ? null : r.category, count: Number(r.count) }));
+      // Blank and missing categories are both "no category".
+      const none = items.filter((i) => i.category === null).reduce((n, i) => n + i.count, 0);
+      const named = items.filter((i) => i.category !== null);
+      const merged = none > 0 ? [...named, { category: null, count: none }].sort((a, b) => b.count - a.count) : named;
+      return { items: merged, total: items.reduce((n, i) => n + i.count, 0) };
+    },
+  };
+}
+export type BulkOpsRepo = ReturnType<typeof createBulkOpsRepo>;

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase, type Database } from './db/client';
 import { seedOnFirstStart } from './db/seed';
+import { startAnalyticsTasks } from './modules/analytics/analytics-tasks';
 import { startAccountTasks } from './modules/auth/account-tasks';
 import { openStorage } from './storage/open-storage';
 
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, storage });
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });
   const stopAccountTasks = await startAccountTasks(app, database, config);
+  const stopAnalyticsTasks = await startAnalyticsTasks(app.log, database);
   if (!config.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     app.log.warn(
       `PUBLIC_URL is not set: signing in works only at http://localhost:${config.port} and http://127.0.0.1:${config.port}. ` +
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopAccountTasks();
+      stopAnalyticsTasks();
       await app.close();
     } finally {
       await database.close();

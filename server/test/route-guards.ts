@@ -21,6 +21,7 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
   'GET /api/auth/get-session': "reports the caller's own session, or null when there is none",
   'POST /api/auth/get-session': "the same read of the caller's own session (the library answers both methods)",
   'GET /api/auth/ok': "the auth library's health check, which reads nothing",
+  'POST /api/analytics/events': "the storefront's anonymous visitors report clicks and page views (rate-limited, known products only)",
 };
 
 type OpenApiOperation = { security?: unknown; 'x-required-role'?: unknown };

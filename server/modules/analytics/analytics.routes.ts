@@ -1,5 +1,58 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ANALYTICS_BODY_LIMIT, ANALYTICS_EVENTS_PATH } from '../../../common/analytics-constants';
+import { analyticsEventSchema, analyticsQuerySchema, analyticsSummarySchema } from '../../../common/schemas/analytics';
+import { errorSchema } from '../../../common/schemas/error';
 import type { Database } from '../../db/client';
+import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
+import { createAnalyticsRepo } from './analytics.repo';
+import { createAnalyticsService, type AnalyticsRules } from './analytics.service';
 
-/** Click and page-view recording, and the admin's figures (issue 5). */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ database: Database; secret: string }> = async () => {};
+/** Click and page-view recording, and the admin's figures (issue 5, decision 0018). */
+export const analyticsRoutes: FastifyPluginAsyncZod<{ database: Database; secret: string; rules?: Partial<AnalyticsRules> }> = async (
+  app,
+  { database, secret, rules },
+) => {
+  const service = createAnalyticsService(createAnalyticsRepo(database), { secret, ...(rules ? { rules } : {}) });
+
+  // A beacon may arrive as text/plain (the type navigator.sendBeacon gives a string): read it as JSON here. The
+  // parser belongs to this plugin only; the rest of the API keeps Fastify's.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  app.post(
+    ANALYTICS_EVENTS_PATH,
+    {
+      bodyLimit: ANALYTICS_BODY_LIMIT,
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Records an outbound click on a product or a finder page view (public). Bots and repeats within a short window ' +
+          'answer 204 without counting; an unknown product answers 404; too many events from one client answer 429',
+        body: analyticsEventSchema,
+        response: { 204: z.null().describe('Received'), 400: errorSchema, 404: errorSchema, 413: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.record(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        ...roleSchema('admin'),
+        tags: ['analytics'],
+        summary:
+          'Clicks and finder views for whole UTC days from `from` to `to` (default: the last 30 days): per day, top ' +
+          'products, click-through rate by category, and the products per category',
+        querystring: analyticsQuerySchema,
+        response: { 200: analyticsSummarySchema, ...GUARDED_ERRORS },
+      },
+    },
+    async (request) => service.summary(request.query),
+  );
+};

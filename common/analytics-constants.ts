@@ -1,0 +1,57 @@
+// Click analytics (issue 5): the counting rules and the Analytics tab's texts. Apart from common/constants.ts so
+// the storefront's first bundle carries only the path it posts to (decision 0018).
+
+/** Where the storefront posts its clicks and page views. */
+export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
+/** A second click on the same product (or a second finder view) by the same visitor within this window is not counted. */
+export const ANALYTICS_REPEAT_WINDOW_SECONDS = 30;
+/** Events one client (address) may send per rate window; more are answered 429. */
+export const ANALYTICS_RATE_LIMIT = 60;
+export const ANALYTICS_RATE_WINDOW_SECONDS = 60;
+/** Privacy policy (spec section 9): usage data is kept up to 2 years. */
+export const ANALYTICS_RETENTION_DAYS = 730;
+/** How often old events and expired counters are swept. */
+export const ANALYTICS_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Products in the "Top products" list. */
+export const ANALYTICS_TOP_PRODUCTS = 10;
+/** The range the tab opens with, in days ending today (UTC). */
+export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
+/** The longest range one request may ask for, in days (two years and a leap day). */
+export const ANALYTICS_MAX_RANGE_DAYS = 731;
+/** The quick picks beside the date fields, in days ending today. */
+export const ANALYTICS_QUICK_RANGES = [7, 30, 90] as const;
+/** Largest body the recording endpoint reads, in bytes. */
+export const ANALYTICS_BODY_LIMIT = 1024;
+
+/** On-screen texts of the Analytics tab. */
+export const ANALYTICS_TEXTS = {
+  from: 'From',
+  to: 'To',
+  apply: 'Show',
+  quickPick: (days: number) => `Last ${days} days`,
+  utcNote: 'Days are counted in UTC.',
+  loading: 'Loading analytics',
+  loadFailed: 'Analytics could not be loaded',
+  retry: 'Retry',
+  empty: 'No clicks recorded in this period',
+  emptyHint: 'Clicks on BUY buttons and product images of the storefront appear here.',
+  totals: 'Totals',
+  clicks: 'Clicks',
+  views: 'Finder views',
+  clickThroughRate: 'Click-through rate',
+  ctrExplained: 'Clicks divided by finder page views in the period (we count page views, not per-product impressions).',
+  clicksPerDay: 'Clicks per day',
+  topProducts: 'Top products by clicks',
+  ctrByCategory: 'Click-through rate by category',
+  distribution: 'Products per category',
+  showTable: 'Show the numbers as a table',
+  date: 'Date',
+  product: 'Product',
+  category: 'Category',
+  products: 'Products',
+  noCategory: 'No category',
+  deletedProduct: 'Deleted products',
+  notAvailable: '–',
+  rateLimited: 'Too many events from your connection. Please slow down.',
+  unknownProduct: 'There is no product with this id.',
+} as const;

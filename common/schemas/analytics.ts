@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ANALYTICS_DEFAULT_RANGE_DAYS, ANALYTICS_MAX_RANGE_DAYS } from '../analytics-constants';
+
+export const ANALYTICS_EVENT_KINDS = ['click', 'view'] as const;
+export const CLICK_SOURCES = ['buy', 'image'] as const;
+export type ClickSource = (typeof CLICK_SOURCES)[number];
+
+/** What the storefront sends: an outbound click on a product, or a view of the finder page. Nothing else. */
+export const analyticsEventSchema = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.object({
+        kind: z.literal('click'),
+        productId: z.uuid({ message: 'productId must be a product id' }),
+        source: z.enum(CLICK_SOURCES, { message: "source must be 'buy' or 'image'" }),
+      }),
+      z.object({ kind: z.literal('view') }),
+    ],
+    { message: "kind must be 'click' or 'view'" },
+  )
+  .meta({ id: 'AnalyticsEvent' });
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+
+// ---- Dates: whole UTC days written YYYY-MM-DD ----
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD (2025-02-30 is not one). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both counted: the same day is 1. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** The range of `days` days ending today (UTC). */
+export function lastDays(days: number, now: Date = new Date()): { from: string; to: string } {
+  const to = todayUtc(now);
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+function dateField(name: 'From' | 'To') {
+  return z
+    .string({ message: `${name} must be a date` })
+    .trim()
+    .refine(isIsoDate, { message: `${name} must be a real date written YYYY-MM-DD` });
+}
+
+type RangeIssue = { path: 'from' | 'to'; message: string };
+
+/** The rules a range must follow, for the form and the API alike. */
+export function rangeIssue(from: string, to: string): RangeIssue | null {
+  if (from > to) return { path: 'to', message: 'To must be on or after From' };
+  if (daysInRange(from, to) > ANALYTICS_MAX_RANGE_DAYS) {
+    return { path: 'to', message: `The period can be at most ${ANALYTICS_MAX_RANGE_DAYS} days` };
+  }
+  return null;
+}
+
+/** The tab's two date fields: both required. */
+export const analyticsRangeSchema = z
+  .object({ from: dateField('From'), to: dateField('To') })
+  .superRefine((range, ctx) => {
+    const issue = rangeIssue(range.from, range.to);
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+export type AnalyticsRange = z.infer<typeof analyticsRangeSchema>;
+
+/**
+ * GET /api/admin/analytics: either date may be left out; `to` defaults to today (UTC) and `from` to
+ * ANALYTICS_DEFAULT_RANGE_DAYS days ending at `to`.
+ */
+export const analyticsQuerySchema = z
+  .object({
+    from: dateField('From').optional().describe('First day (UTC), YYYY-MM-DD; default: 29 days before `to`'),
+    to: dateField('To').optional().describe('Last day (UTC), YYYY-MM-DD, counted in full; default: today'),
+  })
+  .transform((query, ctx): AnalyticsRange => {
+    const to = query.to ?? (query.from && query.from > todayUtc() ? query.from : todayUtc());
+    const from = query.from ?? addDays(to, -(ANALYTICS_DEFAULT_RANGE_DAYS - 1));
+    const issue = rangeIssue(from, to);
+    if (issue) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      return z.NEVER;
+    }
+    return { from, to };
+  });
+
+// ---- The figures the tab shows ----
+
+const count = z.number().int().min(0);
+const rate = z.number().min(0).nullable().describe('Clicks divided by finder views; null when there were no views');
+
+export const analyticsSummarySchema = z
+  .object({
+    from: z.string().describe('First day of the period (UTC)'),
+    to: z.string().describe('Last day of the period (UTC)'),
+    totals: z.object({ clicks: count, views: count, clickThroughRate: rate }),
+    days: z
+      .array(z.object({ date: z.string(), clicks: count, views: count }))
+      .describe('Every day of the period in order, days without events included with zeros'),
+    topProducts: z
+      .array(
+        z.object({
+          productId: z.string().nullable().describe('null for the clicks of products deleted since'),
+          title: z.string().nullable(),
+          category: z.string().nullable(),
+          clicks: count,
+        }),
+      )
+      .describe('The most clicked products, most clicks first'),
+    categories: z
+      .array(z.object({ category: z.string().nullable().describe('null: products without a category'), clicks: count, clickThroughRate: rate }))
+      .describe("Clicks on each category's products (the category when clicked) and their share of finder views"),
+    distribution: z
+      .array(z.object({ category: z.string().nullable().describe('null: products without a category'), products: count }))
+      .describe('How many products each category holds now, most first'),
+  })
+  .meta({ id: 'AnalyticsSummary' });
+export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;

@@ -4,6 +4,8 @@ import { E2E_ADMIN, E2E_ADMIN_ORIGIN, E2E_ADMIN_PORT, E2E_GOOGLE, E2E_ORIGIN, E2
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_JOURNEYS = /admin-.*\.spec\.ts$/;
+/** Bulk operations change the whole admin catalogue: they run after every other admin journey, one size at a time. */
+const DATABASE_JOURNEYS = /admin-database\.spec\.ts$/;
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
 const SITE_ENV = {
   COMMUNITY_URL: 'https://community.example/join',
@@ -50,8 +52,27 @@ export default defineConfig({
     { name: 'desktop', testIgnore: ADMIN_JOURNEYS, use: { ...DESKTOP } },
     { name: 'phone', testIgnore: ADMIN_JOURNEYS, use: { ...devices['Pixel 7'] } },
     // The admin journeys change the catalogue: they run against a site of their own.
-    { name: 'admin-desktop', testMatch: ADMIN_JOURNEYS, use: { ...DESKTOP, baseURL: E2E_ADMIN_ORIGIN } },
-    { name: 'admin-phone', testMatch: ADMIN_JOURNEYS, use: { ...devices['Pixel 7'], baseURL: E2E_ADMIN_ORIGIN } },
+    { name: 'admin-desktop', testMatch: ADMIN_JOURNEYS, testIgnore: DATABASE_JOURNEYS, use: { ...DESKTOP, baseURL: E2E_ADMIN_ORIGIN } },
+    {
+      name: 'admin-phone',
+      testMatch: ADMIN_JOURNEYS,
+      testIgnore: DATABASE_JOURNEYS,
+      use: { ...devices['Pixel 7'], baseURL: E2E_ADMIN_ORIGIN },
+    },
+    {
+      name: 'database-desktop',
+      testMatch: DATABASE_JOURNEYS,
+      dependencies: ['admin-desktop', 'admin-phone'],
+      fullyParallel: false,
+      use: { ...DESKTOP, baseURL: E2E_ADMIN_ORIGIN },
+    },
+    {
+      name: 'database-phone',
+      testMatch: DATABASE_JOURNEYS,
+      dependencies: ['database-desktop'],
+      fullyParallel: false,
+      use: { ...devices['Pixel 7'], baseURL: E2E_ADMIN_ORIGIN },
+    },
   ],
   webServer: [
     {

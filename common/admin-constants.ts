@@ -54,6 +54,19 @@ export const ADMIN_TEXTS = {
   developerRequiredTitle: 'Developer Access Required',
   developerRequiredText: 'Database operation buttons are only available for users with developer privileges.',
 
+  // Database operations (spec sections 2, 8 and 9)
+  runningOperation: 'Running database operation...',
+  operationResults: (operation: string) => `${operation} Results`,
+  operationError: (message: string) => `Error: ${message}`,
+  totalProcessed: 'Total products processed',
+  productsMatched: 'Products matched',
+  productsUpdated: 'Products updated',
+  sampleUpdated: 'Updated',
+  moreProducts: (n: number) => `... and ${n} more products`,
+  categoryDistribution: 'Category Distribution',
+  noCategory: 'No category',
+  categoryStatsFailed: 'The category counts could not be loaded.',
+
   // Image management
   invalidImageType: 'Please select a valid image file (JPEG, PNG, or WebP)',
   imageTooLarge: 'Image size must be less than 5MB',

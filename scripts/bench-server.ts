@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { CATEGORY_RULES, postgresPattern } from '../common/bulk-op-rules';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { createLocalStorage } from '../server/storage/local-storage';
@@ -16,7 +17,7 @@ const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dir, 'db
 const [existing] = await database.rows<{ n: number }>(sql`select count(*)::int as n from products`);
 const started = Date.now();
 if ((existing?.n ?? 0) !== size) {
-  await database.db.execute(sql`truncate products`);
+  await database.db.execute(sql`truncate products cascade`);
   await seedLargeCatalogue(database, size);
 }
 const seedMs = Date.now() - started;
@@ -53,6 +54,7 @@ const signUp = await app.inject({
 });
 if (signUp.statusCode !== 200) throw new Error(`bench admin sign-up failed: ${signUp.statusCode} ${signUp.body}`);
 await app.users.setRole(adminEmail, 'admin', true);
+await app.users.setRole(adminEmail, 'developer', true);
 const setCookie = signUp.headers['set-cookie'];
 const adminCookie = [setCookie ?? []].flat().map((c) => c.split(';')[0]).join('; ');
 
@@ -66,8 +68,44 @@ const port = (server: typeof app) => {
   return typeof address === 'object' && address ? address.port : 0;
 };
 process.send?.({ ready: true, appPort: port(app), ceilingPort: port(ceiling), seedMs, kind: database.kind, dir, adminCookie });
-process.on('message', async (msg: { memory?: boolean; stop?: boolean }) => {
+/**
+ * Issue 5: Update Shirt Category (every 'Tee' and 'T-Shirt' title moves from T-Shirts to Shirts) through its endpoint,
+ * one set-based statement, against what the original did: one update per product. The catalogue is put back and
+ * vacuumed before each, so both start from the same state.
+ */
+async function bulkBench() {
+  const reset = async () => {
+    await database.db.execute(sql`update products set category = 'T-Shirts' where category = 'Shirts'`);
+    await database.db.execute(sql`delete from categories where name = 'Shirts'`);
+    await database.db.execute(sql`vacuum analyze products`);
+  };
+  await reset();
+  let started = performance.now();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/bulk-ops/update-shirts',
+    headers: { cookie: adminCookie, origin: 'http://127.0.0.1' },
+  });
+  const setMs = performance.now() - started;
+  if (res.statusCode !== 200) throw new Error(`bulk operation failed: ${res.statusCode} ${res.body}`);
+  const updated = (res.json() as { updatedCount: number }).updatedCount;
+  await reset();
+  started = performance.now();
+  const rows = await database.rows<{ id: string }>(
+    sql`select id from products where title ~* ${postgresPattern(CATEGORY_RULES[1].keywords)} and category is distinct from 'Shirts'`,
+  );
+  await database.db.execute(sql`insert into categories (name) values ('Shirts') on conflict do nothing`);
+  for (const row of rows) {
+    await database.db.execute(sql`update products set category = 'Shirts', updated_at = now() where id = ${row.id}::uuid`);
+  }
+  const loopMs = performance.now() - started;
+  await reset();
+  return { updated, setMs, loopMs, loopRows: rows.length };
+}
+
+process.on('message', async (msg: { memory?: boolean; stop?: boolean; bulk?: boolean }) => {
   if (msg.memory) process.send?.({ rss: process.memoryUsage().rss });
+  if (msg.bulk) process.send?.({ bulk: await bulkBench() });
   if (msg.stop) {
     await app.close();
     await ceiling.close();

@@ -66,6 +66,20 @@ async function rss(child: ReturnType<typeof fork>): Promise<number> {
   return new Promise((resolve) => child.once('message', (m) => resolve((m as { rss: number }).rss)));
 }
 
+type BulkFigures = { updated: number; setMs: number; loopMs: number; loopRows: number };
+async function bulk(child: ReturnType<typeof fork>): Promise<BulkFigures> {
+  child.send({ bulk: true });
+  return new Promise((resolve) => {
+    const listener = (m: unknown) => {
+      const figures = (m as { bulk?: BulkFigures }).bulk;
+      if (!figures) return;
+      child.off('message', listener);
+      resolve(figures);
+    };
+    child.on('message', listener);
+  });
+}
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
 
@@ -79,10 +93,15 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   const finder = await load(base, FINDER_PATHS);
   const adminList = await load(base, ADMIN_PATHS, { cookie: ready.adminCookie });
   const memory = await rss(child);
+  const ops = await bulk(child);
   console.log(`constant-JSON Fastify route (ceiling): ${fmt(ceiling.rps)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`);
   console.log(`finder page, filtered + search:        ${fmt(finder.rps)} req/s, p50 ${finder.p50} ms, p99 ${finder.p99} ms`);
   console.log(`ratio finder / ceiling: ${fmt((finder.rps / ceiling.rps) * 100, 1)}%  (target >= 50%; p99 target <= 20 ms)`);
   console.log(`admin product list (page of 25 + count): ${fmt(adminList.rps)} req/s, p50 ${adminList.p50} ms, p99 ${adminList.p99} ms`);
+  console.log(
+    `bulk recategorise (Update Shirt Category, ${fmt(ops.updated)} products changed): one statement ${fmt(ops.setMs)} ms, ` +
+      `per-row update loop ${fmt(ops.loopMs)} ms (${fmt(ops.loopRows)} rows); ratio ${fmt(ops.loopMs / ops.setMs, 1)}x`,
+  );
   console.log(`server memory after load: ${fmt(memory / 1024 / 1024)} MB RSS`);
 
   if (label.startsWith('PGlite')) await bytes(base);

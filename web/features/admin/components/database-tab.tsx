@@ -1,11 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
 import { ADMIN_TEXTS } from '../../../../common/admin-constants';
+import {
+  BULK_OPERATION_NAMES,
+  BULK_SAMPLES_ON_SCREEN,
+  CATEGORY_RULES,
+  GENDER_OPERATION,
+  REFRESH_STATS_NAME,
+  WOMEN_OPERATION,
+  type BulkOperation,
+} from '../../../../common/bulk-op-rules';
+import type { BulkResult, BulkUpdate } from '../../../../common/schemas/bulk-op';
 import { hasRole } from '../../../../common/roles';
 import { Spinner } from '../../../components/ui/spinner';
+import { reasonOf } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
+import { useCategoryStats } from '../api/get-category-stats';
+import { useRunBulkOp } from '../api/run-bulk-op';
+
+/** What each button does, under it (the rules' own words, so they cannot drift from what the server runs). */
+const HINTS: Record<BulkOperation, string> = {
+  ...(Object.fromEntries(CATEGORY_RULES.map((r) => [r.operation, `${r.keywords.join(', ')} → ${r.category}`])) as Record<
+    (typeof CATEGORY_RULES)[number]['operation'],
+    string
+  >),
+  [WOMEN_OPERATION.operation]: "Women's products without a category, from their titles",
+  [GENDER_OPERATION.operation]: `Gender ${GENDER_OPERATION.gender} where it is missing`,
+};
+const OPERATIONS = Object.keys(BULK_OPERATION_NAMES) as BulkOperation[];
+
+type Outcome = { name: string; result: BulkResult | null; error: string | null };
+
+const sampleText = (u: BulkUpdate) => u.newCategory ?? u.newGender ?? ADMIN_TEXTS.sampleUpdated;
 
 /**
- * Database Operations (spec sections 2 and 6): only developers see the operations; others see why not. The
- * operations themselves are the next release's (issue 5); this tab already answers who may use them.
+ * Database Operations (spec sections 2, 4, 6, 8 and 9): developers get the bulk operations, their results and the
+ * category distribution; everyone else sees why not. The server refuses the operations to non-developers too.
  */
 export function DatabaseTab() {
   const session = useSession();
@@ -26,13 +55,169 @@ export function DatabaseTab() {
       </div>
     );
   }
+  return <DatabaseOperations />;
+}
+
+function DatabaseOperations() {
+  const stats = useCategoryStats(true);
+  const run = useRunBulkOp();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const refreshing = stats.isFetching && !stats.isPending && !run.isPending;
+  const busy = run.isPending || refreshing;
+
+  // The clicked button is disabled while the operation runs, so focus moves to what it produced.
+  useEffect(() => {
+    if (outcome) resultHeading.current?.focus();
+  }, [outcome]);
+
+  const start = (operation: BulkOperation) => {
+    const name = BULK_OPERATION_NAMES[operation];
+    setOutcome(null);
+    run.mutate(operation, {
+      onSuccess: (result) => setOutcome({ name, result, error: null }),
+      onError: (error) => {
+        // Spec section 8: the panel shows the message; the details go to the console.
+        console.error(`${name} failed`, error);
+        setOutcome({ name, result: null, error: reasonOf(error) });
+      },
+    });
+  };
+
   return (
-    <div className="notice">
-      <h3>{ADMIN_TEXTS.comingSoon}</h3>
-      <p>
-        Bulk catalogue maintenance (Update Pants, Shirt, Shoe and Jacket Category, Update Accessories, Update Women Categories,
-        Add Gender Property and the category distribution) arrives in the next release.
-      </p>
+    <div className="admin-section database-tab">
+      <div className="bulk-ops" role="group" aria-label={ADMIN_TEXTS.databaseOperations} aria-busy={busy}>
+        {OPERATIONS.map((operation) => (
+          <div key={operation} className="bulk-op">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              aria-describedby={`bulk-hint-${operation}`}
+              onClick={() => start(operation)}
+            >
+              {BULK_OPERATION_NAMES[operation]}
+            </button>
+            <p id={`bulk-hint-${operation}`} className="bulk-op-hint">
+              {HINTS[operation]}
+            </p>
+          </div>
+        ))}
+        <div className="bulk-op">
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={busy}
+            aria-describedby="bulk-hint-stats"
+            onClick={() => void stats.refetch()}
+          >
+            {REFRESH_STATS_NAME}
+          </button>
+          <p id="bulk-hint-stats" className="bulk-op-hint">
+            Reload the category counts
+          </p>
+        </div>
+      </div>
+
+      <div aria-live="polite">
+        {busy && (
+          <div className="status status-loading" role="status">
+            <Spinner label="" />
+            <p>{ADMIN_TEXTS.runningOperation}</p>
+          </div>
+        )}
+      </div>
+
+      {outcome && (
+        <section className="bulk-result" aria-labelledby="bulk-result-heading">
+          <h3 id="bulk-result-heading" ref={resultHeading} tabIndex={-1}>
+            {ADMIN_TEXTS.operationResults(outcome.name)}
+          </h3>
+          {outcome.error !== null || !outcome.result ? (
+            <p className="form-error" role="alert">
+              {ADMIN_TEXTS.operationError(outcome.error ?? '')}
+            </p>
+          ) : (
+            <ResultDetails result={outcome.result} />
+          )}
+        </section>
+      )}
+
+      <section className="category-distribution" aria-labelledby="category-distribution-heading" aria-busy={stats.isFetching}>
+        <h3 id="category-distribution-heading">{ADMIN_TEXTS.categoryDistribution}</h3>
+        {stats.isPending ? (
+          <div className="status status-loading">
+            <Spinner label="Loading category counts" />
+          </div>
+        ) : stats.isError ? (
+          <div className="status status-error" role="alert">
+            <p>
+              {ADMIN_TEXTS.categoryStatsFailed} {reasonOf(stats.error)}
+            </p>
+            <button type="button" className="button button-ghost" onClick={() => void stats.refetch()}>
+              Retry
+            </button>
+          </div>
+        ) : (
+          <Distribution items={stats.data.items} total={stats.data.total} />
+        )}
+      </section>
     </div>
+  );
+}
+
+function ResultDetails({ result }: { result: BulkResult }) {
+  const shown = result.updates.slice(0, BULK_SAMPLES_ON_SCREEN);
+  const more = result.updatedCount - shown.length;
+  const n = (value: number) => value.toLocaleString('en-US');
+  return (
+    <>
+      <dl className="bulk-counts">
+        <div>
+          <dt>{ADMIN_TEXTS.totalProcessed}</dt>
+          <dd>{n(result.totalProcessed)}</dd>
+        </div>
+        <div>
+          <dt>{ADMIN_TEXTS.productsMatched}</dt>
+          <dd>{n(result.matchedProducts)}</dd>
+        </div>
+        <div>
+          <dt>{ADMIN_TEXTS.productsUpdated}</dt>
+          <dd>{n(result.updatedCount)}</dd>
+        </div>
+      </dl>
+      {result.message && <p className="bulk-message">{result.message}</p>}
+      {shown.length > 0 && (
+        <ul className="bulk-samples" aria-label="Sample updates">
+          {shown.map((u) => (
+            <li key={u.id}>
+              <span className="bulk-sample-title">{u.title}</span> → <strong>{sampleText(u)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more > 0 && <p className="bulk-more">{ADMIN_TEXTS.moreProducts(more)}</p>}
+    </>
+  );
+}
+
+function Distribution({ items, total }: { items: Array<{ category: string | null; count: number }>; total: number }) {
+  if (items.length === 0) return <p className="summary">No products yet.</p>;
+  const largest = Math.max(...items.map((i) => i.count));
+  return (
+    <>
+      <p className="summary">{`${total.toLocaleString('en-US')} products in ${items.filter((i) => i.category !== null).length} categories`}</p>
+      <ol className="distribution">
+        {items.map((item) => (
+          <li key={item.category ?? ''} className={item.category === null ? 'distribution-none' : undefined}>
+            <span className="distribution-name">{item.category ?? ADMIN_TEXTS.noCategory}</span>
+            <span className="distribution-bar" aria-hidden="true">
+              <span style={{ width: `${Math.max(1, (item.count / largest) * 100)}%` }} />
+            </span>
+            <span className="distribution-count">{item.count.toLocaleString('en-US')}</span>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { animationsFinished, E2E_ADMIN_ORIGIN, openAdmin, uniqueToken } from './support';
+
+// These journeys change the whole catalogue of the admin site, so playwright.config.ts runs them after every other
+// admin journey, one browser size after the other.
+
+type Stored = { title: string; category: string | null; gender: string | null };
+
+/** Adds a product through the admin API; answers its title, which carries the journey's token. */
+async function addProduct(page: Page, data: Record<string, unknown> & { title: string }): Promise<string> {
+  const res = await page.request.post(`${E2E_ADMIN_ORIGIN}/api/admin/products`, {
+    data: { price: 20, link: 'https://agent.example/item', ...data },
+    headers: { origin: E2E_ADMIN_ORIGIN },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return data.title;
+}
+
+async function productOf(page: Page, title: string): Promise<Stored> {
+  const res = await page.request.get(`${E2E_ADMIN_ORIGIN}/api/admin/products?search=${encodeURIComponent(title)}`);
+  expect(res.status()).toBe(200);
+  const found = ((await res.json()) as { items: Stored[] }).items.find((p) => p.title === title);
+  if (!found) throw new Error(`no product titled ${title}`);
+  return found;
+}
+
+const panel = (page: Page) => page.getByRole('tabpanel', { name: 'Database' });
+
+test.describe('Database operations', () => {
+  test('a developer recategorises by title and sees the counts, samples and the new distribution', async ({ page }) => {
+    await openAdmin(page, 'database');
+    const token = uniqueToken(page);
+    const jeans = await addProduct(page, { title: `${token} Washed Jeans`, category: 'Shoes', gender: 'Men' });
+    const bootcut = await addProduct(page, { title: `${token} Bootcut Denim`, category: 'Shoes', gender: 'Men' });
+    const distribution = panel(page).getByRole('region', { name: 'Category Distribution' });
+    await expect(distribution.getByRole('listitem').first()).toBeVisible();
+
+    // Hold the answer back a moment to see the running state.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/bulk-ops/update-pants', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await panel(page).getByRole('button', { name: 'Update Pants Category' }).click();
+    await expect(panel(page).getByRole('status')).toContainText('Running database operation...');
+    for (const button of await panel(page).getByRole('group', { name: 'Database Operations' }).getByRole('button').all()) {
+      await expect(button).toBeDisabled();
+    }
+    release();
+
+    const result = panel(page).getByRole('region', { name: 'Update Pants Category Results' });
+    await expect(result.getByRole('heading', { name: 'Update Pants Category Results' })).toBeFocused();
+    await expect(result.getByText('Total products processed')).toBeVisible();
+    const updated = Number((await result.locator('dd').nth(2).textContent())?.replace(/,/g, ''));
+    expect(updated).toBeGreaterThanOrEqual(1);
+    const samples = result.getByRole('list', { name: 'Sample updates' }).getByRole('listitem');
+    expect(await samples.count()).toBe(Math.min(5, updated));
+    await expect(samples.first()).toContainText('→ Pants');
+    if (updated > 5) await expect(result).toContainText(`... and ${updated - 5} more products`);
+    expect((await productOf(page, jeans)).category).toBe('Pants');
+    expect((await productOf(page, bootcut)).category).toBe('Shoes');
+    await expect(panel(page).getByRole('button', { name: 'Update Shoe Category' })).toBeEnabled();
+
+    // The distribution was read again: Pants holds the new product too.
+    const pantsRow = distribution.getByRole('listitem').filter({ hasText: /^Pants/ });
+    await expect(pantsRow).toBeVisible();
+  });
+
+  test("Update Women Categories fills in only women's products without a category, and Add Gender Property", async ({ page }) => {
+    await openAdmin(page, 'database');
+    const token = uniqueToken(page);
+    const bag = await addProduct(page, { title: `${token} Canvas Tote Bag`, category: '', gender: 'Women' });
+    const knit = await addProduct(page, { title: `${token} Knit Dress`, category: '', gender: 'Women' });
+    const mens = await addProduct(page, { title: `${token} Leather Belt`, category: '', gender: 'Men' });
+    const noGender = await addProduct(page, { title: `${token} Mystery Item`, category: 'Shoes', gender: null });
+
+    await panel(page).getByRole('button', { name: 'Update Women Categories' }).click();
+    const result = panel(page).getByRole('region', { name: 'Update Women Categories Results' });
+    await expect(result).toContainText('Products matched');
+    await expect(result).toContainText(/could not be derived|skipped/);
+    expect((await productOf(page, bag)).category).toBe('Accessories');
+    expect((await productOf(page, knit)).category).toBeNull();
+    expect((await productOf(page, mens)).category).toBeNull();
+
+    await panel(page).getByRole('button', { name: 'Add Gender Property' }).click();
+    const genders = panel(page).getByRole('region', { name: 'Add Gender Property Results' });
+    await expect(genders.getByRole('list', { name: 'Sample updates' })).toContainText('→ Men');
+    expect((await productOf(page, noGender)).gender).toBe('Men');
+  });
+
+  test('a refusal shows the server\'s reason after "Error: ", and Refresh Stats reloads the counts', async ({ page }) => {
+    await openAdmin(page, 'database');
+    await page.route('**/api/admin/bulk-ops/update-jackets', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 409,
+          code: 'CONFLICT',
+          message: 'Update Jacket Category is already running (started by someone@example.com at 10:00:00 UTC). Wait for it to finish, then try again.',
+        }),
+      }),
+    );
+    await panel(page).getByRole('button', { name: 'Update Jacket Category' }).click();
+    await expect(panel(page).getByRole('alert')).toHaveText(
+      'Error: Update Jacket Category is already running (started by someone@example.com at 10:00:00 UTC). Wait for it to finish, then try again.',
+    );
+
+    const stats = page.waitForResponse((res) => res.url().endsWith('/api/admin/bulk-ops/category-stats'));
+    await panel(page).getByRole('button', { name: 'Refresh Stats' }).click();
+    expect((await stats).status()).toBe(200);
+    await expect(panel(page).getByRole('region', { name: 'Category Distribution' })).toHaveAttribute('aria-busy', 'false');
+
+    await animationsFinished(page);
+    const axe = await new AxeBuilder({ page }).include('#admin-panel-database').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});

@@ -6,6 +6,8 @@ export const adminKeys = {
   products: (query: object) => ['admin', 'products', query] as const,
   categories: ['admin', 'categories'] as const,
   images: (query: object) => ['admin', 'images', query] as const,
+  categoryStats: ['admin', 'category-stats'] as const,
+  analytics: (range: object) => ['admin', 'analytics', range] as const,
 };
 
 /**
@@ -19,3 +21,11 @@ export function invalidateCatalogue(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
   ]).then(() => undefined);
 }
+
+/** The Users tab's account pages and the audit log; under ['admin'], so a catalogue change refreshes the log too. */
+export const usersKeys = {
+  all: ['admin', 'users'] as const,
+  list: (query: object) => ['admin', 'users', query] as const,
+  auditAll: ['admin', 'audit-log'] as const,
+  audit: (query: object) => ['admin', 'audit-log', query] as const,
+};

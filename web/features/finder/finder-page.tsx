@@ -15,6 +15,7 @@ import {
   type FinderGender,
 } from '../../../common/constants';
 import { Spinner } from '../../components/ui/spinner';
+import { sendAnalytics } from '../../lib/analytics';
 import { categoriesQueryKey, useCategories } from '../../lib/categories';
 import { useProducts } from './api/get-products';
 import { CategoryChips } from './components/category-chips';
@@ -79,6 +80,15 @@ export default function FinderPage() {
 
   useEffect(() => {
     document.title = 'Finder · Fashion product finder';
+  }, []);
+
+  // One page view per visit to the finder, not per filter change (decision 0018); the ref keeps React's
+  // development double run of effects from sending two.
+  const viewSent = useRef(false);
+  useEffect(() => {
+    if (viewSent.current) return;
+    viewSent.current = true;
+    sendAnalytics({ kind: 'view' });
   }, []);
 
   const update = useCallback(

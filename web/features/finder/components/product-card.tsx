@@ -1,13 +1,23 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
 import { CARD_STAGGER_MS, TEXTS } from '../../../../common/constants';
 import { thumbnailUrlFor } from '../../../../common/media';
 import type { Product } from '../../../../common/schemas/product';
+import { sendAnalytics } from '../../../lib/analytics';
 
 const priceFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** The external store: a new tab, no referrer or opener, marked as a paid link. */
 const OUTBOUND_REL = 'noopener noreferrer sponsored';
 
 type Props = { product: Product; staggerIndex: number; eager: boolean };
+
+/**
+ * Counts an outbound click (decision 0018) without preventDefault: the store's tab opens at once. A middle click
+ * opens it too, so it counts as well; a right click does not.
+ */
+function outboundHandlers(productId: string, source: 'buy' | 'image') {
+  const report = () => sendAnalytics({ kind: 'click', productId, source });
+  return { onClick: report, onAuxClick: (event: MouseEvent) => event.button === 1 && report() };
+}
 
 export function ProductCard({ product, staggerIndex, eager }: Props) {
   const style = { '--stagger': `${staggerIndex * CARD_STAGGER_MS}ms` } as CSSProperties;
@@ -38,7 +48,15 @@ export function ProductCard({ product, staggerIndex, eager }: Props) {
         </span>
       )}
       {product.link ? (
-        <a className="card-image" href={product.link} target="_blank" rel={OUTBOUND_REL} tabIndex={-1} aria-hidden="true">
+        <a
+          className="card-image"
+          href={product.link}
+          target="_blank"
+          rel={OUTBOUND_REL}
+          tabIndex={-1}
+          aria-hidden="true"
+          {...outboundHandlers(product.id, 'image')}
+        >
           {image}
         </a>
       ) : (
@@ -56,6 +74,7 @@ export function ProductCard({ product, staggerIndex, eager }: Props) {
             target="_blank"
             rel={OUTBOUND_REL}
             aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
+            {...outboundHandlers(product.id, 'buy')}
           >
             {TEXTS.buy}
           </a>

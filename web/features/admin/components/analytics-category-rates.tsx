@@ -1,0 +1,34 @@
+import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
+import { categoryName, formatCount, formatRate } from './analytics-format';
+
+/** Clicks on each category's products and their share of finder views (decision 0018). */
+export function AnalyticsCategoryRates({ categories }: { categories: AnalyticsSummary['categories'] }) {
+  return (
+    <div className="analytics-table-wrap">
+      <table className="analytics-table">
+        <caption className="visually-hidden">{ANALYTICS_TEXTS.ctrByCategory}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{ANALYTICS_TEXTS.category}</th>
+            <th scope="col" className="analytics-number">
+              {ANALYTICS_TEXTS.clicks}
+            </th>
+            <th scope="col" className="analytics-number">
+              {ANALYTICS_TEXTS.clickThroughRate}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((c) => (
+            <tr key={c.category ?? ''}>
+              <th scope="row">{categoryName(c.category)}</th>
+              <td className="analytics-number">{formatCount(c.clicks)}</td>
+              <td className="analytics-number">{formatRate(c.clickThroughRate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

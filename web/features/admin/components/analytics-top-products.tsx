@@ -1,0 +1,38 @@
+import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
+import { categoryName, formatCount } from './analytics-format';
+
+/** The most clicked products; clicks on products deleted since are one row. */
+export function AnalyticsTopProducts({ products }: { products: AnalyticsSummary['topProducts'] }) {
+  return (
+    <div className="analytics-table-wrap">
+      <table className="analytics-table analytics-top">
+        <caption className="visually-hidden">{ANALYTICS_TEXTS.topProducts}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="analytics-number">
+              #
+            </th>
+            <th scope="col">{ANALYTICS_TEXTS.product}</th>
+            <th scope="col">{ANALYTICS_TEXTS.category}</th>
+            <th scope="col" className="analytics-number">
+              {ANALYTICS_TEXTS.clicks}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((p, i) => (
+            <tr key={p.productId ?? 'deleted'}>
+              <td className="analytics-number">{i + 1}</td>
+              <th scope="row" className={p.productId ? undefined : 'analytics-deleted'}>
+                {p.productId ? p.title : ANALYTICS_TEXTS.deletedProduct}
+              </th>
+              <td>{p.productId ? categoryName(p.category) : ANALYTICS_TEXTS.notAvailable}</td>
+              <td className="analytics-number">{formatCount(p.clicks)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -50,8 +50,8 @@ export const USERS_TEXTS = {
   unchanged: (email: string) => `Nothing changed: ${email} already had these roles.`,
   changeFailed: 'The role was not changed',
   confirmRevokeTitle: (role: string) => `Revoke ${role.toLowerCase()} role?`,
-  confirmRevokeAdmin: (email: string) =>
-    `${email} will lose access to the admin dashboard at once (and developer rights with it). You can grant it again later.`,
+  confirmRevokeAdmin: (email: string, isDev: boolean) =>
+    `${email} will lose access to the admin dashboard at once${isDev ? ', and developer rights with it' : ''}. You can grant it again later.`,
   confirmRevokeDeveloper: (email: string) =>
     `${email} will no longer be able to run the bulk database operations. You can grant it again later.`,
   confirmRevokeOwnDeveloper: 'You will no longer be able to run the bulk database operations, or to grant the developer role again yourself.',
@@ -75,6 +75,9 @@ export const AUDIT_TEXTS = {
   columns: { when: 'When', who: 'Who', what: 'What', status: 'Status', details: 'Details' },
   actions: { 'user-roles': 'Role change', 'bulk-op': 'Database operation' },
   statuses: { running: 'Running', succeeded: 'Succeeded', failed: 'Failed', abandoned: 'Abandoned' },
-  unknownActor: 'A deleted account',
   noDetails: 'No details',
+  granted: (role: string) => `${role} granted`,
+  revoked: (role: string) => `${role} revoked`,
+  counts: (processed: number, matched: number, updated: number) => `${processed} processed, ${matched} matched, ${updated} updated`,
+  error: (reason: string) => `Error: ${reason}`,
 } as const;

@@ -29,11 +29,3 @@ export const usersKeys = {
   auditAll: ['admin', 'audit-log'] as const,
   audit: (query: object) => ['admin', 'audit-log', query] as const,
 };
-
-/** The Users tab's account pages and the audit log; under ['admin'], so a catalogue change refreshes the log too. */
-export const usersKeys = {
-  all: ['admin', 'users'] as const,
-  list: (query: object) => ['admin', 'users', query] as const,
-  auditAll: ['admin', 'audit-log'] as const,
-  audit: (query: object) => ['admin', 'audit-log', query] as const,
-};

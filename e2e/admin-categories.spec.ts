@@ -81,6 +81,8 @@ test.describe('category management', () => {
   });
 
   test('the dashboard tabs have no WCAG 2.1 A/AA violations, dialogs included', async ({ page }) => {
+    // Seven full-page axe runs, each a few seconds on a loaded machine.
+    test.setTimeout(90_000);
     await openAdmin(page);
     const check = async () => {
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../server/config';
 import { DataDirInUseError, openDatabase } from '../server/db/client';
+import { createAuditRepo } from '../server/modules/audit/audit.repo';
 import { runUsersCommand } from '../server/modules/users/users-cli';
 import { createUsersRepo } from '../server/modules/users/users.repo';
 import { createUsersService } from '../server/modules/users/users.service';
@@ -14,7 +15,7 @@ try {
     statementTimeoutMs: config.statementTimeoutMs,
   });
   try {
-    process.exitCode = await runUsersCommand(process.argv.slice(2), createUsersService(createUsersRepo(database)), console);
+    process.exitCode = await runUsersCommand(process.argv.slice(2), createUsersService(createUsersRepo(database), createAuditRepo(database)), console);
   } finally {
     await database.close();
   }

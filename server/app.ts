@@ -183,7 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const usersRepo = createUsersRepo(database);
-  const users = createUsersService(usersRepo);
+  const audit = createAuditRepo(database);
+  const users = createUsersService(usersRepo, audit);
   const secret = config.authSecret ?? (await createAuthRepo(database).secret('auth', () => randomBytes(32).toString('base64url')));
   const authSettings = {
     publicUrl: config.publicUrl,
@@ -210,7 +211,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(categoriesRoutes, { service: categoriesService });
   await app.register(imagesRoutes, { service: imagesService });
   await app.register(mediaRoutes, { storage });
-  const audit = createAuditRepo(database);
   await app.register(auditRoutes, { repo: audit });
   await app.register(usersAdminRoutes, { database, audit });
   await app.register(bulkOpsRoutes, { database, audit });

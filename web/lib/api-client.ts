@@ -63,6 +63,10 @@ export function apiPut<T>(path: string, body: unknown): Promise<T> {
   return request<T>(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
+export function apiPatch<T>(path: string, body: unknown): Promise<T> {
+  return request<T>(path, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
 export function apiDelete<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
   return request<T>(buildUrl(path, query), { method: 'DELETE' });
 }

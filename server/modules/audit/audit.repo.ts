@@ -3,7 +3,8 @@ import type { AuditAction, AuditEntry, AuditQuery, AuditStatus } from '../../../
 import type { Database, Db } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
 
-export type Actor = { id: string; email: string };
+/** Who acted: an account, or (id null) the operator's command line or the start-up task. */
+export type Actor = { id: string | null; email: string };
 /** A database handle or a transaction: an entry can be written in the same transaction as the change it records. */
 export type Executor = Pick<Db, 'insert' | 'update' | 'select' | 'execute'>;
 

@@ -63,7 +63,7 @@ export function createUsersAdminService(repo: UsersRepo, audit: AuditRepo) {
      * Sets the target's flags as asked. A change that changes nothing succeeds without an audit entry; a refusal
      * changes nothing and writes nothing.
      */
-    async updateRoles(actor: Actor, targetId: string, change: UserRolesInput): Promise<AdminUser> {
+    async updateRoles(actor: Actor & { id: string }, targetId: string, change: UserRolesInput): Promise<AdminUser> {
       return repo.changeRoles(async (tx) => {
         // Admins first, always in the same order: every role change queues on the same locks.
         const admins = await tx.lockAdmins();

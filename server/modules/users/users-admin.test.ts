@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../../common/schemas/audit';
@@ -11,6 +11,7 @@ import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-ap
 import { createAuditRepo } from '../audit/audit.repo';
 import { createUsersAdminService, decideRoleChange } from './users-admin.service';
 import { createUsersRepo } from './users.repo';
+import { COMMAND_LINE_ACTOR } from './users.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -43,11 +44,12 @@ async function flagsOf(email: string) {
   return row;
 }
 
+/** Entries the dashboard wrote (signedInAs sets roles the command line's way, which the log records too). */
 const auditEntriesAbout = (...emails: string[]) =>
   ctx.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, 'user-roles'), inArray(auditLog.subject, emails)));
+    .where(and(eq(auditLog.action, 'user-roles'), inArray(auditLog.subject, emails), isNotNull(auditLog.actorId)));
 
 async function setRoles(cookie: string, email: string, body: unknown) {
   return patch(ctx.app, `/api/admin/users/${await idOf(email)}`, body, cookie);
@@ -182,7 +184,7 @@ describe('PATCH /api/admin/users/:id', () => {
 
     // The audit log route shows them, newest first.
     const log = await send(ctx.app, 'GET', '/api/admin/audit-log?action=user-roles', { cookie: admin });
-    const mine = (log.json() as AuditPage).items.filter((e) => e.subject === target);
+    const mine = (log.json() as AuditPage).items.filter((e) => e.subject === target && e.actorEmail !== COMMAND_LINE_ACTOR.email);
     expect(mine.map((e) => e.actorEmail)).toEqual([DEVELOPER, ADMIN]);
   });
 

@@ -1,6 +1,7 @@
 import type { Role } from '../../../common/roles';
 import type { Me } from '../../../common/schemas/user';
 import { AppError } from '../../errors';
+import type { AuditRepo } from '../audit/audit.repo';
 import type { UsersRepo, UserWithProviders } from './users.repo';
 
 export function toMe(row: UserWithProviders): Me {
@@ -29,7 +30,22 @@ export type AdminAccountOps = {
 
 export type EnsureAdminOutcome = 'created' | 'promoted' | 'unchanged' | 'missing' | 'refused';
 
-export function createUsersService(repo: UsersRepo) {
+/** Who the audit log names for changes made outside the dashboard. */
+export const COMMAND_LINE_ACTOR = { id: null, email: 'npm run users (command line)' } as const;
+export const START_UP_ACTOR = { id: null, email: 'ADMIN_EMAIL (at start)' } as const;
+
+/** `audit`, when given, records every role change made here (the command line and the start-up admin). */
+export function createUsersService(repo: UsersRepo, audit?: Pick<AuditRepo, 'record'>) {
+  const recordChange = async (before: UserWithProviders, after: { isAdmin: boolean; isDev: boolean }, actor: { id: string | null; email: string }) => {
+    if (!audit || (before.isAdmin === after.isAdmin && before.isDev === after.isDev)) return;
+    await audit.record({
+      action: 'user-roles',
+      subject: before.email,
+      actor,
+      details: { userId: before.id, before: { isAdmin: before.isAdmin, isDev: before.isDev }, after },
+    });
+  };
+
   return {
     async me(userId: string): Promise<Me | null> {
       const row = await repo.findWithProviders(userId);
@@ -40,8 +56,10 @@ export function createUsersService(repo: UsersRepo) {
     },
     /** Grants or revokes one role flag by email (the command-line task). */
     async setRole(email: string, role: Role, granted: boolean): Promise<Me> {
-      const row = await repo.setRoles(email, { [FLAG[role]]: granted });
-      if (!row) throw new AppError('NOT_FOUND', `No account has the email ${email.trim().toLowerCase()}.`);
+      const before = await repo.findByEmail(email);
+      const row = before ? await repo.setRoles(email, { [FLAG[role]]: granted }) : null;
+      if (!before || !row) throw new AppError('NOT_FOUND', `No account has the email ${email.trim().toLowerCase()}.`);
+      await recordChange(before, { isAdmin: row.isAdmin, isDev: row.isDev }, COMMAND_LINE_ACTOR);
       const full = await repo.findByEmail(row.email);
       if (!full) throw new AppError('NOT_FOUND', `No account has the email ${row.email}.`);
       return toMe(full);
@@ -72,6 +90,7 @@ export function createUsersService(repo: UsersRepo) {
         created || existing.emailVerified || (admin.password !== undefined && (await ops.passwordMatches(email, admin.password)));
       if (!proven) return 'refused';
       await repo.setRoles(email, { isAdmin: true, isDev: true });
+      await recordChange(existing, { isAdmin: true, isDev: true }, START_UP_ACTOR);
       return created ? 'created' : 'promoted';
     },
   };

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -200,6 +200,16 @@ describe('npm run users (runUsersCommand)', () => {
     expect(await runUsersCommand(['revoke', 'admin', 'cli.target@example.com'], ctx.app.users, revoke)).toBe(0);
     expect(revoke.logs).toEqual([expect.stringMatching(/^Revoked admin: cli\.target@example\.com {2}\(no roles;/)]);
     expect(await rowsWithEmail('cli.target@example.com')).toEqual([expect.objectContaining({ isAdmin: false, isDev: false })]);
+
+    // Both changes are in the audit log, the command line named as who made them; a repeat changes and records nothing.
+    expect(await runUsersCommand(['revoke', 'admin', 'cli.target@example.com'], ctx.app.users, fakeOut())).toBe(0);
+    const entries = await ctx.database.rows<{ actor_email: string; details: { before: unknown; after: unknown } }>(
+      sql`select actor_email, details from audit_log where subject = 'cli.target@example.com' order by created_at`,
+    );
+    expect(entries.map((e) => [e.actor_email, e.details.before, e.details.after])).toEqual([
+      ['npm run users (command line)', { isAdmin: false, isDev: false }, { isAdmin: true, isDev: false }],
+      ['npm run users (command line)', { isAdmin: true, isDev: false }, { isAdmin: false, isDev: false }],
+    ]);
   });
 
   it('notes that developer rights need admin too', async () => {

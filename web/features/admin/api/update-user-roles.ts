@@ -1,34 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiErrorBody } from '../../../../common/schemas/error';
 import type { AdminUser, AdminUserPage, UserRolesInput } from '../../../../common/schemas/user';
-import { ApiError } from '../../../lib/api-client';
+import { apiPatch } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session';
 import { usersKeys } from './keys';
 
 export type UserRolesChange = { id: string; roles: UserRolesInput };
 
-/**
- * PATCH /api/admin/users/:id. The shared API client has no PATCH helper yet, so this call makes its own request
- * and fails the same way (an ApiError carrying the server's sentence).
- */
-export async function updateUserRoles({ id, roles }: UserRolesChange): Promise<AdminUser> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/admin/users/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(roles),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'The server could not be reached. Check your connection.');
-  }
-  const body = (await res.json().catch(() => null)) as unknown;
-  if (!res.ok) {
-    const error = (body ?? {}) as Partial<ApiErrorBody>;
-    throw new ApiError(res.status, error.message ?? `Request failed (${res.status})`, error.code);
-  }
-  return body as AdminUser;
+export function updateUserRoles({ id, roles }: UserRolesChange): Promise<AdminUser> {
+  return apiPatch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, roles);
 }
 
 /**

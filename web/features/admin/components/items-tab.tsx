@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ALL, FILTER_DEBOUNCE_MS, GENDERS, SEARCH_MAX_LENGTH } from '../../../../common/constants';
+import { ALL, GENDERS, SEARCH_MAX_LENGTH } from '../../../../common/constants';
 import { ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
 import { pageCount } from '../../../../common/schemas/paging';
 import type { Product } from '../../../../common/schemas/product';
@@ -10,12 +10,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useCategories } from '../../../lib/categories';
 import { reasonOf } from '../../../lib/errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts, type AdminProductFilters } from '../api/get-admin-products';
 import { plural } from '../format';
 import { ItemCard } from './item-card';
 import { ItemFormDialog } from './item-form-dialog';
+import { usePagedFilters } from '../hooks/use-paged-filters';
 
 const NO_FILTERS: AdminProductFilters = { search: '', category: ALL, gender: ALL, best: 'all' };
 const GENDER_OPTIONS = [{ value: ALL, label: 'All genders' }, ...GENDERS.map((g) => ({ value: g, label: g }))];
@@ -30,15 +30,7 @@ type Editing = { product: Product | null } | null;
 /** Item Management (spec section 2): search, filters, cards with Edit and Delete, Add New Item, pages of 25 by row. */
 export function ItemsTab() {
   const toast = useToast();
-  const [filters, setFilters] = useState(NO_FILTERS);
-  const [page, setPage] = useState(1);
-  // Spec section 4: a filter or search change goes back to page 1 once the 300 ms debounce has passed.
-  const [query] = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
-  const [pagedQuery, setPagedQuery] = useState(query);
-  if (pagedQuery !== query) {
-    setPagedQuery(query);
-    setPage(1);
-  }
+  const { filters, setFilters, query, page, setPage } = usePagedFilters(NO_FILTERS);
 
   const products = useAdminProducts({ ...query, page });
   const categories = useCategories();

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FILTER_DEBOUNCE_MS } from '../../../../common/constants';
 import { hasRole } from '../../../../common/roles';
 import { pageCount } from '../../../../common/schemas/paging';
 import { ADMIN_USERS_PAGE_SIZE, USER_ROLE_FILTERS, USER_SEARCH_MAX_LENGTH, type AdminUser, type UserRoleFilter } from '../../../../common/schemas/user';
@@ -11,11 +10,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
 import { useUpdateUserRoles } from '../api/update-user-roles';
 import { AuditLog } from './audit-log';
 import { UsersTable } from './users-table';
+import { usePagedFilters } from '../hooks/use-paged-filters';
 
 type Filters = { search: string; role: UserRoleFilter };
 const NO_FILTERS: Filters = { search: '', role: 'all' };
@@ -35,14 +34,7 @@ export function UsersTab() {
   const viewer = session.user;
   const viewerIsDeveloper = hasRole(viewer, 'developer');
 
-  const [filters, setFilters] = useState(NO_FILTERS);
-  const [page, setPage] = useState(1);
-  const [query] = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
-  const [pagedQuery, setPagedQuery] = useState(query);
-  if (pagedQuery !== query) {
-    setPagedQuery(query);
-    setPage(1);
-  }
+  const { filters, setFilters, query, page, setPage } = usePagedFilters(NO_FILTERS);
   const users = useUsers({ ...query, page });
   const update = useUpdateUserRoles(viewer?.id);
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());

@@ -213,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { storage });
   await app.register(auditRoutes, { repo: audit });
   await app.register(usersAdminRoutes, { database, audit });
-  await app.register(bulkOpsRoutes, { database, audit });
+  await app.register(bulkOpsRoutes, { database });
   await app.register(analyticsRoutes, { database, secret });
 
   // The auth library's part of the document never changes while the process runs: built once.

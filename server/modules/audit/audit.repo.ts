@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { AuditAction, AuditEntry, AuditQuery, AuditStatus } from '../../../common/schemas/audit';
 import type { Database, Db } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
@@ -58,18 +58,6 @@ export function createAuditRepo({ db }: Database) {
         db.select({ n: count() }).from(auditLog).where(where),
       ]);
       return { items: rows.map(toEntry), total: totalRow?.n ?? 0 };
-    },
-    /**
-     * Marks the running entry 'abandoned' when it started longer ago than the longest an operation can take (its
-     * process died mid-run), so a crash does not block every later run.
-     */
-    async abandonStale(olderThanMs: number): Promise<number> {
-      const rows = await db
-        .update(auditLog)
-        .set({ status: 'abandoned', finishedAt: new Date() })
-        .where(and(eq(auditLog.status, 'running'), sql`${auditLog.createdAt} < now() - make_interval(secs => ${olderThanMs / 1000})`))
-        .returning({ id: auditLog.id });
-      return rows.length;
     },
   };
 }

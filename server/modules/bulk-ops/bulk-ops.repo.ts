@@ -93,12 +93,17 @@ export function createBulkOpsRepo(database: Database) {
   return {
     /**
      * Marks an operation as running. Only one may run at a time across every process (a partial unique index on
-     * the audit log): when another is running, answers that entry instead.
+     * the audit log): when another is running, answers that entry instead. A running entry older than
+     * `staleAfterMs` belongs to a process that died mid-run: it is marked 'abandoned' first, so it blocks nothing.
      */
     async claim(
       operation: BulkOperation,
       actor: Actor,
+      staleAfterMs: number,
     ): Promise<{ claimed: true; id: string } | { claimed: false; running: { subject: string; actorEmail: string; startedAt: Date } }> {
+      await database.rows(sql`
+        update audit_log set status = 'abandoned', finished_at = now()
+        where status = 'running' and created_at < now() - make_interval(secs => ${staleAfterMs / 1000})`);
       const [row] = await database.rows<{ id: string }>(sql`
         insert into audit_log (action, subject, status, actor_id, actor_email)
         values ('bulk-op', ${operation}, 'running', ${actor.id}::uuid, ${actor.email})

@@ -3,14 +3,13 @@ import { bulkOperationParamsSchema, bulkResultSchema, categoryStatsSchema } from
 import { errorSchema } from '../../../common/schemas/error';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AuditRepo } from '../audit/audit.repo';
 import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import { createBulkOpsRepo } from './bulk-ops.repo';
 import { createBulkOpsService } from './bulk-ops.service';
 
 /** Bulk catalogue maintenance (spec section 2 "Database operations"): developers only. */
-export const bulkOpsRoutes: FastifyPluginAsyncZod<{ database: Database; audit: AuditRepo }> = async (app, { database, audit }) => {
-  const service = createBulkOpsService(createBulkOpsRepo(database), audit);
+export const bulkOpsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  const service = createBulkOpsService(createBulkOpsRepo(database));
   const developer = { onRequest: app.requireRole('developer') };
 
   app.post(

@@ -8,7 +8,7 @@ import {
 } from '../../../common/bulk-op-rules';
 import type { BulkResult, CategoryStats } from '../../../common/schemas/bulk-op';
 import { AppError } from '../../errors';
-import type { Actor, AuditRepo } from '../audit/audit.repo';
+import type { Actor } from '../audit/audit.repo';
 import { BULK_STATEMENT_TIMEOUT_MS, type BulkOpsRepo, type OperationCounts } from './bulk-ops.repo';
 
 /**
@@ -45,7 +45,7 @@ function messageFor(operation: BulkOperation, counts: OperationCounts): string |
   return parts.length ? parts.join(' ') : null;
 }
 
-export function createBulkOpsService(repo: BulkOpsRepo, audit: AuditRepo) {
+export function createBulkOpsService(repo: BulkOpsRepo) {
   return {
     /**
      * Runs one operation as set-based statements in one transaction. Refused (409) while any operation is running,
@@ -53,8 +53,7 @@ export function createBulkOpsService(repo: BulkOpsRepo, audit: AuditRepo) {
      */
     async run(operation: BulkOperation, actor: Actor): Promise<BulkResult> {
       const name = BULK_OPERATION_NAMES[operation];
-      await audit.abandonStale(STALE_RUN_MS);
-      const claim = await repo.claim(operation, actor);
+      const claim = await repo.claim(operation, actor, STALE_RUN_MS);
       if (!claim.claimed) {
         const { subject, actorEmail, startedAt } = claim.running;
         const runningName = BULK_OPERATION_NAMES[subject as BulkOperation] ?? subject;

@@ -15,6 +15,8 @@ export const SCROLL_BACK_DELAY_MS = 100;
 export const SENTINEL_THRESHOLD = 0.1;
 export const SENTINEL_ROOT_MARGIN = '100px';
 export const VISIBLE_CATEGORY_COUNT = 10;
+/** Products shown under "More like this" on a product page, and instead of a missing one. */
+export const RELATED_PRODUCTS_COUNT = 8;
 
 export const DISCOUNT_PERCENT = 10;
 export const REFERRAL_EXTRA_PERCENT = 5;

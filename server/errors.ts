@@ -5,6 +5,7 @@ const STATUS: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  GONE: 410,
   CONFLICT: 409,
   TOO_LARGE: 413,
   RATE_LIMITED: 429,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALL, CATEGORY_MAX_LENGTH, FINDER_MAX_PAGE_SIZE, FINDER_PAGE_SIZE_DESKTOP, GENDERS, SEARCH_MAX_LENGTH, type Gender } from '../constants';
 import { ADMIN_MAX_PAGE_SIZE, ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, BRAND_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, PRICE_MAX, TITLE_MAX_LENGTH, URL_MAX_LENGTH } from '../admin-constants';
+import { errorSchema } from './error';
 import { isHttpUrl, isImageReference, optionalText } from './fields';
 import { pagedSchema, pageField, pageSizeField } from './paging';
 
@@ -28,6 +29,8 @@ export function linkFromInput(input: { cnFansLink?: unknown; cnfansLink?: unknow
 export const productSchema = z
   .object({
     id: z.string(),
+    number: z.number().int().describe("The product's public number, the last part of its address"),
+    path: z.string().describe('Its page on this site: /products/<slug>-<number>'),
     title: z.string(),
     description: z.string(),
     brand: z.string(),
@@ -115,6 +118,32 @@ export const productPageSchema = z
   })
   .meta({ id: 'ProductPage' });
 export type ProductPage = z.infer<typeof productPageSchema>;
+
+/** A product's page: the product and up to RELATED_PRODUCTS_COUNT others like it. */
+export const productDetailSchema = z
+  .object({
+    product: productSchema,
+    related: z.array(productSchema).describe('Products of the same category first, in a fixed order'),
+  })
+  .meta({ id: 'ProductDetail' });
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** 404 (no product ever had this number) or 410 (it was deleted), with products to offer instead. */
+export const productMissingSchema = errorSchema
+  .extend({
+    category: z.string().nullable().describe("The deleted product's category (410); null otherwise"),
+    similar: z.array(productSchema).describe('Products to offer instead'),
+  })
+  .meta({ id: 'ProductMissing' });
+export type ProductMissing = z.infer<typeof productMissingSchema>;
+
+export const productNumberParamsSchema = z.object({
+  number: z.coerce
+    .number({ message: 'number must be a whole number' })
+    .int('number must be a whole number')
+    .min(1, 'number must be between 1 and 2147483647')
+    .max(2147483647, 'number must be between 1 and 2147483647'),
+});
 
 /**
  * A price typed or sent as a decimal ('12.5', 12.5), rounded to 2 decimals (spec section 5); null when it is not

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 export const products = pgTable(
@@ -19,7 +19,11 @@ export const products = pgTable(
     /** The buy link, stored once whichever spelling it arrived under. */
     link: text('link'),
     row: integer('row'),
-    /** Fixed random position in the shuffled catalogue; a visitor's seed picks where in it they start. */
+    /**
+     * The product's public number: the last part of its address (/products/<slug>-<number>). Never reused, so an
+     * address that once worked answers 410 after a deletion (deleted_products), never another product.
+     */
+    number: integer('number').notNull().generatedByDefaultAsIdentity(),
     /**
      * Title, description and brand joined by the unit separator (chr 31), which a search text never contains:
      * one trigram index answers "substring of any of the three" without matching across two of them.
@@ -34,6 +38,7 @@ export const products = pgTable(
     adminSearchText: text('admin_search_text').generatedAlwaysAs(
       sql`title || chr(31) || description || chr(31) || brand || chr(31) || coalesce(category, '')`,
     ),
+    /** Fixed random position in the shuffled catalogue; a visitor's seed picks where in it they start. */
     shuffleKey: integer('shuffle_key')
       .notNull()
       .default(sql`floor(random() * 2147483647)::integer`),
@@ -48,11 +53,25 @@ export const products = pgTable(
     index('products_best_shuffle_idx').on(t.shuffleKey, t.id).where(sql`${t.isBestProduct}`),
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('products_row_idx').on(t.row, t.id),
+    uniqueIndex('products_number_idx').on(t.number),
     index('products_admin_search_trgm_idx').using('gin', t.adminSearchText.op('gin_trgm_ops')),
     // Which products show an image: counted in the gallery, cleared when the image is deleted.
     index('products_image_idx').on(t.image),
   ],
 );
+
+/**
+ * What is left of a deleted product: its address answers 410 Gone (not 404) and the page offers its category.
+ * Written by a trigger on products (migration 0005), so every way of deleting leaves one.
+ */
+export const deletedProducts = pgTable('deleted_products', {
+  number: integer('number').primaryKey(),
+  id: uuid('id').notNull(),
+  title: text('title').notNull(),
+  category: text('category'),
+  gender: text('gender'),
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export const categories = pgTable(
   'categories',

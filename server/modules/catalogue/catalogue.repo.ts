@@ -5,6 +5,7 @@ import type { Cursor } from './cursor';
 
 export type ProductRow = {
   id: string;
+  number: number;
   title: string;
   description: string;
   brand: string;
@@ -28,7 +29,7 @@ export type ListFilter = {
 };
 
 const COLUMNS = sql.raw(
-  `id, title, description, brand, category, gender, price, image, is_best_product as "isBestProduct", link, row,
+  `id, number, title, description, brand, category, gender, price, image, is_best_product as "isBestProduct", link, row,
    shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt"`,
 );
 
@@ -66,7 +67,13 @@ function adminConditions(f: AdminFilter): SQL[] {
 }
 
 /** Column values of a product as the admin writes them. */
-export type ProductValues = Omit<ProductRow, 'id' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt'>;
+export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt'>;
+
+/** What remains of a deleted product (deleted_products, written by a trigger). */
+export type DeletedProduct = { number: number; title: string; category: string | null; gender: Gender | null };
+
+/** One line of a product sitemap. */
+export type SitemapEntry = { number: number; title: string; updatedAt: Date };
 
 function where(conditions: SQL[]): SQL {
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -128,6 +135,61 @@ export function createCatalogueRepo(database: Database) {
           : database.rows<{ total: number }>(countQuery).then(([counted]) => counted?.total ?? 0),
       ]);
       return { rows: rows.map(toRow), total };
+    },
+
+    async findByNumber(number: number): Promise<ProductRow | null> {
+      const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where number = ${number}`);
+      return row ? toRow(row) : null;
+    },
+
+    async findDeleted(number: number): Promise<DeletedProduct | null> {
+      const [row] = await database.rows<DeletedProduct>(
+        sql`select number, title, category, gender from deleted_products where number = ${number}`,
+      );
+      return row ?? null;
+    },
+
+    /**
+     * Up to `limit` products around a point of the shuffled ring (the order never changes, so a page's related
+     * products stay put): first those of `category` (index on lower(category), shuffle_key, id), then any others.
+     * Each step is an index range scan from the point, wrapping round to the start when it runs out.
+     */
+    async around(point: { key: number; id: string }, category: string | null, limit: number, excludeId?: string) {
+      const picked: ProductRow[] = [];
+      const seen = new Set(excludeId ? [excludeId] : []);
+      const take = async (conditions: SQL[]) => {
+        for (const side of [sql`(shuffle_key, id) > (${point.key}, ${point.id}::uuid)`, sql`(shuffle_key, id) <= (${point.key}, ${point.id}::uuid)`]) {
+          const wanted = limit - picked.length;
+          if (wanted <= 0) return;
+          const notSeen = seen.size ? [sql`id not in (${sql.join([...seen].map((id) => sql`${id}::uuid`), sql`, `)})`] : [];
+          const rows = await database.rows<RawRow>(
+            sql`select ${COLUMNS} from products ${where([...conditions, side, ...notSeen])} order by shuffle_key, id limit ${wanted}`,
+          );
+          for (const row of rows) {
+            seen.add(row.id);
+            picked.push(toRow(row));
+          }
+        }
+      };
+      if (category?.trim()) await take([sql`lower(category) = lower(${category})`]);
+      await take([]);
+      return picked;
+    },
+
+    /** The largest product number ever handed out (deleted ones included), for sizing the sitemaps. */
+    async maxNumber(): Promise<number> {
+      const [row] = await database.rows<{ n: number | null }>(
+        sql`select greatest((select max(number) from products), (select max(number) from deleted_products))::int as n`,
+      );
+      return row?.n ?? 0;
+    },
+
+    /** Products numbered first..last, in number order (a range of the unique number index). */
+    async sitemapRange(first: number, last: number): Promise<SitemapEntry[]> {
+      const rows = await database.rows<{ number: number; title: string; updatedAt: Date | string }>(
+        sql`select number, title, updated_at as "updatedAt" from products where number between ${first} and ${last} order by number`,
+      );
+      return rows.map((r) => ({ number: r.number, title: r.title, updatedAt: new Date(r.updatedAt) }));
     },
 
     async findById(id: string): Promise<ProductRow | null> {

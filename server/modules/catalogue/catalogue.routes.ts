@@ -7,12 +7,15 @@ import {
   adminProductPageSchema,
   adminProductQuerySchema,
   finderQuerySchema,
+  productDetailSchema,
   productInputSchema,
+  productMissingSchema,
+  productNumberParamsSchema,
   productPageSchema,
   productSchema,
 } from '../../../common/schemas/product';
 import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
-import type { CatalogueService } from './catalogue.service';
+import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type CatalogueService } from './catalogue.service';
 
 /**
  * The address the admin's page was served from: the Origin a browser sends with every write (the CSRF check has
@@ -37,6 +40,33 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request) => service.listFinderPage(request.query),
+  );
+
+  app.get(
+    '/api/products/:number',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "A product's page: the product and up to 8 related products",
+        description:
+          'By the number at the end of its address. A deleted product answers 410 and a number never used 404, each with products to offer instead.',
+        params: productNumberParamsSchema,
+        response: { 200: productDetailSchema, 400: errorSchema, 404: productMissingSchema, 410: productMissingSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await service.productPage(request.params.number);
+      if (found.status === 'found') return { product: found.product, related: found.related };
+      const gone = found.status === 'gone';
+      const statusCode = gone ? 410 : 404;
+      return reply.status(statusCode).send({
+        statusCode,
+        code: gone ? 'GONE' : 'NOT_FOUND',
+        message: gone ? PRODUCT_GONE_MESSAGE : PRODUCT_MISSING_MESSAGE,
+        category: gone ? found.category : null,
+        similar: found.similar,
+      });
+    },
   );
 
   const admin = { onRequest: app.requireRole('admin') };

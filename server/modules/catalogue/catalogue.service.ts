@@ -1,5 +1,15 @@
+import { RELATED_PRODUCTS_COUNT } from '../../../common/constants';
 import { ownImagePath, thumbnailUrlFor } from '../../../common/media';
-import type { AdminProductPage, AdminProductQuery, FinderQuery, Product, ProductInput, ProductPage } from '../../../common/schemas/product';
+import { productPath } from '../../../common/product-urls';
+import type {
+  AdminProductPage,
+  AdminProductQuery,
+  FinderQuery,
+  Product,
+  ProductDetail,
+  ProductInput,
+  ProductPage,
+} from '../../../common/schemas/product';
 import { AppError } from '../../errors';
 import type { CategoriesRepo } from '../categories/categories.repo';
 import type { CatalogueRepo, ProductRow, ProductValues } from './catalogue.repo';
@@ -8,6 +18,8 @@ import { decodeCursor, encodeCursor } from './cursor';
 export function toProduct(row: ProductRow): Product {
   return {
     id: row.id,
+    number: row.number,
+    path: productPath(row),
     title: row.title,
     description: row.description,
     brand: row.brand,
@@ -25,6 +37,18 @@ export function toProduct(row: ProductRow): Product {
 }
 
 const NOT_FOUND = 'This item does not exist (it may have been deleted already).';
+
+/** The start of the shuffled ring: where the offers on a missing product's page are read from. */
+const RING_START = { key: -2147483648, id: '00000000-0000-0000-0000-000000000000' };
+
+/** What a product number leads to: the product, a deleted one (410) or nothing (404). */
+export type ProductLookup =
+  | ({ status: 'found' } & ProductDetail)
+  | { status: 'gone'; title: string; category: string | null; similar: Product[] }
+  | { status: 'missing'; similar: Product[] };
+
+export const PRODUCT_GONE_MESSAGE = 'This product has been removed from the catalogue.';
+export const PRODUCT_MISSING_MESSAGE = 'There is no product at this address.';
 
 export function createCatalogueService(repo: CatalogueRepo, categories: Pick<CategoriesRepo, 'findByName'>) {
   /**
@@ -57,6 +81,20 @@ export function createCatalogueService(repo: CatalogueRepo, categories: Pick<Cat
       const nextCursor =
         rows.length > q.limit && last ? encodeCursor({ phase: last.phase, key: last.shuffleKey, id: last.id }) : null;
       return { items: page.map(toProduct), nextCursor };
+    },
+
+    /** A product's page: the product and products like it, or what to offer when it is gone or never was. */
+    async productPage(number: number): Promise<ProductLookup> {
+      const row = await repo.findByNumber(number);
+      if (row) {
+        const related = await repo.around({ key: row.shuffleKey, id: row.id }, row.category, RELATED_PRODUCTS_COUNT, row.id);
+        return { status: 'found', product: toProduct(row), related: related.map(toProduct) };
+      }
+      const deleted = await repo.findDeleted(number);
+      const similar = (await repo.around(RING_START, deleted?.category ?? null, RELATED_PRODUCTS_COUNT)).map(toProduct);
+      return deleted
+        ? { status: 'gone', title: deleted.title, category: deleted.category, similar }
+        : { status: 'missing', similar };
     },
 
     async listAdminPage(q: AdminProductQuery): Promise<AdminProductPage> {

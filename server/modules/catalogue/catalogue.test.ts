@@ -201,3 +201,76 @@ describe('GET /api/products bad input', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('GET /api/products/:number', () => {
+  type Detail = { product: Product; related: Product[] };
+  type Missing = { statusCode: number; code: string; message: string; category: string | null; similar: Product[] };
+  let jacket: Product;
+
+  beforeAll(async () => {
+    await clearCatalogue(ctx.database);
+    await insertProducts(ctx.database, [
+      { title: 'Corduroy Trucker Jacket', category: 'Jackets', gender: 'Men' },
+      ...Array.from({ length: 10 }, (_, i) => ({ title: `Field Jacket ${i}`, category: 'jackets' })),
+      ...Array.from({ length: 5 }, (_, i) => ({ title: `Loafer ${i}`, category: 'Shoes' })),
+    ]);
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.title, 'Corduroy Trucker Jacket'));
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/products/${row?.number}` });
+    expect(res.statusCode, res.body).toBe(200);
+    jacket = res.json<Detail>().product;
+  });
+
+  it('answers the product with its address and 8 related products of its category, never itself', async () => {
+    expect(jacket.path).toBe(`/products/corduroy-trucker-jacket-${jacket.number}`);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/products/${jacket.number}` });
+    const { related } = res.json<Detail>();
+    expect(related).toHaveLength(8);
+    expect(related.every((p) => p.category?.toLowerCase() === 'jackets')).toBe(true);
+    expect(related.map((p) => p.id)).not.toContain(jacket.id);
+    expect(new Set(related.map((p) => p.id)).size).toBe(8);
+    // The same every time: a page's related products do not reshuffle.
+    const again = await ctx.app.inject({ method: 'GET', url: `/api/products/${jacket.number}` });
+    expect(again.json<Detail>().related.map((p) => p.id)).toEqual(related.map((p) => p.id));
+  });
+
+  it('tops up related products from other categories when its own has too few', async () => {
+    const [loafer] = await ctx.database.db.select().from(products).where(eq(products.title, 'Loafer 0'));
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/products/${loafer?.number}` });
+    const { related } = res.json<Detail>();
+    expect(related).toHaveLength(8);
+    expect(related.filter((p) => p.category === 'Shoes')).toHaveLength(4);
+    // Its own category comes first.
+    expect(related.slice(0, 4).every((p) => p.category === 'Shoes')).toBe(true);
+  });
+
+  it('answers 410 with the category for a deleted product, and 404 for a number never used', async () => {
+    const [victim] = await insertProducts(ctx.database, [{ title: 'Gone Jacket', category: 'Jackets' }]);
+    await ctx.database.db.delete(products).where(eq(products.id, victim?.id ?? ''));
+    const gone = await ctx.app.inject({ method: 'GET', url: `/api/products/${victim?.number}` });
+    expect(gone.statusCode).toBe(410);
+    const body = gone.json<Missing>();
+    expect(body).toMatchObject({ statusCode: 410, code: 'GONE', category: 'Jackets' });
+    expect(body.similar.length).toBeGreaterThan(0);
+    expect(body.similar.every((p) => p.category?.toLowerCase() === 'jackets')).toBe(true);
+
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/products/2000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<Missing>()).toMatchObject({ code: 'NOT_FOUND', category: null });
+    expect(missing.json<Missing>().similar).toHaveLength(8);
+  });
+
+  it('gives new products the next number and never reuses one', async () => {
+    const [a] = await insertProducts(ctx.database, [{ title: 'Numbered A' }]);
+    await ctx.database.db.delete(products).where(eq(products.id, a?.id ?? ''));
+    const [b] = await insertProducts(ctx.database, [{ title: 'Numbered B' }]);
+    expect(b?.number).toBeGreaterThan(a?.number ?? Infinity);
+  });
+
+  it('refuses a number that is not one', async () => {
+    for (const bad of ['abc', '0', '-3', '1.5', '99999999999']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/products/${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/number must be/);
+    }
+  });
+});

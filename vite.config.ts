@@ -23,6 +23,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // The server reads it to link a rendered page's on-demand chunks and styles.
+    manifest: true,
   },
   server: {
     port: 5173,

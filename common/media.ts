@@ -3,6 +3,10 @@
 export const MEDIA_PREFIX = '/media/';
 export const ITEMS_FOLDER = 'items';
 export const THUMBS_FOLDER = 'thumbs';
+/** JPEG copies for link previews (Open Graph), made on first request: every chat app takes JPEG. */
+export const SHARE_FOLDER = 'share';
+/** Longest side of a link-preview image; Open Graph's recommended 1200 px. */
+export const SHARE_IMAGE_MAX_PX = 1200;
 /** Widths of the WebP copies made for every stored image; cards pick one through srcset. */
 export const THUMB_WIDTHS = [320, 640] as const;
 export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
@@ -17,6 +21,10 @@ export function thumbKey(fileName: string, width: ThumbWidth): string {
   return `${THUMBS_FOLDER}/${width}/${base}.webp`;
 }
 
+export function shareKey(fileName: string): string {
+  return `${SHARE_FOLDER}/${fileName.replace(/\.[^.]+$/, '')}.jpg`;
+}
+
 export function mediaUrl(key: string): string {
   return `${MEDIA_PREFIX}${key}`;
 }
@@ -28,6 +36,15 @@ export function thumbnailUrlFor(imageUrl: string | null, width: ThumbWidth = THU
   const fileName = imageUrl.slice(prefix.length);
   if (fileName === '' || fileName.includes('/')) return null;
   return mediaUrl(thumbKey(fileName, width));
+}
+
+/** For an image URL of ours, its link-preview JPEG; any other URL is returned as it is (null stays null). */
+export function shareImageUrlFor(imageUrl: string | null): string | null {
+  const prefix = mediaUrl(`${ITEMS_FOLDER}/`);
+  if (!imageUrl || !imageUrl.startsWith(prefix)) return imageUrl;
+  const fileName = imageUrl.slice(prefix.length);
+  if (fileName === '' || fileName.includes('/')) return imageUrl;
+  return mediaUrl(shareKey(fileName));
 }
 
 /**

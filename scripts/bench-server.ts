@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { CATEGORY_RULES, postgresPattern } from '../common/bulk-op-rules';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
+import { loadBuiltFrontEnd } from '../server/modules/pages/front-end';
 import { createLocalStorage } from '../server/storage/local-storage';
 import { seedLargeCatalogue } from './seed-large-catalogue';
 
@@ -36,8 +37,8 @@ const app = await buildApp({
     authSecret: 'bench-secret-bench-secret-bench-secret-0123456789',
     authRateLimit: 10,
     google: undefined,
-    webDist: path.resolve('dist/web'),
   },
+  frontEnd: await loadBuiltFrontEnd(path.resolve('dist')),
   database,
   storage: createLocalStorage(path.join(dir, 'uploads')),
   logger: false,

@@ -38,7 +38,12 @@ import { usersAdminRoutes } from './modules/users/users-admin.routes';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createUsersService, type UsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
-import { isPageRequest, publicSiteConfig, registerWeb } from './web';
+import { createPageHandler, pagesRoutes } from './modules/pages/pages.routes';
+import type { FrontEnd } from './modules/pages/front-end';
+import { createPagesService } from './modules/pages/pages.service';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { createSeoService } from './modules/seo/seo.service';
+import { isPageRequest, publicSiteConfig } from './web';
 
 export type RegisteredRoute = { method: string; url: string };
 
@@ -67,11 +72,13 @@ export type AppOptions = {
     | 'authSecret'
     | 'authRateLimit'
     | 'google'
-  > & {
-    webDist?: string | undefined;
-  };
+  >;
+  /** The web front end: pages are rendered with it (absent in API-only tests and before a build). */
+  frontEnd?: FrontEnd | null | undefined;
   database: Database;
   storage: Storage;
+  /** Addresses per product sitemap (tests make it small); the protocol's 50,000 by default. */
+  sitemapChunkSize?: number | undefined;
   /** Pino logger settings; tests pass false. */
   logger?: boolean | object;
 };
@@ -202,7 +209,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, users });
 
   const categoriesRepo = createCategoriesRepo(database);
-  const catalogue = createCatalogueService(createCatalogueRepo(database), categoriesRepo);
+  const catalogueRepo = createCatalogueRepo(database);
+  const catalogue = createCatalogueService(catalogueRepo, categoriesRepo);
   const categoriesService = createCategoriesService(categoriesRepo);
   const imagesService = createImagesService(createImagesRepo(database), storage, app.log);
 
@@ -215,6 +223,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersAdminRoutes, { database, audit });
   await app.register(bulkOpsRoutes, { database });
   await app.register(analyticsRoutes, { database, secret });
+  await app.register(seoRoutes, {
+    service: createSeoService({ catalogue: catalogueRepo, categories: categoriesRepo }, options.sitemapChunkSize),
+    publicUrl: config.publicUrl,
+  });
 
   // The auth library's part of the document never changes while the process runs: built once.
   let authDocument: ReturnType<typeof authOpenApiPaths> | undefined;
@@ -236,10 +248,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  const sendIndex = config.webDist ? await registerWeb(app, config.webDist, site) : null;
+  const frontEnd = options.frontEnd ?? null;
+  let renderPage: ReturnType<typeof createPageHandler> | null = null;
+  if (frontEnd) {
+    await frontEnd.register(app);
+    renderPage = createPageHandler({
+      frontEnd,
+      service: createPagesService({ catalogue, categories: categoriesService, log: app.log }),
+      site,
+      auth,
+      publicUrl: config.publicUrl,
+    });
+    await app.register(pagesRoutes, { handler: renderPage });
+  }
 
   app.setNotFoundHandler((request, reply) => {
-    if (sendIndex && isPageRequest(request.method, request.url)) return sendIndex(reply);
+    if (renderPage && isPageRequest(request.method, request.url)) return renderPage(request, reply);
     return reply
       .status(404)
       .send(errorBody(404, 'NOT_FOUND', `No route matches ${request.method} ${request.url.split('?')[0]}`));

@@ -216,8 +216,8 @@ export type Config = {
   admin: { email: string; password: string | undefined } | undefined;
   /** Object storage for uploads; undefined means the local disk under DATA_DIR/uploads. */
   s3: S3Settings | undefined;
-  /** Built front end; absent in API-only tests. */
-  webDist: string | undefined;
+  /** The build (dist/web for the browser, dist/server for rendering pages). */
+  distDir: string;
 };
 
 export type S3Settings = {
@@ -279,6 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefix: e.S3_PREFIX,
         }
       : undefined,
-    webDist: path.resolve('dist/web'),
+    distDir: path.resolve('dist'),
   };
 }

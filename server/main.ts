@@ -5,6 +5,7 @@ import { DataDirInUseError, openDatabase, type Database } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { startAnalyticsTasks } from './modules/analytics/analytics-tasks';
 import { startAccountTasks } from './modules/auth/account-tasks';
+import { loadBuiltFrontEnd } from './modules/pages/front-end';
 import { openStorage } from './storage/open-storage';
 
 async function main(): Promise<void> {
@@ -15,7 +16,9 @@ async function main(): Promise<void> {
     statementTimeoutMs: config.statementTimeoutMs,
   });
   const storage = await openStorage(config);
-  const app = await buildApp({ config, database, storage });
+  const frontEnd = await loadBuiltFrontEnd(config.distDir);
+  const app = await buildApp({ config, database, storage, frontEnd });
+  if (!frontEnd) app.log.warn(`No build in ${config.distDir}: serving the API only. Run npm run build (npm start does) for the pages.`);
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });
   const stopAccountTasks = await startAccountTasks(app, database, config);
   const stopAnalyticsTasks = await startAnalyticsTasks(app.log, database);

@@ -1,14 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { GOOGLE_CALLBACK_PATH, IMMUTABLE_CACHE_CONTROL } from '../common/constants';
+import { GOOGLE_CALLBACK_PATH } from '../common/constants';
 import type { SiteConfig } from '../common/schemas/site';
 import type { Config } from './config';
 
-const SITE_CONFIG_PLACEHOLDER = '<!--site-config-->';
-
-/** The public settings the storefront gets (inlined into index.html and at /api/site). */
+/** The public settings the storefront gets (inlined into every page and at /api/site). */
 export function publicSiteConfig(
   config: Pick<Config, 'discountCode' | 'communityUrl' | 'referralUrl' | 'contactEmail' | 'google' | 'publicUrl'>,
 ): SiteConfig {
@@ -28,39 +22,7 @@ export function siteConfigScript(site: SiteConfig): string {
   return `<script type="application/json" id="site-config">${json}</script>`;
 }
 
-/**
- * Serves the built front end on the API's origin: hashed assets with a year of cache,
- * index.html (with the public settings inlined) for every other page the router knows.
- */
-export async function registerWeb(
-  app: FastifyInstance,
-  webDist: string,
-  site: SiteConfig,
-): Promise<((reply: FastifyReply) => FastifyReply) | null> {
-  const indexPath = path.join(webDist, 'index.html');
-  if (!fs.existsSync(indexPath)) return null;
-  const indexHtml = fs.readFileSync(indexPath, 'utf8').replace(SITE_CONFIG_PLACEHOLDER, siteConfigScript(site));
-
-  await app.register(fastifyStatic, {
-    root: webDist,
-    prefix: '/',
-    index: false,
-    wildcard: false,
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      reply.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE_CACHE_CONTROL : 'public, max-age=3600',
-      );
-    },
-  });
-
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-  return sendIndex;
-}
-
+/** A request for a page (the server renders one), not for the API, a stored image or a built file. */
 export function isPageRequest(method: string, url: string): boolean {
   return (
     (method === 'GET' || method === 'HEAD') &&

@@ -1,21 +1,35 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router';
-import { ToastProvider } from './components/ui/toast';
+// The browser's entry: hydrates the page the server rendered (or renders it, when served without the server's
+// rendering, as Vite's dev server does).
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App, seedQueries } from './app/app';
+import { routeForPath } from './app/routes';
+import { readInitialData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import './styles/app.css';
 
-const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <AppRouter />
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The browser restores scroll positions itself only for whole pages; the layout does it for in-site Back.
+if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
+const data = readInitialData();
+const queryClient = createQueryClient();
+seedQueries(queryClient, data);
+
+function start(container: HTMLElement) {
+  const app = (
+    <BrowserRouter>
+      <App queryClient={queryClient} data={data} />
+    </BrowserRouter>
+  );
+  if (data && container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+// The page's code first, so hydration renders what the server did instead of a loading fallback. (A promise, not
+// a top-level await: the bundler merges chunks only without one.)
+const route = routeForPath(location.pathname);
+if (route) void route.preload().then(() => start(root), () => start(root));
+else start(root);

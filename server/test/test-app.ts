@@ -70,11 +70,14 @@ async function createTestDatabase(dir: string): Promise<{ database: Database; dr
 }
 
 /** A fresh, migrated, empty database and storage behind a full app; one per test file. */
-export async function createTestApp(overrides: Partial<AppOptions['config']> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<AppOptions['config']> = {},
+  options: Pick<AppOptions, 'frontEnd' | 'sitemapChunkSize'> = {},
+): Promise<TestContext> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-test-'));
   const { database, drop } = await createTestDatabase(dir);
   const storage = createLocalStorage(path.join(dir, 'uploads'));
-  const app = await buildApp({ config: { ...TEST_SITE, ...TEST_AUTH, ...overrides }, database, storage, logger: false });
+  const app = await buildApp({ config: { ...TEST_SITE, ...TEST_AUTH, ...overrides }, database, storage, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The whole JSON body of the answer, for errors that carry more than a sentence. */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -39,7 +41,7 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
     } catch {
       // Not JSON (a proxy error page, say): fall back to the status text.
     }
-    throw new ApiError(res.status, body.message ?? `Request failed (${res.status})`, body.code);
+    throw new ApiError(res.status, body.message ?? `Request failed (${res.status})`, body.code, body);
   }
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;

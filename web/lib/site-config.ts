@@ -11,6 +11,11 @@ const FALLBACK: SiteConfig = {
 
 let cached: SiteConfig | undefined;
 
+/** The server renders pages with the settings it serves (one set per process); the browser reads them from the page. */
+export function setSiteConfig(config: SiteConfig): void {
+  cached = config;
+}
+
 /** The server inlines the public settings into index.html, so the first paint needs no request. */
 export function getSiteConfig(): SiteConfig {
   if (cached) return cached;

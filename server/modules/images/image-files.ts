@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { ADMIN_TEXTS, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
 import { CONTENT_TYPE_OF, EXTENSION_OF, sniffImageFormat, type ImageFormat } from '../../../common/image-types';
-import { itemKey, mediaUrl, THUMB_WIDTHS, thumbKey } from '../../../common/media';
+import { itemKey, mediaUrl, shareKey, THUMB_WIDTHS, thumbKey } from '../../../common/media';
 import { AppError } from '../../errors';
 import type { Storage } from '../../storage/storage';
 
@@ -120,9 +120,9 @@ export async function prepareImage(originalName: string, body: Buffer, now = Dat
   return { fileName: storedFileName(originalName, format, now), format, body, width, height, thumbs };
 }
 
-/** Storage keys of an image's original and thumbnails. */
+/** Storage keys of an image's original, thumbnails and link-preview copy (made on first request, may be absent). */
 export function imageKeys(fileName: string): string[] {
-  return [itemKey(fileName), ...THUMB_WIDTHS.map((w) => thumbKey(fileName, w))];
+  return [itemKey(fileName), ...THUMB_WIDTHS.map((w) => thumbKey(fileName, w)), shareKey(fileName)];
 }
 
 /** Writes the original under items/ and its WebP thumbnails under thumbs/, so cards never load the original. */

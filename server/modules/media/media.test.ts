@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thumbnailUrlFor } from '../../../common/media';
+import { shareImageUrlFor, shareKey, thumbnailUrlFor } from '../../../common/media';
 import { storeImageWithThumbnails } from '../images/image-files';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -43,4 +43,32 @@ describe('GET /media', () => {
       expect(res.statusCode).toBe(404);
     },
   );
+});
+
+describe('GET /media/share (link-preview copies)', () => {
+  it('makes a JPEG of at most 1200 px on first request, stores it and serves it again', async () => {
+    const shareUrl = shareImageUrlFor(url) ?? '';
+    expect(shareUrl).toMatch(/^\/media\/share\/1700000000_blue\.jpg$/);
+    expect(await ctx.storage.exists(shareKey('1700000000_blue.png'))).toBe(false);
+    const [first, second] = await Promise.all([ctx.app.inject(shareUrl), ctx.app.inject(shareUrl)]);
+    for (const res of [first, second]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers['cache-control']).toContain('immutable');
+    }
+    const meta = await sharp(first.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
+    expect(await ctx.storage.exists(shareKey('1700000000_blue.png'))).toBe(true);
+    const again = await ctx.app.inject(shareUrl);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('leaves addresses that are not ours as they are', () => {
+    expect(shareImageUrlFor('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
+    expect(shareImageUrlFor(null)).toBeNull();
+  });
+
+  it.each(['/media/share/missing.jpg', '/media/share/1700000000_blue.png', '/media/share/..%2Fitems%2Fx.jpg'])('answers 404 for %s', async (path) => {
+    expect((await ctx.app.inject(path)).statusCode).toBe(404);
+  });
 });

@@ -2,22 +2,42 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBuiltFrontEnd, manifestTags } from '../pages/front-end';
 import { createTestApp, TEST_SITE, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
-let webDist: string;
+let dist: string;
+
+/** A minimal build (dist/web, its manifest, a server entry), to prove how the built front end is served. */
+function writeBuild(dir: string) {
+  const web = path.join(dir, 'web');
+  fs.mkdirSync(path.join(web, 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(web, '.vite'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+  fs.writeFileSync(
+    path.join(web, 'index.html'),
+    '<html><head><!--app-head--><!--site-config--><script type="module" src="/assets/main-abc123.js"></script></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
+  );
+  fs.writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(
+    path.join(web, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'main.tsx': { file: 'assets/main-abc123.js', isEntry: true, css: ['assets/main-1.css'] },
+      'features/legal/privacy-policy-page.tsx': { file: 'assets/privacy-2.js', imports: ['_legal.js'], css: ['assets/legal-3.css'] },
+      '_legal.js': { file: 'assets/legal-4.js', css: ['assets/main-1.css'] },
+    }),
+  );
+  fs.writeFileSync(path.join(dir, 'server', 'entry-server.js'), 'export async function render(url) { return `<p>rendered ${url}</p>`; }');
+}
 
 beforeAll(async () => {
-  // A minimal build, to prove how pages and assets are served.
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-web-'));
-  fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<html><head><!--site-config--></head><body><div id="root"></div></body></html>');
-  fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
-  ctx = await createTestApp({ webDist });
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-dist-'));
+  writeBuild(dist);
+  ctx = await createTestApp({}, { frontEnd: await loadBuiltFrontEnd(dist) });
 });
 afterAll(async () => {
   await ctx?.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
+  fs.rmSync(dist, { recursive: true, force: true });
 });
 
 describe('site routes', () => {
@@ -66,15 +86,34 @@ describe('site routes', () => {
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No route matches GET /api/nope' });
   });
 
-  it('sends index.html with the settings inlined for every page route', async () => {
-    for (const url of ['/', '/products?gender=Men', '/privacy-policy', '/login', '/anything/else']) {
+  it('renders every page with the built server entry, the settings inlined', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/products?gender=Men', 200],
+      ['/privacy-policy', 200],
+      ['/login', 200],
+      ['/anything/else', 404],
+    ] as const) {
       const res = await ctx.app.inject(url);
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(`<div id="root"><p>rendered ${url}</p></div>`);
       expect(res.body).toContain('<script type="application/json" id="site-config">');
       expect(res.body).toContain(TEST_SITE.discountCode);
     }
+  });
+
+  it("links a page's own stylesheets and chunks from the build manifest, not what the entry already brings", async () => {
+    const res = await ctx.app.inject('/privacy-policy');
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/legal-3.css"><link rel="modulepreload" href="/assets/privacy-2.js"><link rel="modulepreload" href="/assets/legal-4.js">');
+    expect(res.body).not.toContain('href="/assets/main-1.css"');
+  });
+
+  it('never serves the template itself', async () => {
+    const res = await ctx.app.inject('/index.html');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<!--app-html-->');
   });
 
   it('caches hashed assets for a year and 404s missing ones', async () => {
@@ -97,5 +136,17 @@ describe('errors from the framework', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json()).toHaveProperty('message');
+  });
+});
+
+describe('the build manifest', () => {
+  it('gives prefetch links for modules a page will probably need next', () => {
+    const manifest = { 'main.tsx': { file: 'assets/m.js', isEntry: true }, 'p.tsx': { file: 'assets/p.js', css: ['assets/p.css'] } };
+    expect(manifestTags(manifest, ['p.tsx'], 'prefetch')).toBe('<link rel="prefetch" href="/assets/p.css"><link rel="prefetch" href="/assets/p.js">');
+    expect(manifestTags(manifest, ['unknown.tsx'], 'prefetch')).toBe('');
+  });
+
+  it('is needed: without a build there is no front end', async () => {
+    expect(await loadBuiltFrontEnd(path.join(dist, 'nowhere'))).toBeNull();
   });
 });

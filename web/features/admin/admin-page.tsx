@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { AUTH_TEXTS } from '../../../common/constants';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { staticPageMeta } from '../../../common/static-page-meta';
+import { usePageMeta } from '../../lib/page-meta';
 import { ensureDefaultCategories } from './api/ensure-default-categories';
 import { invalidateCatalogue } from './api/keys';
 import { AdminTabs } from './components/admin-tabs';
@@ -54,7 +55,7 @@ function MemoryWarning() {
  * mirrors what the server enforces: every admin API route checks the role itself.
  */
 export default function AdminPage() {
-  useDocumentTitle(AUTH_TEXTS.adminTitle);
+  usePageMeta(staticPageMeta('admin'));
   const session = useSession();
   useCategoryInitialisation(session.status === 'signed-in' && session.user.isAdmin);
 

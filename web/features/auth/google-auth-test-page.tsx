@@ -1,23 +1,37 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUTH_TEXTS, GOOGLE_CALLBACK_PATH } from '../../../common/constants';
 import { oauthErrorCode, oauthErrorMessage } from '../../../common/oauth-errors';
 import { useToast } from '../../components/ui/toast';
 import { copyText } from '../../lib/clipboard';
+import { usePageData } from '../../lib/page-data';
 import { useSession } from '../../lib/session';
 import { getSiteConfig } from '../../lib/site-config';
 import { GoogleSignInButton } from './components/google-sign-in-button';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { staticPageMeta } from '../../../common/static-page-meta';
+import { usePageMeta } from '../../lib/page-meta';
 import './auth.css';
 
 const PAGE_PATH = '/google-auth-test';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+const noSubscription = () => () => undefined;
+
+/**
+ * The address this page was opened at. The server renders the site's address; the browser then shows its own
+ * (they differ only when the site is reached under another name).
+ */
+function useOpenedOrigin(): URL {
+  const data = usePageData();
+  const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => data?.origin ?? 'http://localhost');
+  return new URL(origin);
+}
+
 type Outcome = { kind: 'returned' } | { kind: 'error'; code: string; message: string } | null;
 
 /** The Google sign-in debug page (spec section 2): try a sign-in and see what Google must be told about this site. */
 export default function GoogleAuthTestPage() {
-  useDocumentTitle('Google Sign-In Test');
+  usePageMeta(staticPageMeta('google-auth-test'));
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const toast = useToast();
@@ -31,7 +45,7 @@ export default function GoogleAuthTestPage() {
     if (params.has('error') || params.has('error_description') || params.has('result')) setParams({}, { replace: true });
   }, [params, setParams]);
 
-  const { hostname, origin, protocol } = window.location;
+  const { hostname, origin, protocol } = useOpenedOrigin();
   // With PUBLIC_URL set, Google is always told that address; otherwise it follows the address opened here.
   const redirectAddress = googleRedirectUri ?? `${origin}${GOOGLE_CALLBACK_PATH}`;
   const siteOrigin = new URL(redirectAddress).origin;

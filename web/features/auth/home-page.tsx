@@ -2,7 +2,8 @@ import { Link, Navigate } from 'react-router';
 import { AUTH_TEXTS } from '../../../common/constants';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { staticPageMeta } from '../../../common/static-page-meta';
+import { usePageMeta } from '../../lib/page-meta';
 import './auth.css';
 
 function describeMethods(providers: readonly string[]): string {
@@ -12,7 +13,7 @@ function describeMethods(providers: readonly string[]): string {
 
 /** The landing page after sign-in (spec section 2): a greeting with the display name or email. */
 export default function HomePage() {
-  useDocumentTitle('Home');
+  usePageMeta(staticPageMeta('home'));
   const session = useSession();
   if (session.status === 'pending') {
     return (

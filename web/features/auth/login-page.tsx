@@ -10,7 +10,8 @@ import { useSignIn } from './api/sign-in';
 import { FormFailure } from './components/form-failure';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { SignedOutOnly } from './components/signed-out-only';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { staticPageMeta } from '../../../common/static-page-meta';
+import { usePageMeta } from '../../lib/page-meta';
 import './auth.css';
 
 /** A Google sign-in that failed comes back as /login?error=code (the description beside it is never shown). */
@@ -28,7 +29,6 @@ function useGoogleErrorFromUrl(): string | null {
 }
 
 function LoginForm() {
-  useDocumentTitle(AUTH_TEXTS.loginTitle);
   const navigate = useNavigate();
   const signIn = useSignIn();
   const googleError = useGoogleErrorFromUrl();
@@ -108,6 +108,17 @@ function LoginForm() {
 }
 
 export default function LoginPage() {
+  usePageMeta(staticPageMeta('login'));
+  return (
+    <SignedOutOnly>
+      <LoginForm />
+    </SignedOutOnly>
+  );
+}
+
+/** Any address the site does not have (spec section 2's fallback): the login screen, answered with 404. */
+export function NotFoundPage() {
+  usePageMeta(staticPageMeta('not-found'));
   return (
     <SignedOutOnly>
       <LoginForm />

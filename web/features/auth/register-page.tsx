@@ -8,13 +8,14 @@ import { ApiError } from '../../lib/api-client';
 import { useSignUp } from './api/sign-up';
 import { FormFailure } from './components/form-failure';
 import { SignedOutOnly } from './components/signed-out-only';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { staticPageMeta } from '../../../common/static-page-meta';
+import { usePageMeta } from '../../lib/page-meta';
 import './auth.css';
 
 const FIELDS = ['email', 'password', 'confirmPassword'] as const;
 
 function RegisterForm() {
-  useDocumentTitle(AUTH_TEXTS.registerTitle);
+  usePageMeta(staticPageMeta('register'));
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [values, setValues] = useState({ email: '', password: '', confirmPassword: '' });

@@ -20,10 +20,12 @@ import { categoriesQueryKey, useCategories } from '../../lib/categories';
 import { useProducts } from './api/get-products';
 import { CategoryChips } from './components/category-chips';
 import { GenderFilter } from './components/gender-filter';
-import { ProductCard } from './components/product-card';
+import { ProductCard } from '../../components/product-card';
 import { PromoBanner } from './components/promo-banner';
 import { SearchBox } from './components/search-box';
-import { emptyState, filtersFromParams, paramsFromFilters, summaryText, type FinderFilters } from './finder-filters';
+import { emptyState, filtersFromParams, paramsFromFilters, summaryText, type FinderFilters } from '../../../common/finder-filters';
+import { finderMeta } from '../../../common/page-meta';
+import { usePageMeta } from '../../lib/page-meta';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useShuffleSeed } from './hooks/use-shuffle-seed';
 import './finder.css';
@@ -78,9 +80,8 @@ export default function FinderPage() {
   if (products.isSuccess && !products.isPlaceholderData && shownKey !== queryKey) setShownKey(queryKey);
   const shownFilters = useMemo(() => filtersFromParams(new URLSearchParams(shownKey)), [shownKey]);
 
-  useEffect(() => {
-    document.title = 'Finder · Fashion product finder';
-  }, []);
+  const urlCategory = categories.data?.find((c) => c.name.toLowerCase() === urlFilters.category.toLowerCase()) ?? null;
+  usePageMeta(finderMeta(urlFilters, urlCategory));
 
   // One page view per visit to the finder, not per filter change (decision 0018); the ref keeps React's
   // development double run of effects from sending two.

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { TEXTS } from '../../../common/constants';
 import { ExternalLink } from '../../components/ui/external-link';
 import { getSiteConfig } from '../../lib/site-config';
+import { useToday } from '../../lib/use-today';
 
 const QUICK_LINKS = [
   ['/', 'Home'],
@@ -33,6 +34,7 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: R
 
 export function SiteFooter() {
   const { communityUrl } = getSiteConfig();
+  const year = useToday().slice(0, 4);
   return (
     <footer className="footer">
       <div className="footer-inner">
@@ -49,7 +51,7 @@ export function SiteFooter() {
         <FooterLinks id="footer-legal" title="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="footer-copy">
-        © {new Date().getFullYear()} Finder. All rights reserved. Finder is not a seller: orders, payment and returns are handled by the linked store.
+        © {year} Finder. All rights reserved. Finder is not a seller: orders, payment and returns are handled by the linked store.
       </p>
     </footer>
   );

@@ -1,22 +1,24 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useRef } from 'react';
+import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { SiteFooter } from './site-footer';
+import { lazyRoute } from '../../lib/lazy-route';
 import { TopBar } from './top-bar';
+import { useScrollRestoration } from './use-scroll-restoration';
+
+/**
+ * The footer is below the fold and mostly links: its code loads after the first bundle, and React hydrates the
+ * server's footer once it has arrived (until then the server's markup stays, links working as plain links).
+ */
+const footer = lazyRoute(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
+
+/** The server renders the footer in the same pass as the page. */
+export function preloadLayout(): Promise<void> {
+  return footer.preload();
+}
 
 export function SiteLayout() {
-  const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
-  const first = useRef(true);
-  // On navigation, move focus to the new page's content so screen readers announce it.
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    window.scrollTo(0, 0);
-    mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  useScrollRestoration(mainRef);
 
   return (
     <div className="layout">
@@ -35,7 +37,9 @@ export function SiteLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <footer.Component />
+      </Suspense>
     </div>
   );
 }

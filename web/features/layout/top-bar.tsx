@@ -90,20 +90,23 @@ export function TopBar() {
             <ExternalLink href={referralUrl} className="button button-primary" label={`${TEXTS.signUp} at the store (opens in a new tab)`}>
               {TEXTS.signUp}
             </ExternalLink>
-            {session.status === 'signed-in' ? (
-              <button type="button" className="button button-ghost" onClick={() => void logout()} disabled={leaving}>
-                {leaving ? 'Logging out...' : AUTH_TEXTS.logout}
-              </button>
-            ) : session.status === 'pending' ? null : (
-              <>
+            {/* Both sets share one grid cell, so the slot is as wide as the wider set before the session is known and
+                after: nothing beside it moves when it fills in. */}
+            <div className="topbar-auth">
+              <div className="topbar-auth-set" data-active={session.status === 'signed-in'}>
+                <button type="button" className="button button-ghost" onClick={() => void logout()} disabled={leaving}>
+                  {leaving ? 'Logging out...' : AUTH_TEXTS.logout}
+                </button>
+              </div>
+              <div className="topbar-auth-set" data-active={session.status === 'signed-out' || session.status === 'error'}>
                 <Link to="/login" className="button button-ghost">
                   {AUTH_TEXTS.login}
                 </Link>
                 <Link to="/register" className="button button-ghost topbar-register">
                   {AUTH_TEXTS.register}
                 </Link>
-              </>
-            )}
+              </div>
+            </div>
           </div>
         </div>
       </div>

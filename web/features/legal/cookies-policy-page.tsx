@@ -3,7 +3,7 @@ import { LegalPage, LegalSection } from './legal-page';
 
 export default function CookiesPolicyPage() {
   return (
-    <LegalPage title="Cookies Policy">
+    <LegalPage page="cookies-policy" title="Cookies Policy">
       <p>This policy explains how Finder uses cookies and similar storage in your browser, and how you can control them.</p>
       <LegalSection id="cookies-what" title="What cookies are">
         <p>

@@ -3,7 +3,7 @@ import { LegalPage, LegalSection } from './legal-page';
 
 export default function DataSecurityPage() {
   return (
-    <LegalPage title="Data Security">
+    <LegalPage page="data-security" title="Data Security">
       <LegalSection id="security-commitment" title="Our commitment">
         <p>
           Finder holds as little personal data as it can, and protects what it holds. This page explains how, and

@@ -2,7 +2,7 @@ import { LegalPage, LegalSection } from './legal-page';
 
 export default function DisclaimerPage() {
   return (
-    <LegalPage title="Disclaimer">
+    <LegalPage page="disclaimer" title="Disclaimer">
       <LegalSection id="disclaimer-as-is" title="Information provided as is">
         <p>
           Finder collects product information to help you discover items. We try to keep it accurate, but it is

@@ -1,19 +1,21 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { staticPageMeta } from '../../../common/static-page-meta';
+import type { StaticPage } from '../../../common/pages';
+import { usePageMeta } from '../../lib/page-meta';
+import { formatDay, useToday } from '../../lib/use-today';
 import './legal.css';
 
-type Props = { title: string; children: ReactNode };
+type Props = { page: StaticPage; title: string; children: ReactNode };
 
 /** A legal page: its title, 'Last updated' with today's date (spec section 2), then its sections. */
-export function LegalPage({ title, children }: Props) {
-  useDocumentTitle(title);
-  const today = new Date();
-  const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+export function LegalPage({ page, title, children }: Props) {
+  usePageMeta(staticPageMeta(page));
+  const today = useToday();
   return (
     <article className="legal">
       <h1>{title}</h1>
       <p className="legal-updated">
-        Last updated: <time dateTime={iso}>{today.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}</time>
+        Last updated: <time dateTime={today}>{formatDay(today)}</time>
       </p>
       {children}
     </article>

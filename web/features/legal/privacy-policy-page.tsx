@@ -3,7 +3,7 @@ import { LegalPage, LegalSection } from './legal-page';
 
 export default function PrivacyPolicyPage() {
   return (
-    <LegalPage title="Privacy Policy">
+    <LegalPage page="privacy-policy" title="Privacy Policy">
       <p>
         Finder is a catalogue that helps you find fashion items and links you to an external store to buy them. This
         policy explains what we collect when you use Finder, why, and the choices you have.

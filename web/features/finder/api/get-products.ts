@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ProductPage } from '../../../../common/schemas/product';
 import { apiGet } from '../../../lib/api-client';
-import type { FinderFilters } from '../finder-filters';
+import type { FinderFilters } from '../../../../common/finder-filters';
 
 export type ProductsRequest = { filters: FinderFilters; seed: number; limit: number; cursor?: string | undefined };
 

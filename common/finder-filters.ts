@@ -1,4 +1,4 @@
-import { ALL, FINDER_GENDERS, TEXTS, type FinderGender } from '../../../common/constants';
+import { ALL, CATEGORY_MAX_LENGTH, FINDER_GENDERS, SEARCH_MAX_LENGTH, TEXTS, type FinderGender } from './constants';
 
 /** The finder's filter state (spec section 4); it lives in the URL's query string. */
 export type FinderFilters = {
@@ -13,9 +13,10 @@ export const DEFAULT_FILTERS: FinderFilters = { search: '', category: ALL, gende
 export function filtersFromParams(params: URLSearchParams): FinderFilters {
   const genderParam = params.get('gender')?.toLowerCase();
   const gender = FINDER_GENDERS.find((g) => g.toLowerCase() === genderParam) ?? ALL;
-  const category = params.get('category')?.trim() || ALL;
+  // Cut to what the API accepts, so an over-long shared link still opens (the search box cuts typing there too).
+  const category = params.get('category')?.trim().slice(0, CATEGORY_MAX_LENGTH) || ALL;
   return {
-    search: params.get('q') ?? '',
+    search: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
     // Category chips are hidden for Women, and choosing Women resets the category.
     category: gender === 'Women' ? ALL : category,
     gender,

@@ -1,12 +1,14 @@
 import type { CSSProperties, MouseEvent } from 'react';
-import { CARD_STAGGER_MS, TEXTS } from '../../../../common/constants';
-import { thumbnailUrlFor } from '../../../../common/media';
-import type { Product } from '../../../../common/schemas/product';
-import { sendAnalytics } from '../../../lib/analytics';
+import { Link } from 'react-router';
+import { CARD_STAGGER_MS, TEXTS } from '../../common/constants';
+import { thumbnailUrlFor } from '../../common/media';
+import { formatPrice } from '../../common/price';
+import type { Product } from '../../common/schemas/product';
+import { sendAnalytics } from '../lib/analytics';
+import './product-card.css';
 
-const priceFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** The external store: a new tab, no referrer or opener, marked as a paid link. */
-const OUTBOUND_REL = 'noopener noreferrer sponsored';
+export const OUTBOUND_REL = 'noopener noreferrer sponsored';
 
 type Props = { product: Product; staggerIndex: number; eager: boolean };
 
@@ -14,11 +16,15 @@ type Props = { product: Product; staggerIndex: number; eager: boolean };
  * Counts an outbound click (decision 0018) without preventDefault: the store's tab opens at once. A middle click
  * opens it too, so it counts as well; a right click does not.
  */
-function outboundHandlers(productId: string, source: 'buy' | 'image') {
+export function outboundHandlers(productId: string, source: 'buy' | 'image') {
   const report = () => sendAnalytics({ kind: 'click', productId, source });
   return { onClick: report, onAuxClick: (event: MouseEvent) => event.button === 1 && report() };
 }
 
+/**
+ * A product card: the title opens the product's page here; the image and BUY open the store in a new tab (spec
+ * section 2).
+ */
 export function ProductCard({ product, staggerIndex, eager }: Props) {
   const style = { '--stagger': `${staggerIndex * CARD_STAGGER_MS}ms` } as CSSProperties;
   const thumb = product.thumbnail;
@@ -64,9 +70,9 @@ export function ProductCard({ product, staggerIndex, eager }: Props) {
       )}
       <div className="card-body">
         <h3 className="card-title" id={titleId}>
-          {product.title}
+          <Link to={product.path}>{product.title}</Link>
         </h3>
-        <p className="card-price">{priceFormat.format(product.price)}</p>
+        <p className="card-price">{formatPrice(product.price)}</p>
         {product.link ? (
           <a
             className="button button-primary card-buy"

@@ -1,0 +1,27 @@
+// What the server hands the web with a rendered page: the data the page was rendered from, so the browser
+// hydrates exactly what the HTML shows and asks for nothing it already has.
+import type { FinderFilters } from './finder-filters';
+import type { Category } from './schemas/category';
+import type { Product, ProductPage } from './schemas/product';
+
+/** What a product address leads to, as the product page shows it. */
+export type ProductView =
+  | { status: 'found'; product: Product; related: Product[] }
+  | { status: 'gone'; category: string | null; similar: Product[] }
+  | { status: 'missing'; similar: Product[] };
+
+export type InitialData = {
+  /** The site's address (PUBLIC_URL, or the one this request came to): canonical links start with it. */
+  origin: string;
+  /** The server's date (YYYY-MM-DD, UTC) at rendering: legal pages and the footer show it until the browser's own. */
+  today: string;
+  /** The finder's first page, as rendered. */
+  finder?: { filters: FinderFilters; seed: number; pageSize: number; page: ProductPage };
+  /** The category chips (finder) as rendered. */
+  categories?: Category[];
+  /** A product page as rendered, under its number. */
+  product?: { number: number; view: ProductView };
+};
+
+/** The id of the JSON script element holding InitialData. */
+export const INITIAL_DATA_ID = 'initial-data';

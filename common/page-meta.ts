@@ -1,0 +1,75 @@
+// Each page's title, description and canonical address. The server writes them (with Open Graph, Twitter and
+// JSON-LD) into the HTML it renders; the web sets the same title, description and canonical link when it
+// navigates without a reload, so both always agree.
+import { ALL } from './constants';
+import { DEFAULT_FILTERS, type FinderFilters } from './finder-filters';
+import { formatPrice } from './price';
+import type { Product } from './schemas/product';
+
+export const SITE_NAME = 'Finder';
+export const SITE_DESCRIPTION =
+  'Browse, filter and search fashion finds (clothing, shoes, sneakers and accessories), then buy them at our partner store.';
+/** Longest meta description: what search results show before cutting. */
+export const DESCRIPTION_MAX_LENGTH = 160;
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** Path (and query) of the page search engines should index for this content; null on pages not to index. */
+  canonical: string | null;
+  /** false: <meta name="robots" content="noindex">. */
+  index: boolean;
+};
+
+export const titled = (name: string) => `${name} · ${SITE_NAME}`;
+
+/** Cuts at a word boundary and marks the cut; whitespace runs become one space. */
+export function clip(text: string, max = DESCRIPTION_MAX_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** The address of the finder showing one category: what every filtered view of that category points at. */
+export function categoryPath(category: string): string {
+  return `/products?category=${encodeURIComponent(category)}`;
+}
+
+/**
+ * The finder: filtered addresses point their canonical at the single-category page (when the category exists) or
+ * at the home page, so search engines index one page per category, not one per search.
+ */
+export function finderMeta(
+  filters: FinderFilters,
+  category: { name: string; description: string } | null,
+): PageMeta {
+  const isHome = JSON.stringify(filters) === JSON.stringify(DEFAULT_FILTERS);
+  const canonical = category ? categoryPath(category.name) : '/';
+  if (isHome) return { title: `${SITE_NAME} · Fashion product finder`, description: SITE_DESCRIPTION, canonical, index: true };
+
+  const categoryName = category?.name ?? (filters.category !== ALL ? filters.category : null);
+  const parts: string[] = [];
+  if (filters.search.trim()) parts.push(`“${filters.search.trim()}”`);
+  if (categoryName) parts.push(parts.length ? `in ${categoryName}` : categoryName);
+  if (filters.gender !== ALL) parts.push(`for ${filters.gender}`);
+  if (filters.best) parts.push(parts.length ? '(best products)' : 'Best products');
+  const description = category?.description.trim()
+    ? clip(`${category.description.trim()} ${SITE_DESCRIPTION}`)
+    : clip(`${parts.join(' ')}: ${SITE_DESCRIPTION}`);
+  return { title: titled(parts.join(' ')), description, canonical, index: true };
+}
+
+/** A product's page: title, then price, brand and category first in the description (chat previews show it). */
+export function productMeta(product: Product): PageMeta {
+  const facts = [formatPrice(product.price), product.brand.trim(), product.category?.trim()].filter(Boolean).join(' · ');
+  const body = product.description.trim() || `${product.title}: find it on ${SITE_NAME} and buy it at our partner store.`;
+  return { title: titled(product.title), description: clip(`${facts}. ${body}`), canonical: product.path, index: true };
+}
+
+export function missingProductMeta(gone: boolean): PageMeta {
+  return gone
+    ? { title: titled('Product removed'), description: 'This product has been removed from the catalogue.', canonical: null, index: false }
+    : { title: titled('Product not found'), description: 'There is no product at this address.', canonical: null, index: false };
+}

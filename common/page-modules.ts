@@ -1,0 +1,20 @@
+import type { PageMatch } from './pages';
+
+/**
+ * The module (path under web/, as the build manifest names it) that holds each page loaded on demand: the server
+ * links a rendered page's stylesheets and chunks from it. The finder is in the first bundle. web/app/routes.tsx
+ * imports the same files; pages.test.ts keeps the two in step.
+ */
+export const PAGE_MODULES: Record<Exclude<PageMatch['page'], 'finder'>, string> = {
+  product: 'features/product/product-page.tsx',
+  login: 'features/auth/login-page.tsx',
+  'not-found': 'features/auth/login-page.tsx',
+  register: 'features/auth/register-page.tsx',
+  home: 'features/auth/home-page.tsx',
+  admin: 'features/admin/admin-page.tsx',
+  'google-auth-test': 'features/auth/google-auth-test-page.tsx',
+  'privacy-policy': 'features/legal/privacy-policy-page.tsx',
+  'cookies-policy': 'features/legal/cookies-policy-page.tsx',
+  'data-security': 'features/legal/data-security-page.tsx',
+  disclaimer: 'features/legal/disclaimer-page.tsx',
+};

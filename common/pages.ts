@@ -1,0 +1,53 @@
+// Which page an address shows. The server uses it to load a page's data, pick its status and write its head; the
+// web's router has the same routes (web/app/routes.ts), and a test keeps the two in step.
+import { PRODUCTS_PATH, parseProductRef } from './product-urls';
+
+export const STATIC_PAGES = [
+  'login',
+  'register',
+  'home',
+  'admin',
+  'google-auth-test',
+  'privacy-policy',
+  'cookies-policy',
+  'data-security',
+  'disclaimer',
+] as const;
+export type StaticPage = (typeof STATIC_PAGES)[number];
+
+export const LEGAL_PAGES = ['privacy-policy', 'cookies-policy', 'data-security', 'disclaimer'] as const satisfies readonly StaticPage[];
+
+export type PageMatch =
+  | { page: 'finder' }
+  /** number is null when the address names no product number: that page says there is no such product. */
+  | { page: 'product'; slug: string; number: number | null }
+  | { page: StaticPage }
+  /** Any other address: the login screen (spec section 2's fallback), answered with 404. */
+  | { page: 'not-found' };
+
+const STATIC_BY_PATH = new Map<string, StaticPage>(STATIC_PAGES.map((p) => [`/${p}`, p]));
+
+/**
+ * Matches like the web's router does: case-insensitive, one trailing slash allowed. `/index.html` is the finder,
+ * as the home page's file name.
+ */
+export function matchPage(pathname: string): PageMatch {
+  const path = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).toLowerCase();
+  if (path === '/' || path === PRODUCTS_PATH || path === '/index.html') return { page: 'finder' };
+  if (path.startsWith(`${PRODUCTS_PATH}/`)) {
+    const ref = pathname.replace(/\/$/, '').slice(PRODUCTS_PATH.length + 1);
+    if (ref.includes('/')) return { page: 'not-found' };
+    const parsed = parseProductRef(safeDecode(ref));
+    return { page: 'product', slug: parsed?.slug ?? ref, number: parsed?.number ?? null };
+  }
+  const page = STATIC_BY_PATH.get(path);
+  return page ? { page } : { page: 'not-found' };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { IMMUTABLE_CACHE_CONTROL } from '../../../common/constants';
+import type { InitialData } from '../../../common/page-data';
+import type { SiteConfig } from '../../../common/schemas/site';
+
+/** What web/entry-server.tsx exports: the page's markup inside #root. */
+export type RenderPage = (url: string, data: InitialData, site: SiteConfig) => Promise<string>;
+
+/**
+ * The web side as the server sees it: built files in production (loadBuiltFrontEnd), Vite's dev server in
+ * development (scripts/dev-front-end.ts). The server never imports web/ itself.
+ */
+export type FrontEnd = {
+  render: RenderPage;
+  /** index.html with its placeholders, for this address. */
+  template(url: string): Promise<string>;
+  /** <link> tags for the stylesheets and chunks of on-demand modules a rendered page used. */
+  assetTags(modules: string[]): string;
+  /** <link rel="prefetch"> tags for modules a page will probably need next (the product page, from the finder). */
+  prefetchTags(modules: string[]): string;
+  /** Serves the front end's own files (scripts, styles, icons). */
+  register(app: FastifyInstance): Promise<void>;
+};
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/** Every chunk a module needs (itself and what it imports, depth first), each once. */
+function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): ManifestChunk[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk, ...(chunk.imports ?? []).flatMap((k) => chunksOf(manifest, k, seen))];
+}
+
+/** Link tags for on-demand modules, without what the entry already brings (index.html links those). */
+export function manifestTags(manifest: Manifest, modules: string[], rel: 'modulepreload' | 'prefetch'): string {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const inEntry = new Set(entryKey ? chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]) : []);
+  const css = new Set<string>();
+  const js = new Set<string>();
+  for (const module of modules) {
+    for (const chunk of chunksOf(manifest, module)) {
+      if (!inEntry.has(chunk.file)) js.add(chunk.file);
+      for (const file of chunk.css ?? []) if (!inEntry.has(file)) css.add(file);
+    }
+  }
+  if (rel === 'prefetch') return [...css, ...js].map((f) => `<link rel="prefetch" href="/${f}">`).join('');
+  return [...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`), ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');
+}
+
+/**
+ * The production front end: dist/web (index.html, hashed assets, the build manifest) and dist/server (the server
+ * entry). null when the site has not been built.
+ */
+export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | null> {
+  const webDist = path.join(distDir, 'web');
+  const templatePath = path.join(webDist, 'index.html');
+  const manifestPath = path.join(webDist, '.vite', 'manifest.json');
+  const entryPath = path.join(distDir, 'server', 'entry-server.js');
+  if (![templatePath, manifestPath, entryPath].every((p) => fs.existsSync(p))) return null;
+  const template = fs.readFileSync(templatePath, 'utf8');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const { render } = (await import(pathToFileURL(entryPath).href)) as { render: RenderPage };
+  return {
+    render,
+    template: async () => template,
+    assetTags: (modules) => manifestTags(manifest, modules, 'modulepreload'),
+    prefetchTags: (modules) => manifestTags(manifest, modules, 'prefetch'),
+    async register(app) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        preCompressed: true,
+        // index.html is the template: pages are rendered, never served as the raw file.
+        globIgnore: ['index.html', 'index.html.gz', 'index.html.br'],
+        setHeaders(reply, filePath) {
+          reply.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE_CACHE_CONTROL : 'public, max-age=3600',
+          );
+        },
+      });
+    },
+  };
+}

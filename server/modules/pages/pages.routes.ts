@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { INITIAL_DATA_ID } from '../../../common/page-data';
+import { PAGE_MODULES } from '../../../common/page-modules';
+import { STATIC_PAGES } from '../../../common/pages';
+import type { SiteConfig } from '../../../common/schemas/site';
+import type { Auth } from '../auth/auth';
+import { authHeaders } from '../auth/auth';
+import { siteConfigScript } from '../../web';
+import type { FrontEnd } from './front-end';
+import { renderHead, scriptJson } from './head';
+import type { PagePlan, PagesService } from './pages.service';
+
+/** Seconds a crawler is asked to wait before trying a page again when the database did not answer. */
+const RETRY_AFTER_S = 30;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?finder\.session_token=/;
+/** A phone, by the client hint Chromium sends unasked or the user agent's "Mobi" (Android phones, iPhone). */
+const PHONE_UA = /Mobi|iPhone|iPod/;
+
+export type PagesOptions = {
+  frontEnd: FrontEnd;
+  service: PagesService;
+  site: SiteConfig;
+  auth: Auth;
+  publicUrl: string | undefined;
+};
+
+export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/** The site's address: PUBLIC_URL, or the scheme and host the request came to (through a trusted proxy's headers). */
+export function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+function isPhone(request: FastifyRequest): boolean {
+  return request.headers['sec-ch-ua-mobile'] === '?1' || PHONE_UA.test(request.headers['user-agent'] ?? '');
+}
+
+/**
+ * Every public page, rendered on the server by the web's own components (web/entry-server.tsx) and hydrated in the
+ * browser: the finder, product pages, legal and account pages, and any other address (404, the login screen; the
+ * app's not-found handler sends page requests here).
+ */
+export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: PagesOptions): PageHandler {
+  const siteScript = siteConfigScript(site);
+
+  async function signedIn(request: FastifyRequest): Promise<boolean> {
+    if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return false;
+    try {
+      return Boolean(await auth.api.getSession({ headers: authHeaders(request), query: { disableRefresh: true } }));
+    } catch (err) {
+      request.log.warn({ err }, 'session lookup failed while rendering a page');
+      return false;
+    }
+  }
+
+  async function send(request: FastifyRequest, reply: FastifyReply, plan: Extract<PagePlan, { kind: 'page' }>, origin: string) {
+    const template = await frontEnd.template(request.url);
+    let status: number = plan.status;
+    let rootHtml = '';
+    let dataScript = '';
+    let assets = '';
+    try {
+      rootHtml = await frontEnd.render(request.url, plan.data, site);
+      assets = plan.page === 'finder' ? '' : frontEnd.assetTags([PAGE_MODULES[plan.page]]);
+      dataScript = `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(plan.data)}</script>`;
+    } catch (err) {
+      // The browser renders the page itself from an empty root: the visitor still gets a working page.
+      request.log.error({ err, url: request.url }, 'server rendering failed');
+      status = 500;
+    }
+    const prefetch = frontEnd.prefetchTags(plan.prefetch.map((name) => PAGE_MODULES[name]));
+    const html = template
+      .replace('<!--app-head-->', `${renderHead(origin, plan.head)}\n    ${assets}${prefetch}`)
+      .replace('<!--site-config-->', siteScript)
+      .replace('<!--app-html-->', rootHtml)
+      .replace('<!--app-data-->', dataScript);
+    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
+    // The finder's first page holds 4 products on phones and 6 elsewhere.
+    if (plan.data.finder) reply.header('vary', 'User-Agent, Sec-CH-UA-Mobile');
+    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const origin = siteOrigin(request, publicUrl);
+    const plan = await service.plan({ url: request.url, origin, phone: isPhone(request), signedIn: () => signedIn(request) });
+    if (plan.kind === 'redirect') return reply.redirect(plan.location, plan.status);
+    return send(request, reply, plan, origin);
+  }
+  return renderPage;
+}
+
+/** The pages' own addresses (others reach the handler through the not-found handler). */
+export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler }> = async (app, { handler }) => {
+  const hidden = { schema: { hide: true } };
+  for (const path of ['/', '/index.html', '/products', '/products/:ref', ...STATIC_PAGES.map((p) => `/${p}`)]) {
+    app.get(path, hidden, handler);
+  }
+};

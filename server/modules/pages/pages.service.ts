@@ -1,0 +1,180 @@
+import { randomInt } from 'node:crypto';
+import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE } from '../../../common/constants';
+import { filtersFromParams } from '../../../common/finder-filters';
+import { shareImageUrlFor, thumbnailUrlFor } from '../../../common/media';
+import type { InitialData, ProductView } from '../../../common/page-data';
+import { finderMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
+import { staticPageMeta } from '../../../common/static-page-meta';
+import { matchPage, type PageMatch } from '../../../common/pages';
+import { slugify } from '../../../common/product-urls';
+import type { Category } from '../../../common/schemas/category';
+import { finderQuerySchema } from '../../../common/schemas/product';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { CategoriesService } from '../categories/categories.service';
+import {
+  breadcrumbJsonLd,
+  itemListJsonLd,
+  productJsonLd,
+  productTrail,
+  websiteJsonLd,
+  type Head,
+} from './head';
+
+const MAX_SEED = 2147483647;
+
+export type PageRequest = {
+  /** Path and query, as requested. */
+  url: string;
+  /** The site's address: PUBLIC_URL, or the scheme and host this request came to. */
+  origin: string;
+  /** A phone gets the phone's page size (spec section 9) in the first page the server renders. */
+  phone: boolean;
+  /** Whether the request carries a live session (asked only for the login and register pages). */
+  signedIn: () => Promise<boolean>;
+};
+
+export type PagePlan =
+  | { kind: 'redirect'; status: 301 | 302; location: string }
+  | {
+      kind: 'page';
+      page: PageMatch['page'];
+      status: 200 | 404 | 410 | 503;
+      data: InitialData;
+      head: Head;
+      /** On-demand modules the page will probably need next (prefetched at idle). */
+      prefetch: Array<'product'>;
+    };
+
+/** The server's date as the web shows it: YYYY-MM-DD in UTC. */
+export function serverDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * What the server renders for an address: the page's status, the data it is rendered from and its head. Loading
+ * fails (the database does not answer) → 503, with the page rendered without data: the browser then loads it
+ * itself and says what went wrong, as it would on a failed request.
+ */
+export function createPagesService(deps: { catalogue: CatalogueService; categories: Pick<CategoriesService, 'list'>; log: { warn(obj: object, msg: string): void } }) {
+  const { catalogue, categories, log } = deps;
+
+  async function finderPlan(request: PageRequest, params: URLSearchParams): Promise<PagePlan> {
+    const data: InitialData = { origin: request.origin, today: serverDay() };
+    const filters = filtersFromParams(params);
+    const seed = randomInt(0, MAX_SEED);
+    const pageSize = request.phone ? FINDER_PAGE_SIZE_PHONE : FINDER_PAGE_SIZE_DESKTOP;
+    let status: 200 | 503 = 200;
+    let list: Category[] = [];
+    try {
+      const query = finderQuerySchema.parse({
+        search: filters.search.trim(),
+        category: filters.category,
+        gender: filters.gender,
+        best: filters.best ? 'true' : undefined,
+        limit: pageSize,
+        seed,
+      });
+      const [categoryList, page] = await Promise.all([categories.list(), catalogue.listFinderPage(query)]);
+      list = categoryList;
+      data.categories = categoryList;
+      data.finder = { filters, seed, pageSize, page };
+    } catch (err) {
+      log.warn({ err }, 'the finder could not be loaded for rendering');
+      status = 503;
+    }
+    const category =
+      filters.category === ALL ? null : (list.find((c) => c.name.toLowerCase() === filters.category.toLowerCase()) ?? null);
+    const meta = finderMeta(filters, category);
+    const items = data.finder?.page.items ?? [];
+    const first = items.find((p) => p.image);
+    const jsonLd: object[] = [];
+    if (meta.canonical === '/') jsonLd.push(websiteJsonLd(request.origin));
+    if (category) jsonLd.push(breadcrumbJsonLd(request.origin, [{ name: 'Home', path: '/' }, { name: category.name, path: meta.canonical ?? '/' }]));
+    if (items.length) jsonLd.push(itemListJsonLd(request.origin, items));
+    return {
+      kind: 'page',
+      page: 'finder',
+      status,
+      data,
+      head: {
+        meta,
+        path: request.url,
+        ogType: 'website',
+        image: first?.image ? { url: shareImageUrlFor(first.image) ?? first.image, alt: first.title } : null,
+        jsonLd,
+      },
+      prefetch: ['product'],
+    };
+  }
+
+  async function productPlan(request: PageRequest, slug: string, number: number | null, search: string): Promise<PagePlan> {
+    const data: InitialData = { origin: request.origin, today: serverDay() };
+    const missing = (view: ProductView & { status: 'gone' | 'missing' }): PagePlan => ({
+      kind: 'page',
+      page: 'product',
+      status: view.status === 'gone' ? 410 : 404,
+      data,
+      head: { meta: missingProductMeta(view.status === 'gone'), path: request.url, ogType: 'website' },
+      prefetch: [],
+    });
+    if (number === null) return missing({ status: 'missing', similar: [] });
+
+    let lookup: Awaited<ReturnType<CatalogueService['productPage']>>;
+    try {
+      lookup = await catalogue.productPage(number);
+    } catch (err) {
+      log.warn({ err, number }, 'a product page could not be loaded for rendering');
+      return { kind: 'page', page: 'product', status: 503, data, head: { meta: missingProductMeta(false), path: request.url, ogType: 'website' }, prefetch: [] };
+    }
+    if (lookup.status !== 'found') {
+      const view: ProductView =
+        lookup.status === 'gone' ? { status: 'gone', category: lookup.category, similar: lookup.similar } : { status: 'missing', similar: lookup.similar };
+      data.product = { number, view };
+      return missing(view);
+    }
+    const { product, related } = lookup;
+    // One address per product: an old slug (the product was renamed), another spelling or a bare number moves on.
+    if (slug !== slugify(product.title)) return { kind: 'redirect', status: 301, location: `${product.path}${search}` };
+    data.product = { number, view: { status: 'found', product, related } };
+    const share = shareImageUrlFor(product.image);
+    return {
+      kind: 'page',
+      page: 'product',
+      status: 200,
+      data,
+      head: {
+        meta: productMeta(product),
+        path: request.url,
+        ogType: 'product',
+        product,
+        image: share ? { url: share, alt: product.title } : null,
+        jsonLd: [
+          productJsonLd(request.origin, product, share ?? thumbnailUrlFor(product.image, 640)),
+          breadcrumbJsonLd(request.origin, productTrail(product)),
+        ],
+      },
+      prefetch: [],
+    };
+  }
+
+  return {
+    async plan(request: PageRequest): Promise<PagePlan> {
+      const url = new URL(request.url, 'http://finder.invalid');
+      const match = matchPage(url.pathname);
+      if (match.page === 'finder') return finderPlan(request, url.searchParams);
+      if (match.page === 'product') return productPlan(request, match.slug, match.number, url.search);
+      if ((match.page === 'login' || match.page === 'register') && (await request.signedIn())) {
+        return { kind: 'redirect', status: 302, location: '/home' };
+      }
+      return {
+        kind: 'page',
+        page: match.page,
+        status: match.page === 'not-found' ? 404 : 200,
+        data: { origin: request.origin, today: serverDay() },
+        head: { meta: staticPageMeta(match.page), path: request.url, ogType: 'website' },
+        prefetch: [],
+      };
+    },
+  };
+}
+export type PagesService = ReturnType<typeof createPagesService>;

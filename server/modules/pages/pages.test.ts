@@ -1,0 +1,363 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INITIAL_DATA_ID, type InitialData } from '../../../common/page-data';
+import { PAGE_MODULES } from '../../../common/page-modules';
+import { productPath } from '../../../common/product-urls';
+import { products } from '../../db/schema/index';
+import { signedInAs } from '../../test/auth-helpers';
+import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
+import { sourceFrontEnd } from '../../test/front-end';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { createPagesService } from './pages.service';
+
+let ctx: TestContext;
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36';
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { frontEnd: sourceFrontEnd(), sitemapChunkSize: 3 });
+  await clearCatalogue(ctx.database);
+  await insertCategories(ctx.database, [
+    { name: 'Jackets', relevance: 1, description: 'Bombers, puffers and shells.' },
+    { name: 'Shoes', relevance: 2 },
+    { name: 'Capes', relevance: 3 },
+  ]);
+  await insertProducts(ctx.database, [
+    { title: 'Corduroy Trucker Jacket', category: 'Jackets', brand: 'Northfold', price: 59, description: 'Warm & soft.', image: '/media/items/1_a.jpg' },
+    { title: 'Field Jacket', category: 'Jackets', image: 'https://cdn.example/field.jpg' },
+    { title: 'Suede Loafer', category: 'Shoes' },
+    { title: 'Canvas Sneaker', category: 'Shoes', gender: 'Women' },
+    { title: 'Rain Boot', category: 'Shoes' },
+    { title: 'Wool Beanie', category: null },
+    { title: 'Sneaker </script><script>alert(1)</script>', category: 'Shoes' },
+  ]);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers: { 'user-agent': DESKTOP_UA, ...headers } });
+
+/** The JSON the server wrote beside the rendered page. */
+function initialData(html: string): InitialData {
+  const match = new RegExp(`<script type="application/json" id="${INITIAL_DATA_ID}">(.*?)</script>`).exec(html);
+  if (!match?.[1]) throw new Error('no initial data in the page');
+  return JSON.parse(match[1]) as InitialData;
+}
+
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '{}'));
+}
+
+/** The markup inside #root, which the browser hydrates. */
+function root(html: string): string {
+  return /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json" id="initial-data">/.exec(html)?.[1] ?? '';
+}
+
+async function productByTitle(title: string) {
+  const [row] = await ctx.database.db.select().from(products).where(eq(products.title, title));
+  if (!row) throw new Error(`no product ${title}`);
+  return row;
+}
+
+describe('the finder, rendered on the server', () => {
+  it('holds the header, the chips and the first page of cards, with the data it was rendered from', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = root(res.body);
+    expect(html).toContain('<h1>Product Finder</h1>');
+    expect(html.match(/class="card"/g)).toHaveLength(6);
+    for (const chip of ['All', 'Jackets', 'Shoes', 'Capes']) expect(html).toContain(`>${chip}</button>`);
+    expect(html).toContain('Showing 6 items (scroll to see more)');
+    expect(html).toContain('TESTCODE');
+    const data = initialData(res.body);
+    expect(data.finder?.page.items).toHaveLength(6);
+    expect(data.finder?.pageSize).toBe(6);
+    expect(data.categories?.map((c) => c.name)).toEqual(['Jackets', 'Shoes', 'Capes']);
+    expect(data.origin).toBe(TEST_ORIGIN);
+    // The card titles link to the product pages.
+    for (const item of data.finder?.page.items ?? []) expect(html).toContain(`href="${item.path}"`);
+  });
+
+  it('gives a phone the phone page size', async () => {
+    const res = await get('/', { 'user-agent': PHONE_UA });
+    expect(root(res.body).match(/class="card"/g)).toHaveLength(4);
+    expect(initialData(res.body).finder?.pageSize).toBe(4);
+    expect(res.headers.vary).toContain('User-Agent');
+  });
+
+  it('takes filters and search from the query string', async () => {
+    const res = await get('/products?category=shoes&q=sneaker');
+    const html = root(res.body);
+    expect(html).toContain('Showing 2 items matching &quot;sneaker&quot; in shoes');
+    expect(initialData(res.body).finder?.filters).toEqual({ search: 'sneaker', category: 'shoes', gender: 'All', best: false });
+    expect(html).toContain('value="sneaker"');
+  });
+
+  it('writes title, description, canonical, previews and structured data', async () => {
+    const home = (await get('/')).body;
+    expect(home).toContain('<title>Finder · Fashion product finder</title>');
+    expect(home).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/">`);
+    expect(home).toContain('<meta property="og:type" content="website">');
+    expect(home).not.toContain('noindex');
+    const types = jsonLd(home).map((d) => d['@type']);
+    expect(types).toEqual(['WebSite', 'ItemList']);
+    const website = jsonLd(home)[0] as { potentialAction: { target: { urlTemplate: string } } };
+    expect(website.potentialAction.target.urlTemplate).toBe(`${TEST_ORIGIN}/products?q={search_term_string}`);
+  });
+
+  it('points filtered addresses at the single-category page, or home', async () => {
+    const filtered = (await get('/products?category=jackets&gender=Men&q=x&best=true')).body;
+    expect(filtered).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/products?category=Jackets">`);
+    expect(filtered).toContain('Bombers, puffers and shells.');
+    const category = (await get('/products?category=Jackets')).body;
+    expect(category).toContain('<title>Jackets · Finder</title>');
+    expect(jsonLd(category).map((d) => d['@type'])).toEqual(['BreadcrumbList', 'ItemList']);
+    const search = (await get('/products?q=boot')).body;
+    expect(search).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/">`);
+    // A category nobody has points home.
+    expect((await get('/products?category=Nope')).body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/">`);
+  });
+
+  it('serves /index.html exactly like /', async () => {
+    const res = await get('/index.html');
+    expect(res.statusCode).toBe(200);
+    expect(root(res.body)).toContain('<h1>Product Finder</h1>');
+    expect(res.body).not.toContain('<!--app-html-->');
+  });
+
+  it('keeps values from breaking out of the page', async () => {
+    const res = await get('/products?q=%3C%2Fscript%3E');
+    expect(res.body).not.toMatch(/<\/script><script>alert/);
+    const data = initialData(res.body);
+    expect(data.finder?.filters.search).toBe('</script>');
+  });
+});
+
+describe('product pages', () => {
+  it('render the product, its price, breadcrumbs, related products and structured data', async () => {
+    const row = await productByTitle('Corduroy Trucker Jacket');
+    const path = productPath(row);
+    expect(path).toBe(`/products/corduroy-trucker-jacket-${row.number}`);
+    const res = await get(path);
+    expect(res.statusCode).toBe(200);
+    const html = root(res.body);
+    expect(html).toContain('<h1 id="product-title">Corduroy Trucker Jacket</h1>');
+    expect(html).toContain('$59.00');
+    expect(html).toContain('Northfold');
+    expect(html).toContain('rel="noopener noreferrer sponsored"');
+    expect(html).toMatch(/aria-label="Breadcrumb"[\s\S]*Home[\s\S]*Jackets[\s\S]*Corduroy Trucker Jacket/);
+    expect(html).toContain('Field Jacket');
+
+    expect(res.body).toContain('<title>Corduroy Trucker Jacket · Finder</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}${path}">`);
+    expect(res.body).toContain('<meta property="og:type" content="product">');
+    expect(res.body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/media/share/1_a.jpg">`);
+    expect(res.body).toContain('<meta property="product:price:amount" content="59.00">');
+    expect(res.body).toContain('<meta name="description" content="$59.00 · Northfold · Jackets. Warm &amp; soft.">');
+    const [product, breadcrumbs] = jsonLd(res.body);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: 'Corduroy Trucker Jacket',
+      brand: { name: 'Northfold' },
+      image: [`${TEST_ORIGIN}/media/share/1_a.jpg`],
+      offers: { '@type': 'Offer', price: '59.00', priceCurrency: 'USD', url: `${TEST_ORIGIN}${path}` },
+    });
+    expect((breadcrumbs as { itemListElement: Array<{ name: string }> }).itemListElement.map((i) => i.name)).toEqual([
+      'Home',
+      'Jackets',
+      'Corduroy Trucker Jacket',
+    ]);
+    expect(initialData(res.body).product?.view.status).toBe('found');
+  });
+
+  it('keep an image from another site as it is in previews', async () => {
+    const row = await productByTitle('Field Jacket');
+    expect((await get(productPath(row))).body).toContain('<meta property="og:image" content="https://cdn.example/field.jpg">');
+  });
+
+  it('answer an old slug, another spelling or a bare number with 301 to the one address', async () => {
+    const row = await productByTitle('Suede Loafer');
+    for (const old of [`/products/old-name-${row.number}`, `/products/${row.number}`, `/products/Suede-Loafer-${row.number}`]) {
+      const res = await get(`${old}?ref=chat`);
+      expect(res.statusCode, old).toBe(301);
+      expect(res.headers.location).toBe(`${productPath(row)}?ref=chat`);
+    }
+  });
+
+  it('answer 410 for a deleted product and 404 for one that never was, offering the finder and similar products', async () => {
+    const [gone] = await insertProducts(ctx.database, [{ title: 'Gone Shoe', category: 'Shoes' }]);
+    await ctx.database.db.delete(products).where(eq(products.id, gone?.id ?? ''));
+    const res = await get(`/products/gone-shoe-${gone?.number}`);
+    expect(res.statusCode).toBe(410);
+    expect(root(res.body)).toContain('This product has been removed');
+    expect(root(res.body)).toContain('href="/"');
+    expect(root(res.body)).toContain('Suede Loafer');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+
+    for (const url of ['/products/nothing-999999', '/products/jacket']) {
+      const missing = await get(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(root(missing.body)).toContain('Product not found');
+    }
+  });
+});
+
+describe('other pages', () => {
+  it('render the legal pages with today\u2019s date and a canonical link', async () => {
+    const res = await get('/privacy-policy');
+    expect(res.statusCode).toBe(200);
+    expect(root(res.body)).toContain('Privacy Policy');
+    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(root(res.body)).toContain(today);
+    expect(res.body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/privacy-policy">`);
+  });
+
+  it('render login and register with their forms, not indexed', async () => {
+    for (const [url, title] of [
+      ['/login', 'Welcome Back'],
+      ['/register', 'Create a New Account'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(root(res.body)).toContain(title);
+      expect(root(res.body)).toContain('type="password"');
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
+  it('send a signed-in visitor from login and register to /home', async () => {
+    const cookie = await signedInAs(ctx.app, 'pages-signed-in@example.com');
+    for (const url of ['/login', '/register']) {
+      const res = await get(url, { cookie });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/home');
+    }
+    expect((await get('/login', { cookie: 'finder.session_token=forged' })).statusCode).toBe(200);
+  });
+
+  it('answer any other address with 404 and the login screen', async () => {
+    for (const url of ['/no/such/page', '/Products/x/y', '/admin/extra']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(root(res.body)).toContain('Welcome Back');
+      expect(res.body).toContain('<title>Page not found · Finder</title>');
+    }
+  });
+
+  it('keep API and media addresses out of page rendering', async () => {
+    expect((await get('/api/nope')).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await get('/media/items/missing.jpg')).statusCode).toBe(404);
+  });
+});
+
+describe('robots and sitemaps', () => {
+  it('robots.txt is plain text naming the sitemap and keeping crawlers out of admin and the API', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Disallow: /admin');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+  });
+
+  it('the index lists the pages file and product files of at most the chunk size, covering every product once', async () => {
+    const index = await get('/sitemap.xml');
+    expect(index.headers['content-type']).toContain('application/xml');
+    expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
+    const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+    expect(files[0]).toBe(`${TEST_ORIGIN}/sitemaps/pages.xml`);
+    const listed: string[] = [];
+    for (const file of files.slice(1)) {
+      const res = await get(file.replace(TEST_ORIGIN, ''));
+      expect(res.statusCode).toBe(200);
+      const urls = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
+      expect(urls.length).toBeLessThanOrEqual(3);
+      for (const [, loc, lastmod] of urls) {
+        listed.push(loc ?? '');
+        expect(Number.isNaN(Date.parse(lastmod ?? ''))).toBe(false);
+      }
+    }
+    const all = await ctx.database.db.select().from(products);
+    expect(listed.sort()).toEqual(all.map((p) => `${TEST_ORIGIN}${productPath(p)}`).sort());
+    // The title's markup is escaped in the XML.
+    expect(listed.join()).not.toContain('<');
+  });
+
+  it('the pages file lists home, categories with products and the legal pages', async () => {
+    const res = await get('/sitemaps/pages.xml');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => (m[1] ?? '').replace(TEST_ORIGIN, ''));
+    expect(locs).toEqual([
+      '/',
+      '/products?category=Jackets',
+      '/products?category=Shoes',
+      '/privacy-policy',
+      '/cookies-policy',
+      '/data-security',
+      '/disclaimer',
+    ]);
+  });
+
+  it('answers 404 for product files past the last and for other names', async () => {
+    for (const url of ['/sitemaps/products-999.xml', '/sitemaps/products-0.xml', '/sitemaps/other.xml']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('when things fail', () => {
+  it('a page whose data cannot be loaded answers 503 with Retry-After, rendered without data', async () => {
+    const failing = createPagesService({
+      catalogue: {
+        listFinderPage: async () => {
+          throw new Error('database down');
+        },
+        productPage: async () => {
+          throw new Error('database down');
+        },
+      } as never,
+      categories: { list: async () => [] },
+      log: { warn: () => undefined },
+    });
+    const finder = await failing.plan({ url: '/', origin: TEST_ORIGIN, phone: false, signedIn: async () => false });
+    expect(finder).toMatchObject({ kind: 'page', status: 503 });
+    expect(finder.kind === 'page' && finder.data.finder).toBeUndefined();
+    const product = await failing.plan({ url: '/products/a-1', origin: TEST_ORIGIN, phone: false, signedIn: async () => false });
+    expect(product).toMatchObject({ kind: 'page', status: 503 });
+  });
+
+  it('a page that fails to render answers 500 with an empty root, which the browser renders itself', async () => {
+    const broken = await createTestApp({}, {
+      frontEnd: {
+        ...sourceFrontEnd(),
+        render: async () => {
+          throw new Error('render bug');
+        },
+      },
+    });
+    try {
+      const res = await broken.app.inject('/privacy-policy');
+      expect(res.statusCode).toBe(500);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<title>Privacy Policy · Finder</title>');
+      expect(res.body).not.toContain(INITIAL_DATA_ID);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('page modules', () => {
+  it('name files under web/ that the web\u2019s routes import, so the server links the right chunks', () => {
+    const routes = fs.readFileSync(path.resolve('web/app/routes.tsx'), 'utf8');
+    for (const module of Object.values(PAGE_MODULES)) {
+      expect(fs.existsSync(path.resolve('web', module)), module).toBe(true);
+      expect(routes, module).toContain(`import('../${module.replace(/\.tsx$/, '')}')`);
+    }
+  });
+});

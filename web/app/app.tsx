@@ -1,0 +1,40 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { useRoutes } from 'react-router';
+import type { InitialData } from '../../common/page-data';
+import { ToastProvider } from '../components/ui/toast';
+import { productsQueryKey } from '../features/finder/api/get-products';
+import { productQueryKey } from '../features/product/api/keys';
+import { categoriesQueryKey } from '../lib/categories';
+import { PageDataProvider } from '../lib/page-data';
+import { routes } from './routes';
+
+/** Puts the data a page was rendered from into the query cache, under the keys its screens read. */
+export function seedQueries(queryClient: QueryClient, data: InitialData | null): void {
+  if (!data) return;
+  if (data.categories) queryClient.setQueryData(categoriesQueryKey, data.categories);
+  if (data.finder) {
+    const { filters, seed, page } = data.finder;
+    queryClient.setQueryData(productsQueryKey(filters, seed), { pages: [page], pageParams: [undefined] });
+  }
+  if (data.product) queryClient.setQueryData(productQueryKey(data.product.number), data.product.view);
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** The whole site inside a router (BrowserRouter in the browser, StaticRouter on the server). */
+export function App({ queryClient, data }: { queryClient: QueryClient; data: InitialData | null }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <PageDataProvider value={data}>
+          <ToastProvider>
+            <AppRoutes />
+          </ToastProvider>
+        </PageDataProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,37 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { matchPage, STATIC_PAGES } from '../../common/pages';
+import { routes } from './routes';
+
+/** The path pattern the web's router picks for an address. */
+const routed = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path;
+
+/** The pattern the server's page matching implies for it. */
+function expected(pathname: string): string {
+  const match = matchPage(pathname);
+  if (match.page === 'finder') return pathname.toLowerCase().replace(/\/$/, '') || '/';
+  if (match.page === 'product') return '/products/:ref';
+  if (match.page === 'not-found') return '*';
+  return `/${match.page}`;
+}
+
+describe('the web router and the server agree on every page', () => {
+  const samples = [
+    '/',
+    '/products',
+    '/products/',
+    '/Products',
+    '/index.html',
+    '/products/corduroy-jacket-12',
+    '/products/12',
+    '/products/jacket',
+    '/products/a/b',
+    ...STATIC_PAGES.map((p) => `/${p}`),
+    '/Login/',
+    '/nope',
+    '/admin/extra',
+  ];
+  it.each(samples)('%s', (pathname) => {
+    expect(routed(pathname)).toBe(expected(pathname));
+  });
+});

@@ -1,0 +1,197 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { TEXTS } from '../../../common/constants';
+import { thumbnailUrlFor } from '../../../common/media';
+import { categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
+import { formatPrice } from '../../../common/price';
+import type { ProductView } from '../../../common/page-data';
+import { parseProductRef } from '../../../common/product-urls';
+import type { Product } from '../../../common/schemas/product';
+import { OUTBOUND_REL, outboundHandlers, ProductCard } from '../../components/product-card';
+import { Spinner } from '../../components/ui/spinner';
+import { usePageData } from '../../lib/page-data';
+import { usePageMeta } from '../../lib/page-meta';
+import { useProductView } from './api/get-product';
+import { ShareButton } from './components/share-button';
+import './product.css';
+
+function ProductGrid({ products, labelledBy }: { products: Product[]; labelledBy: string }) {
+  return (
+    <ul className="grid" aria-labelledby={labelledBy}>
+      {products.map((p, index) => (
+        <ProductCard key={p.id} product={p} staggerIndex={index} eager={false} />
+      ))}
+    </ul>
+  );
+}
+
+function Breadcrumbs({ product }: { product: Product }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <ol>
+        <li>
+          <Link to="/">Home</Link>
+        </li>
+        {product.category?.trim() && (
+          <li>
+            <Link to={categoryPath(product.category)}>{product.category}</Link>
+          </li>
+        )}
+        <li>
+          <span aria-current="page">{product.title}</span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductDetails({ product, related, loadingRelated }: { product: Product; related: Product[]; loadingRelated: boolean }) {
+  const origin = usePageData()?.origin;
+  const url = `${origin ?? ''}${product.path}`;
+  const large = thumbnailUrlFor(product.image, 640);
+  const small = thumbnailUrlFor(product.image, 320);
+  const facts = [
+    ['Brand', product.brand.trim()],
+    ['Category', product.category?.trim() ?? ''],
+    ['Gender', product.gender ?? ''],
+  ].filter(([, value]) => value);
+  return (
+    <>
+      <Breadcrumbs product={product} />
+      <article className="product" aria-labelledby="product-title">
+        <div className="product-media">
+          {product.isBestProduct && (
+            <span className="card-badge" title={TEXTS.bestProducts}>
+              <span aria-hidden="true">★</span>
+              <span className="visually-hidden">{TEXTS.bestProducts}</span>
+            </span>
+          )}
+          {product.image ? (
+            <img
+              src={large ?? product.image}
+              srcSet={small && large ? `${small} 320w, ${large} 640w` : undefined}
+              sizes="(max-width: 768px) 100vw, 540px"
+              alt={product.title}
+              width={640}
+              height={640}
+              fetchPriority="high"
+            />
+          ) : (
+            <span className="card-image-missing" aria-hidden="true" />
+          )}
+        </div>
+        <div className="product-info">
+          <h1 id="product-title">{product.title}</h1>
+          <p className="product-price">{formatPrice(product.price)}</p>
+          {facts.length > 0 && (
+            <dl className="product-facts">
+              {facts.map(([term, value]) => (
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd>{term === 'Category' ? <Link to={categoryPath(value ?? '')}>{value}</Link> : value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {product.description.trim() && <p className="product-description">{product.description}</p>}
+          <div className="product-actions">
+            {product.link ? (
+              <a
+                className="button button-primary product-buy"
+                href={product.link}
+                target="_blank"
+                rel={OUTBOUND_REL}
+                aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
+                {...outboundHandlers(product.id, 'buy')}
+              >
+                {TEXTS.buy}
+              </a>
+            ) : (
+              <button type="button" className="button button-primary product-buy" disabled>
+                {TEXTS.buy}
+              </button>
+            )}
+            <ShareButton url={url} title={product.title} />
+          </div>
+          <p className="product-note">
+            Prices are approximate and set by the store. Finder is not a seller: the store handles the order, payment and
+            returns.
+          </p>
+        </div>
+      </article>
+      <section className="related" aria-labelledby="related-title">
+        <h2 id="related-title">More like this</h2>
+        {loadingRelated ? <Spinner label="Loading related products" size="small" /> : <ProductGrid products={related} labelledBy="related-title" />}
+      </section>
+    </>
+  );
+}
+
+function MissingProduct({ gone, category, similar }: { gone: boolean; category: string | null; similar: Product[] }) {
+  return (
+    <section className="product-missing" aria-labelledby="missing-title">
+      <h1 id="missing-title">{gone ? 'This product has been removed' : 'Product not found'}</h1>
+      <p>
+        {gone
+          ? 'It is no longer in the catalogue. Browse the finder, or have a look at these similar finds.'
+          : 'There is no product at this address. Browse the finder, or have a look at these finds.'}
+      </p>
+      <p className="missing-actions">
+        <Link to="/" className="button button-primary">
+          Browse the finder
+        </Link>
+        {category?.trim() && (
+          <Link to={categoryPath(category)} className="button button-ghost">
+            More in {category}
+          </Link>
+        )}
+      </p>
+      {similar.length > 0 && (
+        <section className="related" aria-labelledby="similar-title">
+          <h2 id="similar-title">{gone ? 'Similar products' : 'You might like'}</h2>
+          <ProductGrid products={similar} labelledBy="similar-title" />
+        </section>
+      )}
+    </section>
+  );
+}
+
+/** A product's own page (/products/<slug>-<number>): rendered on the server, shared as a link. */
+export default function ProductPage() {
+  const { ref = '' } = useParams();
+  const number = parseProductRef(ref)?.number ?? null;
+  const query = useProductView(number);
+  const view: ProductView | undefined = number === null ? { status: 'missing', similar: [] } : query.data;
+  const navigate = useNavigate();
+
+  const found = view?.status === 'found' ? view.product : null;
+  usePageMeta(found ? productMeta(found) : missingProductMeta(view?.status === 'gone'));
+
+  // An old or mistyped slug: the address is corrected without a new history entry (the server answers it 301).
+  const canonicalRef = found?.path.slice(found.path.lastIndexOf('/') + 1);
+  useEffect(() => {
+    if (found && canonicalRef && !query.isPlaceholderData && canonicalRef !== ref) void navigate(found.path, { replace: true });
+  }, [found, canonicalRef, ref, navigate, query.isPlaceholderData]);
+
+  if (!view) {
+    if (query.isError) {
+      return (
+        <div className="status status-error" role="alert">
+          <p>This product could not be loaded. Please try again.</p>
+          <button type="button" className="button button-primary" onClick={() => void query.refetch()}>
+            {TEXTS.retry}
+          </button>
+        </div>
+      );
+    }
+    return (
+      <div className="status status-loading">
+        <Spinner label="Loading the product" />
+      </div>
+    );
+  }
+  if (view.status === 'found') {
+    return <ProductDetails product={view.product} related={view.related} loadingRelated={query.isPlaceholderData} />;
+  }
+  return <MissingProduct gone={view.status === 'gone'} category={view.status === 'gone' ? view.category : null} similar={view.similar} />;
+}

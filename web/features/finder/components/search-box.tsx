@@ -16,7 +16,7 @@ export function SearchBox({ value, searching, onChange }: Props) {
       <input
         id="finder-search"
         type="search"
-        placeholder="Search by name, description or brand"
+        placeholder="Search products or brands"
         autoComplete="off"
         enterKeyHint="search"
         maxLength={SEARCH_MAX_LENGTH}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { typeWithinDebounce } from './support';
+import { hydrated, typeWithinDebounce } from './support';
 
 const DEMO_PRODUCTS = 72;
 const cards = (page: Page) => page.locator('.grid > li');
@@ -138,13 +138,17 @@ test.describe('finder', () => {
   });
 
   test('shows the error box and recovers with Retry', async ({ page }) => {
+    // The server renders the first page; the browser loads it itself when it opens the finder from another page.
+    await page.goto('/privacy-policy');
     let fail = true;
     await page.route(
       (url) => url.pathname === '/api/products',
       (route) => (fail ? route.abort('failed') : route.continue()),
     );
-    await page.goto('/products?q=corduroy');
+    await hydrated(page, 'footer a[href="/products"]');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Products' }).click();
     await expect(page.getByRole('alert')).toContainText('Failed to load data. Please try again later.');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('corduroy');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('alert')).toContainText('Failed to refresh data. Please try again later.');
     // Retry cleared the search text, as the spec says.
@@ -178,7 +182,10 @@ test.describe('finder', () => {
         },
       }),
     );
-    await page.goto('/products');
+    // Opened from another page, so the chips come from the (stubbed) API rather than the server's rendering.
+    await page.goto('/privacy-policy');
+    await hydrated(page, 'footer a[href="/products"]');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Products' }).click();
     const group = page.getByRole('group', { name: 'Category' });
     await expect(group.getByRole('button')).toHaveCount(11);
     const toggle = page.getByRole('button', { name: 'Show More' });

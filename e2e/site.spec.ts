@@ -25,8 +25,9 @@ test.describe('layout and pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Disclaimer' })).toBeVisible();
   });
 
-  test('an unknown address shows the login screen', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown address answers 404 and shows the login screen', async ({ page }) => {
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
   });
 

@@ -113,3 +113,17 @@ export async function animationsFinished(page: Page): Promise<void> {
     ),
   );
 }
+
+/**
+ * Waits until React has hydrated the element (its props are attached to the DOM node). Before that a click on a
+ * server-rendered link is a plain link (a whole-page load), not an in-app navigation.
+ */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      return Boolean(el && Object.keys(el).some((key) => key.startsWith('__reactProps')));
+    },
+    selector,
+  );
+}

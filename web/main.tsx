@@ -1,5 +1,6 @@
 // The browser's entry: hydrates the page the server rendered (or renders it, when served without the server's
 // rendering, as Vite's dev server does).
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, seedQueries } from './app/app';
@@ -24,7 +25,9 @@ function start(container: HTMLElement) {
       <App queryClient={queryClient} data={data} />
     </BrowserRouter>
   );
-  if (data && container.firstElementChild) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long
+  // task: the page (already painted from the server's HTML) stays responsive while it becomes interactive.
+  if (data && container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

@@ -10,7 +10,15 @@ import './product-card.css';
 /** The external store: a new tab, no referrer or opener, marked as a paid link. */
 export const OUTBOUND_REL = 'noopener noreferrer sponsored';
 
-type Props = { product: Product; staggerIndex: number; eager: boolean };
+type Props = {
+  product: Product;
+  /** Position in the page just loaded: the card fades in that many staggers late. null: no fade (already shown). */
+  fadeIn: number | null;
+  /** Loaded straight away rather than when scrolled near (the first screen). */
+  eager: boolean;
+  /** The first cards' pictures are fetched before other pictures. */
+  priority?: boolean;
+};
 
 /**
  * Counts an outbound click (decision 0018) without preventDefault: the store's tab opens at once. A middle click
@@ -25,8 +33,8 @@ export function outboundHandlers(productId: string, source: 'buy' | 'image') {
  * A product card: the title opens the product's page here; the image and BUY open the store in a new tab (spec
  * section 2).
  */
-export function ProductCard({ product, staggerIndex, eager }: Props) {
-  const style = { '--stagger': `${staggerIndex * CARD_STAGGER_MS}ms` } as CSSProperties;
+export function ProductCard({ product, fadeIn, eager, priority = false }: Props) {
+  const style = fadeIn === null ? undefined : ({ '--stagger': `${fadeIn * CARD_STAGGER_MS}ms` } as CSSProperties);
   const thumb = product.thumbnail;
   const large = thumbnailUrlFor(product.image, 640);
   const image = product.image ? (
@@ -39,14 +47,14 @@ export function ProductCard({ product, staggerIndex, eager }: Props) {
       height={320}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      fetchPriority={eager && staggerIndex < 2 ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : undefined}
     />
   ) : (
     <span className="card-image-missing" aria-hidden="true" />
   );
   const titleId = `product-${product.id}`;
   return (
-    <li className="card" style={style} aria-labelledby={titleId}>
+    <li className={fadeIn === null ? 'card' : 'card card-fade'} style={style} aria-labelledby={titleId}>
       {product.isBestProduct && (
         <span className="card-badge" title={TEXTS.bestProducts}>
           <span aria-hidden="true">★</span>

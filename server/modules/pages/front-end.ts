@@ -37,8 +37,16 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): Ma
   return [chunk, ...(chunk.imports ?? []).flatMap((k) => chunksOf(manifest, k, seen))];
 }
 
-/** Link tags for on-demand modules, without what the entry already brings (index.html links those). */
-export function manifestTags(manifest: Manifest, modules: string[], rel: 'modulepreload' | 'prefetch'): string {
+/**
+ * Tags for on-demand modules, without what the entry already brings (index.html has those): their chunks as
+ * modulepreload (or prefetch) links, their stylesheets inlined when `inlineCss` reads them (else linked).
+ */
+export function manifestTags(
+  manifest: Manifest,
+  modules: string[],
+  rel: 'modulepreload' | 'prefetch',
+  inlineCss?: (file: string) => string,
+): string {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   const inEntry = new Set(entryKey ? chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]) : []);
   const css = new Set<string>();
@@ -50,7 +58,8 @@ export function manifestTags(manifest: Manifest, modules: string[], rel: 'module
     }
   }
   if (rel === 'prefetch') return [...css, ...js].map((f) => `<link rel="prefetch" href="/${f}">`).join('');
-  return [...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`), ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');
+  const styles = [...css].map((f) => (inlineCss ? `<style>${inlineCss(f)}</style>` : `<link rel="stylesheet" href="/${f}">`));
+  return [...styles, ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');
 }
 
 /**
@@ -63,13 +72,25 @@ export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | nul
   const manifestPath = path.join(webDist, '.vite', 'manifest.json');
   const entryPath = path.join(distDir, 'server', 'entry-server.js');
   if (![templatePath, manifestPath, entryPath].every((p) => fs.existsSync(p))) return null;
-  const template = fs.readFileSync(templatePath, 'utf8');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  // Stylesheets go into the page itself: a phone paints the server's HTML without waiting for another request.
+  const styles = new Map<string, string>();
+  const inlineCss = (file: string) => {
+    let css = styles.get(file);
+    if (css === undefined) {
+      css = fs.readFileSync(path.join(webDist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+      styles.set(file, css);
+    }
+    return css;
+  };
+  const template = fs
+    .readFileSync(templatePath, 'utf8')
+    .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${inlineCss(file)}</style>`);
   const { render } = (await import(pathToFileURL(entryPath).href)) as { render: RenderPage };
   return {
     render,
     template: async () => template,
-    assetTags: (modules) => manifestTags(manifest, modules, 'modulepreload'),
+    assetTags: (modules) => manifestTags(manifest, modules, 'modulepreload', inlineCss),
     prefetchTags: (modules) => manifestTags(manifest, modules, 'prefetch'),
     async register(app) {
       await app.register(fastifyStatic, {

@@ -16,9 +16,11 @@ function writeBuild(dir: string) {
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.writeFileSync(
     path.join(web, 'index.html'),
-    '<html><head><!--app-head--><!--site-config--><script type="module" src="/assets/main-abc123.js"></script></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
+    '<html><head><!--app-head--><!--site-config--><script type="module" src="/assets/main-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/main-1.css"></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
   );
   fs.writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(web, 'assets', 'main-1.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(web, 'assets', 'legal-3.css'), '.legal{color:red}');
   fs.writeFileSync(
     path.join(web, '.vite', 'manifest.json'),
     JSON.stringify({
@@ -104,10 +106,11 @@ describe('site routes', () => {
     }
   });
 
-  it("links a page's own stylesheets and chunks from the build manifest, not what the entry already brings", async () => {
+  it("inlines the styles and links a page's own chunks from the build manifest, not what the entry already brings", async () => {
     const res = await ctx.app.inject('/privacy-policy');
-    expect(res.body).toContain('<link rel="stylesheet" href="/assets/legal-3.css"><link rel="modulepreload" href="/assets/privacy-2.js"><link rel="modulepreload" href="/assets/legal-4.js">');
-    expect(res.body).not.toContain('href="/assets/main-1.css"');
+    expect(res.body).toContain('<style>.legal{color:red}</style><link rel="modulepreload" href="/assets/privacy-2.js"><link rel="modulepreload" href="/assets/legal-4.js">');
+    expect(res.body).toContain('<style>body{margin:0}</style>');
+    expect(res.body).not.toContain('main-1.css');
   });
 
   it('never serves the template itself', async () => {

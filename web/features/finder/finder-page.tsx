@@ -119,6 +119,9 @@ export default function FinderPage() {
   };
 
   const items = useMemo(() => products.data?.pages.flatMap((p) => p.items) ?? [], [products.data]);
+  // Cards the page opened with (rendered by the server, or kept from an earlier visit) are on screen already and
+  // do not fade in again; cards that arrive later do.
+  const [openedWith] = useState(() => new Set(items.map((p) => p.id)));
   const pageStarts = useMemo(() => {
     const starts: number[] = [];
     let n = 0;
@@ -214,7 +217,15 @@ export default function FinderPage() {
               <ul className="grid">
                 {items.map((product, index) => {
                   const pageStart = pageStarts.findLast((s) => s <= index) ?? 0;
-                  return <ProductCard key={product.id} product={product} staggerIndex={index - pageStart} eager={index < FINDER_PAGE_SIZE_DESKTOP} />;
+                  return (
+                    <ProductCard
+                      key={product.id}
+                      product={product}
+                      fadeIn={openedWith.has(product.id) ? null : index - pageStart}
+                      eager={index < FINDER_PAGE_SIZE_DESKTOP}
+                      priority={index < 2}
+                    />
+                  );
                 })}
               </ul>
             )}

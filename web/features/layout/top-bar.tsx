@@ -5,7 +5,6 @@ import { AUTH_TEXTS, TEXTS } from '../../../common/constants';
 import { ExternalLink } from '../../components/ui/external-link';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { signOut } from '../../lib/auth-client';
 import { sessionQueryKey, useSession } from '../../lib/session';
 import { getSiteConfig } from '../../lib/site-config';
 
@@ -23,6 +22,8 @@ export function TopBar() {
   const logout = async () => {
     setLeaving(true);
     try {
+      // Loaded when needed: most visitors never sign out, and the first bundle stays small.
+      const { signOut } = await import('../../lib/auth-client');
       await signOut();
       // Nothing a signed-in person loaded may outlive the session.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });

@@ -18,8 +18,8 @@ import './product.css';
 function ProductGrid({ products, labelledBy }: { products: Product[]; labelledBy: string }) {
   return (
     <ul className="grid" aria-labelledby={labelledBy}>
-      {products.map((p, index) => (
-        <ProductCard key={p.id} product={p} staggerIndex={index} eager={false} />
+      {products.map((p) => (
+        <ProductCard key={p.id} product={p} fadeIn={null} eager={false} />
       ))}
     </ul>
   );

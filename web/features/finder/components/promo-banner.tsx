@@ -1,11 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DISCOUNT_PERCENT, REFERRAL_EXTRA_PERCENT, TEXTS } from '../../../../common/constants';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { getSiteConfig } from '../../../lib/site-config';
 
+/** How long Copy code says Copied. */
+const COPIED_MS = 2500;
+
 export function PromoBanner() {
   const { discountCode, communityUrl, referralUrl } = getSiteConfig();
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (copied === 'idle') return;
+    const timer = setTimeout(() => setCopied('idle'), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(discountCode);
@@ -26,8 +34,8 @@ export function PromoBanner() {
       </div>
       <div className="promo-actions">
         {discountCode && (
-          <button type="button" className="button button-ghost" onClick={() => void copy()}>
-            Copy code
+          <button type="button" className="button button-ghost promo-copy" onClick={() => void copy()}>
+            {copied === 'copied' ? 'Copied' : 'Copy code'}
           </button>
         )}
         <ExternalLink href={communityUrl} className="button button-light" label={`${TEXTS.join} the community (opens in a new tab)`}>

@@ -1,0 +1,150 @@
+// Part of npm run bench: the pages as a visitor on a phone gets them. Starts the built site on a fresh data
+// directory with the demo catalogue (pictures included), then runs Lighthouse (mobile preset, Debian's Chromium)
+// three times on the finder and on a product page and prints the medians, and counts the bytes before the first
+// product can be painted.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** What Lighthouse's mobile preset emulates (a Moto G Power): the user agent the server sees. */
+const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+
+const gz = (body: Buffer | string) => zlib.gzipSync(body, { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startSite(): Promise<{ base: string; child: ChildProcess; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-bench-pages-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATABASE_URL: '', PUBLIC_URL: base },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child, dir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('the site did not start within 2 minutes');
+}
+
+type Figures = { performance: number; cls: number; tbt: number; lcp: number; seo: number; accessibility: number };
+
+async function audit(url: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'seo', 'accessibility'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+    const failed = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && ['seo', 'accessibility'].some((c) => categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)));
+    for (const a of failed) console.log(`    (${url.replace(/^https?:\/\/[^/]+/, '')}: ${a.id} ${a.score}: ${a.title})`);
+    return {
+      performance: score('performance'),
+      seo: score('seo'),
+      accessibility: score('accessibility'),
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Scripts and styles a page loads before it runs: script src, modulepreload and stylesheet links (not prefetch). */
+function initialAssets(html: string): { js: string[]; css: string[] } {
+  const js = [...html.matchAll(/<(?:script[^>]+src|link rel="modulepreload"[^>]*href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1] ?? '');
+  return { js: [...new Set(js)], css: [...new Set(css)] };
+}
+
+async function bytesOf(base: string, assets: string[]): Promise<number> {
+  let total = 0;
+  for (const asset of assets) total += gz(Buffer.from(await (await fetch(`${base}${asset}`)).arrayBuffer()));
+  return total;
+}
+
+export async function benchPages(): Promise<void> {
+  if (!fs.existsSync('dist/server/entry-server.js')) {
+    console.log('\n(no build in dist: run npm run build for the page figures)');
+    return;
+  }
+  const { base, child, dir } = await startSite();
+  try {
+    const first = (await (await fetch(`${base}/api/products?limit=1&seed=1`)).json()) as { items: Array<{ path: string }> };
+    const productPath = first.items[0]?.path;
+    if (!productPath) throw new Error('the demo catalogue is empty');
+
+    console.log('\n## Pages (demo catalogue, built site, Lighthouse 12 mobile preset, median of ' + RUNS + ' runs)');
+    for (const [label, pagePath] of [
+      ['finder /', '/'],
+      [`product page ${productPath}`, productPath],
+    ] as const) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${pagePath}`));
+      const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+      console.log(
+        `${label}: performance ${m('performance')} (runs ${runs.map((r) => r.performance).join(', ')}), CLS ${m('cls').toFixed(3)}, ` +
+          `TBT ${Math.round(m('tbt'))} ms, LCP ${Math.round(m('lcp'))} ms, SEO ${m('seo')}, accessibility ${m('accessibility')}` +
+          '  (targets: performance >= 98, CLS <= 0.01, TBT <= 150 ms, SEO 100, accessibility 100)',
+      );
+    }
+
+    // Bytes a phone needs before the first product can be painted: the HTML, its stylesheets and the first card's
+    // picture at the width a phone picks (640 px for a 2-column grid at 2x and above).
+    const finder = await fetch(`${base}/`, { headers: { 'user-agent': MOBILE_UA } });
+    const finderHtml = await finder.text();
+    const finderAssets = initialAssets(finderHtml);
+    const cssGz = await bytesOf(base, finderAssets.css);
+    const firstImage = /<ul class="grid">[\s\S]*?<img src="([^"]+)"[^>]*srcSet="[^"]*?([^" ,]+) 640w"/.exec(finderHtml);
+    const imageUrl = firstImage?.[2] ?? firstImage?.[1];
+    const imageBytes = imageUrl ? (await (await fetch(`${base}${imageUrl}`)).arrayBuffer()).byteLength : 0;
+    const firstPaint = gz(finderHtml) + cssGz + imageBytes;
+    console.log(
+      `bytes before the first product is painted: ${kb(firstPaint)} (HTML ${kb(gz(finderHtml))} + CSS ${kb(cssGz)} gzip + first picture ${kb(imageBytes)} WebP; target <= 50 kB)`,
+    );
+    const finderJs = await bytesOf(base, finderAssets.js);
+    console.log(`finder initial JS: ${kb(finderJs)} gzip in ${finderAssets.js.length} file(s) (target <= 100 kB)`);
+
+    const productHtml = await (await fetch(`${base}${productPath}`, { headers: { 'user-agent': MOBILE_UA } })).text();
+    const productAssets = initialAssets(productHtml);
+    const productJs = await bytesOf(base, productAssets.js);
+    const productCss = await bytesOf(base, productAssets.css);
+    console.log(
+      `product page loads: ${kb(productJs)} JS gzip in ${productAssets.js.length} file(s) (the finder's bundle plus the page's own chunk), ` +
+        `${kb(productCss)} CSS, HTML ${kb(gz(productHtml))}`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

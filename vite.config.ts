@@ -9,7 +9,8 @@ function devSiteConfig(): Plugin {
     name: 'finder-dev-site-config',
     apply: 'serve',
     transformIndexHtml(html) {
-      return html.replace('<!--site-config-->', siteConfigScript(publicSiteConfig(loadConfig())));
+      const script = siteConfigScript(publicSiteConfig(loadConfig()));
+      return html.replace('<!--site-config-->', () => script);
     },
   };
 }

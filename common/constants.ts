@@ -8,6 +8,13 @@ export const FINDER_PHONE_MAX_WIDTH_PX = 768;
 /** The largest page the listing API hands out; the finder asks for 4 or 6. */
 export const FINDER_MAX_PAGE_SIZE = 48;
 
+/**
+ * The visitor's shuffle seed (decision 0001) lives in this session cookie, so the server renders the finder in the
+ * order the visitor already has, and a reload keeps it.
+ */
+export const SHUFFLE_SEED_COOKIE = 'finder_seed';
+export const MAX_SHUFFLE_SEED = 2147483647;
+
 export const FILTER_DEBOUNCE_MS = 300;
 export const CARD_STAGGER_MS = 150;
 export const SCROLL_BACK_PX = 300;

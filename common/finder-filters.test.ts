@@ -20,6 +20,15 @@ describe('finder filters in the URL', () => {
   it('drops the category when gender is Women', () => {
     expect(filtersFromParams(new URLSearchParams('gender=Women&category=Pants')).category).toBe('All');
   });
+
+  it('cuts over-long values to what the API takes, and reads its own output back unchanged', () => {
+    const long = new URLSearchParams({ q: 'x'.repeat(150), category: `${'a'.repeat(99)} b` });
+    const once = filtersFromParams(long);
+    expect(once.search).toHaveLength(100);
+    expect(once.category).toBe('a'.repeat(99));
+    // The server renders from the first reading and the browser reads the URL the filters write: they must agree.
+    expect(filtersFromParams(paramsFromFilters(once))).toEqual(once);
+  });
 });
 
 describe('summary line', () => {

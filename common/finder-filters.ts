@@ -14,7 +14,7 @@ export function filtersFromParams(params: URLSearchParams): FinderFilters {
   const genderParam = params.get('gender')?.toLowerCase();
   const gender = FINDER_GENDERS.find((g) => g.toLowerCase() === genderParam) ?? ALL;
   // Cut to what the API accepts, so an over-long shared link still opens (the search box cuts typing there too).
-  const category = params.get('category')?.trim().slice(0, CATEGORY_MAX_LENGTH) || ALL;
+  const category = params.get('category')?.trim().slice(0, CATEGORY_MAX_LENGTH).trim() || ALL;
   return {
     search: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
     // Category chips are hidden for Women, and choosing Women resets the category.

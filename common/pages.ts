@@ -28,16 +28,18 @@ export type PageMatch =
 const STATIC_BY_PATH = new Map<string, StaticPage>(STATIC_PAGES.map((p) => [`/${p}`, p]));
 
 /**
- * Matches like the web's router does: case-insensitive, one trailing slash allowed. `/index.html` is the finder,
- * as the home page's file name.
+ * Matches like the web's router does: case-insensitive, trailing slashes allowed. `/index.html` is the finder, as
+ * the home page's file name.
  */
 export function matchPage(pathname: string): PageMatch {
-  const path = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).toLowerCase();
+  const trimmed = pathname.replace(/\/+$/, '') || '/';
+  const path = trimmed.toLowerCase();
   if (path === '/' || path === PRODUCTS_PATH || path === '/index.html') return { page: 'finder' };
   if (path.startsWith(`${PRODUCTS_PATH}/`)) {
-    const ref = pathname.replace(/\/$/, '').slice(PRODUCTS_PATH.length + 1);
-    if (ref.includes('/')) return { page: 'not-found' };
-    const parsed = parseProductRef(safeDecode(ref));
+    const raw = trimmed.slice(PRODUCTS_PATH.length + 1);
+    if (raw.includes('/')) return { page: 'not-found' };
+    const ref = safeDecode(raw);
+    const parsed = parseProductRef(ref);
     return { page: 'product', slug: parsed?.slug ?? ref, number: parsed?.number ?? null };
   }
   const page = STATIC_BY_PATH.get(path);

@@ -29,6 +29,8 @@ async function clickBuy(page: Page, title: string, productId: string, link: stri
 
 test.describe('analytics', () => {
   test('counts a BUY click once, double-click or not, and shows it in the Analytics tab', async ({ page }) => {
+    // Two tabs' worth of clicks, a dashboard and an axe scan: well over the default on a loaded machine.
+    test.setTimeout(60_000);
     const token = uniqueToken(page);
     const title = `Analytics Tee ${token}`;
     const link = `https://store.example/analytics/${token}`;

@@ -137,12 +137,13 @@ export const productMissingSchema = errorSchema
   .meta({ id: 'ProductMissing' });
 export type ProductMissing = z.infer<typeof productMissingSchema>;
 
+/** A product's number; 0 is no product's (an address without one), answered 404 with products to offer. */
 export const productNumberParamsSchema = z.object({
   number: z.coerce
     .number({ message: 'number must be a whole number' })
     .int('number must be a whole number')
-    .min(1, 'number must be between 1 and 2147483647')
-    .max(2147483647, 'number must be between 1 and 2147483647'),
+    .min(0, 'number must be between 0 and 2147483647')
+    .max(2147483647, 'number must be between 0 and 2147483647'),
 });
 
 /**

@@ -9,7 +9,7 @@ const routed = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.rout
 /** The pattern the server's page matching implies for it. */
 function expected(pathname: string): string {
   const match = matchPage(pathname);
-  if (match.page === 'finder') return pathname.toLowerCase().replace(/\/$/, '') || '/';
+  if (match.page === 'finder') return pathname.toLowerCase().replace(/\/+$/, '') || '/';
   if (match.page === 'product') return '/products/:ref';
   if (match.page === 'not-found') return '*';
   return `/${match.page}`;
@@ -28,6 +28,9 @@ describe('the web router and the server agree on every page', () => {
     '/products/a/b',
     ...STATIC_PAGES.map((p) => `/${p}`),
     '/Login/',
+    '/login//',
+    '/products//',
+    '/products/corduroy-jacket-12//',
     '/nope',
     '/admin/extra',
   ];

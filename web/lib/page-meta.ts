@@ -15,24 +15,28 @@ function setHeadElement(selector: string, create: () => HTMLElement, apply: ((el
   apply(el);
 }
 
-function meta(name: string): () => HTMLElement {
+function metaNamed(name: string): () => HTMLElement {
   return () => Object.assign(document.createElement('meta'), { name });
 }
 
 /**
  * Keeps the document's title, description, canonical link and robots rule on the page shown. The server writes
  * the same values into the HTML (with the previews' tags); this takes over when the browser navigates itself.
+ * null (the page's data is still loading) leaves the document as it is.
  */
-export function usePageMeta({ title, description, canonical, index }: PageMeta): void {
+export function usePageMeta(meta: PageMeta | null): void {
   const origin = usePageData()?.origin;
+  const { title = '', description = '', canonical = null, index = false } = meta ?? {};
+  const known = meta !== null;
   useEffect(() => {
+    if (!known) return;
     document.title = title;
-    setHeadElement('meta[name="description"]', meta('description'), (el) => el.setAttribute('content', description));
+    setHeadElement('meta[name="description"]', metaNamed('description'), (el) => el.setAttribute('content', description));
     setHeadElement(
       'link[rel="canonical"]',
       () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
       canonical === null ? null : (el) => el.setAttribute('href', `${origin ?? window.location.origin}${canonical}`),
     );
-    setHeadElement('meta[name="robots"]', meta('robots'), index ? null : (el) => el.setAttribute('content', 'noindex'));
-  }, [title, description, canonical, index, origin]);
+    setHeadElement('meta[name="robots"]', metaNamed('robots'), index ? null : (el) => el.setAttribute('content', 'noindex'));
+  }, [known, title, description, canonical, index, origin]);
 }

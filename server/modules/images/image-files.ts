@@ -15,7 +15,7 @@ const LABEL_MAX = 80;
  * Truncated files fail; the milder warnings some cameras' JPEGs raise (extra bytes, odd markers) do not.
  * The pixel ceiling makes libvips refuse a decompression bomb before it allocates the decoded picture.
  */
-const DECODE = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' } as const;
+export const DECODE = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' } as const;
 
 export type StoredImageFile = {
   name: string;

@@ -1,14 +1,19 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../../common/admin-constants';
 import { IMMUTABLE_CACHE_CONTROL } from '../../../common/constants';
 import { EXTENSION_OF } from '../../../common/image-types';
 import { itemKey, MEDIA_PREFIX, SHARE_FOLDER, SHARE_IMAGE_MAX_PX, shareKey } from '../../../common/media';
 import { AppError } from '../../errors';
+import { DECODE } from '../images/image-files';
 import { isSafeKey, type Storage } from '../../storage/storage';
 
 const SHARE_QUALITY = 82;
+/** Link-preview copies made at once; more wait (each is a full decode of an original of up to 40 megapixels). */
+const SHARE_CONCURRENCY = 2;
+/** How long a name with no original (or an original that would not decode) is answered 404 without looking again. */
+const SHARE_MISS_MS = 10 * 60_000;
+const SHARE_MISS_MAX = 1000;
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -31,22 +36,58 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app,
 
   /** Link-preview copies being made, so simultaneous first requests make one. */
   const making = new Map<string, Promise<Buffer | null>>();
+  /** Names recently found to have no usable original, with when: asked again, they answer 404 at once. */
+  const misses = new Map<string, number>();
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  async function limited<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= SHARE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  }
 
-  /** The JPEG copy of an uploaded original for link previews, made and stored the first time it is asked for. */
+  /**
+   * The JPEG copy of an uploaded original for link previews, made and stored the first time it is asked for; the
+   * original is decoded as leniently as uploads are checked (decision 0013), so every accepted upload gets one.
+   */
   async function makeShareImage(stem: string): Promise<Buffer | null> {
     for (const extension of new Set(Object.values(EXTENSION_OF))) {
-      const original = await storage.get(itemKey(`${stem}.${extension}`));
+      const key = itemKey(`${stem}.${extension}`);
+      const original = await storage.get(key);
       if (!original) continue;
-      const body = await sharp(await readAll(original.body), { limitInputPixels: MAX_IMAGE_PIXELS })
+      const body = await sharp(await readAll(original.body), DECODE)
         .rotate()
         .resize({ width: SHARE_IMAGE_MAX_PX, height: SHARE_IMAGE_MAX_PX, fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: SHARE_QUALITY, mozjpeg: true })
         .toBuffer();
-      await storage.put(shareKey(`${stem}.jpg`), body, 'image/jpeg');
+      const copy = shareKey(`${stem}.jpg`);
+      await storage.put(copy, body, 'image/jpeg');
+      // Deleted meanwhile: its copy must not outlive it (the delete removed what existed before this put).
+      if (!(await storage.exists(key))) {
+        await storage.delete(copy);
+        return null;
+      }
       return body;
     }
     return null;
+  }
+
+  function missedRecently(stem: string): boolean {
+    const at = misses.get(stem);
+    if (at === undefined) return false;
+    if (Date.now() - at < SHARE_MISS_MS) return true;
+    misses.delete(stem);
+    return false;
+  }
+  function rememberMiss(stem: string): void {
+    if (misses.size >= SHARE_MISS_MAX) misses.delete(misses.keys().next().value as string);
+    misses.set(stem, Date.now());
   }
 
   app.get<{ Params: { name: string } }>(`${MEDIA_PREFIX}${SHARE_FOLDER}/:name`, { schema: { hide: true } }, async (request, reply) => {
@@ -56,16 +97,22 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app,
     const stored = await storage.get(key);
     if (stored) return send(reply, stored);
     const stem = name.slice(0, -'.jpg'.length);
+    if (missedRecently(stem)) throw new AppError('NOT_FOUND', 'Image not found');
     let pending = making.get(stem);
     if (!pending) {
-      pending = makeShareImage(stem).finally(() => making.delete(stem));
+      pending = limited(() => makeShareImage(stem))
+        .catch((err: unknown) => {
+          request.log.warn({ err, key }, 'could not make a link-preview image');
+          return null;
+        })
+        .finally(() => making.delete(stem));
       making.set(stem, pending);
     }
-    const body = await pending.catch((err: unknown) => {
-      request.log.warn({ err, key }, 'could not make a link-preview image');
-      return null;
-    });
-    if (!body) throw new AppError('NOT_FOUND', 'Image not found');
+    const body = await pending;
+    if (!body) {
+      rememberMiss(stem);
+      throw new AppError('NOT_FOUND', 'Image not found');
+    }
     return send(reply, { body, size: body.length, contentType: 'image/jpeg' });
   });
 

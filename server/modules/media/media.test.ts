@@ -63,6 +63,20 @@ describe('GET /media/share (link-preview copies)', () => {
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
+  it('makes one from a JPEG with the mild damage uploads accept (a camera\u2019s stray marker)', async () => {
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .jpeg()
+      .toBuffer();
+    const marker = jpeg.indexOf(Buffer.from([0xff, 0xda])) + 400;
+    jpeg[marker] = 0xff;
+    jpeg[marker + 1] = 0xd0;
+    await expect(sharp(jpeg, { failOn: 'warning' }).toBuffer()).rejects.toThrow(/Corrupt JPEG/);
+    const stored = await storeImageWithThumbnails(ctx.storage, '1700000000_camera.jpg', jpeg);
+    const res = await ctx.app.inject(shareImageUrlFor(stored.url) ?? '');
+    expect(res.statusCode).toBe(200);
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('jpeg');
+  });
+
   it('leaves addresses that are not ours as they are', () => {
     expect(shareImageUrlFor('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
     expect(shareImageUrlFor(null)).toBeNull();

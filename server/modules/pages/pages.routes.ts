@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_SHUFFLE_SEED, SHUFFLE_SEED_COOKIE } from '../../../common/constants';
 import { INITIAL_DATA_ID } from '../../../common/page-data';
 import { PAGE_MODULES } from '../../../common/page-modules';
 import { STATIC_PAGES } from '../../../common/pages';
@@ -29,6 +30,29 @@ export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Prom
 /** The site's address: PUBLIC_URL, or the scheme and host the request came to (through a trusted proxy's headers). */
 export function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
   return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Puts each part in place of its placeholder, once, in one pass. Never String.replace with a string: a visitor's
+ * "$`" or "$'" (in a search, say) would paste copies of the template into the page.
+ */
+export function fillTemplate(template: string, parts: Record<string, string>): string {
+  const pattern = new RegExp(Object.keys(parts).map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const filled = new Set<string>();
+  return template.replace(pattern, (placeholder) => {
+    if (filled.has(placeholder)) return placeholder;
+    filled.add(placeholder);
+    return parts[placeholder] ?? placeholder;
+  });
+}
+
+const SEED_IN_COOKIE = new RegExp(`(?:^|;\\s*)${SHUFFLE_SEED_COOKIE}=(\\d{1,10})(?:;|$)`);
+
+/** The seed the browser keeps in its session cookie, when it is a valid one. */
+function seedFrom(request: FastifyRequest): number | undefined {
+  const match = SEED_IN_COOKIE.exec(request.headers.cookie ?? '');
+  const seed = match ? Number(match[1]) : NaN;
+  return Number.isInteger(seed) && seed >= 0 && seed <= MAX_SHUFFLE_SEED ? seed : undefined;
 }
 
 function isPhone(request: FastifyRequest): boolean {
@@ -69,21 +93,31 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
       status = 500;
     }
     const prefetch = frontEnd.prefetchTags(plan.prefetch.map((name) => PAGE_MODULES[name]));
-    const html = template
-      .replace('<!--app-head-->', `${renderHead(origin, plan.head)}\n    ${assets}${prefetch}`)
-      .replace('<!--site-config-->', siteScript)
-      .replace('<!--app-html-->', rootHtml)
-      .replace('<!--app-data-->', dataScript);
+    const html = fillTemplate(template, {
+      '<!--app-head-->': `${renderHead(origin, plan.head)}\n    ${assets}${prefetch}`,
+      '<!--site-config-->': siteScript,
+      '<!--app-html-->': rootHtml,
+      '<!--app-data-->': dataScript,
+    });
     if (status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
-    // The finder's first page holds 4 products on phones and 6 elsewhere.
-    if (plan.data.finder) reply.header('vary', 'User-Agent, Sec-CH-UA-Mobile');
+    // The finder's first page holds 4 products on phones and 6 elsewhere, in the visitor's order.
+    if (plan.data.finder) reply.header('vary', 'User-Agent, Sec-CH-UA-Mobile, Cookie');
     return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const origin = siteOrigin(request, publicUrl);
-    const plan = await service.plan({ url: request.url, origin, phone: isPhone(request), signedIn: () => signedIn(request) });
-    if (plan.kind === 'redirect') return reply.redirect(plan.location, plan.status);
+    const plan = await service.plan({
+      url: request.url,
+      origin,
+      phone: isPhone(request),
+      seed: seedFrom(request),
+      signedIn: () => signedIn(request),
+    });
+    if (plan.kind === 'redirect') {
+      // Asked again each time: a product renamed back must not meet a browser's stored redirect (a loop).
+      return reply.header('cache-control', plan.status === 302 ? 'private, no-cache' : 'no-cache').redirect(plan.location, plan.status);
+    }
     return send(request, reply, plan, origin);
   }
   return renderPage;

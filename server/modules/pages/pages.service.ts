@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE } from '../../../common/constants';
+import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE, MAX_SHUFFLE_SEED } from '../../../common/constants';
 import { filtersFromParams } from '../../../common/finder-filters';
 import { shareImageUrlFor, thumbnailUrlFor } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
 import { finderMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { matchPage, type PageMatch } from '../../../common/pages';
-import { slugify } from '../../../common/product-urls';
 import type { Category } from '../../../common/schemas/category';
 import { finderQuerySchema } from '../../../common/schemas/product';
 import type { CatalogueService } from '../catalogue/catalogue.service';
@@ -20,7 +19,8 @@ import {
   type Head,
 } from './head';
 
-const MAX_SEED = 2147483647;
+/** The link-preview picture of pages without a product picture (web/public/share.png, from scripts/make-share-image.ts). */
+export const SITE_IMAGE = { url: '/share.png', alt: 'Finder: fashion finds, filtered and searched', width: 1200, height: 630 };
 
 export type PageRequest = {
   /** Path and query, as requested. */
@@ -29,6 +29,8 @@ export type PageRequest = {
   origin: string;
   /** A phone gets the phone's page size (spec section 9) in the first page the server renders. */
   phone: boolean;
+  /** The visitor's shuffle seed (from their cookie); a new one is picked when they have none. */
+  seed: number | undefined;
   /** Whether the request carries a live session (asked only for the login and register pages). */
   signedIn: () => Promise<boolean>;
 };
@@ -44,6 +46,14 @@ export type PagePlan =
       /** On-demand modules the page will probably need next (prefetched at idle). */
       prefetch: Array<'product'>;
     };
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 /** The server's date as the web shows it: YYYY-MM-DD in UTC. */
 export function serverDay(now = new Date()): string {
@@ -61,7 +71,7 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
   async function finderPlan(request: PageRequest, params: URLSearchParams): Promise<PagePlan> {
     const data: InitialData = { origin: request.origin, today: serverDay() };
     const filters = filtersFromParams(params);
-    const seed = randomInt(0, MAX_SEED);
+    const seed = request.seed ?? randomInt(0, MAX_SHUFFLE_SEED);
     const pageSize = request.phone ? FINDER_PAGE_SIZE_PHONE : FINDER_PAGE_SIZE_DESKTOP;
     let status: 200 | 503 = 200;
     let list: Category[] = [];
@@ -86,7 +96,6 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
       filters.category === ALL ? null : (list.find((c) => c.name.toLowerCase() === filters.category.toLowerCase()) ?? null);
     const meta = finderMeta(filters, category);
     const items = data.finder?.page.items ?? [];
-    const first = items.find((p) => p.image);
     const jsonLd: object[] = [];
     if (meta.canonical === '/') jsonLd.push(websiteJsonLd(request.origin));
     if (category) jsonLd.push(breadcrumbJsonLd(request.origin, [{ name: 'Home', path: '/' }, { name: category.name, path: meta.canonical ?? '/' }]));
@@ -100,31 +109,37 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
         meta,
         path: request.url,
         ogType: 'website',
-        image: first?.image ? { url: shareImageUrlFor(first.image) ?? first.image, alt: first.title } : null,
+        image: SITE_IMAGE,
         jsonLd,
       },
       prefetch: ['product'],
     };
   }
 
-  async function productPlan(request: PageRequest, slug: string, number: number | null, search: string): Promise<PagePlan> {
+  /** `pathname` is the address as asked; number 0 stands for "no number in it" (no product has it). */
+  async function productPlan(request: PageRequest, pathname: string, number: number, search: string): Promise<PagePlan> {
     const data: InitialData = { origin: request.origin, today: serverDay() };
     const missing = (view: ProductView & { status: 'gone' | 'missing' }): PagePlan => ({
       kind: 'page',
       page: 'product',
       status: view.status === 'gone' ? 410 : 404,
       data,
-      head: { meta: missingProductMeta(view.status === 'gone'), path: request.url, ogType: 'website' },
+      head: { meta: missingProductMeta(view.status === 'gone'), path: request.url, ogType: 'website', image: SITE_IMAGE },
       prefetch: [],
     });
-    if (number === null) return missing({ status: 'missing', similar: [] });
-
     let lookup: Awaited<ReturnType<CatalogueService['productPage']>>;
     try {
       lookup = await catalogue.productPage(number);
     } catch (err) {
       log.warn({ err, number }, 'a product page could not be loaded for rendering');
-      return { kind: 'page', page: 'product', status: 503, data, head: { meta: missingProductMeta(false), path: request.url, ogType: 'website' }, prefetch: [] };
+      return {
+        kind: 'page',
+        page: 'product',
+        status: 503,
+        data,
+        head: { meta: missingProductMeta(false), path: request.url, ogType: 'website', image: SITE_IMAGE },
+        prefetch: [],
+      };
     }
     if (lookup.status !== 'found') {
       const view: ProductView =
@@ -133,8 +148,9 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
       return missing(view);
     }
     const { product, related } = lookup;
-    // One address per product: an old slug (the product was renamed), another spelling or a bare number moves on.
-    if (slug !== slugify(product.title)) return { kind: 'redirect', status: 301, location: `${product.path}${search}` };
+    // One address per product: an old slug (the product was renamed), another spelling, a bare number or a
+    // trailing slash moves on to it.
+    if (safeDecode(pathname) !== product.path) return { kind: 'redirect', status: 301, location: `${product.path}${search}` };
     data.product = { number, view: { status: 'found', product, related } };
     const share = shareImageUrlFor(product.image);
     return {
@@ -147,7 +163,7 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
         path: request.url,
         ogType: 'product',
         product,
-        image: share ? { url: share, alt: product.title } : null,
+        image: share ? { url: share, alt: product.title } : SITE_IMAGE,
         jsonLd: [
           productJsonLd(request.origin, product, share ?? thumbnailUrlFor(product.image, 640)),
           breadcrumbJsonLd(request.origin, productTrail(product)),
@@ -162,7 +178,7 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
       const url = new URL(request.url, 'http://finder.invalid');
       const match = matchPage(url.pathname);
       if (match.page === 'finder') return finderPlan(request, url.searchParams);
-      if (match.page === 'product') return productPlan(request, match.slug, match.number, url.search);
+      if (match.page === 'product') return productPlan(request, url.pathname, match.number ?? 0, url.search);
       if ((match.page === 'login' || match.page === 'register') && (await request.signedIn())) {
         return { kind: 'redirect', status: 302, location: '/home' };
       }
@@ -171,7 +187,7 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
         page: match.page,
         status: match.page === 'not-found' ? 404 : 200,
         data: { origin: request.origin, today: serverDay() },
-        head: { meta: staticPageMeta(match.page), path: request.url, ogType: 'website' },
+        head: { meta: staticPageMeta(match.page), path: request.url, ogType: 'website', image: SITE_IMAGE },
         prefetch: [],
       };
     },

@@ -103,6 +103,9 @@ describe('the finder, rendered on the server', () => {
     expect(home).toContain('<title>Finder · Fashion product finder</title>');
     expect(home).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/">`);
     expect(home).toContain('<meta property="og:type" content="website">');
+    expect(home).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/share.png">`);
+    expect(home).toContain('<meta property="og:image:width" content="1200">');
+    expect(home).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(home).not.toContain('noindex');
     const types = jsonLd(home).map((d) => d['@type']);
     expect(types).toEqual(['WebSite', 'ItemList']);
@@ -135,6 +138,28 @@ describe('the finder, rendered on the server', () => {
     expect(res.body).not.toMatch(/<\/script><script>alert/);
     const data = initialData(res.body);
     expect(data.finder?.filters.search).toBe('</script>');
+  });
+
+  it('puts text with replacement patterns ($` $\' $& $$) in the page as it is, once', async () => {
+    const search = '$`$\'$&$$';
+    const res = await get(`/products?q=${encodeURIComponent(search)}`);
+    expect(res.body.length).toBeLessThan(60_000);
+    expect(res.body.match(/<!doctype html>/g)).toHaveLength(1);
+    expect(initialData(res.body).finder?.filters.search).toBe(search);
+    expect(root(res.body)).toContain(`value="${search.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}"`);
+  });
+
+  it('renders in the order of the visitor\u2019s seed cookie, and picks one for a visitor without', async () => {
+    const first = initialData((await get('/', { cookie: 'finder_seed=12345' })).body);
+    expect(first.finder?.seed).toBe(12345);
+    const again = initialData((await get('/', { cookie: 'other=1; finder_seed=12345' })).body);
+    expect(again.finder?.page.items.map((p) => p.id)).toEqual(first.finder?.page.items.map((p) => p.id));
+    for (const cookie of ['', 'finder_seed=abc', 'finder_seed=99999999999']) {
+      const seed = initialData((await get('/', { cookie })).body).finder?.seed ?? -1;
+      expect(seed).toBeGreaterThanOrEqual(0);
+      expect(seed).toBeLessThanOrEqual(2147483647);
+    }
+    expect((await get('/')).headers.vary).toContain('Cookie');
   });
 });
 
@@ -175,18 +200,28 @@ describe('product pages', () => {
     expect(initialData(res.body).product?.view.status).toBe('found');
   });
 
-  it('keep an image from another site as it is in previews', async () => {
+  it('keep an image from another site as it is in previews, and use the site\u2019s picture when there is none', async () => {
     const row = await productByTitle('Field Jacket');
     expect((await get(productPath(row))).body).toContain('<meta property="og:image" content="https://cdn.example/field.jpg">');
+    const bare = await productByTitle('Suede Loafer');
+    expect((await get(productPath(bare))).body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/share.png">`);
   });
 
-  it('answer an old slug, another spelling or a bare number with 301 to the one address', async () => {
+  it('answer an old slug, another spelling or a bare number with 301 to the one address, asked again each time', async () => {
     const row = await productByTitle('Suede Loafer');
-    for (const old of [`/products/old-name-${row.number}`, `/products/${row.number}`, `/products/Suede-Loafer-${row.number}`]) {
+    for (const old of [
+      `/products/old-name-${row.number}`,
+      `/products/${row.number}`,
+      `/products/Suede-Loafer-${row.number}`,
+      `/products/suede-loafer-0${row.number}`,
+    ]) {
       const res = await get(`${old}?ref=chat`);
       expect(res.statusCode, old).toBe(301);
       expect(res.headers.location).toBe(`${productPath(row)}?ref=chat`);
+      expect(res.headers['cache-control']).toBe('no-cache');
     }
+    expect((await get(`${productPath(row)}/`)).statusCode).toBe(301);
+    expect((await get(`${productPath(row)}//`)).statusCode).toBe(301);
   });
 
   it('answer 410 for a deleted product and 404 for one that never was, offering the finder and similar products', async () => {
@@ -199,10 +234,12 @@ describe('product pages', () => {
     expect(root(res.body)).toContain('Suede Loafer');
     expect(res.body).toContain('<meta name="robots" content="noindex">');
 
-    for (const url of ['/products/nothing-999999', '/products/jacket']) {
+    for (const url of ['/products/nothing-999999', '/products/jacket', '/products/jacket-0']) {
       const missing = await get(url);
       expect(missing.statusCode, url).toBe(404);
       expect(root(missing.body)).toContain('Product not found');
+      expect(root(missing.body)).toContain('Suede Loafer');
+      expect(missing.body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/share.png">`);
     }
   });
 });
@@ -221,6 +258,7 @@ describe('other pages', () => {
     for (const [url, title] of [
       ['/login', 'Welcome Back'],
       ['/register', 'Create a New Account'],
+      ['/login//', 'Welcome Back'],
     ] as const) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
@@ -236,12 +274,13 @@ describe('other pages', () => {
       const res = await get(url, { cookie });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/home');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
     }
     expect((await get('/login', { cookie: 'finder.session_token=forged' })).statusCode).toBe(200);
   });
 
   it('answer any other address with 404 and the login screen', async () => {
-    for (const url of ['/no/such/page', '/Products/x/y', '/admin/extra']) {
+    for (const url of ['/no/such/page', '/Products/x/y', '/admin/extra', '/login//x']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(root(res.body)).toContain('Welcome Back');
@@ -324,10 +363,10 @@ describe('when things fail', () => {
       categories: { list: async () => [] },
       log: { warn: () => undefined },
     });
-    const finder = await failing.plan({ url: '/', origin: TEST_ORIGIN, phone: false, signedIn: async () => false });
+    const finder = await failing.plan({ url: '/', origin: TEST_ORIGIN, phone: false, seed: undefined, signedIn: async () => false });
     expect(finder).toMatchObject({ kind: 'page', status: 503 });
     expect(finder.kind === 'page' && finder.data.finder).toBeUndefined();
-    const product = await failing.plan({ url: '/products/a-1', origin: TEST_ORIGIN, phone: false, signedIn: async () => false });
+    const product = await failing.plan({ url: '/products/a-1', origin: TEST_ORIGIN, phone: false, seed: undefined, signedIn: async () => false });
     expect(product).toMatchObject({ kind: 'page', status: 503 });
   });
 

@@ -4,7 +4,6 @@ import { TEXTS } from '../../../common/constants';
 import { thumbnailUrlFor } from '../../../common/media';
 import { categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { formatPrice } from '../../../common/price';
-import type { ProductView } from '../../../common/page-data';
 import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
 import { OUTBOUND_REL, outboundHandlers, ProductCard } from '../../components/product-card';
@@ -159,13 +158,15 @@ function MissingProduct({ gone, category, similar }: { gone: boolean; category: 
 /** A product's own page (/products/<slug>-<number>): rendered on the server, shared as a link. */
 export default function ProductPage() {
   const { ref = '' } = useParams();
-  const number = parseProductRef(ref)?.number ?? null;
+  // 0 is no product's number: an address without one is a missing product, with products to offer.
+  const number = parseProductRef(ref)?.number ?? 0;
   const query = useProductView(number);
-  const view: ProductView | undefined = number === null ? { status: 'missing', similar: [] } : query.data;
+  const view = query.data;
   const navigate = useNavigate();
 
   const found = view?.status === 'found' ? view.product : null;
-  usePageMeta(found ? productMeta(found) : missingProductMeta(view?.status === 'gone'));
+  // While the page loads, the document keeps the previous page's title and links.
+  usePageMeta(view ? (found ? productMeta(found) : missingProductMeta(view.status === 'gone')) : null);
 
   // An old or mistyped slug: the address is corrected without a new history entry (the server answers it 301).
   const canonicalRef = found?.path.slice(found.path.lastIndexOf('/') + 1);

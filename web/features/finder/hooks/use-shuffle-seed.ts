@@ -1,35 +1,31 @@
 import { useState } from 'react';
+import { MAX_SHUFFLE_SEED, SHUFFLE_SEED_COOKIE } from '../../../../common/constants';
 import { usePageData } from '../../../lib/page-data';
-
-const STORAGE_KEY = 'finder.shuffle-seed';
-const MAX_SEED = 2147483647;
 
 function randomSeed(): number {
   const values = new Uint32Array(1);
   crypto.getRandomValues(values);
-  return (values[0] ?? 0) % MAX_SEED;
+  return (values[0] ?? 0) % MAX_SHUFFLE_SEED;
+}
+
+function seedFromCookie(): number | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${SHUFFLE_SEED_COOKIE}=(\\d{1,10})(?:;|$)`).exec(document.cookie);
+  const seed = match ? Number(match[1]) : NaN;
+  return Number.isInteger(seed) && seed >= 0 && seed <= MAX_SHUFFLE_SEED ? seed : undefined;
 }
 
 /**
- * One shuffle seed per browser session: the catalogue looks shuffled, yet stays stable while paging. A finder the
- * server rendered brings the seed it was rendered with, and that one is kept from then on.
+ * One shuffle seed per browser session (decision 0001): the catalogue looks shuffled, yet stays put while paging and
+ * across reloads. It lives in a session cookie the server reads, so a finder the server renders is already in the
+ * visitor's order; a finder rendered without one brings the seed the server picked, and that one is kept.
  */
 export function useShuffleSeed(): number {
   const rendered = usePageData()?.finder?.seed;
   const [seed] = useState(() => {
-    try {
-      if (rendered !== undefined) {
-        sessionStorage.setItem(STORAGE_KEY, String(rendered));
-        return rendered;
-      }
-      const stored = Number.parseInt(sessionStorage.getItem(STORAGE_KEY) ?? '', 10);
-      if (Number.isInteger(stored) && stored >= 0 && stored <= MAX_SEED) return stored;
-      const fresh = randomSeed();
-      sessionStorage.setItem(STORAGE_KEY, String(fresh));
-      return fresh;
-    } catch {
-      return rendered ?? randomSeed();
-    }
+    if (typeof document === 'undefined') return rendered ?? 0;
+    const seed = rendered ?? seedFromCookie() ?? randomSeed();
+    document.cookie = `${SHUFFLE_SEED_COOKIE}=${seed}; Path=/; SameSite=Lax`;
+    return seed;
   });
   return seed;
 }

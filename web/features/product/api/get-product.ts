@@ -35,16 +35,14 @@ function cachedProduct(queryClient: QueryClient, number: number): Product | unde
   return undefined;
 }
 
-/** number null (an address without one) asks for nothing. */
-export function useProductView(number: number | null) {
+export function useProductView(number: number) {
   const queryClient = useQueryClient();
   return useQuery<ProductView>({
-    queryKey: productQueryKey(number ?? 0),
-    queryFn: ({ signal }) => getProductView(number ?? 0, signal),
-    enabled: number !== null,
+    queryKey: productQueryKey(number),
+    queryFn: ({ signal }) => getProductView(number, signal),
     // Opened from a card: the card's product shows at once, its related products follow.
     placeholderData: (): ProductView | undefined => {
-      const product = number === null ? undefined : cachedProduct(queryClient, number);
+      const product = cachedProduct(queryClient, number);
       return product ? { status: 'found', product, related: [] } : undefined;
     },
   });

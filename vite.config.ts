@@ -29,6 +29,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
+    // Vite serves the pages (rendered in the browser); the API, stored images and the crawler files come from the
+    // server.
+    proxy: Object.fromEntries(['/api', '/media', '/robots.txt', '/sitemap.xml', '/sitemaps'].map((path) => [path, 'http://127.0.0.1:3000'])),
   },
 });

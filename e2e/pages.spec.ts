@@ -50,6 +50,7 @@ test.describe('product pages', () => {
   });
 
   test('Copy link copies the page address and says Copied', async ({ page, context }) => {
+    test.skip(isPhone(page), 'the same at both sizes; run once');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_ORIGIN });
     const product = await someProduct(page);
     await page.goto(product.path);
@@ -79,7 +80,8 @@ test.describe('product pages', () => {
     });
   });
 
-  test('a product page opened directly holds its title, price and structured data without scripts', async ({ browser }) => {
+  test('a product page opened directly holds its title, price and structured data without scripts', async ({ browser, page: sized }) => {
+    test.skip(isPhone(sized), 'the same HTML at both sizes; run once');
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const product = await someProduct(page);
@@ -105,6 +107,7 @@ test.describe('product pages', () => {
   });
 
   test('related products lead to their own pages', async ({ page }) => {
+    test.skip(isPhone(page), 'the same at both sizes; run once');
     const product = await someProduct(page);
     await page.goto(product.path);
     const related = page.getByRole('region', { name: 'More like this' });
@@ -120,6 +123,7 @@ test.describe('product pages', () => {
   });
 
   test('an unknown product answers 404 with the way back to the finder', async ({ page }) => {
+    test.skip(isPhone(page), 'the same at both sizes; run once');
     const res = await page.goto('/products/no-such-thing-99999');
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();

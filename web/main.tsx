@@ -33,6 +33,8 @@ function start(container: HTMLElement) {
 
 // The page's code first, so hydration renders what the server did instead of a loading fallback. (A promise, not
 // a top-level await: the bundler merges chunks only without one.)
+// Either way hydration starts in a task of its own, after the one that evaluated this bundle, so the two do not add
+// up to one long task.
 const route = routeForPath(location.pathname);
-if (route) void route.preload().then(() => start(root), () => start(root));
-else start(root);
+const ready = route ? route.preload().catch(() => undefined) : Promise.resolve();
+void ready.then(() => setTimeout(() => start(root), 0));

@@ -7,8 +7,10 @@ import { useEffect, useState } from 'react';
 export function useDebouncedValue<T>(value: T, delayMs: number): [T, (now: T) => void] {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
+    // Nothing to wait for (the first value, or a value that came back): no timer, no render.
+    if (Object.is(value, debounced)) return;
     const timer = setTimeout(() => setDebounced(value), delayMs);
     return () => clearTimeout(timer);
-  }, [value, delayMs]);
+  }, [value, delayMs, debounced]);
   return [debounced, setDebounced];
 }

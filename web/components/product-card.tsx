@@ -8,7 +8,7 @@ import { sendAnalytics } from '../lib/analytics';
 import './product-card.css';
 
 /** The external store: a new tab, no referrer or opener, marked as a paid link. */
-export const OUTBOUND_REL = 'noopener noreferrer sponsored';
+const OUTBOUND_REL = 'noopener noreferrer sponsored';
 
 type Props = {
   product: Product;
@@ -24,9 +24,43 @@ type Props = {
  * Counts an outbound click (decision 0018) without preventDefault: the store's tab opens at once. A middle click
  * opens it too, so it counts as well; a right click does not.
  */
-export function outboundHandlers(productId: string, source: 'buy' | 'image') {
+function outboundHandlers(productId: string, source: 'buy' | 'image') {
   const report = () => sendAnalytics({ kind: 'click', productId, source });
   return { onClick: report, onAuxClick: (event: MouseEvent) => event.button === 1 && report() };
+}
+
+/** The star of a best product (spec section 2), on a card or a product page's picture. */
+export function BestBadge({ product }: { product: Product }) {
+  if (!product.isBestProduct) return null;
+  return (
+    <span className="card-badge" title={TEXTS.bestProducts}>
+      <span aria-hidden="true">★</span>
+      <span className="visually-hidden">{TEXTS.bestProducts}</span>
+    </span>
+  );
+}
+
+/** BUY: the product's store in a new tab, counted as a click (spec section 2); disabled when it has no link. */
+export function BuyLink({ product, className }: { product: Product; className: string }) {
+  if (!product.link) {
+    return (
+      <button type="button" className={`button button-primary ${className}`} disabled aria-label={`${product.title} is not available to buy`}>
+        {TEXTS.buy}
+      </button>
+    );
+  }
+  return (
+    <a
+      className={`button button-primary ${className}`}
+      href={product.link}
+      target="_blank"
+      rel={OUTBOUND_REL}
+      aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
+      {...outboundHandlers(product.id, 'buy')}
+    >
+      {TEXTS.buy}
+    </a>
+  );
 }
 
 /**
@@ -55,12 +89,7 @@ export function ProductCard({ product, fadeIn, eager, priority = false }: Props)
   const titleId = `product-${product.id}`;
   return (
     <li className={fadeIn === null ? 'card' : 'card card-fade'} style={style} aria-labelledby={titleId}>
-      {product.isBestProduct && (
-        <span className="card-badge" title={TEXTS.bestProducts}>
-          <span aria-hidden="true">★</span>
-          <span className="visually-hidden">{TEXTS.bestProducts}</span>
-        </span>
-      )}
+      <BestBadge product={product} />
       {product.link ? (
         <a
           className="card-image"
@@ -81,22 +110,7 @@ export function ProductCard({ product, fadeIn, eager, priority = false }: Props)
           <Link to={product.path}>{product.title}</Link>
         </h3>
         <p className="card-price">{formatPrice(product.price)}</p>
-        {product.link ? (
-          <a
-            className="button button-primary card-buy"
-            href={product.link}
-            target="_blank"
-            rel={OUTBOUND_REL}
-            aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
-            {...outboundHandlers(product.id, 'buy')}
-          >
-            {TEXTS.buy}
-          </a>
-        ) : (
-          <button type="button" className="button button-primary card-buy" disabled aria-label={`${product.title} is not available to buy`}>
-            {TEXTS.buy}
-          </button>
-        )}
+        <BuyLink product={product} className="card-buy" />
       </div>
     </li>
   );

@@ -6,7 +6,7 @@ import { categoryPath, missingProductMeta, productMeta } from '../../../common/p
 import { formatPrice } from '../../../common/price';
 import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
-import { OUTBOUND_REL, outboundHandlers, ProductCard } from '../../components/product-card';
+import { BestBadge, BuyLink, ProductCard } from '../../components/product-card';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
@@ -59,12 +59,7 @@ function ProductDetails({ product, related, loadingRelated }: { product: Product
       <Breadcrumbs product={product} />
       <article className="product" aria-labelledby="product-title">
         <div className="product-media">
-          {product.isBestProduct && (
-            <span className="card-badge" title={TEXTS.bestProducts}>
-              <span aria-hidden="true">★</span>
-              <span className="visually-hidden">{TEXTS.bestProducts}</span>
-            </span>
-          )}
+          <BestBadge product={product} />
           {product.image ? (
             <img
               src={large ?? product.image}
@@ -94,22 +89,7 @@ function ProductDetails({ product, related, loadingRelated }: { product: Product
           )}
           {product.description.trim() && <p className="product-description">{product.description}</p>}
           <div className="product-actions">
-            {product.link ? (
-              <a
-                className="button button-primary product-buy"
-                href={product.link}
-                target="_blank"
-                rel={OUTBOUND_REL}
-                aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
-                {...outboundHandlers(product.id, 'buy')}
-              >
-                {TEXTS.buy}
-              </a>
-            ) : (
-              <button type="button" className="button button-primary product-buy" disabled>
-                {TEXTS.buy}
-              </button>
-            )}
+            <BuyLink product={product} className="product-buy" />
             <ShareButton url={url} title={product.title} />
           </div>
           <p className="product-note">

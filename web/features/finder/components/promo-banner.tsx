@@ -1,19 +1,11 @@
-import { useEffect, useState } from 'react';
 import { DISCOUNT_PERCENT, REFERRAL_EXTRA_PERCENT, TEXTS } from '../../../../common/constants';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { getSiteConfig } from '../../../lib/site-config';
-
-/** How long Copy code says Copied. */
-const COPIED_MS = 2500;
+import { useCopyState } from '../../../lib/use-copy-state';
 
 export function PromoBanner() {
   const { discountCode, communityUrl, referralUrl } = getSiteConfig();
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (copied === 'idle') return;
-    const timer = setTimeout(() => setCopied('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useCopyState();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(discountCode);

@@ -1,7 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { copyText } from '../../../lib/clipboard';
+import { useCopyState } from '../../../lib/use-copy-state';
 
-const COPIED_MS = 2500;
 const noSubscription = () => () => undefined;
 
 type Props = { url: string; title: string };
@@ -12,12 +12,7 @@ type Props = { url: string; title: string };
  */
 export function ShareButton({ url, title }: Props) {
   const canShare = useSyncExternalStore(noSubscription, () => typeof navigator.share === 'function', () => false);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
+  const [state, setState] = useCopyState();
 
   const onClick = async () => {
     if (canShare) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPageRequest, siteConfigScript } from './web';
+import { isPageRequest, publicSiteConfig, siteConfigScript } from './web';
 
 describe('site config inlining', () => {
   it('cannot be broken out of by a value', () => {
@@ -10,10 +10,20 @@ describe('site config inlining', () => {
       contactEmail: 'a@b.example',
       googleSignIn: false,
       googleRedirectUri: null,
+      https: false,
     });
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const json = html.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
     expect(JSON.parse(json).discountCode).toBe('</script><script>alert(1)</script>');
+  });
+});
+
+describe('public settings', () => {
+  const config = { discountCode: '', communityUrl: '', referralUrl: '', contactEmail: '', google: undefined };
+  it('say the site is served over HTTPS only when its public address is https', () => {
+    expect(publicSiteConfig({ ...config, publicUrl: 'https://finder.example' }).https).toBe(true);
+    expect(publicSiteConfig({ ...config, publicUrl: 'http://finder.example' }).https).toBe(false);
+    expect(publicSiteConfig({ ...config, publicUrl: undefined }).https).toBe(false);
   });
 });
 

@@ -13,6 +13,7 @@ export function publicSiteConfig(
     contactEmail: config.contactEmail,
     googleSignIn: config.google !== undefined,
     googleRedirectUri: config.publicUrl ? `${config.publicUrl}${GOOGLE_CALLBACK_PATH}` : null,
+    https: config.publicUrl?.startsWith('https://') ?? false,
   };
 }
 

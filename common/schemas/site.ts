@@ -12,6 +12,9 @@ export const siteConfigSchema = z
       .string()
       .nullable()
       .describe("The address Google is told to return to (PUBLIC_URL's); null when it follows the address the visitor opened"),
+    https: z
+      .boolean()
+      .describe('Whether the site is served over HTTPS (PUBLIC_URL is https://); the data security page says so only then'),
   })
   .meta({ id: 'SiteConfig' });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -7,6 +7,7 @@ const FALLBACK: SiteConfig = {
   contactEmail: '',
   googleSignIn: false,
   googleRedirectUri: null,
+  https: false,
 };
 
 let cached: SiteConfig | undefined;

@@ -254,6 +254,20 @@ describe('other pages', () => {
     expect(res.body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/privacy-policy">`);
   });
 
+  it('promise encryption in transit only on a site served over HTTPS', async () => {
+    const plain = root((await get('/data-security')).body);
+    expect(plain).toContain('not encrypted on the');
+    expect(plain).not.toContain('Every connection to Finder uses HTTPS');
+    const secure = await createTestApp({ publicUrl: 'https://finder.example' }, { frontEnd: sourceFrontEnd() });
+    try {
+      const body = root((await secure.app.inject({ url: '/data-security', headers: { host: 'finder.example' } })).body);
+      expect(body).toContain('Every connection to Finder uses HTTPS');
+      expect(body).not.toContain('not encrypted');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('render login and register with their forms, not indexed', async () => {
     for (const [url, title] of [
       ['/login', 'Welcome Back'],

@@ -58,6 +58,7 @@ describe('site routes', () => {
       contactEmail: TEST_SITE.contactEmail,
       googleSignIn: false,
       googleRedirectUri: 'http://finder.test/api/auth/callback/google',
+      https: false,
     });
   });
 

@@ -1,48 +1,61 @@
+import { SHUFFLE_SEED_COOKIE } from '../../../common/constants';
 import { ContactButtons } from './contact-buttons';
 import { LegalPage, LegalSection } from './legal-page';
 
+/** The cookies named here are all the site sets (issue 13): keep this list true when one is added. */
 export default function CookiesPolicyPage() {
   return (
     <LegalPage page="cookies-policy" title="Cookies Policy">
-      <p>This policy explains how Finder uses cookies and similar storage in your browser, and how you can control them.</p>
+      <p>
+        This policy lists every cookie Finder sets in your browser, what each is for and how long it stays, and how
+        you can control them.
+      </p>
       <LegalSection id="cookies-what" title="What cookies are">
         <p>
           Cookies are small text files a website stores in your browser. They let the site remember things between
-          pages and visits, such as whether you are signed in. Similar technologies, such as your browser's session
-          storage, work the same way and are covered by this policy too.
+          pages and visits, such as whether you are signed in.
         </p>
       </LegalSection>
       <LegalSection id="cookies-essential" title="Essential cookies">
-        <p>
-          These keep Finder working: they keep you signed in, protect forms against forgery and remember the order
-          in which the catalogue is shown to you during a visit. The site cannot work properly without them, so
-          they cannot be switched off in our settings.
-        </p>
+        <p>These are set only when you sign in, and the site cannot sign you in without them:</p>
+        <ul>
+          <li>
+            <code>finder.session_token</code> keeps you signed in. Page scripts cannot read it. It lasts 30 days from
+            your last visit and is removed when you sign out. On an https:// site its name starts with{' '}
+            <code>__Secure-</code>, and the browser sends it only over an encrypted connection.
+          </li>
+          <li>
+            <code>finder.state</code> exists for at most 5 minutes while you sign in with Google, so that nobody else
+            can complete that sign-in for you.
+          </li>
+        </ul>
       </LegalSection>
       <LegalSection id="cookies-performance" title="Performance cookies">
         <p>
-          These tell us how the site is used, for example which pages load slowly or which searches find nothing,
-          so we can improve it. The information is counted in aggregate and not used to identify you.
+          Finder sets no performance cookies. We count catalogue views and clicks through to the store without any
+          cookie or identifier, so those counts cannot be linked to you.
         </p>
       </LegalSection>
       <LegalSection id="cookies-functional" title="Functional cookies">
         <p>
-          These remember choices you make, such as your filters or the size of the page you browse on, so you do not
-          have to set them again on your next visit.
+          <code>{SHUFFLE_SEED_COOKIE}</code> holds one random number: the order in which the catalogue is shown to
+          you, so products do not jump around while you scroll, reload or come back from a product page. It is
+          deleted when you close your browser. Your filters and searches are kept in the page's address, not in a
+          cookie.
         </p>
       </LegalSection>
       <LegalSection id="cookies-managing" title="Managing cookies in your browser">
         <p>
           Every major browser lets you see, block and delete cookies in its settings (usually under Privacy or Site
-          data). Blocking essential cookies will sign you out and may stop parts of Finder from working; blocking the
-          others only means the site remembers less about your visit.
+          data). Blocking the essential cookies stops you from signing in. Blocking the functional one only means
+          the catalogue is shuffled again on each page load.
         </p>
       </LegalSection>
       <LegalSection id="cookies-third-party" title="Third-party analytics cookies">
         <p>
-          If we use an analytics service to measure visits, it may set its own cookies under its own privacy
-          policy. We configure such services to anonymise IP addresses and not to share data for advertising. The
-          stores you click through to set their own cookies on their own sites; this policy does not cover them.
+          Finder uses no third-party analytics or advertising services, so no other company sets cookies through
+          Finder's pages. If you choose to sign in with Google, Google sets its own cookies on its own site. The
+          stores you click through to set their own cookies on their own sites. This policy does not cover either.
         </p>
       </LegalSection>
       <LegalSection id="cookies-contact" title="Contact us">

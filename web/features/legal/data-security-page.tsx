@@ -1,7 +1,10 @@
+import { getSiteConfig } from '../../lib/site-config';
 import { ContactButtons } from './contact-buttons';
 import { LegalPage, LegalSection } from './legal-page';
 
+/** Says only what is true of this installation (issue 13): encryption in transit only when served over HTTPS. */
 export default function DataSecurityPage() {
+  const { https } = getSiteConfig();
   return (
     <LegalPage page="data-security" title="Data Security">
       <LegalSection id="security-commitment" title="Our commitment">
@@ -11,35 +14,48 @@ export default function DataSecurityPage() {
         </p>
       </LegalSection>
       <LegalSection id="security-encryption" title="Encryption">
+        {https ? (
+          <p>
+            Every connection to Finder uses HTTPS (TLS), so what you send and receive cannot be read or changed on the
+            way, and your sign-in cookie is only ever sent over an encrypted connection.
+          </p>
+        ) : (
+          <p>
+            This copy of Finder is not set up with an https:// address, so connections to it are not encrypted on the
+            way: someone on the same network could read what you send. Use a password here that you use nowhere
+            else.
+          </p>
+        )}
         <p>
-          Every connection to Finder uses HTTPS (TLS), so what you send and receive cannot be read or changed on the
-          way. Passwords are never stored: we keep only a salted hash made with a slow, modern algorithm, so even we
-          cannot read them.
+          Passwords are never stored: we keep only a salted hash made with a slow, modern algorithm (scrypt), so even
+          we cannot read them. The keys Google gives us when you sign in with it are stored encrypted.
         </p>
       </LegalSection>
       <LegalSection id="security-backend" title="Managed backend">
         <p>
-          Finder runs on a managed database and file storage operated by established providers, who keep their
-          systems patched, physically secure and independently audited.
+          Finder keeps its data in a PostgreSQL database and its images on the server's disk or in S3-compatible
+          storage. Every database query is built so that what you type is never run as code.
         </p>
       </LegalSection>
       <LegalSection id="security-access" title="Access control">
         <p>
           Only administrators can change the catalogue, and only developers can run bulk maintenance. These roles
-          are checked by our server on every request, not just hidden in the page, and staff access is limited to
-          what each person needs.
+          are checked by our server on every request, not just hidden in the page. Every change an administrator
+          makes to products, categories, images and roles is recorded with who made it and when.
         </p>
       </LegalSection>
       <LegalSection id="security-monitoring" title="Monitoring">
         <p>
-          We log errors and unusual activity, such as repeated failed sign-ins, limit how fast sign-in attempts can
-          be made, and review alerts promptly.
+          Failed sign-ins are counted per account and per address. After a few of them, further attempts are refused
+          for a while that grows with each failure, however many addresses the guesses come from. Errors are logged
+          without passwords, session tokens or cookies.
         </p>
       </LegalSection>
       <LegalSection id="security-storage" title="Storage and backup">
         <p>
-          Data is stored in access-controlled systems and backed up regularly, so it can be restored after a
-          failure. Backups are protected as carefully as the live data and deleted on a fixed schedule.
+          Data is stored only in the database and storage described above, in access-controlled systems. Backups are
+          made by the site's operator. When you delete your account, it is removed from the live database at once and
+          disappears from backups as they are replaced.
         </p>
       </LegalSection>
       <LegalSection id="security-practices" title="What you can do">

@@ -21,6 +21,8 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
   'GET /api/auth/get-session': "reports the caller's own session, or null when there is none",
   'POST /api/auth/get-session': "the same read of the caller's own session (the library answers both methods)",
   'GET /api/auth/ok': "the auth library's health check, which reads nothing",
+  'POST /api/auth/request-password-reset': 'a visitor who forgot their password is not signed in (throttled; the answer never says whether the email has an account)',
+  'POST /api/auth/reset-password': 'the token from the reset mail is the proof, not a session',
   'POST /api/analytics/events': "the storefront's anonymous visitors report clicks and page views (rate-limited, known products only)",
 };
 
@@ -97,14 +99,20 @@ export async function findUnguardedRoutes(
         })
       ).statusCode;
 
+    const role = operation['x-required-role'];
     const anonymous = await call('');
-    const regularUser = await call(options.userCookie);
     const problems: string[] = [];
     if (anonymous !== 401) problems.push(`answered ${anonymous} to a caller who is not signed in (expected 401)`);
+    // A signed-in user's own account (roleSchema('user')): refusing anonymous callers is the whole guard; the
+    // regular user's call is not made, since with an empty body it could still change their own data.
+    if (role === 'user') {
+      if (problems.length > 0) unguarded.push({ operation: name, anonymous, regularUser: 0, problems });
+      continue;
+    }
+    const regularUser = await call(options.userCookie);
     if (regularUser !== 403) problems.push(`answered ${regularUser} to a signed-in user without a role (expected 403)`);
-    const role = operation['x-required-role'];
     if (role !== 'admin' && role !== 'developer') {
-      problems.push("its OpenAPI entry does not say which role it needs (spread roleSchema('admin' | 'developer') into the schema)");
+      problems.push("its OpenAPI entry does not say which role it needs (spread roleSchema('admin' | 'developer' | 'user') into the schema)");
     }
     let adminWithoutDev: number | undefined;
     if (role === 'developer' && options.adminCookie) {

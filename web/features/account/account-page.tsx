@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
@@ -22,6 +23,7 @@ import { useForm } from '../../lib/use-form';
 import { useChangeEmail } from './api/change-email';
 import { useChangePassword } from './api/change-password';
 import { useDeleteAccount } from './api/delete-account';
+import { forgetSignedInData } from './api/forget-signed-in-data';
 import { useSignOutEverywhere } from './api/sign-out-everywhere';
 import { useUpdateName } from './api/update-name';
 import './account.css';
@@ -178,9 +180,7 @@ function SignOutEverywhere() {
   );
 }
 
-function DeleteAccountDialog({ user, onClose }: { user: Me; onClose: () => void }) {
-  const toast = useToast();
-  const navigate = useNavigate();
+function DeleteAccountDialog({ user, onClose, onDeleted }: { user: Me; onClose: () => void; onDeleted: () => void }) {
   const remove = useDeleteAccount();
   const form = useForm(['secret'] as const, { secret: '' });
   const submit = (event: FormEvent) => {
@@ -191,10 +191,7 @@ function DeleteAccountDialog({ user, onClose }: { user: Me; onClose: () => void 
       return;
     }
     remove.mutate(user.hasPassword ? { password: secret } : { confirmEmail: secret }, {
-      onSuccess: () => {
-        toast('Your account was deleted.', 'success');
-        navigate('/', { replace: true });
-      },
+      onSuccess: onDeleted,
       onError: (err) => form.fail(err, (_m, status) => (status === 400 ? 'secret' : undefined)),
     });
   };
@@ -242,6 +239,12 @@ export default function AccountPage() {
   useEmailConfirmationNotice();
   const session = useSession();
   const [deleting, setDeleting] = useState(false);
+  // Set once the account is gone: the page then shows nothing while it leaves for the finder (not for /login).
+  const [deleted, setDeleted] = useState(false);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (deleted) return null;
   if (session.status === 'pending') {
     return (
       <div className="status status-loading">
@@ -282,7 +285,18 @@ export default function AccountPage() {
           Delete my account
         </button>
       </Section>
-      {deleting && <DeleteAccountDialog user={user} onClose={() => setDeleting(false)} />}
+      {deleting && (
+        <DeleteAccountDialog
+          user={user}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => {
+            setDeleted(true);
+            toast('Your account was deleted.', 'success');
+            navigate('/', { replace: true });
+            forgetSignedInData(queryClient);
+          }}
+        />
+      )}
     </div>
   );
 }

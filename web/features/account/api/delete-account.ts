@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { AccountDeleteInput } from '../../../../common/schemas/account';
 import { apiDelete } from '../../../lib/api-client';
-import { forgetSignedInData } from './forget-signed-in-data';
 
 export function deleteAccount(input: AccountDeleteInput): Promise<{ ok: true }> {
   return apiDelete<{ ok: true }>('/api/account', {}, input);
 }
 
+/** The caller leaves the page first, then forgets the session (forgetSignedInData): else the page would send it to /login. */
 export function useDeleteAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteAccount, onSuccess: () => forgetSignedInData(queryClient) });
+  return useMutation({ mutationFn: deleteAccount });
 }

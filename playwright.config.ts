@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, E2E_ADMIN_ORIGIN, E2E_ADMIN_PORT, E2E_GOOGLE, E2E_ORIGIN, E2E_PORT } from './e2e/support';
+import { E2E_ADMIN, E2E_ADMIN_ORIGIN, E2E_ADMIN_PORT, E2E_GOOGLE, E2E_ORIGIN, E2E_PORT, E2E_SMTP } from './e2e/support';
 
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,6 +19,9 @@ const SITE_ENV = {
   ADMIN_PASSWORD: E2E_ADMIN.password,
   // Every journey signs in from 127.0.0.1; the throttle itself is covered by the API tests.
   AUTH_RATE_LIMIT: '10000',
+  // Password reset mails go to the local catcher (scripts/smtp-catcher.ts).
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP.port}`,
+  MAIL_FROM: 'Finder <no-reply@finder.test>',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
@@ -75,6 +78,13 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      command: 'node --import tsx scripts/smtp-catcher.ts',
+      url: `http://127.0.0.1:${E2E_SMTP.httpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { SMTP_CATCHER_PORT: String(E2E_SMTP.port), SMTP_CATCHER_HTTP_PORT: String(E2E_SMTP.httpPort) },
+    },
     {
       command: 'node --import tsx scripts/google-stand-in.ts',
       url: `${E2E_GOOGLE.url}/.well-known/openid-configuration`,

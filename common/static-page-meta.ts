@@ -20,6 +20,9 @@ const STATIC_META: Record<StaticPage | 'not-found', PageMeta> = {
     canonical: null,
     index: false,
   },
+  'forgot-password': { title: titled('Forgot password'), description: 'Get a link to choose a new password.', canonical: null, index: false },
+  'reset-password': { title: titled('Choose a new password'), description: 'Set a new password for your account.', canonical: null, index: false },
+  account: { title: titled('Your account'), description: 'Your Finder account settings.', canonical: null, index: false },
   'privacy-policy': {
     title: titled('Privacy Policy'),
     description: 'What Finder collects when you browse, sign in and click through to a store, why, how long we keep it and your rights.',

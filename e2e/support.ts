@@ -18,6 +18,13 @@ export const E2E_GOOGLE = {
   clientSecret: 'e2e-secret',
 };
 
+/** The local mail server the e2e site sends to (scripts/smtp-catcher.ts); journeys read its mails over HTTP. */
+export const E2E_SMTP = {
+  port: Number(process.env.E2E_SMTP_PORT ?? 4290),
+  httpPort: Number(process.env.E2E_SMTP_HTTP_PORT ?? 4291),
+};
+export const E2E_MAILS_URL = `http://127.0.0.1:${E2E_SMTP.httpPort}/mails`;
+
 /** The account the server creates at start from ADMIN_EMAIL / ADMIN_PASSWORD. */
 export const E2E_ADMIN = { email: 'admin@finder.test', password: 'admin password e2e' };
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
+import { verifyPassword } from 'better-auth/crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -14,6 +15,9 @@ import type { ApiErrorBody } from '../common/schemas/error';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountRepo } from './modules/account/account.repo';
+import { createAccountService } from './modules/account/account.service';
 import { createAuth, trustedOrigins, type Auth } from './modules/auth/auth';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAuditRepo } from './modules/audit/audit.repo';
@@ -32,6 +36,7 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { createImagesRepo } from './modules/images/images.repo';
 import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
+import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
@@ -77,6 +82,8 @@ export type AppOptions = {
   frontEnd?: FrontEnd | null | undefined;
   database: Database;
   storage: Storage;
+  /** Outgoing mail (main.ts builds it from SMTP_URL and MAIL_FROM); absent or null: no password reset. */
+  mailer?: Mailer | null | undefined;
   /** Addresses per product sitemap (tests make it small); the protocol's 50,000 by default. */
   sitemapChunkSize?: number | undefined;
   /** Pino logger settings; tests pass false. */
@@ -108,7 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const site = publicSiteConfig(config);
+  const mailer = options.mailer ?? null;
+  const site = publicSiteConfig(config, mailer !== null);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -192,7 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const usersRepo = createUsersRepo(database);
   const audit = createAuditRepo(database);
   const users = createUsersService(usersRepo, audit);
-  const secret = config.authSecret ?? (await createAuthRepo(database).secret('auth', () => randomBytes(32).toString('base64url')));
+  const authRepo = createAuthRepo(database);
+  const secret = config.authSecret ?? (await authRepo.secret('auth', () => randomBytes(32).toString('base64url')));
   const authSettings = {
     publicUrl: config.publicUrl,
     port: config.port,
@@ -200,13 +209,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret,
     rateLimitPerMinute: config.authRateLimit,
     google: config.google,
+    mailer,
   };
-  const auth = createAuth(database, authSettings, app.log);
+  const auth = createAuth(database, authSettings, app.log, authRepo);
   app.decorate('auth', auth);
   app.decorate('users', users);
   registerAuthorization(app, { auth, users: usersRepo });
   registerCsrfCheck(app, trustedOrigins(authSettings));
   await app.register(authRoutes, { auth, users });
+  await app.register(accountRoutes, {
+    service: createAccountService({
+      repo: createAccountRepo(database),
+      verifyPassword: (hash, password) => verifyPassword({ hash, password }),
+      mailer,
+      log: app.log,
+    }),
+    users,
+    auth,
+    origins: trustedOrigins(authSettings),
+  });
 
   const categoriesRepo = createCategoriesRepo(database);
   const catalogueRepo = createCatalogueRepo(database);

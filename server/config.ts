@@ -147,6 +147,20 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .refine((v) => v === undefined || v.length <= PASSWORD_MAX_LENGTH, `ADMIN_PASSWORD must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  SMTP_URL: optionalText.refine((v) => {
+    if (v === undefined) return true;
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@mail.example:587'),
+  MAIL_FROM: optionalText.refine(
+    // "Finder <no-reply@finder.example>" or a bare address.
+    (v) => v === undefined || /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v),
+    'MAIL_FROM must be an email address, optionally with a name: Finder <no-reply@finder.example>',
+  ),
   S3_BUCKET: optionalText.refine(
     (v) => v === undefined || BUCKET_PATTERN.test(v),
     'S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens',
@@ -177,6 +191,7 @@ function pairProblems(env: NodeJS.ProcessEnv): string[] {
   if (set('GOOGLE_CLIENT_ID') !== set('GOOGLE_CLIENT_SECRET')) {
     problems.push('GOOGLE_CLIENT_ID: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
   }
+  if (set('SMTP_URL') !== set('MAIL_FROM')) problems.push('SMTP_URL: set both SMTP_URL and MAIL_FROM, or neither (no password reset mails)');
   if (env.ADMIN_PASSWORD && !set('ADMIN_EMAIL')) problems.push('ADMIN_EMAIL: ADMIN_PASSWORD is set without ADMIN_EMAIL');
   if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
     problems.push('S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the default AWS credentials');
@@ -214,10 +229,19 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   /** The account made or promoted to admin and developer at start. */
   admin: { email: string; password: string | undefined } | undefined;
+  /** Outgoing mail (password reset, email change); undefined: the site sends none and says so. */
+  mail: MailSettings | undefined;
   /** Object storage for uploads; undefined means the local disk under DATA_DIR/uploads. */
   s3: S3Settings | undefined;
   /** The build (dist/web for the browser, dist/server for rendering pages). */
   distDir: string;
+};
+
+export type MailSettings = {
+  /** smtp:// or smtps:// with the credentials in it; never logged. */
+  smtpUrl: string;
+  /** The From header: an address, optionally with a name. */
+  from: string;
 };
 
 export type S3Settings = {
@@ -267,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -5,6 +5,7 @@ import { DataDirInUseError, openDatabase, type Database } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { startAnalyticsTasks } from './modules/analytics/analytics-tasks';
 import { startAccountTasks } from './modules/auth/account-tasks';
+import { createMailer } from './modules/mail/mailer';
 import { loadBuiltFrontEnd } from './modules/pages/front-end';
 import { openStorage } from './storage/open-storage';
 
@@ -17,7 +18,9 @@ async function main(): Promise<void> {
   });
   const storage = await openStorage(config);
   const frontEnd = await loadBuiltFrontEnd(config.distDir);
-  const app = await buildApp({ config, database, storage, frontEnd });
+  const mailer = createMailer(config.mail);
+  const app = await buildApp({ config, database, storage, frontEnd, mailer });
+  if (!mailer) app.log.info('SMTP_URL and MAIL_FROM are not set: the site sends no mail, so password reset is not available.');
   if (!frontEnd) app.log.warn(`No build in ${config.distDir}: serving the API only. Run npm run build (npm start does) for the pages.`);
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });
   const stopAccountTasks = await startAccountTasks(app, database, config);
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
       stopAccountTasks();
       stopAnalyticsTasks();
       await app.close();
+      mailer?.close();
     } finally {
       await database.close();
       process.exit(0);

@@ -9,6 +9,7 @@ describe('site config inlining', () => {
       referralUrl: 'https://y.example',
       contactEmail: 'a@b.example',
       googleSignIn: false,
+      passwordReset: false,
       googleRedirectUri: null,
       https: false,
     });

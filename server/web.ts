@@ -5,6 +5,7 @@ import type { Config } from './config';
 /** The public settings the storefront gets (inlined into every page and at /api/site). */
 export function publicSiteConfig(
   config: Pick<Config, 'discountCode' | 'communityUrl' | 'referralUrl' | 'contactEmail' | 'google' | 'publicUrl'>,
+  mail = false,
 ): SiteConfig {
   return {
     discountCode: config.discountCode,
@@ -12,6 +13,7 @@ export function publicSiteConfig(
     referralUrl: config.referralUrl,
     contactEmail: config.contactEmail,
     googleSignIn: config.google !== undefined,
+    passwordReset: mail,
     googleRedirectUri: config.publicUrl ? `${config.publicUrl}${GOOGLE_CALLBACK_PATH}` : null,
     https: config.publicUrl?.startsWith('https://') ?? false,
   };

@@ -8,6 +8,7 @@ export const siteConfigSchema = z
     referralUrl: z.string(),
     contactEmail: z.string(),
     googleSignIn: z.boolean().describe('Whether Google sign-in is configured on this server'),
+    passwordReset: z.boolean().describe('Whether this server sends mail, so a forgotten password can be reset'),
     googleRedirectUri: z
       .string()
       .nullable()

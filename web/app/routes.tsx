@@ -11,6 +11,9 @@ const register = lazyRoute(() => import('../features/auth/register-page'));
 const home = lazyRoute(() => import('../features/auth/home-page'));
 const admin = lazyRoute(() => import('../features/admin/admin-page'));
 const googleAuthTest = lazyRoute(() => import('../features/auth/google-auth-test-page'));
+const forgotPassword = lazyRoute(() => import('../features/auth/forgot-password-page'));
+const resetPassword = lazyRoute(() => import('../features/auth/reset-password-page'));
+const account = lazyRoute(() => import('../features/account/account-page'));
 const privacyPolicy = lazyRoute(() => import('../features/legal/privacy-policy-page'));
 const cookiesPolicy = lazyRoute(() => import('../features/legal/cookies-policy-page'));
 const dataSecurity = lazyRoute(() => import('../features/legal/data-security-page'));
@@ -32,6 +35,9 @@ export const routes: RouteObject[] = [
       page('/home', home),
       page('/admin', admin),
       page('/google-auth-test', googleAuthTest),
+      page('/forgot-password', forgotPassword),
+      page('/reset-password', resetPassword),
+      page('/account', account),
       page('/privacy-policy', privacyPolicy),
       page('/cookies-policy', cookiesPolicy),
       page('/data-security', dataSecurity),

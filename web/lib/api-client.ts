@@ -69,6 +69,9 @@ export function apiPatch<T>(path: string, body: unknown): Promise<T> {
   return request<T>(path, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-export function apiDelete<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
-  return request<T>(buildUrl(path, query), { method: 'DELETE' });
+export function apiDelete<T>(path: string, query: Record<string, QueryValue> = {}, body?: unknown): Promise<T> {
+  return request<T>(
+    buildUrl(path, query),
+    body === undefined ? { method: 'DELETE' } : { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
 }

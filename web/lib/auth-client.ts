@@ -8,8 +8,8 @@ export function signInWithEmail(email: string, password: string): Promise<unknow
   return apiPost(`${AUTH_BASE_PATH}/sign-in/email`, { email, password, rememberMe: true });
 }
 
-export function signUpWithEmail(email: string, password: string): Promise<unknown> {
-  return apiPost(`${AUTH_BASE_PATH}/sign-up/email`, { email, password, name: '' });
+export function signUpWithEmail(email: string, password: string, name = ''): Promise<unknown> {
+  return apiPost(`${AUTH_BASE_PATH}/sign-up/email`, { email, password, name });
 }
 
 export function signOut(): Promise<unknown> {
@@ -28,4 +28,17 @@ export async function startGoogleSignIn(callbackURL: string, errorCallbackURL: s
     newUserCallbackURL: callbackURL,
   });
   window.location.assign(url);
+}
+
+export function requestPasswordReset(email: string): Promise<{ status: boolean; message: string }> {
+  return apiPost(`${AUTH_BASE_PATH}/request-password-reset`, { email });
+}
+
+export function resetPassword(token: string, newPassword: string): Promise<unknown> {
+  return apiPost(`${AUTH_BASE_PATH}/reset-password`, { token, newPassword });
+}
+
+/** Signs out every other session; this one gets a new cookie. */
+export function changePassword(currentPassword: string, newPassword: string): Promise<unknown> {
+  return apiPost(`${AUTH_BASE_PATH}/change-password`, { currentPassword, newPassword, revokeOtherSessions: true });
 }

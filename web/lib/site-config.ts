@@ -6,6 +6,7 @@ const FALLBACK: SiteConfig = {
   referralUrl: '',
   contactEmail: '',
   googleSignIn: false,
+  passwordReset: false,
   googleRedirectUri: null,
   https: false,
 };

@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import { AUTH_TEXTS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import type { ApiErrorBody, ErrorCode } from '../../../common/schemas/error';
 
@@ -8,7 +9,13 @@ import type { ApiErrorBody, ErrorCode } from '../../../common/schemas/error';
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password.',
   INVALID_EMAIL: 'Enter a valid email address.',
-  INVALID_PASSWORD: 'Invalid email or password.',
+  // Sign-in answers INVALID_EMAIL_OR_PASSWORD; this one comes from checks of the signed-in account's own password.
+  INVALID_PASSWORD: ACCOUNT_TEXTS.wrongPassword,
+  CREDENTIAL_ACCOUNT_NOT_FOUND: ACCOUNT_TEXTS.noPassword,
+  RESET_PASSWORD_DISABLED: ACCOUNT_TEXTS.resetUnavailable,
+  // A reset token that is unknown, expired or spent; USER_NOT_FOUND: its account was deleted meanwhile.
+  INVALID_TOKEN: ACCOUNT_TEXTS.resetLinkInvalid,
+  USER_NOT_FOUND: ACCOUNT_TEXTS.resetLinkInvalid,
   PASSWORD_TOO_SHORT: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   PASSWORD_TOO_LONG: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead, or use another email.',
@@ -42,7 +49,8 @@ function codeForStatus(status: number): ErrorCode {
 
 /**
  * Turns an error answer of the auth library into the API's one error shape. Returns the status to send too:
- * an existing email is a 409 Conflict (the library says 422), a missing provider a 503 (the server's setup).
+ * an existing email is a 409 Conflict (the library says 422), a missing provider or mail server a 503 (the server's
+ * setup).
  */
 export function toApiError(
   status: number,
@@ -52,7 +60,7 @@ export function toApiError(
   const libraryCode = typeof body?.code === 'string' ? body.code : undefined;
   let statusCode = status;
   if (libraryCode === 'USER_ALREADY_EXISTS' || libraryCode === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') statusCode = 409;
-  if (libraryCode === 'PROVIDER_NOT_FOUND') statusCode = 503;
+  if (libraryCode === 'PROVIDER_NOT_FOUND' || libraryCode === 'RESET_PASSWORD_DISABLED') statusCode = 503;
   const libraryMessage = typeof body?.message === 'string' ? body.message : '';
   // The library reports a malformed email as a generic validation error naming the field.
   const code = libraryCode === 'VALIDATION_ERROR' && libraryMessage.startsWith('[body.email]') ? 'INVALID_EMAIL' : libraryCode;

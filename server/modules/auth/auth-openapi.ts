@@ -21,7 +21,25 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '409': 'An account with this email already exists',
   '429': 'Too many attempts from this address; Retry-After gives the seconds to wait',
   '500': 'Something went wrong on the server',
-  '503': 'Google sign-in is not configured on this server',
+  '503': 'Google sign-in, or mail for a password reset, is not configured on this server',
+};
+
+/** Library endpoints that need a signed-in caller (route-guards.ts proves they refuse anyone else). */
+const SIGNED_IN_PATHS = new Set(['/get-session', '/sign-out', '/change-password']);
+/** Library endpoints with a per-address throttle of their own (auth.ts rateLimit.customRules). */
+const THROTTLED = /^\/(sign-in|sign-up|request-password-reset|reset-password|change-password)/;
+
+/** What the site adds to the library's own words, so the document says what the bridge really does. */
+const DESCRIPTIONS: Record<string, string> = {
+  '/request-password-reset':
+    'Mails a link to /reset-password?token=... (valid one hour, single use) when an account has this email; the ' +
+    'answer is the same either way. 503 when the server has no mail (SMTP_URL unset). Throttled per address and ' +
+    'at most 3 mails an account an hour.',
+  '/reset-password':
+    'Sets the new password of the token\'s account and signs out every one of its sessions. 400 with a sentence ' +
+    'when the token is unknown, expired or already used.',
+  '/change-password':
+    'Send revokeOtherSessions: true (the account page does) to sign out every other session; this one gets a new cookie.',
 };
 
 /**
@@ -41,15 +59,18 @@ export async function authOpenApiPaths(auth: Auth): Promise<{ paths: Record<stri
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         responses[status] = Number(status) >= 400 ? ERROR_RESPONSE(ERROR_DESCRIPTIONS[status] ?? 'Error') : response;
       }
-      for (const status of path.startsWith('/sign-in') || path.startsWith('/sign-up') ? ['429'] : []) {
+      for (const status of THROTTLED.test(path) ? ['429'] : []) {
         responses[status] = ERROR_RESPONSE(ERROR_DESCRIPTIONS[status] ?? 'Error');
       }
       if (path === '/sign-up/email') responses['409'] = ERROR_RESPONSE(ERROR_DESCRIPTIONS['409'] ?? 'Conflict');
-      if (path === '/sign-in/social') responses['503'] = ERROR_RESPONSE(ERROR_DESCRIPTIONS['503'] ?? 'Unavailable');
+      if (path === '/sign-in/social' || path === '/request-password-reset') responses['503'] = ERROR_RESPONSE(ERROR_DESCRIPTIONS['503'] ?? 'Unavailable');
+      const extra = DESCRIPTIONS[path];
       adjusted[method] = {
         ...operation,
+        ...(extra ? { description: [operation.description, extra].filter(Boolean).join(' ') } : {}),
         tags: ['auth'],
-        security: path === '/get-session' || path === '/sign-out' ? [{ sessionCookie: [] }] : [],
+        security: SIGNED_IN_PATHS.has(path) ? [{ sessionCookie: [] }] : [],
+        ...(path === '/change-password' ? { 'x-required-role': 'user' } : {}),
         responses,
       };
     }

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, count, eq, gte, like, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts, appSecrets, sessions, users, verifications } from '../../db/schema/index';
 
@@ -19,6 +19,14 @@ export function createAuthRepo({ db }: Database) {
         .innerJoin(users, eq(users.id, accounts.userId))
         .where(and(eq(users.email, email.trim().toLowerCase()), eq(accounts.providerId, 'credential')));
       return row?.hash ?? null;
+    },
+    /** Password reset tokens made for this account since then (the library keeps them as 'reset-password:<token>'). */
+    async resetRequestsSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(verifications)
+        .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId), gte(verifications.createdAt, since)));
+      return row?.n ?? 0;
     },
     async deleteSession(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.token, token));

@@ -6,6 +6,12 @@ import type { UsersService } from '../users/users.service';
 import { toApiError } from './auth-errors';
 import { authHeaders, type Auth } from './auth';
 
+/**
+ * Library endpoints that act on the signed-in account. The library validates the body before it looks for a
+ * session, so without this a caller who is not signed in would get a 400 about the body instead of a 401.
+ */
+const SIGNED_IN_AUTH_PATHS = new Set([`${AUTH_BASE_PATH}/change-password`]);
+
 /** Sign-in and sign-up bodies are a few hundred bytes; anything near this is not a form. */
 const AUTH_BODY_LIMIT = 64 * 1024;
 
@@ -42,6 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; users: UsersService
     // Documented path by path from the library's own description (auth-openapi.ts).
     schema: { hide: true },
     handler: async (request, reply) => {
+      if (SIGNED_IN_AUTH_PATHS.has(request.url.split('?')[0] ?? '')) await app.requireUser.call(app, request, reply);
       const body = request.method === 'POST' && Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
       const response = await auth.handler(
         new Request(`${request.protocol}://${request.host}${request.url}`, {

@@ -355,10 +355,7 @@ describe('endpoints of the auth library that are switched off', () => {
   const SWITCHED_OFF = [
     '/api/auth/list-sessions',
     '/api/auth/update-user',
-    '/api/auth/change-password',
     '/api/auth/change-email',
-    '/api/auth/request-password-reset',
-    '/api/auth/reset-password',
     '/api/auth/delete-user',
     '/api/auth/link-social',
     '/api/auth/unlink-account',

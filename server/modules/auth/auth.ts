@@ -4,9 +4,13 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { verifyPassword } from 'better-auth/crypto';
 import { openAPI } from 'better-auth/plugins';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { RESET_TOKEN_EXPIRES_IN_S } from '../../../common/account-texts';
 import { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import { hasControlCharacters, NAME_MAX_LENGTH } from '../../../common/schemas/account';
 import type { Database } from '../../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail } from '../mail/mail-texts';
 import type { AdminAccountOps } from '../users/users.service';
 import type { AuthRepo } from './auth.repo';
 
@@ -29,8 +33,9 @@ export function authHeaders(request: FastifyRequest): Headers {
 }
 
 /**
- * The library's endpoints this site uses. Every other endpoint it ships (password reset, email change, account
- * deletion, session listing...) is switched off, so nothing the screens do not offer is reachable.
+ * The library's endpoints this site uses. Every other endpoint it ships (email change, account deletion, session
+ * listing...) is switched off, so nothing the screens do not offer is reachable; the account page's other
+ * changes are the site's own routes (server/modules/account, decision 0026).
  */
 export const ENABLED_AUTH_PATHS = [
   '/sign-up/email',
@@ -40,12 +45,14 @@ export const ENABLED_AUTH_PATHS = [
   '/get-session',
   '/sign-out',
   '/ok',
+  '/request-password-reset',
+  '/reset-password',
+  '/change-password',
 ] as const;
 
 const DISABLED_AUTH_PATHS = [
   '/account-info',
   '/change-email',
-  '/change-password',
   '/delete-user',
   '/delete-user/callback',
   '/error',
@@ -54,8 +61,7 @@ const DISABLED_AUTH_PATHS = [
   '/list-accounts',
   '/list-sessions',
   '/refresh-token',
-  '/request-password-reset',
-  '/reset-password',
+  // The mail links straight to the site's /reset-password page; this redirecting step is not needed.
   '/reset-password/:token',
   '/revoke-other-sessions',
   '/revoke-session',
@@ -71,8 +77,10 @@ const DISABLED_AUTH_PATHS = [
   '/reference',
 ];
 
-/** Longest display name accepted at sign-up (Google names are taken as Google sends them). */
-export const NAME_MAX_LENGTH = 100;
+export { NAME_MAX_LENGTH };
+
+/** Reset mails one account may be sent per hour, whoever asks: a mailbox cannot be flooded through the site. */
+export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
 
 /**
  * Sign-up with email and password takes an email, a password and at most a short display name: a photo address
@@ -90,6 +98,9 @@ const signUpRules = createAuthMiddleware(async (ctx) => {
       message: `The display name must be text of at most ${NAME_MAX_LENGTH} characters.`,
     });
   }
+  if (typeof body.name === 'string' && hasControlCharacters(body.name)) {
+    throw new APIError('BAD_REQUEST', { code: 'NAME_NOT_VALID', message: 'The display name must not contain control characters.' });
+  }
 });
 
 export type AuthSettings = {
@@ -101,7 +112,12 @@ export type AuthSettings = {
   /** Sign-in and sign-up attempts per minute from one address. */
   rateLimitPerMinute: number;
   google: { clientId: string; clientSecret: string } | undefined;
+  /** Sends the password reset mails; null: no mail on this site, so no password reset either. */
+  mailer: Mailer | null;
 };
+
+/** What the reset mail step needs from the database. */
+export type ResetMailRepo = Pick<AuthRepo, 'resetRequestsSince'>;
 
 /** Origins allowed to send requests that carry a session: the site's own and any configured extra ones. */
 export function trustedOrigins(settings: Pick<AuthSettings, 'publicUrl' | 'port' | 'trustedOrigins'>): string[] {
@@ -111,7 +127,33 @@ export function trustedOrigins(settings: Pick<AuthSettings, 'publicUrl' | 'port'
   return [...new Set([...own, ...settings.trustedOrigins])];
 }
 
-export function createAuth(database: Database, settings: AuthSettings, log: FastifyBaseLogger) {
+/**
+ * Builds and sends the reset mail without holding up the answer: the answer must take as long for an unknown
+ * address as for a known one, and a mail server's failure must not tell the visitor anything. The library's `url`
+ * starts with the site's address (PUBLIC_URL, or the request's origin among the allowed hosts); the mail links
+ * to the site's own /reset-password page instead of the library's redirecting step.
+ */
+function resetMailSender(mailer: Mailer, repo: ResetMailRepo, log: FastifyBaseLogger) {
+  return async ({ user, url, token }: { user: { id: string; email: string }; url: string; token: string }) => {
+    const since = new Date(Date.now() - 3600_000);
+    // The library stored this request's token just before calling: it is counted too.
+    if ((await repo.resetRequestsSince(user.id, since)) > RESET_MAILS_PER_ACCOUNT_PER_HOUR) {
+      log.warn({ userId: user.id }, 'password reset: too many requests for one account this hour, no mail sent');
+      return;
+    }
+    const link = `${new URL(url).origin}/reset-password?token=${encodeURIComponent(token)}`;
+    void mailer.send(passwordResetMail(user.email, link, RESET_TOKEN_EXPIRES_IN_S)).then(
+      () => log.info({ userId: user.id }, 'password reset: mail sent'),
+      // Only the error's own fields: the message body (with the link) never reaches the log.
+      (err: unknown) => {
+        const e = err as { code?: unknown; responseCode?: unknown; command?: unknown; message?: unknown };
+        log.error({ userId: user.id, code: e.code, responseCode: e.responseCode, command: e.command, reason: e.message }, 'password reset: the mail could not be sent');
+      },
+    );
+  };
+}
+
+export function createAuth(database: Database, settings: AuthSettings, log: FastifyBaseLogger, repo: ResetMailRepo) {
   const secure = settings.publicUrl?.startsWith('https://') ?? false;
   const origins = trustedOrigins(settings);
   return betterAuth({
@@ -135,6 +177,11 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       requireEmailVerification: false,
+      // Without a mailer the library answers /request-password-reset with RESET_PASSWORD_DISABLED (a 503 here).
+      ...(settings.mailer ? { sendResetPassword: resetMailSender(settings.mailer, repo, log) } : {}),
+      resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN_S,
+      // Whoever held the old password may hold a session too.
+      revokeSessionsOnPasswordReset: true,
     },
     socialProviders: settings.google
       ? {
@@ -176,6 +223,10 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
       customRules: {
         '/sign-in/*': { window: 60, max: settings.rateLimitPerMinute },
         '/sign-up/*': { window: 60, max: settings.rateLimitPerMinute },
+        // Per client address; per account, resetMailSender sends at most RESET_MAILS_PER_ACCOUNT_PER_HOUR.
+        '/request-password-reset': { window: 3600, max: 10 },
+        '/reset-password': { window: 60, max: settings.rateLimitPerMinute },
+        '/change-password': { window: 60, max: settings.rateLimitPerMinute },
         '/get-session': false,
       },
     },
@@ -244,4 +295,12 @@ export function adminAccountOps(auth: Auth, repo: AuthRepo): AdminAccountOps {
       return hash ? verifyPassword({ hash, password }) : false;
     },
   };
+}
+
+/** Set-Cookie lines that remove the library's session cookies (after the sessions themselves are deleted). */
+export async function expiredAuthCookies(auth: Auth): Promise<string[]> {
+  const { authCookies } = await auth.$context;
+  return [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map(
+    (cookie) => `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${cookie.attributes.secure ? '; Secure' : ''}`,
+  );
 }

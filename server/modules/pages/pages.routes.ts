@@ -102,7 +102,7 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
     if (status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
     // The finder's first page holds 4 products on phones and 6 elsewhere, in the visitor's order.
     if (plan.data.finder) reply.header('vary', 'User-Agent, Sec-CH-UA-Mobile, Cookie');
-    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply.status(status).header('cache-control', plan.cacheControl ?? 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

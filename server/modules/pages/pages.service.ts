@@ -31,7 +31,7 @@ export type PageRequest = {
   phone: boolean;
   /** The visitor's shuffle seed (from their cookie); a new one is picked when they have none. */
   seed: number | undefined;
-  /** Whether the request carries a live session (asked only for the login and register pages). */
+  /** Whether the request carries a live session (asked only for the login, register and account pages). */
   signedIn: () => Promise<boolean>;
 };
 
@@ -45,7 +45,12 @@ export type PagePlan =
       head: Head;
       /** On-demand modules the page will probably need next (prefetched at idle). */
       prefetch: Array<'product'>;
+      /** Set for pages no cache may keep (someone's account, a reset token in the address); else no-cache. */
+      cacheControl?: 'private, no-store';
     };
+
+/** Pages only their own visitor may see: never stored by a shared cache or the browser's back-forward cache. */
+const PRIVATE_PAGES = new Set<PageMatch['page']>(['account', 'reset-password']);
 
 function safeDecode(text: string): string {
   try {
@@ -182,6 +187,9 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
       if ((match.page === 'login' || match.page === 'register') && (await request.signedIn())) {
         return { kind: 'redirect', status: 302, location: '/home' };
       }
+      // The account page is someone's own: without a session there is nothing to show (the page also redirects in
+      // the browser, for a session that ends while it is open).
+      if (match.page === 'account' && !(await request.signedIn())) return { kind: 'redirect', status: 302, location: '/login' };
       return {
         kind: 'page',
         page: match.page,
@@ -189,6 +197,7 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
         data: { origin: request.origin, today: serverDay() },
         head: { meta: staticPageMeta(match.page), path: request.url, ogType: 'website', image: SITE_IMAGE },
         prefetch: [],
+        ...(PRIVATE_PAGES.has(match.page) ? { cacheControl: 'private, no-store' as const } : {}),
       };
     },
   };

@@ -57,6 +57,7 @@ describe('site routes', () => {
       referralUrl: TEST_SITE.referralUrl,
       contactEmail: TEST_SITE.contactEmail,
       googleSignIn: false,
+      passwordReset: false,
       googleRedirectUri: 'http://finder.test/api/auth/callback/google',
       https: false,
     });

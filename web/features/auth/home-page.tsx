@@ -51,6 +51,9 @@ export default function HomePage() {
         <Link to="/products" className="button button-primary">
           Browse products
         </Link>
+        <Link to="/account" className="button button-ghost">
+          Your account
+        </Link>
         {user.isAdmin && (
           <Link to="/admin" className="button button-ghost">
             Open the admin dashboard

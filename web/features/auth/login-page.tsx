@@ -7,7 +7,7 @@ import { fieldErrors } from '../../../common/schemas/fields';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useSignIn } from './api/sign-in';
-import { FormFailure } from './components/form-failure';
+import { FormFailure } from '../../components/ui/form-failure';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { SignedOutOnly } from './components/signed-out-only';
 import { staticPageMeta } from '../../../common/static-page-meta';
@@ -85,6 +85,9 @@ function LoginForm() {
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
         />
+        <p className="auth-forgot">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
         <button type="submit" className="button button-primary" disabled={signIn.isPending}>
           {signIn.isPending ? AUTH_TEXTS.signingIn : AUTH_TEXTS.signIn}
         </button>

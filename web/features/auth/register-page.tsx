@@ -1,31 +1,34 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AUTH_TEXTS, PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import { NAME_MAX_LENGTH } from '../../../common/schemas/account';
+import { signUpNameSchema } from '../../../common/schemas/account';
 import { signUpSchema } from '../../../common/schemas/auth';
 import { fieldErrors } from '../../../common/schemas/fields';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useSignUp } from './api/sign-up';
-import { FormFailure } from './components/form-failure';
+import { FormFailure } from '../../components/ui/form-failure';
 import { SignedOutOnly } from './components/signed-out-only';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { usePageMeta } from '../../lib/page-meta';
 import './auth.css';
 
-const FIELDS = ['email', 'password', 'confirmPassword'] as const;
+const FIELDS = ['email', 'name', 'password', 'confirmPassword'] as const;
 
 function RegisterForm() {
   usePageMeta(staticPageMeta('register'));
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const [values, setValues] = useState({ email: '', password: '', confirmPassword: '' });
+  const [values, setValues] = useState({ email: '', name: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<{ message: string; emailTaken: boolean } | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const focusField = (field: (typeof FIELDS)[number]) =>
-    ({ email: emailRef, password: passwordRef, confirmPassword: confirmRef })[field].current?.focus();
+    ({ email: emailRef, name: nameRef, password: passwordRef, confirmPassword: confirmRef })[field].current?.focus();
 
   const set = (field: (typeof FIELDS)[number]) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -33,8 +36,9 @@ function RegisterForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+    const name = signUpNameSchema.safeParse({ name: values.name });
+    if (!parsed.success || !name.success) {
+      const found = { ...(name.success ? {} : fieldErrors(name.error)), ...(parsed.success ? {} : fieldErrors(parsed.error)) };
       setErrors(found);
       const first = FIELDS.find((f) => found[f]);
       if (first) focusField(first);
@@ -43,7 +47,7 @@ function RegisterForm() {
     setErrors({});
     setFailure(null);
     signUp.mutate(
-      { email: parsed.data.email, password: parsed.data.password },
+      { email: parsed.data.email, password: parsed.data.password, name: name.data.name },
       {
         onSuccess: () => navigate('/home', { replace: true }),
         onError: (err) => {
@@ -78,6 +82,18 @@ function RegisterForm() {
           value={values.email}
           onChange={set('email')}
           error={errors.email}
+        />
+        <TextField
+          ref={nameRef}
+          label="Display name (optional)"
+          type="text"
+          name="name"
+          autoComplete="nickname"
+          maxLength={NAME_MAX_LENGTH}
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          hint="Shown when you are greeted; leave it empty to be greeted by your email."
         />
         <TextField
           ref={passwordRef}

@@ -77,6 +77,11 @@ export function TopBar() {
               <li>
                 <NavLink to="/products">Products</NavLink>
               </li>
+              {user && (
+                <li>
+                  <NavLink to="/account">Account</NavLink>
+                </li>
+              )}
               {user?.isAdmin && (
                 <li>
                   <NavLink to="/admin">Admin</NavLink>

@@ -1,0 +1,21 @@
+// Sentences of the password reset and the account page, shared by the server (which answers them) and the web
+// (which recognises some of them). Outside constants.ts so the finder's first bundle does not carry them.
+
+export const RESET_TOKEN_EXPIRES_IN_S = 3600;
+
+export const ACCOUNT_TEXTS = {
+  resetUnavailable: 'Password reset is not available on this site: no mail server is configured.',
+  resetRequested: 'If an account uses this email, a link to reset its password is on its way. It expires in one hour.',
+  resetLinkInvalid: 'This reset link has expired or has already been used.',
+  resetDone: 'Your password has been changed and every other session was signed out. Sign in with your new password.',
+  wrongPassword: 'The password is not correct.',
+  noPassword: 'This account signs in with Google and has no password. Use "Forgot password" on the login page to set one.',
+  lastAdmin: 'You are the last admin: make another account an admin before deleting yours.',
+  emailTaken: 'Another account already uses this email.',
+  sameEmail: 'That is already your email address.',
+  confirmEmailMismatch: 'Type the email address of your account to confirm.',
+  passwordRequired: 'Enter your password to confirm.',
+  googleEmail: 'This account signs in with Google only; its email follows your Google account.',
+  emailLinkInvalid: 'This confirmation link has expired, has already been used, or the address is now taken.',
+  deletedAccount: 'deleted account',
+} as const;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
+import { emailField, newPasswordField } from './auth';
+
+// The account page's and the password reset's contracts: the forms validate with these before sending and the
+// server applies them again.
+
+/** Longest display name (sign-up and the account page; Google names are taken as Google sends them). */
+export const NAME_MAX_LENGTH = 100;
+
+// Control characters other than tab and line feed: invisible, they make a name or address look like another.
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+/** True when the text holds a control character (kept local; to be unified with the shared rule in fields.ts). */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
+
+export const displayNameField = z
+  .string({ message: 'The display name must be text.' })
+  .trim()
+  .max(NAME_MAX_LENGTH, `The display name must be at most ${NAME_MAX_LENGTH} characters.`)
+  .refine((v) => !hasControlCharacters(v), 'The display name must not contain control characters.');
+
+/** PATCH /api/account: an empty name clears it (the site then greets by email). */
+export const accountNameInputSchema = z.strictObject({ name: displayNameField }).meta({ id: 'AccountNameInput' });
+export type AccountNameInput = z.infer<typeof accountNameInputSchema>;
+
+const currentPasswordField = z
+  .string({ message: 'Enter your current password.' })
+  .min(1, 'Enter your current password.')
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+const emailWithoutControls = emailField.refine((v) => !hasControlCharacters(v), 'The email must not contain control characters.');
+
+/** POST /api/account/email. */
+export const emailChangeInputSchema = z
+  .strictObject({ newEmail: emailWithoutControls, currentPassword: currentPasswordField })
+  .meta({ id: 'EmailChangeInput' });
+export type EmailChangeInput = z.infer<typeof emailChangeInputSchema>;
+
+/** What an email change did: changed at once (no mail on this site), or a link went to the new address. */
+export const emailChangeResultSchema = z
+  .object({ status: z.enum(['changed', 'verification-sent']), email: z.string().describe('The address the account has now') })
+  .meta({ id: 'EmailChangeResult' });
+export type EmailChangeResult = z.infer<typeof emailChangeResultSchema>;
+
+/** GET /api/account/email/confirm?token=: the link in the confirmation mail. */
+export const emailConfirmQuerySchema = z.object({ token: z.string().max(200).default('') });
+
+/** DELETE /api/account: the password of a password account, or (Google-only accounts) the account's email typed. */
+export const accountDeleteInputSchema = z
+  .strictObject({
+    password: z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`).optional(),
+    confirmEmail: z.string().max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`).optional(),
+  })
+  .meta({ id: 'AccountDeleteInput' });
+export type AccountDeleteInput = z.infer<typeof accountDeleteInputSchema>;
+
+export const accountOkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'AccountOk' });
+
+// ---- forms only (the library's endpoints check the same on the server) ----
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({ password: newPasswordField, confirmPassword: z.string().min(1, 'Confirm your password.') })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
+
+export const changePasswordSchema = z
+  .object({ currentPassword: currentPasswordField, newPassword: newPasswordField, confirmPassword: z.string().min(1, 'Confirm your password.') })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
+
+/** Registration's optional display name. */
+export const signUpNameSchema = z.object({ name: displayNameField });

@@ -1,0 +1,143 @@
+import { and, asc, eq, gt, like, or, sql } from 'drizzle-orm';
+import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { accounts, auditLog, sessions, users, verifications } from '../../db/schema/index';
+
+/** Verification rows of a pending email change: `change-email:<sha-256 of the token>`, value `<user id> <new email>`. */
+const EMAIL_CHANGE_PREFIX = 'change-email:';
+
+export type AccountRow = {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  /** The scrypt hash of the account's password; null for Google-only accounts. */
+  passwordHash: string | null;
+};
+
+/** What the deletion rule sees, read under row locks inside the deleting transaction. */
+export type DeletionState = { account: AccountRow; otherAdmins: number };
+
+export function createAccountRepo({ db }: Database) {
+  async function findAccount(executor: Pick<typeof db, 'select'>, userId: string, lock: boolean): Promise<AccountRow | null> {
+    const query = executor
+      .select({ id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, userId));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) return null;
+    const [credential] = await executor
+      .select({ hash: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+    return { ...row, passwordHash: credential?.hash ?? null };
+  }
+
+  return {
+    find: (userId: string) => findAccount(db, userId, false),
+
+    async setName(userId: string, name: string): Promise<void> {
+      await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    async emailTaken(email: string, exceptUserId: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return row !== undefined && row.id !== exceptUserId;
+    },
+
+    /** Sets the email at once (no mail on this site): unproven, so Google cannot be linked to it by that address. */
+    async setEmail(userId: string, email: string, verified: boolean): Promise<'changed' | 'taken'> {
+      try {
+        await db.update(users).set({ email, emailVerified: verified, updatedAt: new Date() }).where(eq(users.id, userId));
+        return 'changed';
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'taken';
+        throw err;
+      }
+    },
+
+    /** Keeps one pending change per account: a new request replaces the last one. */
+    async saveEmailChange(userId: string, newEmail: string, tokenHash: string, expiresAt: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(verifications).where(and(like(verifications.identifier, `${EMAIL_CHANGE_PREFIX}%`), like(verifications.value, `${userId} %`)));
+        await tx.insert(verifications).values({ identifier: `${EMAIL_CHANGE_PREFIX}${tokenHash}`, value: `${userId} ${newEmail}`, expiresAt });
+      });
+    },
+
+    /**
+     * Spends a pending change (once: the row is deleted as it is read) and applies it; null when the token is
+     * unknown or expired, or the address was taken meanwhile.
+     */
+    async applyEmailChange(tokenHash: string, now: Date): Promise<{ userId: string; email: string } | null> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .delete(verifications)
+            .where(and(eq(verifications.identifier, `${EMAIL_CHANGE_PREFIX}${tokenHash}`), gt(verifications.expiresAt, now)))
+            .returning({ value: verifications.value });
+          if (!row) return null;
+          const at = row.value.indexOf(' ');
+          const userId = row.value.slice(0, at);
+          const email = row.value.slice(at + 1);
+          const changed = await tx
+            .update(users)
+            .set({ email, emailVerified: true, updatedAt: now })
+            .where(eq(users.id, userId))
+            .returning({ id: users.id });
+          return changed.length > 0 ? { userId, email } : null;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) return null;
+        throw err;
+      }
+    },
+
+    async deleteSessions(userId: string): Promise<number> {
+      const gone = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+      return gone.length;
+    },
+
+    /**
+     * Deletes the account in one transaction: `decide` sees the account and the number of other admins under row
+     * locks (two last admins deleting themselves at once run one after the other) and throws to refuse. The audit
+     * log keeps what happened but not who: this account's email is replaced, in the entries it made and in the
+     * role changes made to it. Its sessions and sign-in methods go with the user row (foreign keys cascade), its
+     * pending reset and email-change tokens explicitly (they name it only in text).
+     */
+    async deleteAccount(userId: string, decide: (state: DeletionState) => void): Promise<AccountRow | null> {
+      return db.transaction(async (tx) => {
+        // Admins first, then the account, in one order everywhere (users.repo's role changes lock the same way).
+        const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
+        const account = await findAccount(tx, userId, true);
+        if (!account) return null;
+        decide({ account, otherAdmins: admins.filter((a) => a.id !== userId).length });
+        const pseudonym = ACCOUNT_TEXTS.deletedAccount;
+        await tx
+          .update(auditLog)
+          .set({ actorEmail: pseudonym })
+          .where(or(eq(auditLog.actorId, userId), eq(sql`lower(${auditLog.actorEmail})`, account.email)));
+        await tx
+          .update(auditLog)
+          .set({ subject: pseudonym })
+          .where(
+            and(
+              eq(auditLog.action, 'user-roles'),
+              or(eq(sql`${auditLog.details}->>'userId'`, userId), eq(sql`lower(${auditLog.subject})`, account.email)),
+            ),
+          );
+        await tx
+          .delete(verifications)
+          .where(
+            or(
+              and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)),
+              and(like(verifications.identifier, `${EMAIL_CHANGE_PREFIX}%`), like(verifications.value, `${userId} %`)),
+            ),
+          );
+        await tx.delete(users).where(eq(users.id, userId));
+        return account;
+      });
+    },
+  };
+}
+export type AccountRepo = ReturnType<typeof createAccountRepo>;

@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import type { AccountDeleteInput, EmailChangeInput, EmailChangeResult } from '../../../common/schemas/account';
+import { AppError } from '../../errors';
+import type { Mailer } from '../mail/mailer';
+import { emailChangeMail } from '../mail/mail-texts';
+import type { AccountRepo, AccountRow, DeletionState } from './account.repo';
+
+/** How long the link to confirm a new email address works. */
+export const EMAIL_CHANGE_EXPIRES_IN_S = 3600;
+
+export type AccountDeps = {
+  repo: AccountRepo;
+  /** The auth library's scrypt check (better-auth/crypto): this module never hashes passwords itself. */
+  verifyPassword: (hash: string, password: string) => Promise<boolean>;
+  /** null: the site sends no mail, so an email change applies at once, after the password check. */
+  mailer: Mailer | null;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+};
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Who may delete this account (a pure rule over state read under lock). The last admin may not: the site would
+ * be left without anyone to manage it, and only the command line could make a new one.
+ */
+export function decideDeletion({ account, otherAdmins }: DeletionState): void {
+  if (account.isAdmin && otherAdmins === 0) throw new AppError('CONFLICT', ACCOUNT_TEXTS.lastAdmin);
+}
+
+export function createAccountService({ repo, verifyPassword, mailer, log }: AccountDeps) {
+  async function load(userId: string): Promise<AccountRow> {
+    const account = await repo.find(userId);
+    // The session outlived its account (deleted in another tab): nothing to change.
+    if (!account) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
+    return account;
+  }
+
+  async function checkPassword(account: AccountRow, password: string | undefined): Promise<void> {
+    if (!account.passwordHash) throw new AppError('VALIDATION', ACCOUNT_TEXTS.noPassword);
+    if (!password) throw new AppError('VALIDATION', ACCOUNT_TEXTS.passwordRequired);
+    if (!(await verifyPassword(account.passwordHash, password))) throw new AppError('VALIDATION', ACCOUNT_TEXTS.wrongPassword);
+  }
+
+  return {
+    async setName(userId: string, name: string): Promise<void> {
+      await load(userId);
+      await repo.setName(userId, name);
+    },
+
+    /**
+     * With mail: the new address must prove it is someone's mailbox (a link sent to it) before the account uses
+     * it, so nobody can move an account onto an address they do not hold (and then, say, link that address's
+     * Google identity). Without mail the change applies at once, after the password check, and stays unverified.
+     */
+    async changeEmail(userId: string, input: EmailChangeInput, origin: string): Promise<EmailChangeResult> {
+      const account = await load(userId);
+      if (!account.passwordHash) throw new AppError('VALIDATION', ACCOUNT_TEXTS.googleEmail);
+      await checkPassword(account, input.currentPassword);
+      const newEmail = input.newEmail.toLowerCase();
+      if (newEmail === account.email) throw new AppError('VALIDATION', ACCOUNT_TEXTS.sameEmail);
+      if (await repo.emailTaken(newEmail, userId)) throw new AppError('CONFLICT', ACCOUNT_TEXTS.emailTaken);
+      if (!mailer) {
+        if ((await repo.setEmail(userId, newEmail, false)) === 'taken') throw new AppError('CONFLICT', ACCOUNT_TEXTS.emailTaken);
+        log.info({ userId }, 'account: email changed');
+        return { status: 'changed', email: newEmail };
+      }
+      const token = randomBytes(32).toString('base64url');
+      await repo.saveEmailChange(userId, newEmail, hashToken(token), new Date(Date.now() + EMAIL_CHANGE_EXPIRES_IN_S * 1000));
+      const link = `${origin}/api/account/email/confirm?token=${token}`;
+      try {
+        await mailer.send(emailChangeMail(newEmail, link, EMAIL_CHANGE_EXPIRES_IN_S));
+      } catch (err) {
+        const e = err as { code?: unknown; responseCode?: unknown; message?: unknown };
+        log.error({ userId, code: e.code, responseCode: e.responseCode, reason: e.message }, 'account: the email confirmation could not be sent');
+        throw new AppError('UNAVAILABLE', 'The confirmation mail could not be sent just now. Please try again later.');
+      }
+      return { status: 'verification-sent', email: account.email };
+    },
+
+    /** The link in the confirmation mail; false when it is unknown, expired, spent, or the address was taken. */
+    async confirmEmail(token: string): Promise<boolean> {
+      if (!token) return false;
+      const applied = await repo.applyEmailChange(hashToken(token), new Date());
+      if (applied) log.info({ userId: applied.userId }, 'account: email changed after confirmation');
+      return applied !== null;
+    },
+
+    async signOutEverywhere(userId: string): Promise<number> {
+      return repo.deleteSessions(userId);
+    },
+
+    /**
+     * Password accounts confirm with the password; Google-only ones (no password to ask for) by typing their
+     * email. The rest happens in one transaction (account.repo.ts deleteAccount).
+     */
+    async deleteAccount(userId: string, input: AccountDeleteInput): Promise<void> {
+      const account = await load(userId);
+      if (account.passwordHash) await checkPassword(account, input.password);
+      else if ((input.confirmEmail ?? '').trim().toLowerCase() !== account.email) {
+        throw new AppError('VALIDATION', ACCOUNT_TEXTS.confirmEmailMismatch);
+      }
+      const deleted = await repo.deleteAccount(userId, decideDeletion);
+      if (!deleted) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
+      log.info({ userId }, 'account: deleted by its owner');
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

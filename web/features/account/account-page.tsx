@@ -1,0 +1,302 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import {
+  accountNameInputSchema,
+  changePasswordSchema,
+  emailChangeInputSchema,
+  NAME_MAX_LENGTH,
+} from '../../../common/schemas/account';
+import type { Me } from '../../../common/schemas/user';
+import { staticPageMeta } from '../../../common/static-page-meta';
+import { Dialog } from '../../components/ui/dialog';
+import { FormFailure } from '../../components/ui/form-failure';
+import { Spinner } from '../../components/ui/spinner';
+import { TextField } from '../../components/ui/text-field';
+import { useToast } from '../../components/ui/toast';
+import { usePageMeta } from '../../lib/page-meta';
+import { useSession } from '../../lib/session';
+import { getSiteConfig } from '../../lib/site-config';
+import { useForm } from '../../lib/use-form';
+import { useChangeEmail } from './api/change-email';
+import { useChangePassword } from './api/change-password';
+import { useDeleteAccount } from './api/delete-account';
+import { forgetSignedInData } from './api/forget-signed-in-data';
+import { useSignOutEverywhere } from './api/sign-out-everywhere';
+import { useUpdateName } from './api/update-name';
+import './account.css';
+
+function Section({ id, title, children, danger = false }: { id: string; title: string; children: ReactNode; danger?: boolean }) {
+  return (
+    <section className={`account-section${danger ? ' account-danger' : ''}`} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function NameForm({ user }: { user: Me }) {
+  const toast = useToast();
+  const form = useForm(['name'] as const, { name: user.name });
+  const update = useUpdateName();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate(accountNameInputSchema);
+    if (!data) return;
+    update.mutate(data.name, {
+      onSuccess: (me) => toast(me.name ? `Your display name is now ${me.name}.` : 'Your display name was removed.', 'success'),
+      onError: (err) => form.fail(err, (_m, status) => (status === 400 ? 'name' : undefined)),
+    });
+  };
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <FormFailure message={form.errors.form ?? null} />
+      <TextField
+        label="Display name"
+        type="text"
+        autoComplete="nickname"
+        maxLength={NAME_MAX_LENGTH}
+        hint="Leave it empty to be greeted by your email."
+        {...form.field('name')}
+      />
+      <button type="submit" className="button button-primary" disabled={update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save name'}
+      </button>
+    </form>
+  );
+}
+
+function EmailForm({ user }: { user: Me }) {
+  const toast = useToast();
+  const form = useForm(['newEmail', 'currentPassword'] as const, { newEmail: '', currentPassword: '' });
+  const change = useChangeEmail();
+  const mailOn = getSiteConfig().passwordReset;
+  if (!user.hasPassword) return <p className="account-note">{ACCOUNT_TEXTS.googleEmail}</p>;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate(emailChangeInputSchema);
+    if (!data) return;
+    change.mutate(data, {
+      onSuccess: (result) => {
+        form.reset();
+        toast(
+          result.status === 'changed'
+            ? `Your email is now ${result.email}.`
+            : `We sent a link to ${data.newEmail}. Your email changes when you open it (within one hour).`,
+          'success',
+        );
+      },
+      onError: (err) =>
+        form.fail(err, (message, status) => (message === ACCOUNT_TEXTS.wrongPassword ? 'currentPassword' : status === 400 || status === 409 ? 'newEmail' : undefined)),
+    });
+  };
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <p className="account-note">
+        Now: <strong>{user.email}</strong>
+        {mailOn ? '. The new address gets a link to confirm it.' : '.'}
+      </p>
+      <FormFailure message={form.errors.form ?? null} />
+      <TextField label="New email" type="email" autoComplete="email" required {...form.field('newEmail')} />
+      <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
+      <button type="submit" className="button button-primary" disabled={change.isPending}>
+        {change.isPending ? 'Saving...' : 'Change email'}
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm({ user }: { user: Me }) {
+  const toast = useToast();
+  const form = useForm(['currentPassword', 'newPassword', 'confirmPassword'] as const, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const change = useChangePassword();
+  if (!user.hasPassword) {
+    return (
+      <p className="account-note">
+        {ACCOUNT_TEXTS.noPassword} <Link to="/forgot-password">Set a password</Link>
+      </p>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate(changePasswordSchema);
+    if (!data) return;
+    change.mutate(data, {
+      onSuccess: () => {
+        form.reset();
+        toast('Your password was changed. Every other session was signed out.', 'success');
+      },
+      onError: (err) =>
+        form.fail(err, (message, status) => (message === ACCOUNT_TEXTS.wrongPassword ? 'currentPassword' : status === 400 ? 'newPassword' : undefined)),
+    });
+  };
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <FormFailure message={form.errors.form ?? null} />
+      <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters. Other sessions will be signed out.`}
+        {...form.field('newPassword')}
+      />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <button type="submit" className="button button-primary" disabled={change.isPending}>
+        {change.isPending ? 'Saving...' : 'Change password'}
+      </button>
+    </form>
+  );
+}
+
+function SignOutEverywhere() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const signOut = useSignOutEverywhere();
+  return (
+    <>
+      <p className="account-note">Signs out every browser and device where this account is signed in, this one included.</p>
+      <button
+        type="button"
+        className="button button-ghost"
+        disabled={signOut.isPending}
+        onClick={() =>
+          signOut.mutate(undefined, {
+            onSuccess: () => {
+              toast('You were signed out everywhere.', 'success');
+              navigate('/login', { replace: true });
+            },
+            onError: (err) => toast(err.message, 'error'),
+          })
+        }
+      >
+        {signOut.isPending ? 'Signing out...' : 'Sign out everywhere'}
+      </button>
+    </>
+  );
+}
+
+function DeleteAccountDialog({ user, onClose, onDeleted }: { user: Me; onClose: () => void; onDeleted: () => void }) {
+  const remove = useDeleteAccount();
+  const form = useForm(['secret'] as const, { secret: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const secret = form.values.secret;
+    if (!secret.trim()) {
+      form.fail(new Error(user.hasPassword ? ACCOUNT_TEXTS.passwordRequired : ACCOUNT_TEXTS.confirmEmailMismatch), () => 'secret');
+      return;
+    }
+    remove.mutate(user.hasPassword ? { password: secret } : { confirmEmail: secret }, {
+      onSuccess: onDeleted,
+      onError: (err) => form.fail(err, (_m, status) => (status === 400 ? 'secret' : undefined)),
+    });
+  };
+  return (
+    <Dialog title="Delete your account?" onClose={onClose} busy={remove.isPending}>
+      <form className="dialog-body account-form" onSubmit={submit} noValidate>
+        <p>
+          Your account, its sessions and sign-in methods and your personal data are deleted for good. This cannot be undone.
+        </p>
+        <FormFailure message={form.errors.form ?? null} />
+        {user.hasPassword ? (
+          <TextField label="Your password" type="password" autoComplete="current-password" required autoFocus {...form.field('secret')} />
+        ) : (
+          <TextField label={`Type ${user.email} to confirm`} type="email" autoComplete="off" required autoFocus {...form.field('secret')} />
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button button-ghost" onClick={onClose} disabled={remove.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-danger" disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The link in an email-change mail comes back here as ?email=confirmed|invalid: said once, then taken off the address. */
+function useEmailConfirmationNotice() {
+  const [params, setParams] = useSearchParams();
+  const toast = useToast();
+  useEffect(() => {
+    const outcome = params.get('email');
+    if (!outcome) return;
+    if (outcome === 'confirmed') toast('Your new email address is confirmed and in use.', 'success');
+    else toast(ACCOUNT_TEXTS.emailLinkInvalid, 'error');
+    setParams({}, { replace: true });
+  }, [params, setParams, toast]);
+}
+
+/** /account: the signed-in person's own settings (issue 13). Anonymous visitors go to /login. */
+export default function AccountPage() {
+  usePageMeta(staticPageMeta('account'));
+  useEmailConfirmationNotice();
+  const session = useSession();
+  const [deleting, setDeleting] = useState(false);
+  // Set once the account is gone: the page then shows nothing while it leaves for the finder (not for /login).
+  const [deleted, setDeleted] = useState(false);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (deleted) return null;
+  if (session.status === 'pending') {
+    return (
+      <div className="status status-loading">
+        <Spinner label="Loading your account" />
+      </div>
+    );
+  }
+  if (session.status === 'error') {
+    return (
+      <div className="status status-error" role="alert">
+        <p>Your account could not be loaded. Please try again.</p>
+        <button type="button" className="button button-primary" onClick={session.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  const { user } = session;
+  return (
+    <div className="account-page">
+      <h1>Your account</h1>
+      <Section id="account-name" title="Display name">
+        <NameForm user={user} />
+      </Section>
+      <Section id="account-email" title="Email">
+        <EmailForm user={user} />
+      </Section>
+      <Section id="account-password" title="Password">
+        <PasswordForm user={user} />
+      </Section>
+      <Section id="account-sessions" title="Sessions">
+        <SignOutEverywhere />
+      </Section>
+      <Section id="account-delete" title="Delete account" danger>
+        <p className="account-note">Deletes your account and everything it holds. An admin must first make another account an admin.</p>
+        <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+          Delete my account
+        </button>
+      </Section>
+      {deleting && (
+        <DeleteAccountDialog
+          user={user}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => {
+            setDeleted(true);
+            toast('Your account was deleted.', 'success');
+            navigate('/', { replace: true });
+            forgetSignedInData(queryClient);
+          }}
+        />
+      )}
+    </div>
+  );
+}

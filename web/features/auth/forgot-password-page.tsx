@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import { forgotPasswordSchema } from '../../../common/schemas/account';
+import { staticPageMeta } from '../../../common/static-page-meta';
+import { FormFailure } from '../../components/ui/form-failure';
+import { TextField } from '../../components/ui/text-field';
+import { requestPasswordReset } from '../../lib/auth-client';
+import { usePageMeta } from '../../lib/page-meta';
+import { getSiteConfig } from '../../lib/site-config';
+import { useForm } from '../../lib/use-form';
+import './auth.css';
+
+/** Asks for a reset link. The answer is the same whether or not the email has an account. */
+export default function ForgotPasswordPage() {
+  usePageMeta(staticPageMeta('forgot-password'));
+  const available = getSiteConfig().passwordReset;
+  const form = useForm(['email'] as const, { email: '' });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate(forgotPasswordSchema);
+    if (!data) return;
+    request.mutate(data.email, { onSuccess: () => setSentTo(data.email), onError: (err) => form.fail(err) });
+  };
+
+  return (
+    <section className="panel-card" aria-labelledby="auth-title">
+      <h1 id="auth-title">Forgot your password?</h1>
+      {!available ? (
+        <p className="form-error" role="note">
+          {ACCOUNT_TEXTS.resetUnavailable}
+        </p>
+      ) : sentTo ? (
+        <p className="form-success" role="status">
+          {ACCOUNT_TEXTS.resetRequested} Check the inbox of <strong>{sentTo}</strong>.
+        </p>
+      ) : (
+        <>
+          <p className="auth-lead">Enter your account's email and we will send you a link to choose a new password.</p>
+          <FormFailure message={form.errors.form ?? null} />
+          <form className="auth-form" onSubmit={submit} noValidate>
+            <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+            <button type="submit" className="button button-primary" disabled={request.isPending}>
+              {request.isPending ? 'Sending...' : 'Send reset link'}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="auth-switch">
+        Remembered it? <Link to="/login">Sign in</Link>
+      </p>
+    </section>
+  );
+}

@@ -69,7 +69,7 @@ export default function PrivacyPolicyPage() {
             changes you made to the catalogue stays, with your email replaced by "deleted account".
           </li>
           <li>A session ends when you sign out, or 30 days after you last used it.</li>
-          <li>A password-reset link works once, for one hour.</li>
+          <li>A password-reset link, or a link that confirms a new email address, works once, for one hour.</li>
           <li>Counts of failed sign-ins are kept only while they can still slow down guessing.</li>
         </ul>
       </LegalSection>

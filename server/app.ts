@@ -205,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   app.decorate('users', users);
   registerAuthorization(app, { auth, users: usersRepo });
-  registerCsrfCheck(app, trustedOrigins(authSettings));
+  registerCsrfCheck(app, trustedOrigins(authSettings), { ownHost: !config.publicUrl });
   await app.register(authRoutes, { auth, users });
 
   const categoriesRepo = createCategoriesRepo(database);

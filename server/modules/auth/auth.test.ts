@@ -117,6 +117,16 @@ describe('sign-up with email and password', () => {
     expect(cookie).toBe('');
   });
 
+  // Issue 13: a NUL in the name answered 422 and logged an error (the insert failed).
+  it('refuses control characters in the display name with 400 and a sentence', async () => {
+    for (const [i, c] of ['\u0000', '\u001b'].entries()) {
+      const res = await post(ctx.app, '/api/auth/sign-up/email', { email: `nul${i}@example.com`, password: TEST_PASSWORD, name: `Ann${c}` });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ statusCode: 400, code: 'VALIDATION', message: 'The display name must not contain control characters.' });
+      expect(await userRow(`nul${i}@example.com`)).toBeUndefined();
+    }
+  });
+
   it('never makes an admin or developer from what the client sends', async () => {
     const res = await post(ctx.app, '/api/auth/sign-up/email', {
       email: 'climber@example.com',

@@ -5,6 +5,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { openAPI } from 'better-auth/plugins';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import { isPlainText } from '../../../common/schemas/fields';
 import type { Database } from '../../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index';
 import type { AdminAccountOps } from '../users/users.service';
@@ -89,6 +90,10 @@ const signUpRules = createAuthMiddleware(async (ctx) => {
       code: 'NAME_NOT_VALID',
       message: `The display name must be text of at most ${NAME_MAX_LENGTH} characters.`,
     });
+  }
+  // A NUL would fail the insert (a 422 and an error in the log); other control characters have no place in a name.
+  if (typeof body.name === 'string' && !isPlainText(body.name)) {
+    throw new APIError('BAD_REQUEST', { code: 'NAME_NOT_VALID', message: 'The display name must not contain control characters.' });
   }
 });
 

@@ -14,7 +14,7 @@ import type { ApiErrorBody } from '../common/schemas/error';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
-import { createAuth, trustedOrigins, type Auth } from './modules/auth/auth';
+import { createAuth, trustedOrigins, type Auth, type AuthSettings } from './modules/auth/auth';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAuditRepo } from './modules/audit/audit.repo';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -81,6 +81,8 @@ export type AppOptions = {
   sitemapChunkSize?: number | undefined;
   /** Pino logger settings; tests pass false. */
   logger?: boolean | object;
+  /** Sign-in throttle settings other than the defaults (tests: small thresholds and their own clock). */
+  signInThrottle?: AuthSettings['signInThrottle'];
 };
 
 function errorBody(statusCode: number, code: ApiErrorBody['code'], message: string): ApiErrorBody {
@@ -200,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret,
     rateLimitPerMinute: config.authRateLimit,
     google: config.google,
+    signInThrottle: options.signInThrottle,
   };
   const auth = createAuth(database, authSettings, app.log);
   app.decorate('auth', auth);

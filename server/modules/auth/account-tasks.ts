@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { adminAccountOps } from './auth';
+import { adminAccountOps, WeakAdminPasswordError } from './auth';
 import { createAuthRepo } from './auth.repo';
 
 const EXPIRED_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -18,12 +18,25 @@ export async function startAccountTasks(
 ): Promise<() => void> {
   const repo = createAuthRepo(database);
   if (config.admin) {
-    const outcome = await app.users.ensureAdmin(config.admin, adminAccountOps(app.auth, repo));
     const email = config.admin.email;
+    let outcome: Awaited<ReturnType<typeof app.users.ensureAdmin>> | 'weak-password';
+    try {
+      outcome = await app.users.ensureAdmin(config.admin, adminAccountOps(app.auth, repo));
+    } catch (err) {
+      // Decision 0023: the site still starts (an operator can fix the setting and restart), without that account.
+      if (!(err instanceof WeakAdminPasswordError)) throw err;
+      outcome = 'weak-password';
+    }
     if (outcome === 'created') app.log.info({ email }, 'created the admin account (admin and developer)');
     else if (outcome === 'promoted') app.log.info({ email }, 'gave the admin account admin and developer rights');
     else if (outcome === 'missing') {
       app.log.warn({ email }, 'ADMIN_EMAIL has no account yet: set ADMIN_PASSWORD to create it, then restart');
+    } else if (outcome === 'weak-password') {
+      app.log.warn(
+        { email },
+        'ADMIN_PASSWORD is too common or too easy to guess: the admin account was not created. ' +
+          'Set a longer one (a phrase of several unrelated words) and restart',
+      );
     } else if (outcome === 'refused') {
       app.log.warn(
         { email },

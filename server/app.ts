@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -14,6 +14,7 @@ import type { ApiErrorBody } from '../common/schemas/error';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
+import { loggerOptions } from './logging';
 import { createAuth, trustedOrigins, type Auth, type AuthSettings } from './modules/auth/auth';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAuditRepo } from './modules/audit/audit.repo';
@@ -79,7 +80,10 @@ export type AppOptions = {
   storage: Storage;
   /** Addresses per product sitemap (tests make it small); the protocol's 50,000 by default. */
   sitemapChunkSize?: number | undefined;
-  /** Pino logger settings; tests pass false. */
+  /**
+   * Pino logger settings; tests pass false. An object is laid over `loggerOptions` (redaction and serializers), so
+   * a test's own stream or level keeps them.
+   */
   logger?: boolean | object;
   /** Sign-in throttle settings other than the defaults (tests: small thresholds and their own clock). */
   signInThrottle?: AuthSettings['signInThrottle'];
@@ -92,8 +96,10 @@ function errorBody(statusCode: number, code: ApiErrorBody['code'], message: stri
 /** Builds the whole server (API, media and front end); main.ts listens on it, tests inject into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, storage } = options;
+  const logger: FastifyServerOptions['logger'] =
+    options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger,
     routerOptions: { maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
     // A number means "trust that many proxy hops"; Fastify does this at run time but its types lack it.

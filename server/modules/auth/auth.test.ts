@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
@@ -549,6 +550,63 @@ describe('the session secret made when AUTH_SECRET is not set', () => {
       expect(await me(other, cookie)).toEqual({ user: null });
     } finally {
       await other.close();
+    }
+  });
+});
+
+// Issue 13: a failed query logged its parameters, session tokens among them.
+describe('logs', () => {
+  it('never carry a session token, even when the query that holds it fails', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await anotherAppOn(ctx, { logger: { level: 'debug', stream } });
+    try {
+      const { cookie } = await signUp(logged, 'logged.token@example.com');
+      const token = /finder\.session_token=([^;.%]+)/.exec(cookie)?.[1] ?? '';
+      expect(token.length).toBeGreaterThan(16);
+      // Every query on sessions now fails, with the token among its parameters.
+      await ctx.database.rows(sql`alter table sessions rename column token to token_moved`);
+      try {
+        const headers = { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
+        await logged.inject({ method: 'GET', url: '/api/me', headers });
+        await logged.inject({ method: 'GET', url: '/api/admin/users', headers });
+        await logged.inject({ method: 'POST', url: '/api/auth/sign-out', headers, payload: '{}' });
+      } finally {
+        await ctx.database.rows(sql`alter table sessions rename column token_moved to token`);
+      }
+      const text = lines.join('');
+      // Not vacuous: the failures were logged, with their SQL but not their values.
+      expect(text).toContain('Failed query');
+      expect(text).toContain('params: [redacted]');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(TEST_PASSWORD);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('log a refused origin below error level', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await anotherAppOn(ctx, { logger: { level: 'debug', stream } });
+    try {
+      const res = await post(logged, '/api/auth/sign-in/email', { email: 'a@example.com', password: TEST_PASSWORD }, '', { origin: EVIL_ORIGIN });
+      expect(res.statusCode).toBe(403);
+      const entries = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+      expect(entries.some((e) => /origin/i.test(e.msg))).toBe(true);
+      expect(entries.filter((e) => e.level >= 50)).toEqual([]);
+    } finally {
+      await logged.close();
     }
   });
 });

@@ -9,6 +9,7 @@ import { isPlainText } from '../../../common/schemas/fields';
 import type { Database } from '../../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index';
 import type { AdminAccountOps } from '../users/users.service';
+import { redactText, redactValue } from '../../logging';
 import type { AuthRepo } from './auth.repo';
 import { emailWords, weakPasswordReason } from './password-strength';
 import { createSignInThrottleRepo, type LockoutRule, type SignInThrottleRepo, type ThrottleKey } from './sign-in-throttle.repo';
@@ -73,6 +74,10 @@ const DISABLED_AUTH_PATHS = [
   '/open-api/generate-schema',
   '/reference',
 ];
+
+/** The library's error-level log messages that report a client's refused request (origin-check.mjs, callback.mjs). */
+const CLIENT_REFUSALS =
+  /^(Invalid (origin|callbackURL|errorCallbackURL|newUserCallbackURL|redirectURL|[A-Za-z]*URL)\b|Blocked cross-site navigation|INVALID_CALLBACK_REQUEST|State not found|No callback URL found|state_mismatch|please_restart_the_process)/;
 
 /** Email sign-ins one address may make a minute, right or wrong: far above what people behind one address need. */
 const SIGN_IN_FLOOD_PER_MINUTE = 300;
@@ -321,7 +326,7 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
       errorURL: '/login',
       onError: (error) => {
         const status = (error as { statusCode?: unknown }).statusCode;
-        if (typeof status === 'number' && status < 500) log.debug({ status, message: (error as Error).message }, 'auth: request refused');
+        if (typeof status === 'number' && status < 500) log.debug({ status, message: redactText((error as Error).message) }, 'auth: request refused');
         else log.error({ err: error }, 'auth: request failed');
       },
     },
@@ -338,10 +343,15 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
-        const fields = args.length > 0 ? { details: args } : {};
-        if (level === 'error') log.error(fields, `auth: ${message}`);
-        else if (level === 'warn') log.warn(fields, `auth: ${message}`);
-        else log.debug(fields, `auth: ${message}`);
+        // What the library hands over may be a failed query with its parameters (a session token): redacted.
+        const fields = args.length > 0 ? { details: args.map(redactValue) } : {};
+        const text = `auth: ${redactText(message)}`;
+        // A refused request (another site's origin, a bad callback address, a lost sign-in state) is the
+        // client's doing, not a fault of the server: logged, but not as an error.
+        if (level === 'error' && CLIENT_REFUSALS.test(message)) log.info(fields, text);
+        else if (level === 'error') log.error(fields, text);
+        else if (level === 'warn') log.warn(fields, text);
+        else log.debug(fields, text);
       },
     },
     telemetry: { enabled: false },

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { adminAccountOps, WeakAdminPasswordError } from './auth';
+import { adminAccountOps, DEFAULT_SIGN_IN_THROTTLE, WeakAdminPasswordError } from './auth';
+import { createSignInThrottleRepo } from './sign-in-throttle.repo';
 import { createAuthRepo } from './auth.repo';
 
 const EXPIRED_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -45,11 +46,18 @@ export async function startAccountTasks(
       );
     }
   }
+  const throttle = createSignInThrottleRepo(database);
   const sweep = () =>
-    repo.deleteExpired().then(
-      (n) => (n.sessions + n.verifications > 0 ? app.log.info(n, 'removed expired sessions') : undefined),
-      (err: unknown) => app.log.warn({ err }, 'could not remove expired sessions'),
-    );
+    Promise.all([
+      repo.deleteExpired().then(
+        (n) => (n.sessions + n.verifications > 0 ? app.log.info(n, 'removed expired sessions') : undefined),
+        (err: unknown) => app.log.warn({ err }, 'could not remove expired sessions'),
+      ),
+      // Failed sign-ins of keys nobody has tried for a day are forgotten anyway (decision 0022): their rows go.
+      throttle
+        .prune(new Date(Date.now() - DEFAULT_SIGN_IN_THROTTLE.lockout.forgetAfterSeconds * 1000))
+        .catch((err: unknown) => app.log.warn({ err }, 'could not remove old sign-in failures')),
+    ]);
   await sweep();
   const timer = setInterval(() => void sweep(), EXPIRED_SWEEP_INTERVAL_MS);
   timer.unref();

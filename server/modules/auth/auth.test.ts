@@ -4,10 +4,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { WEAK_PASSWORD_MESSAGE } from '../../../common/schemas/auth';
-import { appSecrets, users } from '../../db/schema/index';
+import { appSecrets, signInThrottle, users } from '../../db/schema/index';
 import { anotherAppOn, cookieHeader, me, post, signIn, signUp, TEST_PASSWORD } from '../../test/auth-helpers';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
-import { ENABLED_AUTH_PATHS, PASSWORD_FIELDS } from './auth';
+import { DEFAULT_SIGN_IN_THROTTLE, ENABLED_AUTH_PATHS, PASSWORD_FIELDS } from './auth';
+import { createSignInThrottleRepo } from './sign-in-throttle.repo';
 import { createAuthRepo } from './auth.repo';
 
 const EVIL_ORIGIN = 'https://evil.example';
@@ -608,5 +609,18 @@ describe('logs', () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('sign-in throttle rows', () => {
+  it('are removed once their failures are forgotten, a day after the last', async () => {
+    const repo = createSignInThrottleRepo(ctx.database);
+    const rule = DEFAULT_SIGN_IN_THROTTLE.lockout;
+    await repo.reserve([{ key: 'account:long.ago@example.com', threshold: 5 }], rule, new Date('2020-01-01T00:00:00Z'));
+    await repo.reserve([{ key: 'account:just.now@example.com', threshold: 5 }], rule, new Date());
+    await repo.prune(new Date(Date.now() - rule.forgetAfterSeconds * 1000));
+    const keys = (await ctx.database.db.select({ key: signInThrottle.key }).from(signInThrottle)).map((r) => r.key);
+    expect(keys).toContain('account:just.now@example.com');
+    expect(keys).not.toContain('account:long.ago@example.com');
   });
 });

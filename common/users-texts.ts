@@ -7,6 +7,7 @@ export const USER_ROLE_ERRORS = {
   notFound: 'No account has this id. It may have been deleted; reload the list.',
   noLongerAdmin: 'Your admin role was removed before this change could be made, so it was not made.',
   developerOnly: 'Only developers can grant or revoke the developer role.',
+  developerAccount: (email: string) => `${email} has the developer role, so only a developer can change their roles.`,
   ownAdmin: 'You cannot remove your own admin role. Ask another admin to do it.',
   lastAdmin: (email: string) => `${email} is the last admin, so their admin role cannot be removed.`,
 } as const;
@@ -42,6 +43,7 @@ export const USERS_TEXTS = {
   // Why a switch is disabled, read with it by screen readers.
   ownAdminLocked: 'You cannot remove your own admin role.',
   developerLocked: 'Only developers can change the developer role.',
+  developerAccountLocked: 'Only developers can change the roles of a developer.',
   developerInactive: 'Has no effect until this account is an admin too.',
   saving: 'Saving...',
   switchLabel: (role: string, email: string) => `${role} role for ${email}`,

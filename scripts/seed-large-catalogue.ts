@@ -1,6 +1,7 @@
 // Deterministic large catalogue for benchmarks: the same n always gives the same rows.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
+import { syncProductRowSequence } from '../server/modules/catalogue/catalogue.repo';
 
 const ADJECTIVES = ['Relaxed', 'Slim', 'Vintage', 'Oversized', 'Cropped', 'Heavyweight', 'Washed', 'Technical', 'Classic', 'Utility', 'Quilted', 'Ribbed'];
 const NOUNS: Record<string, string[]> = {
@@ -41,9 +42,11 @@ export async function seedLargeCatalogue(database: Database, n: number): Promise
         null,
         (hashint4(i * 17) & 2147483647) % 5 = 0,
         'https://cnfans.com/product/?id=bench-' || i,
-        i,
+        -- After any product already there (rows are unique).
+        base.max_row + i,
         hashint4(i) & 2147483647
       from generate_series(${start}::int, ${end}::int) as i
+      cross join (select coalesce(max(row), 0) as max_row from products) base
       cross join lateral (
         select (${arr(ADJECTIVES)})[1 + (hashint4(i * 3) & 2147483647) % ${ADJECTIVES.length}] as adjective
       ) a
@@ -55,5 +58,6 @@ export async function seedLargeCatalogue(database: Database, n: number): Promise
         from (select (hashint4(i * 23) & 2147483647) % ${categories.length} as k) kk
       ) c`);
   }
+  await syncProductRowSequence(database.db);
   await database.db.execute(sql`analyze products`);
 }

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { verifyPassword } from 'better-auth/crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -15,10 +15,11 @@ import type { ApiErrorBody } from '../common/schemas/error';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
+import { loggerOptions } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountRepo } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
-import { createAuth, trustedOrigins, type Auth } from './modules/auth/auth';
+import { createAuth, trustedOrigins, type Auth, type AuthSettings } from './modules/auth/auth';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAuditRepo } from './modules/audit/audit.repo';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -86,8 +87,13 @@ export type AppOptions = {
   mailer?: Mailer | null | undefined;
   /** Addresses per product sitemap (tests make it small); the protocol's 50,000 by default. */
   sitemapChunkSize?: number | undefined;
-  /** Pino logger settings; tests pass false. */
+  /**
+   * Pino logger settings; tests pass false. An object is laid over `loggerOptions` (redaction and serializers), so
+   * a test's own stream or level keeps them.
+   */
   logger?: boolean | object;
+  /** Sign-in throttle settings other than the defaults (tests: small thresholds and their own clock). */
+  signInThrottle?: AuthSettings['signInThrottle'];
 };
 
 function errorBody(statusCode: number, code: ApiErrorBody['code'], message: string): ApiErrorBody {
@@ -97,8 +103,10 @@ function errorBody(statusCode: number, code: ApiErrorBody['code'], message: stri
 /** Builds the whole server (API, media and front end); main.ts listens on it, tests inject into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, storage } = options;
+  const logger: FastifyServerOptions['logger'] =
+    options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger,
     routerOptions: { maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
     // A number means "trust that many proxy hops"; Fastify does this at run time but its types lack it.
@@ -210,12 +218,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: config.authRateLimit,
     google: config.google,
     mailer,
+    signInThrottle: options.signInThrottle,
   };
   const auth = createAuth(database, authSettings, app.log, authRepo);
   app.decorate('auth', auth);
   app.decorate('users', users);
   registerAuthorization(app, { auth, users: usersRepo });
-  registerCsrfCheck(app, trustedOrigins(authSettings));
+  registerCsrfCheck(app, trustedOrigins(authSettings), { ownHost: !config.publicUrl });
   await app.register(authRoutes, { auth, users });
   await app.register(accountRoutes, {
     service: createAccountService({

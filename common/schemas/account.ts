@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
 import { emailField, newPasswordField } from './auth';
+import { isPlainText } from './fields';
 
 // The account page's and the password reset's contracts: the forms validate with these before sending and the
 // server applies them again.
@@ -8,13 +9,9 @@ import { emailField, newPasswordField } from './auth';
 /** Longest display name (sign-up and the account page; Google names are taken as Google sends them). */
 export const NAME_MAX_LENGTH = 100;
 
-// Control characters other than tab and line feed: invisible, they make a name or address look like another.
-// eslint-disable-next-line no-control-regex -- the point is to find them
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
-
-/** True when the text holds a control character (kept local; to be unified with the shared rule in fields.ts). */
+/** True when the text holds a control character or a lone surrogate: the shared single-line rule (fields.ts). */
 export function hasControlCharacters(text: string): boolean {
-  return CONTROL_CHARACTERS.test(text);
+  return !isPlainText(text);
 }
 
 export const displayNameField = z

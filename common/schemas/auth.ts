@@ -17,6 +17,18 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/**
+ * The server's refusal of a common or easily guessed password (issue 13); the register form shows it under the
+ * field. Here rather than in constants.ts: only the account screens' chunks need it, not the first bundle.
+ */
+export const WEAK_PASSWORD_MESSAGE =
+  'This password is too common or too easy to guess. Choose a longer one, such as a phrase of several unrelated words.';
+
+/** True for the server's refusals of a new password itself (its length, or a weak one). */
+export function isPasswordRefusal(message: string): boolean {
+  return message.startsWith(WEAK_PASSWORD_MESSAGE) || message.startsWith('Password must be');
+}
+
 export const newPasswordField = z
   .string()
   .min(1, 'Password is required.')

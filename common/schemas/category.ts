@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_MAX_LENGTH } from '../constants';
 import { ADMIN_TEXTS, CATEGORY_DESCRIPTION_MAX_LENGTH, RELEVANCE_MAX } from '../admin-constants';
-import { wholeNumber } from './fields';
+import { plainText, wholeNumber } from './fields';
 
 export const categorySchema = z
   .object({
@@ -34,7 +34,8 @@ export const categoryInputSchema = z
       .string({ error: ADMIN_TEXTS.categoryNameRequired })
       .trim()
       .min(1, ADMIN_TEXTS.categoryNameRequired)
-      .max(CATEGORY_MAX_LENGTH, `Category name must be at most ${CATEGORY_MAX_LENGTH} characters`),
+      .max(CATEGORY_MAX_LENGTH, `Category name must be at most ${CATEGORY_MAX_LENGTH} characters`)
+      .refine(...plainText('Category name')),
     relevance: wholeNumber('Sort number', 0, RELEVANCE_MAX)
       .optional()
       .transform((v) => v ?? 0)
@@ -43,6 +44,7 @@ export const categoryInputSchema = z
       .string()
       .trim()
       .max(CATEGORY_DESCRIPTION_MAX_LENGTH, `Description must be at most ${CATEGORY_DESCRIPTION_MAX_LENGTH} characters`)
+      .refine(...plainText('Description', { multiLine: true }))
       .nullish()
       .transform((v) => v ?? ''),
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALL, CATEGORY_MAX_LENGTH, FINDER_MAX_PAGE_SIZE, FINDER_PAGE_SIZE_DESKTOP, GENDERS, SEARCH_MAX_LENGTH, type Gender } from '../constants';
 import { ADMIN_MAX_PAGE_SIZE, ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, BRAND_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, PRICE_MAX, TITLE_MAX_LENGTH, URL_MAX_LENGTH } from '../admin-constants';
 import { errorSchema } from './error';
-import { isHttpUrl, isImageReference, optionalText } from './fields';
+import { isHttpUrl, isImageReference, optionalText, plainText } from './fields';
 import { pagedSchema, pageField, pageSizeField } from './paging';
 
 /** Case-insensitive match onto the canonical spelling ('women' -> 'Women'); null when unknown or blank. */
@@ -63,6 +63,7 @@ export const finderQuerySchema = z.object({
   category: z
     .string()
     .max(CATEGORY_MAX_LENGTH, `category must be at most ${CATEGORY_MAX_LENGTH} characters`)
+    .refine(...plainText('category'))
     .optional()
     .transform((v) => {
       const t = v?.trim();
@@ -168,6 +169,8 @@ const linkAlias = z
   .string()
   .trim()
   .max(URL_MAX_LENGTH, `link must be at most ${URL_MAX_LENGTH} characters`)
+  // Before the URL check: the URL parser would accept a control character in the path.
+  .refine(...plainText('link'))
   .nullish()
   .refine((v) => !v || isHttpUrl(v), LINK_MESSAGE);
 
@@ -181,20 +184,23 @@ export const productInputSchema = z
       .string({ error: ADMIN_TEXTS.itemNameRequired })
       .trim()
       .min(1, ADMIN_TEXTS.itemNameRequired)
-      .max(TITLE_MAX_LENGTH, `title must be at most ${TITLE_MAX_LENGTH} characters`),
+      .max(TITLE_MAX_LENGTH, `title must be at most ${TITLE_MAX_LENGTH} characters`)
+      .refine(...plainText('title')),
     description: z
       .string()
       .trim()
       .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+      .refine(...plainText('description', { multiLine: true }))
       .nullish()
       .transform((v) => v ?? ''),
     brand: z
       .string()
       .trim()
       .max(BRAND_MAX_LENGTH, `brand must be at most ${BRAND_MAX_LENGTH} characters`)
+      .refine(...plainText('brand'))
       .nullish()
       .transform((v) => v ?? ''),
-    category: optionalText(CATEGORY_MAX_LENGTH, `category must be at most ${CATEGORY_MAX_LENGTH} characters`).describe(
+    category: optionalText('category', CATEGORY_MAX_LENGTH, `category must be at most ${CATEGORY_MAX_LENGTH} characters`).describe(
       'Name of an existing category; blank or null for none',
     ),
     gender: z
@@ -221,7 +227,7 @@ export const productInputSchema = z
         return price;
       })
       .describe('Above 0; rounded to 2 decimals'),
-    image: optionalText(URL_MAX_LENGTH, `image must be at most ${URL_MAX_LENGTH} characters`)
+    image: optionalText('image', URL_MAX_LENGTH, `image must be at most ${URL_MAX_LENGTH} characters`)
       .refine((v) => v === null || isImageReference(v), IMAGE_MESSAGE)
       .describe('http(s) URL or the url of an uploaded image'),
     isBestProduct: z

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
-import { DataDirInUseError, openDatabase } from './client';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { acquireDirLock, DataDirInUseError, openDatabase, processStartTime } from './client';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -31,11 +32,54 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database di
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, 'finder.lock'), '2147483646');
     const database = await openDatabase({ pgliteDir: dir, statementTimeoutMs: 1000 });
-    expect(fs.readFileSync(path.join(dir, 'finder.lock'), 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'finder.lock'), 'utf8'))).toEqual({ pid: process.pid, startTime: processStartTime(process.pid) });
     const [row] = await database.rows<{ ext: string }>(sql`select extname as ext from pg_extension where extname = 'pg_trgm'`);
     expect(row?.ext).toBe('pg_trgm');
     await database.close();
     expect(fs.existsSync(path.join(dir, 'finder.lock'))).toBe(false);
+  });
+});
+
+// Issue 13: a stale lock whose pid had since been given to another live process blocked every start.
+describe.skipIf(process.env.FINDER_TEST_DB === 'postgres' || processStartTime(process.pid) === null)('lock holder identity', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    child?.kill();
+    child = undefined;
+  });
+  /** A live process that is not this one, as a reused pid would be. */
+  function liveProcess(): number {
+    child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    if (child.pid === undefined) throw new Error('could not start a process');
+    return child.pid;
+  }
+  const writeLock = (dir: string, content: unknown) => {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'finder.lock'), JSON.stringify(content));
+  };
+
+  it('takes over a lock naming a live pid that started at another time (the id was reused)', () => {
+    const dir = tempDir();
+    const pid = liveProcess();
+    writeLock(dir, { pid, startTime: '1' });
+    const release = acquireDirLock(dir);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'finder.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+    release();
+    expect(fs.existsSync(path.join(dir, 'finder.lock'))).toBe(false);
+  });
+
+  it('refuses while the process named in the lock, with its own start time, still runs', async () => {
+    const dir = tempDir();
+    const pid = liveProcess();
+    // /proc/<pid>/stat exists as soon as spawn returns; its start time is fixed from then on.
+    writeLock(dir, { pid, startTime: processStartTime(pid) });
+    expect(() => acquireDirLock(dir)).toThrow(DataDirInUseError);
+    expect(() => acquireDirLock(dir)).toThrow(new RegExp(`already open in process ${pid}`));
+    // Once it has stopped, the lock is stale.
+    const stopped = new Promise((resolve) => child?.once('exit', resolve));
+    child?.kill();
+    await stopped;
+    acquireDirLock(dir)();
   });
 });
 

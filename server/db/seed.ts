@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { syncProductRowSequence } from '../modules/catalogue/catalogue.repo';
 import { createCategoriesRepo } from '../modules/categories/categories.repo';
 import { createCategoriesService } from '../modules/categories/categories.service';
 import { storeImageWithThumbnails } from '../modules/images/image-files';
@@ -68,6 +69,7 @@ export async function seedOnFirstStart(
         row: p.row,
       })),
     );
+    await syncProductRowSequence(tx);
     return demo.length;
   });
   if (inserted === 0) await Promise.all(files.map((f) => storage.delete(f.storageKey)));

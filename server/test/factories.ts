@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { categories, products } from '../db/schema/index';
+import { syncProductRowSequence } from '../modules/catalogue/catalogue.repo';
 
 export type ProductOverrides = Partial<typeof products.$inferInsert>;
 
@@ -18,14 +19,20 @@ export function makeProduct(overrides: ProductOverrides = {}) {
     image: null,
     isBestProduct: false,
     link: `https://agent.example/item/${counter}`,
-    row: counter,
     ...overrides,
   };
 }
 
+/**
+ * Inserts products; those without a row override are numbered by the column's sequence, after every product there.
+ * Rows given explicitly move the sequence past them, as the demo catalogue's do.
+ */
 export async function insertProducts(database: Database, rows: ProductOverrides[]) {
   if (rows.length === 0) return [];
-  return database.db.insert(products).values(rows.map((r) => makeProduct(r))).returning();
+  await syncProductRowSequence(database.db);
+  const inserted = await database.db.insert(products).values(rows.map((r) => makeProduct(r))).returning();
+  await syncProductRowSequence(database.db);
+  return inserted;
 }
 
 export async function insertCategories(database: Database, rows: Array<{ name: string; relevance?: number; description?: string }>) {

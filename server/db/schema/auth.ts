@@ -83,6 +83,22 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
+ * Failed sign-ins per account (key 'account:<email>', whether or not the account exists) and per client address
+ * ('address:<ip>'), and the lockout they earned (issue 13; decision 0022). Ours, not the library's: its rate_limits
+ * rows count every attempt, successes included.
+ */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  /** Failures since the last success (or since the counter was last forgotten); an attempt in flight counts. */
+  failures: integer('failures').notNull(),
+  /** No sign-in for this key before then; null when not locked. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  /** Whether the last attempt was refused because of the lock (so the caller of the upsert can tell). */
+  refused: boolean('refused').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
  * Secrets the app makes for itself when the environment gives none (the session-signing secret), so every
  * process on one database agrees on them without configuration.
  */

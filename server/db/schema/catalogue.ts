@@ -18,7 +18,12 @@ export const products = pgTable(
     isBestProduct: boolean('is_best_product').notNull().default(false),
     /** The buy link, stored once whichever spelling it arrived under. */
     link: text('link'),
-    row: integer('row'),
+    /**
+     * The admin list's order (spec section 5). Unique, from a sequence: computing max(row) + 1 in the insert gave
+     * concurrent creates the same number (issue 13, migration 0006). Inserts that set it themselves (the demo
+     * catalogue, the bench data, test factories) move the sequence past it with `syncProductRowSequence`.
+     */
+    row: integer('row').notNull().generatedByDefaultAsIdentity(),
     /**
      * The product's public number: the last part of its address (/products/<slug>-<number>). Never reused, so an
      * address that once worked answers 410 after a deletion (deleted_products), never another product.
@@ -52,7 +57,7 @@ export const products = pgTable(
     index('products_category_shuffle_idx').on(sql`lower(${t.category})`, t.shuffleKey, t.id),
     index('products_best_shuffle_idx').on(t.shuffleKey, t.id).where(sql`${t.isBestProduct}`),
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('products_row_idx').on(t.row, t.id),
+    uniqueIndex('products_row_unique_idx').on(t.row),
     uniqueIndex('products_number_idx').on(t.number),
     index('products_admin_search_trgm_idx').using('gin', t.adminSearchText.op('gin_trgm_ops')),
     // Which products show an image: counted in the gallery, cleared when the image is deleted.

@@ -1,5 +1,5 @@
 // The one schema both drivers use; drizzle-kit reads this file to write migrations.
 export { analyticsEvents, analyticsKeys } from './analytics';
 export { auditLog } from './audit';
-export { appSecrets, accounts, rateLimits, sessions, users, verifications } from './auth';
+export { appSecrets, accounts, rateLimits, sessions, signInThrottle, users, verifications } from './auth';
 export { categories, deletedProducts, images, products } from './catalogue';

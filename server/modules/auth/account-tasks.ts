@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { adminAccountOps } from './auth';
+import { adminAccountOps, DEFAULT_SIGN_IN_THROTTLE, WeakAdminPasswordError } from './auth';
+import { createSignInThrottleRepo } from './sign-in-throttle.repo';
 import { createAuthRepo } from './auth.repo';
 
 const EXPIRED_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -18,12 +19,25 @@ export async function startAccountTasks(
 ): Promise<() => void> {
   const repo = createAuthRepo(database);
   if (config.admin) {
-    const outcome = await app.users.ensureAdmin(config.admin, adminAccountOps(app.auth, repo));
     const email = config.admin.email;
+    let outcome: Awaited<ReturnType<typeof app.users.ensureAdmin>> | 'weak-password';
+    try {
+      outcome = await app.users.ensureAdmin(config.admin, adminAccountOps(app.auth, repo));
+    } catch (err) {
+      // Decision 0023: the site still starts (an operator can fix the setting and restart), without that account.
+      if (!(err instanceof WeakAdminPasswordError)) throw err;
+      outcome = 'weak-password';
+    }
     if (outcome === 'created') app.log.info({ email }, 'created the admin account (admin and developer)');
     else if (outcome === 'promoted') app.log.info({ email }, 'gave the admin account admin and developer rights');
     else if (outcome === 'missing') {
       app.log.warn({ email }, 'ADMIN_EMAIL has no account yet: set ADMIN_PASSWORD to create it, then restart');
+    } else if (outcome === 'weak-password') {
+      app.log.warn(
+        { email },
+        'ADMIN_PASSWORD is too common or too easy to guess: the admin account was not created. ' +
+          'Set a longer one (a phrase of several unrelated words) and restart',
+      );
     } else if (outcome === 'refused') {
       app.log.warn(
         { email },
@@ -32,11 +46,18 @@ export async function startAccountTasks(
       );
     }
   }
+  const throttle = createSignInThrottleRepo(database);
   const sweep = () =>
-    repo.deleteExpired().then(
-      (n) => (n.sessions + n.verifications > 0 ? app.log.info(n, 'removed expired sessions') : undefined),
-      (err: unknown) => app.log.warn({ err }, 'could not remove expired sessions'),
-    );
+    Promise.all([
+      repo.deleteExpired().then(
+        (n) => (n.sessions + n.verifications > 0 ? app.log.info(n, 'removed expired sessions') : undefined),
+        (err: unknown) => app.log.warn({ err }, 'could not remove expired sessions'),
+      ),
+      // Failed sign-ins of keys nobody has tried for a day are forgotten anyway (decision 0022): their rows go.
+      throttle
+        .prune(new Date(Date.now() - DEFAULT_SIGN_IN_THROTTLE.lockout.forgetAfterSeconds * 1000))
+        .catch((err: unknown) => app.log.warn({ err }, 'could not remove old sign-in failures')),
+    ]);
   await sweep();
   const timer = setInterval(() => void sweep(), EXPIRED_SWEEP_INTERVAL_MS);
   timer.unref();

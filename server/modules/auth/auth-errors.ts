@@ -66,7 +66,13 @@ export function toApiError(
   const code = libraryCode === 'VALIDATION_ERROR' && libraryMessage.startsWith('[body.email]') ? 'INVALID_EMAIL' : libraryCode;
   let message = (code && Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined) ?? libraryMessage;
   if (status === 429) {
-    const wait = retryAfterSeconds && retryAfterSeconds > 0 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : 'a minute';
+    const minutes = retryAfterSeconds ? Math.ceil(retryAfterSeconds / 60) : 0;
+    const wait =
+      retryAfterSeconds && retryAfterSeconds > 0
+        ? retryAfterSeconds < 120
+          ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+          : `${minutes} minutes`
+        : 'a minute';
     message = `Too many attempts. Please wait ${wait} and try again.`;
   }
   if (!message) message = statusCode >= 500 ? 'Something went wrong on our side. Please try again later.' : 'The request was refused.';

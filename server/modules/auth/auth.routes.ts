@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_BASE_PATH } from '../../../common/constants';
 import { sessionStateSchema } from '../../../common/schemas/user';
 import type { UsersService } from '../users/users.service';
+import { redactValue } from '../../logging';
 import { toApiError } from './auth-errors';
 import { authHeaders, type Auth } from './auth';
 
@@ -81,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; users: UsersService
         const retryAfter = Number(response.headers.get('x-retry-after'));
         const error = toApiError(response.status, parsed, Number.isFinite(retryAfter) ? retryAfter : null);
         if (response.status === 429 && Number.isFinite(retryAfter)) reply.header('retry-after', String(retryAfter));
-        if (error.statusCode >= 500) request.log.error({ status: response.status, body: parsed }, 'auth request failed');
+        if (error.statusCode >= 500) request.log.error({ status: response.status, body: redactValue(JSON.stringify(parsed)) }, 'auth request failed');
         return reply.status(error.statusCode).type('application/json; charset=utf-8').send(error);
       }
       return reply.send(text === '' ? null : withoutSessionToken(text, response.headers.get('content-type')));

@@ -6,13 +6,17 @@ import { openAPI } from 'better-auth/plugins';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { RESET_TOKEN_EXPIRES_IN_S } from '../../../common/account-texts';
 import { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
-import { hasControlCharacters, NAME_MAX_LENGTH } from '../../../common/schemas/account';
+import { NAME_MAX_LENGTH } from '../../../common/schemas/account';
+import { isPlainText } from '../../../common/schemas/fields';
 import type { Database } from '../../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/mail-texts';
 import type { AdminAccountOps } from '../users/users.service';
+import { redactText, redactValue } from '../../logging';
 import type { AuthRepo } from './auth.repo';
+import { emailWords, weakPasswordReason } from './password-strength';
+import { createSignInThrottleRepo, type LockoutRule, type SignInThrottleRepo, type ThrottleKey } from './sign-in-throttle.repo';
 
 /** The header the Fastify bridge sets to the client address Fastify resolved (see TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-finder-client-ip';
@@ -82,11 +86,22 @@ export { NAME_MAX_LENGTH };
 /** Reset mails one account may be sent per hour, whoever asks: a mailbox cannot be flooded through the site. */
 export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
 
+/** The library's error-level log messages that report a client's refused request (origin-check.mjs, callback.mjs). */
+const CLIENT_REFUSALS =
+  /^(Invalid (origin|callbackURL|errorCallbackURL|newUserCallbackURL|redirectURL|[A-Za-z]*URL)\b|Blocked cross-site navigation|INVALID_CALLBACK_REQUEST|State not found|No callback URL found|state_mismatch|please_restart_the_process)/;
+
+/** Email sign-ins one address may make a minute, right or wrong: far above what people behind one address need. */
+const SIGN_IN_FLOOD_PER_MINUTE = 300;
+
+/** What the hooks below read of the library's context (structural, so they stay testable and version-light). */
+type HookInput = { path: string; body?: unknown; request?: Request | undefined; headers?: Headers | undefined };
+type AfterHookInput = HookInput & { context: { returned?: unknown; newSession?: unknown } };
+
 /**
  * Sign-up with email and password takes an email, a password and at most a short display name: a photo address
  * comes only from Google, never from a form.
  */
-const signUpRules = createAuthMiddleware(async (ctx) => {
+function signUpRules(ctx: HookInput): void {
   if (ctx.path !== '/sign-up/email') return;
   const body = (ctx.body ?? {}) as { name?: unknown; image?: unknown };
   if (body.image !== undefined && body.image !== null) {
@@ -98,10 +113,108 @@ const signUpRules = createAuthMiddleware(async (ctx) => {
       message: `The display name must be text of at most ${NAME_MAX_LENGTH} characters.`,
     });
   }
-  if (typeof body.name === 'string' && hasControlCharacters(body.name)) {
+  // A NUL would fail the insert (a 422 and an error in the log); other control characters have no place in a name.
+  if (typeof body.name === 'string' && !isPlainText(body.name)) {
     throw new APIError('BAD_REQUEST', { code: 'NAME_NOT_VALID', message: 'The display name must not contain control characters.' });
   }
-});
+}
+
+/** Every endpoint that sets a password, and the body field it arrives in: each gets the weak-password rule. */
+export const PASSWORD_FIELDS: Readonly<Record<string, string>> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+};
+
+/** Common and trivially weak passwords are refused (issue 13; decision 0023). The length limits come first. */
+async function passwordRules(ctx: HookInput): Promise<void> {
+  const field = Object.hasOwn(PASSWORD_FIELDS, ctx.path) ? PASSWORD_FIELDS[ctx.path] : undefined;
+  if (!field) return;
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const password = body[field];
+  // Missing, not text or outside the length limits: the library's own checks answer with their messages.
+  if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+  const reason = await weakPasswordReason(password, emailWords(body.email));
+  if (reason) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: reason });
+}
+
+/** The keys an email sign-in counts against: the account (by normalised email, existing or not) and the address. */
+function signInKeys(ctx: HookInput, throttle: SignInThrottleSettings): ThrottleKey[] {
+  const keys: ThrottleKey[] = [];
+  const email = (ctx.body as { email?: unknown } | undefined)?.email;
+  if (typeof email === 'string' && email.trim() !== '') keys.push({ key: `account:${email.trim().toLowerCase()}`, threshold: throttle.accountFailures });
+  const address = (ctx.request?.headers ?? ctx.headers)?.get(CLIENT_IP_HEADER);
+  if (address) keys.push({ key: `address:${address}`, threshold: throttle.addressFailures });
+  return keys;
+}
+
+/** Seconds until the latest of the locks, at least 1. */
+function secondsUntil(dates: Array<Date | null>, now: Date): number {
+  const latest = Math.max(...dates.map((d) => d?.getTime() ?? 0));
+  return Math.max(1, Math.ceil((latest - now.getTime()) / 1000));
+}
+
+export type SignInThrottleSettings = {
+  /** Failed sign-ins to one account before it is locked (from every address together). */
+  accountFailures: number;
+  /** Failed sign-ins from one address before it is locked (to every account together). */
+  addressFailures: number;
+  lockout: LockoutRule;
+  /** The clock (tests move it). */
+  now: () => Date;
+};
+
+export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleSettings = {
+  accountFailures: 5,
+  addressFailures: 30,
+  lockout: { baseSeconds: 60, maxSeconds: 60 * 60, forgetAfterSeconds: 24 * 60 * 60 },
+  now: () => new Date(),
+};
+
+/**
+ * Email sign-in is throttled by failures, per account and per address (issue 13; decision 0022): each attempt is
+ * counted before the password is checked and taken back when it succeeds, so successes use up nothing and a
+ * success clears the account's count. A locked key answers 429 with Retry-After, even to the right password.
+ */
+function signInThrottle(repo: SignInThrottleRepo, settings: SignInThrottleSettings, log: FastifyBaseLogger) {
+  return {
+    async before(ctx: HookInput): Promise<void> {
+      if (ctx.path !== '/sign-in/email') return;
+      const keys = signInKeys(ctx, settings);
+      const now = settings.now();
+      const reservations = await repo.reserve(keys, settings.lockout, now);
+      const refused = reservations.filter((r) => r.refused);
+      if (refused.length === 0) return;
+      const counted = new Set(refused.map((r) => r.key));
+      await repo.release(keys.filter((k) => !counted.has(k.key)));
+      const seconds = secondsUntil(refused.map((r) => r.lockedUntil), now);
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { code: 'SIGN_IN_LOCKED', message: 'Too many failed sign-ins. Please wait and try again.' },
+        { 'X-Retry-After': String(seconds) },
+      );
+    },
+    async after(ctx: AfterHookInput): Promise<void> {
+      if (ctx.path !== '/sign-in/email') return;
+      const keys = signInKeys(ctx, settings);
+      const returned = ctx.context.returned;
+      // A wrong password (or an unknown email): the reserved attempt stays counted.
+      if (returned instanceof APIError && returned.statusCode === 401) return;
+      try {
+        if (ctx.context.newSession) {
+          const account = keys.find((k) => k.key.startsWith('account:'));
+          if (account) await repo.clear(account.key);
+          await repo.release(keys.filter((k) => k !== account));
+        } else {
+          // Refused for another reason (a malformed body, say): not a guess at a password.
+          await repo.release(keys);
+        }
+      } catch (err) {
+        log.warn({ err }, 'auth: could not update the sign-in throttle after an attempt');
+      }
+    },
+  };
+}
 
 export type AuthSettings = {
   /** The address visitors use; undefined: http://localhost:PORT or http://127.0.0.1:PORT, as the visitor typed it. */
@@ -109,8 +222,10 @@ export type AuthSettings = {
   port: number;
   trustedOrigins: string[];
   secret: string;
-  /** Sign-in and sign-up attempts per minute from one address. */
+  /** Sign-up attempts per minute from one address (sign-in is throttled by failures, signInThrottle). */
   rateLimitPerMinute: number;
+  /** Defaults: DEFAULT_SIGN_IN_THROTTLE. */
+  signInThrottle?: Partial<SignInThrottleSettings> | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
   /** Sends the password reset mails; null: no mail on this site, so no password reset either. */
   mailer: Mailer | null;
@@ -156,6 +271,7 @@ function resetMailSender(mailer: Mailer, repo: ResetMailRepo, log: FastifyBaseLo
 export function createAuth(database: Database, settings: AuthSettings, log: FastifyBaseLogger, repo: ResetMailRepo) {
   const secure = settings.publicUrl?.startsWith('https://') ?? false;
   const origins = trustedOrigins(settings);
+  const throttle = signInThrottle(createSignInThrottleRepo(database), { ...DEFAULT_SIGN_IN_THROTTLE, ...settings.signInThrottle }, log);
   return betterAuth({
     appName: 'Finder',
     basePath: AUTH_BASE_PATH,
@@ -221,6 +337,9 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
       window: 60,
       max: 600,
       customRules: {
+        // Email sign-in is throttled by failures instead (signInThrottle): this only stops floods, and lets many
+        // people behind one address sign in. Listed before the wildcard, which the library matches in order.
+        '/sign-in/email': { window: 60, max: SIGN_IN_FLOOD_PER_MINUTE },
         '/sign-in/*': { window: 60, max: settings.rateLimitPerMinute },
         '/sign-up/*': { window: 60, max: settings.rateLimitPerMinute },
         // Per client address; per account, resetMailSender sends at most RESET_MAILS_PER_ACCOUNT_PER_HOUR.
@@ -230,7 +349,16 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
         '/get-session': false,
       },
     },
-    hooks: { before: signUpRules },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        signUpRules(ctx);
+        await passwordRules(ctx);
+        await throttle.before(ctx);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await throttle.after(ctx);
+      }),
+    },
     // Google's ID token is only read once, at sign-in; nothing is gained by keeping a copy of it.
     databaseHooks: {
       account: {
@@ -243,7 +371,7 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
       errorURL: '/login',
       onError: (error) => {
         const status = (error as { statusCode?: unknown }).statusCode;
-        if (typeof status === 'number' && status < 500) log.debug({ status, message: (error as Error).message }, 'auth: request refused');
+        if (typeof status === 'number' && status < 500) log.debug({ status, message: redactText((error as Error).message) }, 'auth: request refused');
         else log.error({ err: error }, 'auth: request failed');
       },
     },
@@ -260,10 +388,15 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
-        const fields = args.length > 0 ? { details: args } : {};
-        if (level === 'error') log.error(fields, `auth: ${message}`);
-        else if (level === 'warn') log.warn(fields, `auth: ${message}`);
-        else log.debug(fields, `auth: ${message}`);
+        // What the library hands over may be a failed query with its parameters (a session token): redacted.
+        const fields = args.length > 0 ? { details: args.map(redactValue) } : {};
+        const text = `auth: ${redactText(message)}`;
+        // A refused request (another site's origin, a bad callback address, a lost sign-in state) is the
+        // client's doing, not a fault of the server: logged, but not as an error.
+        if (level === 'error' && CLIENT_REFUSALS.test(message)) log.info(fields, text);
+        else if (level === 'error') log.error(fields, text);
+        else if (level === 'warn') log.warn(fields, text);
+        else log.debug(fields, text);
       },
     },
     telemetry: { enabled: false },
@@ -272,6 +405,11 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** ADMIN_PASSWORD is common or easily guessed: the start-up step does not make an admin account with it. */
+export class WeakAdminPasswordError extends Error {
+  override name = 'WeakAdminPasswordError';
+}
 
 /**
  * Account operations for the ADMIN_EMAIL start-up step, done by the library (it hashes and checks passwords).
@@ -287,6 +425,7 @@ export function adminAccountOps(auth: Auth, repo: AuthRepo): AdminAccountOps {
       } catch (err) {
         const code = (err as { body?: { code?: unknown } }).body?.code;
         if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') return false;
+        if (code === 'PASSWORD_TOO_WEAK') throw new WeakAdminPasswordError((err as Error).message);
         throw err;
       }
     },

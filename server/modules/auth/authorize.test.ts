@@ -44,7 +44,7 @@ type Extras = (app: FastifyInstance) => void;
  * A bare Fastify app with the real role check and CSRF hook over the test app's auth and database, a handful of
  * routes to check, and its own OpenAPI document.
  */
-async function buildGuardedApp(options: { users?: UsersRepo; auth?: Auth; extra?: Extras } = {}): Promise<FastifyInstance> {
+async function buildGuardedApp(options: { users?: UsersRepo; auth?: Auth; extra?: Extras; ownHost?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,7 +63,7 @@ async function buildGuardedApp(options: { users?: UsersRepo; auth?: Auth; extra?
     return reply.status(status).send({ statusCode: status, code: status < 500 ? 'VALIDATION' : 'INTERNAL', message: error.message });
   });
   registerAuthorization(app, { auth: options.auth ?? ctx.app.auth, users: options.users ?? createUsersRepo(ctx.database) });
-  registerCsrfCheck(app, [TEST_ORIGIN]);
+  registerCsrfCheck(app, [TEST_ORIGIN], { ownHost: options.ownHost ?? false });
 
   const who = async (request: { sessionUser: unknown }) => ({ sessionUser: request.sessionUser });
   app.post('/api/test/guarded', { onRequest: app.requireRole('admin'), schema: { ...roleSchema('admin'), body: z.object({ name: z.string() }) } }, who);
@@ -341,10 +341,45 @@ describe('CSRF check of the site’s own API', () => {
   });
 
   it('passes requests from the site’s own origin on to the role check', async () => {
-    // The configured origin, and the address the request itself was made to.
-    for (const origin of [TEST_ORIGIN, 'http://localhost:80']) {
-      expect((await send(bare, 'POST', '/api/test/guarded', { headers: { origin } })).statusCode, origin).toBe(401);
-      expect((await send(bare, 'POST', '/api/test/guarded', { cookie: cookies.admin, headers: { origin } })).statusCode, origin).toBe(200);
+    expect((await send(bare, 'POST', '/api/test/guarded', { headers: { origin: TEST_ORIGIN } })).statusCode).toBe(401);
+    expect((await send(bare, 'POST', '/api/test/guarded', { cookie: cookies.admin, headers: { origin: TEST_ORIGIN } })).statusCode).toBe(200);
+  });
+
+  // Issue 13: with PUBLIC_URL set, an Origin that merely equals the Host the client sent is not the site's.
+  it('with configured origins only, refuses an Origin that just repeats the request’s Host', async () => {
+    for (const host of ['localhost:80', 'evil.example']) {
+      const res = await send(bare, 'POST', '/api/test/guarded', { cookie: cookies.admin, headers: { host, origin: `http://${host}` } });
+      expect(res.statusCode, host).toBe(403);
+      expect(res.json(), host).toMatchObject({ message: CSRF_MESSAGE });
+    }
+  });
+
+  it('without PUBLIC_URL, also accepts the address the request itself was made to', async () => {
+    const local = await buildGuardedApp({ ownHost: true });
+    try {
+      for (const host of ['localhost:80', '192.168.1.20:3000']) {
+        const res = await send(local, 'POST', '/api/test/guarded', { cookie: cookies.admin, headers: { host, origin: `http://${host}` } });
+        expect(res.statusCode, host).toBe(200);
+      }
+      const evil = await send(local, 'POST', '/api/test/guarded', { cookie: cookies.admin, headers: { host: 'localhost:80', origin: EVIL_ORIGIN } });
+      expect(evil.statusCode).toBe(403);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('the real app compares with the configured origins only when PUBLIC_URL is set', async () => {
+    const attempt = (app: FastifyInstance, host: string) =>
+      app.inject({ method: 'POST', url: '/api/admin/categories', headers: { host, origin: `http://${host}`, 'content-type': 'application/json' }, payload: '{}' });
+    // 403 is the CSRF refusal; 401 means the request got past it to the role check.
+    expect((await attempt(ctx.app, 'evil.example')).statusCode).toBe(403);
+    expect((await attempt(ctx.app, 'finder.test')).statusCode).toBe(401);
+    const withoutUrl = await createTestApp({ publicUrl: undefined, port: 3000 });
+    try {
+      expect((await attempt(withoutUrl.app, 'localhost:3000')).statusCode).toBe(401);
+      expect((await attempt(withoutUrl.app, '192.168.1.20:3000')).statusCode).toBe(401);
+    } finally {
+      await withoutUrl.close();
     }
   });
 

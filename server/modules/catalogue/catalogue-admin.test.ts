@@ -36,27 +36,27 @@ describe('GET /api/admin/products', () => {
     await insertProducts(ctx.database, [
       { title: 'Third', row: 3, category: 'Pants', gender: 'Women' },
       { title: 'First', row: 1, category: 'Shoes', isBestProduct: true },
-      { title: 'No row', row: null, category: 'Hats', description: 'a felt fedora' },
+      { title: 'Fourth', row: 4, category: 'Hats', description: 'a felt fedora' },
       { title: 'Second', row: 2, category: 'pants', gender: 'Kids', brand: 'Acme' },
     ]);
   });
 
-  it('sorts by row, rows without a number last, with the total', async () => {
+  it('sorts by row, with the total', async () => {
     const page = await list();
-    expect(page.items.map((p) => p.title)).toEqual(['First', 'Second', 'Third', 'No row']);
+    expect(page.items.map((p) => p.title)).toEqual(['First', 'Second', 'Third', 'Fourth']);
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: 25 });
   });
 
   it('pages by pageSize; a page past the end is empty but keeps the total', async () => {
-    expect((await list('?pageSize=3&page=2')).items.map((p) => p.title)).toEqual(['No row']);
+    expect((await list('?pageSize=3&page=2')).items.map((p) => p.title)).toEqual(['Fourth']);
     expect(await list('?pageSize=3&page=9')).toMatchObject({ items: [], total: 4, page: 9 });
   });
 
   it('searches title, description, brand and category, case-insensitively', async () => {
     const titles = async (search: string) => (await list(`?search=${encodeURIComponent(search)}`)).items.map((p) => p.title);
-    expect(await titles('FEDORA')).toEqual(['No row']);
+    expect(await titles('FEDORA')).toEqual(['Fourth']);
     expect(await titles('acme')).toEqual(['Second']);
-    expect(await titles('hats')).toEqual(['No row']);
+    expect(await titles('hats')).toEqual(['Fourth']);
     expect(await titles('pant')).toEqual(['Second', 'Third']);
     expect((await list('?search=pant')).total).toBe(2);
   });
@@ -66,7 +66,7 @@ describe('GET /api/admin/products', () => {
     expect(await titles('?category=PANTS')).toEqual(['Second', 'Third']);
     expect(await titles('?gender=kids')).toEqual(['Second']);
     expect(await titles('?best=true')).toEqual(['First']);
-    expect(await titles('?best=false')).toEqual(['Second', 'Third', 'No row']);
+    expect(await titles('?best=false')).toEqual(['Second', 'Third', 'Fourth']);
     expect(await titles('?category=All&gender=All&best=all')).toHaveLength(4);
   });
 
@@ -273,5 +273,62 @@ describe('PUT and DELETE /api/admin/products/:id', () => {
     expect((await send(ctx.app, 'DELETE', `/api/admin/products/${product.id}`, { cookie: user })).statusCode).toBe(403);
     expect((await send(ctx.app, 'PUT', `/api/admin/products/${product.id}`, { cookie: user, body: VALID })).statusCode).toBe(403);
     expect(await productCount()).toBe(1);
+  });
+});
+
+// Issue 13: a NUL in any of these answered 500 (PostgreSQL refuses it in text). Now a 400 naming the field.
+describe('control characters in product fields and list filters', () => {
+  const CONTROLS = ['\u0000', '\u001b', '\u007f'];
+
+  it('refuses them in the category filter of both product lists, with a sentence', async () => {
+    for (const c of CONTROLS) {
+      for (const [url, cookie] of [['/api/products', ''], ['/api/admin/products', admin]] as const) {
+        const res = await send(ctx.app, 'GET', `${url}?category=${encodeURIComponent(`Sh${c}oes`)}`, { cookie });
+        expect(res.statusCode, `${url} ${JSON.stringify(c)}`).toBe(400);
+        expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION', message: expect.stringContaining('category must not contain control characters') });
+      }
+    }
+  });
+
+  it('refuses them in title, description, brand and link, storing nothing', async () => {
+    const before = await productCount();
+    for (const c of [...CONTROLS, '\ud800']) {
+      for (const field of ['title', 'description', 'brand', 'link'] as const) {
+        const value = field === 'link' ? `https://store.example/it${c}em` : `Field${c}Jacket`;
+        const res = await create({ ...VALID, [field]: value });
+        expect(res.statusCode, `${field} ${JSON.stringify(c)}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION', message: expect.stringContaining(`${field} must not contain control characters`) });
+      }
+    }
+    // Single-line fields take no line break or tab either.
+    for (const field of ['title', 'brand'] as const) expect((await create({ ...VALID, [field]: 'two\nlines' })).statusCode, field).toBe(400);
+    expect(await productCount()).toBe(before);
+  });
+
+  it('keeps line breaks and tabs in a description', async () => {
+    const res = await create({ ...VALID, title: 'Multi-line', description: 'First line\n\tindented\r\nlast' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Product>().description).toBe('First line\n\tindented\r\nlast');
+  });
+});
+
+// Issue 13: row was max(row) + 1 computed in the insert; concurrent creates shared numbers.
+describe('row numbers of created products', () => {
+  it('are distinct for 50 products created at once, after the rows already there', async () => {
+    await clearCatalogue(ctx.database);
+    await insertCategories(ctx.database, [{ name: 'Jackets' }]);
+    await insertProducts(ctx.database, [{ title: 'Existing', row: 7 }]);
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => create({ ...VALID, title: `Concurrent ${i}` })));
+    for (const res of responses) expect(res.statusCode, res.body).toBe(201);
+    const rows = responses.map((res) => res.json<Product>().row);
+    expect(new Set(rows).size).toBe(50);
+    expect(Math.min(...(rows as number[]))).toBe(8);
+    expect(Math.max(...(rows as number[]))).toBe(57);
+  });
+
+  it('refuses a duplicate row number in the database itself', async () => {
+    await clearCatalogue(ctx.database);
+    await insertProducts(ctx.database, [{ title: 'One', row: 3 }]);
+    await expect(insertProducts(ctx.database, [{ title: 'Two', row: 3 }])).rejects.toThrow();
   });
 });

@@ -116,13 +116,13 @@ export function createCatalogueRepo(database: Database) {
       return first.length >= take ? first : [...first, ...(await phase(1, take - first.length))];
     },
 
-    /** One page of the admin list, by row (rows without a number last), and how many match in all. */
+    /** One page of the admin list, by row (unique since migration 0006), and how many match in all. */
     async listAdminPage(filter: AdminFilter, page: number, pageSize: number): Promise<{ rows: ProductRow[]; total: number }> {
       const conditions = where(adminConditions(filter));
       const countQuery = sql`select count(*)::int as total from products ${conditions}`;
       const [rows, total] = await Promise.all([
         database.rows<RawRow>(
-          sql`select ${COLUMNS} from products ${conditions} order by row asc nulls last, id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+          sql`select ${COLUMNS} from products ${conditions} order by row limit ${pageSize} offset ${(page - 1) * pageSize}`,
         ),
         filter.search
           ? // PostgreSQL prices ILIKE like "=", and a GIN pending list (PGlite never vacuums it away) makes the trigram
@@ -197,12 +197,15 @@ export function createCatalogueRepo(database: Database) {
       return row ? toRow(row) : null;
     },
 
-    /** Adds a product after the last row number, so the admin list shows it at the end. */
+    /**
+     * Adds a product after the last row number, so the admin list shows it at the end. The number comes from the
+     * column's sequence: concurrent creates each get their own (max(row) + 1 gave them the same one, issue 13).
+     */
     async insert(values: ProductValues): Promise<ProductRow> {
       const [row] = await database.rows<RawRow>(sql`
-        insert into products (title, description, brand, category, gender, price, image, is_best_product, link, row)
+        insert into products (title, description, brand, category, gender, price, image, is_best_product, link)
         values (${values.title}, ${values.description}, ${values.brand}, ${values.category}, ${values.gender}, ${values.price},
-                ${values.image}, ${values.isBestProduct}, ${values.link}, (select coalesce(max(row), 0) + 1 from products))
+                ${values.image}, ${values.isBestProduct}, ${values.link})
         returning ${COLUMNS}`);
       if (!row) throw new Error('insert returned no row');
       return toRow(row);
@@ -225,3 +228,11 @@ export function createCatalogueRepo(database: Database) {
   };
 }
 export type CatalogueRepo = ReturnType<typeof createCatalogueRepo>;
+
+/**
+ * For inserts that number rows themselves (the demo catalogue, the bench data, test factories): the row sequence
+ * moves past the highest number, so the next product created through the API does not collide with theirs.
+ */
+export async function syncProductRowSequence(db: { execute(query: SQL): Promise<unknown> }): Promise<void> {
+  await db.execute(sql`select setval('products_row_seq', coalesce((select max(row) from products), 0) + 1, false)`);
+}

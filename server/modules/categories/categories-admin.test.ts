@@ -207,3 +207,21 @@ describe('POST /api/admin/categories/defaults', () => {
     expect((await send(ctx.app, 'POST', '/api/admin/categories/defaults', { cookie: user, body: {} })).statusCode).toBe(403);
   });
 });
+
+// Issue 13: a NUL in a category's name or description answered 500.
+describe('control characters in a category', () => {
+  it('are refused in the name and the description with a sentence, storing nothing', async () => {
+    const before = (await names()).length;
+    for (const c of ['\u0000', '\u0007', '\u007f']) {
+      const name = await create({ name: `Bad${c}name` });
+      expect(name.statusCode, name.body).toBe(400);
+      expect(name.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION', message: expect.stringContaining('Category name must not contain control characters') });
+      const description = await create({ name: 'Fine name', description: `bad${c}description` });
+      expect(description.statusCode, description.body).toBe(400);
+      expect(description.json()).toMatchObject({ message: expect.stringContaining('Description must not contain control characters') });
+    }
+    expect((await names()).length).toBe(before);
+    const multiLine = await create({ name: 'Multi line', description: 'one\n\ttwo' });
+    expect(multiLine.statusCode, multiLine.body).toBe(201);
+  });
+});

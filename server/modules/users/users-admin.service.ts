@@ -42,13 +42,16 @@ export function decideRoleChange({ actor, actorIsAdmin, target, adminCount, chan
   if (!actor || !actorIsAdmin) throw new AppError('FORBIDDEN', USER_ROLE_ERRORS.noLongerAdmin);
   const before = { isAdmin: target.isAdmin, isDev: target.isDev };
   const after = { isAdmin: change.isAdmin ?? before.isAdmin, isDev: change.isDev ?? before.isDev };
-  if (after.isDev !== before.isDev && !hasRole({ isAdmin: actorIsAdmin, isDev: actor.isDev }, 'developer')) {
-    throw new AppError('FORBIDDEN', USER_ROLE_ERRORS.developerOnly);
-  }
+  const actorIsDeveloper = hasRole({ isAdmin: actorIsAdmin, isDev: actor.isDev }, 'developer');
+  const changed = after.isAdmin !== before.isAdmin || after.isDev !== before.isDev;
+  // Issue 13: a plain admin must not strip a developer. The flag alone counts (not developer rights, which need
+  // admin too): granting admin to an account with the flag would make it a developer, which is a developer's call.
+  if (changed && target.isDev && !actorIsDeveloper) throw new AppError('FORBIDDEN', USER_ROLE_ERRORS.developerAccount(target.email));
+  if (after.isDev !== before.isDev && !actorIsDeveloper) throw new AppError('FORBIDDEN', USER_ROLE_ERRORS.developerOnly);
   const demoted = before.isAdmin && !after.isAdmin;
   if (demoted && target.id === actor.id) throw new AppError('CONFLICT', USER_ROLE_ERRORS.ownAdmin);
   if (demoted && adminCount <= 1) throw new AppError('CONFLICT', USER_ROLE_ERRORS.lastAdmin(target.email));
-  return { before, after, changed: after.isAdmin !== before.isAdmin || after.isDev !== before.isDev };
+  return { before, after, changed };
 }
 
 /** Accounts and their roles for the dashboard's Users tab; every change is written to the audit log with it. */

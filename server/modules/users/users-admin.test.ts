@@ -219,6 +219,31 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(await auditEntriesAbout(target)).toHaveLength(3);
   });
 
+  // Issue 13: a plain admin answered 200 to {"isAdmin": false} on a developer's account.
+  it('lets only a developer change anything on a developer’s account', async () => {
+    const target = 'protected.developer@example.com';
+    await signedInAs(ctx.app, target, { isAdmin: true, isDev: true });
+    for (const body of [{ isAdmin: false }, { isAdmin: false, isDev: false }, { isDev: false }]) {
+      const refused = await setRoles(admin, target, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(403);
+      expect(refused.json()).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: USER_ROLE_ERRORS.developerAccount(target) });
+    }
+    expect(await flagsOf(target)).toEqual({ isAdmin: true, isDev: true });
+    // Restating what it has changes nothing and is not refused.
+    expect((await setRoles(admin, target, { isAdmin: true })).statusCode).toBe(200);
+    expect(await auditEntriesAbout(target)).toEqual([]);
+
+    // An account with only the flag: a plain admin granting admin would make it a developer.
+    const flagOnly = 'flag.only@example.com';
+    await signedInAs(ctx.app, flagOnly, { isDev: true });
+    expect((await setRoles(admin, flagOnly, { isAdmin: true })).statusCode).toBe(403);
+    expect(await flagsOf(flagOnly)).toEqual({ isAdmin: false, isDev: true });
+
+    const byDeveloper = await setRoles(developer, target, { isAdmin: false });
+    expect(byDeveloper.statusCode, byDeveloper.body).toBe(200);
+    expect(await flagsOf(target)).toEqual({ isAdmin: false, isDev: true });
+  });
+
   it('refuses to remove your own admin role, and lets a developer drop their own developer role', async () => {
     const self = 'self.demoter@example.com';
     const cookie = await signedInAs(ctx.app, self, { isAdmin: true, isDev: true });
@@ -361,6 +386,15 @@ describe('decideRoleChange', () => {
     expect(() => decideRoleChange({ actor: flagOnly, actorIsAdmin: false, target, adminCount: 2, change: { isDev: true } })).toThrow(
       USER_ROLE_ERRORS.noLongerAdmin,
     );
+  });
+
+  it('refuses a plain admin any change on an account with the developer flag', () => {
+    const dev = { ...target, isDev: true };
+    expect(() => decideRoleChange({ actor: admin, actorIsAdmin: true, target: dev, adminCount: 3, change: { isAdmin: false } })).toThrow(
+      USER_ROLE_ERRORS.developerAccount('t@example.com'),
+    );
+    const developerActor = { id: 'd', isAdmin: true, isDev: true };
+    expect(decideRoleChange({ actor: developerActor, actorIsAdmin: true, target: dev, adminCount: 3, change: { isAdmin: false } }).changed).toBe(true);
   });
 
   it('answers unchanged when the flags are already as asked', () => {

@@ -6,7 +6,7 @@ import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { anotherAppOn, me, post, signIn, signUp, TEST_PASSWORD } from '../../test/auth-helpers';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { adminAccountOps } from '../auth/auth';
+import { adminAccountOps, WeakAdminPasswordError } from '../auth/auth';
 import { createAuthRepo } from '../auth/auth.repo';
 import { runUsersCommand, USERS_USAGE } from './users-cli';
 import { createUsersRepo } from './users.repo';
@@ -57,6 +57,12 @@ describe('ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
     const { res, cookie } = await signIn(ctx.app, 'boss@example.com', ADMIN_PASSWORD);
     expect(res.statusCode).toBe(200);
     expect((await me(ctx.app, cookie)).user).toMatchObject({ isAdmin: true, isDev: true, hasPassword: true, providers: ['credential'] });
+  });
+
+  // Decision 0023: a weak ADMIN_PASSWORD makes no account (the start goes on and warns, see account-tasks.ts).
+  it('makes no admin account with a common or easily guessed ADMIN_PASSWORD', async () => {
+    await expect(ensureAdmin('weak.admin@example.com', 'password123')).rejects.toBeInstanceOf(WeakAdminPasswordError);
+    expect(await rowsWithEmail('weak.admin@example.com')).toEqual([]);
   });
 
   it('promotes an existing account whose password is ADMIN_PASSWORD', async () => {

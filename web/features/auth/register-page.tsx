@@ -1,9 +1,8 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AUTH_TEXTS, PASSWORD_MIN_LENGTH } from '../../../common/constants';
-import { NAME_MAX_LENGTH } from '../../../common/schemas/account';
-import { signUpNameSchema } from '../../../common/schemas/account';
-import { signUpSchema } from '../../../common/schemas/auth';
+import { NAME_MAX_LENGTH, signUpNameSchema } from '../../../common/schemas/account';
+import { isPasswordRefusal, signUpSchema } from '../../../common/schemas/auth';
 import { fieldErrors } from '../../../common/schemas/fields';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
@@ -52,6 +51,12 @@ function RegisterForm() {
         onSuccess: () => navigate('/home', { replace: true }),
         onError: (err) => {
           const message = err instanceof ApiError ? err.message : 'Please try again.';
+          // The server's password rules (length, and common or easily guessed ones) belong under the field.
+          if (err instanceof ApiError && err.status === 400 && isPasswordRefusal(err.message)) {
+            setErrors({ password: message });
+            focusField('password');
+            return;
+          }
           const emailTaken = err instanceof ApiError && err.code === 'CONFLICT';
           setFailure({ message: `${AUTH_TEXTS.signUpFailed}${message}`, emailTaken });
         },

@@ -39,6 +39,13 @@ export function UsersTable({ users, viewerId, viewerIsDeveloper, developerLockId
           const self = user.id === viewerId;
           const busy = pendingIds.has(user.id);
           const ownAdminLocked = self && user.isAdmin;
+          // Mirrors decideRoleChange: only a developer changes anything on an account with the developer flag.
+          const developerAccountLocked = user.isDev && !viewerIsDeveloper;
+          const adminLockedReason = ownAdminLocked
+            ? USERS_TEXTS.ownAdminLocked
+            : developerAccountLocked
+              ? USERS_TEXTS.developerAccountLocked
+              : undefined;
           const ownNoteId = `users-own-admin-${user.id}`;
           const inactiveNoteId = `users-dev-inactive-${user.id}`;
           const devInactive = user.isDev && !user.isAdmin;
@@ -67,13 +74,13 @@ export function UsersTable({ users, viewerId, viewerIsDeveloper, developerLockId
                   label={USERS_TEXTS.switchLabel(ROLE_LABELS.isAdmin, user.email)}
                   checked={user.isAdmin}
                   busy={busy}
-                  lockedReason={ownAdminLocked ? USERS_TEXTS.ownAdminLocked : undefined}
-                  describedBy={ownAdminLocked ? ownNoteId : undefined}
+                  lockedReason={adminLockedReason}
+                  describedBy={adminLockedReason ? ownNoteId : undefined}
                   onChange={(next) => onToggle(user, 'isAdmin', next)}
                 />
-                {ownAdminLocked && (
+                {adminLockedReason && (
                   <p id={ownNoteId} className="users-note">
-                    {USERS_TEXTS.ownAdminLocked}
+                    {adminLockedReason}
                   </p>
                 )}
               </td>

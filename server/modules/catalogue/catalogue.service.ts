@@ -67,15 +67,19 @@ export function createCatalogueService(
   categories: Pick<CategoriesRepo, 'findByName'>,
   audit: Pick<AuditRepo, 'record'>,
 ) {
+  /** The category list's spelling of the input's category; read before any transaction opens (see `update`). */
+  async function listedCategory(input: ProductInput): Promise<string | null> {
+    return input.category === null ? null : ((await categories.findByName(input.category))?.name ?? null);
+  }
+
   /**
    * The category is written as the existing category's spelling. A name no category has is refused, except the
    * one the product already carries (imported products may name categories the list does not have).
    */
-  async function valuesFrom(input: ProductInput, current: ProductRow | null, origin: string): Promise<ProductValues> {
+  function valuesFrom(input: ProductInput, listed: string | null, current: ProductRow | null, origin: string): ProductValues {
     let category = input.category;
     if (category !== null) {
-      const found = await categories.findByName(category);
-      if (found) category = found.name;
+      if (listed !== null) category = listed;
       else if (current?.category?.toLowerCase() !== category.toLowerCase()) {
         throw new AppError('VALIDATION', `category: there is no category named "${category}". Add it under Categories first.`);
       }
@@ -124,7 +128,7 @@ export function createCatalogueService(
 
     /** `origin` is this site's (scheme and host), to recognise our own images given by their full address. */
     async create(actor: Actor, input: ProductInput, origin: string): Promise<Product> {
-      const values = await valuesFrom(input, null, origin);
+      const values = valuesFrom(input, await listedCategory(input), null, origin);
       return repo.transaction(async (tx) => {
         const row = await tx.products.insert(values);
         const details = { productId: row.id, number: row.number, values: keptValues(row, AUDITED_FIELDS) };
@@ -135,10 +139,13 @@ export function createCatalogueService(
 
     /** Replaces the product's fields; the entry lists the fields that changed. An edit that changes nothing records nothing. */
     async update(actor: Actor, id: string, input: ProductInput, origin: string): Promise<Product> {
+      // Outside the transaction: embedded PostgreSQL has one connection, so a read beside an open transaction waits
+      // for it to end, which would never come.
+      const listed = await listedCategory(input);
       return repo.transaction(async (tx) => {
         const current = await tx.products.lockById(id);
         if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
-        const row = await tx.products.update(id, await valuesFrom(input, current, origin));
+        const row = await tx.products.update(id, valuesFrom(input, listed, current, origin));
         if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
         const changes = changedFields(current, row, AUDITED_FIELDS);
         if (Object.keys(changes).length > 0) {

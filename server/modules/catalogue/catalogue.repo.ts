@@ -194,17 +194,17 @@ function productQueries(database: Database) {
       return rows.map((r) => ({ number: r.number, title: r.title, updatedAt: new Date(r.updatedAt) }));
     },
 
-    async findById(id: string): Promise<ProductRow | null> {
-      const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where id = ${id}::uuid`);
-      return row ? toRow(row) : null;
-    },
-
     /**
      * Reads a product and locks its row until the transaction ends, so the values an edit's audit entry compares
      * against are the ones it replaces (a concurrent edit waits). Only meaningful inside `transaction`.
      */
     async lockById(id: string): Promise<ProductRow | null> {
       const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where id = ${id}::uuid for update`);
+      return row ? toRow(row) : null;
+    },
+
+    async findById(id: string): Promise<ProductRow | null> {
+      const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where id = ${id}::uuid`);
       return row ? toRow(row) : null;
     },
 

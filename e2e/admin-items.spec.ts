@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_ORIGIN, openAdmin, toast, typeWithinDebounce, uniqueToken } from './support';
+import { E2E_ADMIN, E2E_ADMIN_ORIGIN, openAdmin, toast, typeWithinDebounce, uniqueToken } from './support';
 
 const items = (page: Page) => page.locator('.item-grid > li');
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search items' });
@@ -61,6 +61,15 @@ test.describe('item management', () => {
 
     const storefront = await page.request.get(`${E2E_ADMIN_ORIGIN}/api/products?search=${encodeURIComponent(token)}`);
     expect((await storefront.json()).items[0]).toMatchObject({ title, price: 30, gender: 'Unisex', isBestProduct: true });
+
+    // The edit is in the Users tab's audit log: who, and only the fields that changed (issue 13).
+    await page.getByRole('tab', { name: 'Users' }).click();
+    const log = page.getByRole('region', { name: 'Audit log' });
+    await log.getByLabel('Show').selectOption({ label: 'Items edited' });
+    const entry = log.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(token) }) });
+    await expect(entry).toContainText('Changed price $12.35 → $30.00, gender Kids → Unisex');
+    await expect(entry).toContainText(E2E_ADMIN.email);
+    await page.getByRole('tab', { name: 'Items' }).click();
 
     await card.getByRole('button', { name: /^Delete / }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete item?' });

@@ -240,9 +240,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const categoriesRepo = createCategoriesRepo(database);
   const catalogueRepo = createCatalogueRepo(database);
-  const catalogue = createCatalogueService(catalogueRepo, categoriesRepo);
-  const categoriesService = createCategoriesService(categoriesRepo);
-  const imagesService = createImagesService(createImagesRepo(database), storage, app.log);
+  const catalogue = createCatalogueService(catalogueRepo, categoriesRepo, audit);
+  const categoriesService = createCategoriesService(categoriesRepo, audit);
+  const imagesService = createImagesService(createImagesRepo(database), storage, audit, app.log);
 
   await app.register(siteRoutes, { site, database });
   await app.register(catalogueRoutes, { service: catalogue });

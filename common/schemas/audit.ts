@@ -1,23 +1,55 @@
 import { z } from 'zod';
 import { pageField, pagedSchema, pageSizeField } from './paging';
 
-export const AUDIT_ACTIONS = ['bulk-op', 'user-roles'] as const;
+export const AUDIT_ACTIONS = [
+  'bulk-op',
+  'user-roles',
+  'product-create',
+  'product-update',
+  'product-delete',
+  'category-create',
+  'category-update',
+  'category-delete',
+  'image-upload',
+  'image-delete',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Long texts (a product's description) are cut to this many characters in an entry, so entries stay small. */
+export const AUDIT_TEXT_LIMIT = 200;
+
+/** One changed field of an edit: its value before and after. */
+export type AuditFieldChange = { from: unknown; to: unknown };
+/**
+ * The details of a 'product-update' or 'category-update': only the fields whose value really changed. An edit that
+ * changes nothing writes no entry.
+ */
+export type AuditChanges = Record<string, AuditFieldChange>;
 export const AUDIT_STATUSES = ['running', 'succeeded', 'failed', 'abandoned'] as const;
 export type AuditStatus = (typeof AUDIT_STATUSES)[number];
 
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_MAX_PAGE_SIZE = 100;
 
-/** One entry of the audit log: a bulk database operation or a role change. */
+/** One entry of the audit log: a bulk database operation, a role change, or an admin's change to the catalogue. */
 export const auditEntrySchema = z
   .object({
     id: z.string(),
     action: z.enum(AUDIT_ACTIONS),
-    subject: z.string().describe("The operation's id (bulk-op) or the changed account's email (user-roles)"),
+    subject: z
+      .string()
+      .describe(
+        "The operation's id (bulk-op), the changed account's email (user-roles), the product's title and number, the " +
+          "category's name or the image's name",
+      ),
     status: z.enum(AUDIT_STATUSES),
     actorEmail: z.string().describe('Who did it'),
-    details: z.record(z.string(), z.unknown()).describe('Counts and message of an operation; flags before and after of a role change'),
+    details: z
+      .record(z.string(), z.unknown())
+      .describe(
+        'Counts and message of an operation; flags before and after of a role change; the values of a created or ' +
+          'deleted item, category or image; `changes: { field: { from, to } }` of an edit',
+      ),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
   })

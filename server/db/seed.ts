@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAuditRepo } from '../modules/audit/audit.repo';
 import { syncProductRowSequence } from '../modules/catalogue/catalogue.repo';
 import { createCategoriesRepo } from '../modules/categories/categories.repo';
 import { createCategoriesService } from '../modules/categories/categories.service';
@@ -40,7 +41,7 @@ export async function seedOnFirstStart(
   storage: Storage,
   options: { demo: boolean; log?: Pick<FastifyBaseLogger, 'info'> },
 ): Promise<{ categories: boolean; products: number }> {
-  const seededCategories = await createCategoriesService(createCategoriesRepo(database)).ensureDefaults();
+  const seededCategories = await createCategoriesService(createCategoriesRepo(database), createAuditRepo(database)).ensureDefaults();
   if (!options.demo || (await productCount(database)) > 0) return { categories: seededCategories, products: 0 };
 
   options.log?.info('first start: drawing the demo catalogue (a few seconds, once)');

@@ -1,12 +1,13 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { AuditAction, AuditEntry, AuditQuery, AuditStatus } from '../../../common/schemas/audit';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
+import type { Executor } from '../../db/sql';
 
 /** Who acted: an account, or (id null) the operator's command line or the start-up task. */
 export type Actor = { id: string | null; email: string };
 /** A database handle or a transaction: an entry can be written in the same transaction as the change it records. */
-export type Executor = Pick<Db, 'insert' | 'update' | 'select' | 'execute'>;
+export type { Executor };
 
 export type NewAuditEntry = {
   action: AuditAction;
@@ -34,7 +35,7 @@ function toEntry(row: Row): AuditEntry {
 export function createAuditRepo({ db }: Database) {
   return {
     /** Writes a finished entry; pass the transaction of the change so both land or neither does. */
-    async record(entry: NewAuditEntry, executor: Executor = db): Promise<void> {
+    async record(entry: NewAuditEntry, executor: Pick<Executor, 'insert'> = db): Promise<void> {
       await executor.insert(auditLog).values({
         action: entry.action,
         subject: entry.subject,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Gender } from '../../../common/constants';
 import type { Database } from '../../db/client';
+import { inTransaction, type Executor } from '../../db/sql';
 import type { Cursor } from './cursor';
 
 export type ProductRow = {
@@ -94,7 +95,8 @@ function toPhasedRow(r: RawRow & { phase: number }): ProductRow & { phase: 0 | 1
   return { ...toRow(r), phase: r.phase === 1 ? 1 : 0 };
 }
 
-export function createCatalogueRepo(database: Database) {
+/** The product statements, over the database or (see `transaction`) over one transaction. */
+function productQueries(database: Database) {
   return {
     /**
      * One page of the visitor's rotation of the shuffled order, `limit` rows plus one to tell whether more exist.
@@ -192,6 +194,15 @@ export function createCatalogueRepo(database: Database) {
       return rows.map((r) => ({ number: r.number, title: r.title, updatedAt: new Date(r.updatedAt) }));
     },
 
+    /**
+     * Reads a product and locks its row until the transaction ends, so the values an edit's audit entry compares
+     * against are the ones it replaces (a concurrent edit waits). Only meaningful inside `transaction`.
+     */
+    async lockById(id: string): Promise<ProductRow | null> {
+      const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where id = ${id}::uuid for update`);
+      return row ? toRow(row) : null;
+    },
+
     async findById(id: string): Promise<ProductRow | null> {
       const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where id = ${id}::uuid`);
       return row ? toRow(row) : null;
@@ -224,6 +235,19 @@ export function createCatalogueRepo(database: Database) {
     async delete(id: string): Promise<boolean> {
       const rows = await database.rows<{ id: string }>(sql`delete from products where id = ${id}::uuid returning id`);
       return rows.length > 0;
+    },
+  };
+}
+
+/** A transaction's view: the product statements run inside it, and `executor` is it (for the audit entry). */
+export type CatalogueTx = { products: ReturnType<typeof productQueries>; executor: Executor };
+
+export function createCatalogueRepo(database: Database) {
+  return {
+    ...productQueries(database),
+    /** Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. */
+    transaction<T>(work: (tx: CatalogueTx) => Promise<T>): Promise<T> {
+      return database.db.transaction((tx) => work({ products: productQueries(inTransaction(database, tx)), executor: tx }));
     },
   };
 }

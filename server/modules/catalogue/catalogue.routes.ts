@@ -14,6 +14,7 @@ import {
   productPageSchema,
   productSchema,
 } from '../../../common/schemas/product';
+import { actorOf } from '../audit/audit-details';
 import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type CatalogueService } from './catalogue.service';
 
@@ -93,12 +94,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       schema: {
         ...roleSchema('admin'),
         tags: ['admin'],
-        summary: 'Adds a product at the end of the list',
+        summary: 'Adds a product at the end of the list; recorded in the audit log',
         body: productInputSchema,
         response: { 201: productSchema, ...GUARDED_ERRORS },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body, siteOrigin(request))),
+    async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body, siteOrigin(request))),
   );
 
   app.put(
@@ -108,13 +109,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       schema: {
         ...roleSchema('admin'),
         tags: ['admin'],
-        summary: 'Replaces every field of a product',
+        summary: 'Replaces every field of a product; the fields that changed are recorded in the audit log',
         params: idParamsSchema,
         body: productInputSchema,
         response: { 200: productSchema, ...GUARDED_ERRORS, 404: errorSchema },
       },
     },
-    async (request) => service.update(request.params.id, request.body, siteOrigin(request)),
+    async (request) => service.update(actorOf(request), request.params.id, request.body, siteOrigin(request)),
   );
 
   app.delete(
@@ -124,13 +125,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       schema: {
         ...roleSchema('admin'),
         tags: ['admin'],
-        summary: 'Deletes a product',
+        summary: 'Deletes a product; what it was is recorded in the audit log',
         params: idParamsSchema,
         response: { 200: z.object({ id: z.string() }).meta({ id: 'Deleted' }), ...GUARDED_ERRORS, 404: errorSchema },
       },
     },
     async (request) => {
-      await service.delete(request.params.id);
+      await service.delete(actorOf(request), request.params.id);
       return { id: request.params.id };
     },
   );

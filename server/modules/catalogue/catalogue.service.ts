@@ -11,6 +11,8 @@ import type {
   ProductPage,
 } from '../../../common/schemas/product';
 import { AppError } from '../../errors';
+import { changedFields, keptValues } from '../audit/audit-details';
+import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { CategoriesRepo } from '../categories/categories.repo';
 import type { CatalogueRepo, ProductRow, ProductValues } from './catalogue.repo';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -47,19 +49,37 @@ export type ProductLookup =
   | { status: 'gone'; title: string; category: string | null; similar: Product[] }
   | { status: 'missing'; similar: Product[] };
 
+/** The fields an admin edits: an edit's entry lists those that changed, a created or deleted product's all of them. */
+const AUDITED_FIELDS = ['title', 'description', 'brand', 'category', 'gender', 'price', 'image', 'isBestProduct', 'link'] as const;
+
+/** How the audit log names a product: what the admin sees in the list, and the number that keeps it apart. */
+export const productSubject = (row: Pick<ProductRow, 'title' | 'number'>) => `${row.title} (#${row.number})`;
+
 export const PRODUCT_GONE_MESSAGE = 'This product has been removed from the catalogue.';
 export const PRODUCT_MISSING_MESSAGE = 'There is no product at this address.';
 
-export function createCatalogueService(repo: CatalogueRepo, categories: Pick<CategoriesRepo, 'findByName'>) {
+/**
+ * `audit` records every admin change (issue 13) in the change's own transaction: when the entry cannot be written,
+ * the change is rolled back and the caller gets the error.
+ */
+export function createCatalogueService(
+  repo: CatalogueRepo,
+  categories: Pick<CategoriesRepo, 'findByName'>,
+  audit: Pick<AuditRepo, 'record'>,
+) {
+  /** The category list's spelling of the input's category; read before any transaction opens (see `update`). */
+  async function listedCategory(input: ProductInput): Promise<string | null> {
+    return input.category === null ? null : ((await categories.findByName(input.category))?.name ?? null);
+  }
+
   /**
    * The category is written as the existing category's spelling. A name no category has is refused, except the
    * one the product already carries (imported products may name categories the list does not have).
    */
-  async function valuesFrom(input: ProductInput, current: ProductRow | null, origin: string): Promise<ProductValues> {
+  function valuesFrom(input: ProductInput, listed: string | null, current: ProductRow | null, origin: string): ProductValues {
     let category = input.category;
     if (category !== null) {
-      const found = await categories.findByName(category);
-      if (found) category = found.name;
+      if (listed !== null) category = listed;
       else if (current?.category?.toLowerCase() !== category.toLowerCase()) {
         throw new AppError('VALIDATION', `category: there is no category named "${category}". Add it under Categories first.`);
       }
@@ -107,20 +127,43 @@ export function createCatalogueService(repo: CatalogueRepo, categories: Pick<Cat
     },
 
     /** `origin` is this site's (scheme and host), to recognise our own images given by their full address. */
-    async create(input: ProductInput, origin: string): Promise<Product> {
-      return toProduct(await repo.insert(await valuesFrom(input, null, origin)));
+    async create(actor: Actor, input: ProductInput, origin: string): Promise<Product> {
+      const values = valuesFrom(input, await listedCategory(input), null, origin);
+      return repo.transaction(async (tx) => {
+        const row = await tx.products.insert(values);
+        const details = { productId: row.id, number: row.number, values: keptValues(row, AUDITED_FIELDS) };
+        await audit.record({ action: 'product-create', subject: productSubject(row), actor, details }, tx.executor);
+        return toProduct(row);
+      });
     },
 
-    async update(id: string, input: ProductInput, origin: string): Promise<Product> {
-      const current = await repo.findById(id);
-      if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const row = await repo.update(id, await valuesFrom(input, current, origin));
-      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-      return toProduct(row);
+    /** Replaces the product's fields; the entry lists the fields that changed. An edit that changes nothing records nothing. */
+    async update(actor: Actor, id: string, input: ProductInput, origin: string): Promise<Product> {
+      // Outside the transaction: embedded PostgreSQL has one connection, so a read beside an open transaction waits
+      // for it to end, which would never come.
+      const listed = await listedCategory(input);
+      return repo.transaction(async (tx) => {
+        const current = await tx.products.lockById(id);
+        if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const row = await tx.products.update(id, valuesFrom(input, listed, current, origin));
+        if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const changes = changedFields(current, row, AUDITED_FIELDS);
+        if (Object.keys(changes).length > 0) {
+          const details = { productId: row.id, number: row.number, changes };
+          await audit.record({ action: 'product-update', subject: productSubject(row), actor, details }, tx.executor);
+        }
+        return toProduct(row);
+      });
     },
 
-    async delete(id: string): Promise<void> {
-      if (!(await repo.delete(id))) throw new AppError('NOT_FOUND', NOT_FOUND);
+    /** The entry keeps what the product was (its address answers 410 from deleted_products, without the link). */
+    async delete(actor: Actor, id: string): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const current = await tx.products.lockById(id);
+        if (!current || !(await tx.products.delete(id))) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const details = { productId: current.id, number: current.number, deleted: keptValues(current, AUDITED_FIELDS) };
+        await audit.record({ action: 'product-delete', subject: productSubject(current), actor, details }, tx.executor);
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, products } from '../../db/schema/index';
+import { inTransaction, type Executor } from '../../db/sql';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryValues = { name: string; relevance: number; description: string };
@@ -8,7 +9,8 @@ export type CategoryValues = { name: string; relevance: number; description: str
 /** Products file their category by name, in any case. */
 const inCategory = (name: string) => sql`lower(${products.category}) = lower(${name})`;
 
-export function createCategoriesRepo({ db }: Database) {
+/** The category statements, over the database or (see `transaction`) over one transaction. */
+function categoryQueries({ db }: Database) {
   const order = [asc(categories.relevance), asc(sql`lower(${categories.name})`), asc(categories.id)];
   return {
     list(): Promise<CategoryRow[]> {
@@ -42,10 +44,14 @@ export function createCategoriesRepo({ db }: Database) {
       const [row] = await db.select().from(categories).where(sql`lower(${categories.name}) = lower(${name})`);
       return row ?? null;
     },
-    /** Inserts the rows whose name is not taken yet (case-insensitively); safe when two processes race. */
-    async insertMissing(rows: CategoryValues[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db.insert(categories).values(rows).onConflictDoNothing();
+    /**
+     * Inserts the rows whose name is not taken yet (case-insensitively); safe when two processes race. Answers the
+     * names it inserted.
+     */
+    async insertMissing(rows: CategoryValues[]): Promise<string[]> {
+      if (rows.length === 0) return [];
+      const inserted = await db.insert(categories).values(rows).onConflictDoNothing().returning({ name: categories.name });
+      return inserted.map((r) => r.name);
     },
     /** Throws a unique violation when the name is taken in any case. */
     async insert(values: CategoryValues): Promise<CategoryRow> {
@@ -55,9 +61,9 @@ export function createCategoriesRepo({ db }: Database) {
     },
     /**
      * Changes a category; a new name is written onto its products in the same transaction, so they stay in it.
-     * null when there is no such category.
+     * Answers the row before and after; null when there is no such category.
      */
-    async update(id: string, values: CategoryValues): Promise<{ row: CategoryRow; productsRenamed: number } | null> {
+    async update(id: string, values: CategoryValues): Promise<{ old: CategoryRow; row: CategoryRow; productsRenamed: number } | null> {
       return db.transaction(async (tx) => {
         const [old] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
         if (!old) return null;
@@ -76,7 +82,7 @@ export function createCategoriesRepo({ db }: Database) {
             .returning({ id: products.id });
           productsRenamed = renamed.length;
         }
-        return { row, productsRenamed };
+        return { old, row, productsRenamed };
       });
     },
     /**
@@ -104,6 +110,22 @@ export function createCategoriesRepo({ db }: Database) {
         await tx.delete(categories).where(eq(categories.id, id));
         return { row: old, productsMoved: moved.length, movedTo };
       });
+    },
+  };
+}
+
+/** A transaction's view: the category statements run inside it, and `executor` is it (for the audit entry). */
+export type CategoriesTx = { categories: ReturnType<typeof categoryQueries>; executor: Executor };
+
+export function createCategoriesRepo(database: Database) {
+  return {
+    ...categoryQueries(database),
+    /**
+     * Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. The
+     * update and delete statements open their own transaction; inside this one that is a savepoint.
+     */
+    transaction<T>(work: (tx: CategoriesTx) => Promise<T>): Promise<T> {
+      return database.db.transaction((tx) => work({ categories: categoryQueries(inTransaction(database, tx)), executor: tx }));
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../common/schemas/category';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
+import { actorOf } from '../audit/audit-details';
 import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import type { CategoriesService } from './categories.service';
 
@@ -50,12 +51,12 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
       schema: {
         ...roleSchema('admin'),
         tags: ['admin'],
-        summary: 'Adds a category; the name is trimmed and must be new in any case',
+        summary: 'Adds a category; the name is trimmed and must be new in any case; recorded in the audit log',
         body: categoryInputSchema,
         response: { 201: categorySchema, ...GUARDED_ERRORS, 409: errorSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
   );
 
   app.post(
@@ -65,11 +66,11 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
       schema: {
         ...roleSchema('admin'),
         tags: ['admin'],
-        summary: 'Adds the eight default categories when none exist (run when the dashboard opens)',
+        summary: 'Adds the eight default categories when none exist (run when the dashboard opens); recorded when it does',
         response: { 200: ensureDefaultsResultSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async () => ({ seeded: await service.ensureDefaults() }),
+    async (request) => ({ seeded: await service.ensureDefaults(actorOf(request)) }),
   );
 
   app.put(
@@ -79,13 +80,15 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
       schema: {
         ...roleSchema('admin'),
         tags: ['admin'],
-        summary: "Changes a category; a new name is written onto its products, so they stay in it",
+        summary:
+          'Changes a category; a new name is written onto its products, so they stay in it; the changed fields and the ' +
+          'renamed products are recorded in the audit log',
         params: idParamsSchema,
         body: categoryInputSchema,
         response: { 200: categorySchema, ...GUARDED_ERRORS, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => service.update(request.params.id, request.body),
+    async (request) => service.update(actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -95,12 +98,14 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
       schema: {
         ...roleSchema('admin'),
         tags: ['admin'],
-        summary: 'Deletes a category; its products move to moveTo, or keep no category and stay on the storefront',
+        summary:
+          'Deletes a category; its products move to moveTo, or keep no category and stay on the storefront; recorded ' +
+          'in the audit log with the number of products moved',
         params: idParamsSchema,
         querystring: categoryDeleteQuerySchema,
         response: { 200: categoryDeleteResultSchema, ...GUARDED_ERRORS, 404: errorSchema },
       },
     },
-    async (request) => service.delete(request.params.id, request.query.moveTo),
+    async (request) => service.delete(actorOf(request), request.params.id, request.query.moveTo),
   );
 };

@@ -3,6 +3,7 @@ import { DEFAULT_CATEGORIES } from '../../../common/constants';
 import type { CategoryList } from '../../../common/schemas/category';
 import { clearCatalogue, insertCategories } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { createAuditRepo } from '../audit/audit.repo';
 import { createCategoriesRepo } from './categories.repo';
 import { createCategoriesService } from './categories.service';
 
@@ -29,7 +30,7 @@ describe('GET /api/categories', () => {
   });
 
   it('seeds the eight defaults only when no category exists', async () => {
-    const service = createCategoriesService(createCategoriesRepo(ctx.database));
+    const service = createCategoriesService(createCategoriesRepo(ctx.database), createAuditRepo(ctx.database));
     expect(await service.ensureDefaults()).toBe(false);
     await clearCatalogue(ctx.database);
     expect(await service.ensureDefaults()).toBe(true);

@@ -2,11 +2,13 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { ImageSort } from '../../../common/schemas/image';
 import type { Database } from '../../db/client';
 import { images, products } from '../../db/schema/index';
+import { inTransaction, type Executor } from '../../db/sql';
 import type { StoredImageFile } from './image-files';
 
 export type ImageRow = typeof images.$inferSelect & { usedBy: number };
 
-export function createImagesRepo({ db }: Database) {
+/** The image statements, over the database or (see `transaction`) over one transaction. */
+function imageQueries({ db }: Database) {
   // Uses products_image_idx; the gallery shows a handful at a time.
   const usedBy = sql<number>`(select count(*)::int from ${products} where ${products.image} = ${images.url})`;
   const columns = {
@@ -57,6 +59,22 @@ export function createImagesRepo({ db }: Database) {
           .returning({ id: products.id });
         return { row, productsCleared: cleared.length };
       });
+    },
+  };
+}
+
+/** A transaction's view: the image statements run inside it, and `executor` is it (for the audit entry). */
+export type ImagesTx = { images: ReturnType<typeof imageQueries>; executor: Executor };
+
+export function createImagesRepo(database: Database) {
+  return {
+    ...imageQueries(database),
+    /**
+     * Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. The
+     * delete statement opens its own transaction; inside this one that is a savepoint.
+     */
+    transaction<T>(work: (tx: ImagesTx) => Promise<T>): Promise<T> {
+      return database.db.transaction((tx) => work({ images: imageQueries(inTransaction(database, tx)), executor: tx }));
     },
   };
 }

@@ -8,6 +8,7 @@ import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import { imageDeleteResultSchema, imageListQuerySchema, imagePageSchema, uploadResultSchema } from '../../../common/schemas/image';
 import { AppError } from '../../errors';
+import { actorOf } from '../audit/audit-details';
 import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import { fileLabel } from './image-files';
 import type { ImagesService, UploadedFile } from './images.service';
@@ -76,7 +77,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
       schema: {
         ...roleSchema('admin'),
         tags: ['admin'],
-        summary: 'Uploads images: checked by content, stored under generated names, with WebP thumbnails',
+        summary: 'Uploads images: checked by content, stored under generated names, with WebP thumbnails; recorded in the audit log',
         description:
           'All or nothing: when one file is refused, none is stored. Refused: anything but JPEG, PNG or WebP by content ' +
           `(whatever the name or declared type), over ${MAX_UPLOAD_BYTES} bytes (413), empty, damaged or truncated files, ` +
@@ -94,7 +95,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
       } catch (err) {
         throw uploadError(err as MultipartError) ?? err;
       }
-      return reply.status(201).send({ items: await service.upload(files) });
+      return reply.status(201).send({ items: await service.upload(actorOf(request), files) });
     },
   );
 
@@ -105,11 +106,11 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
       schema: {
         ...roleSchema('admin'),
         tags: ['admin'],
-        summary: 'Deletes an image with its thumbnails; products that showed it show none',
+        summary: 'Deletes an image with its thumbnails; products that showed it show none; recorded in the audit log',
         params: idParamsSchema,
         response: { 200: imageDeleteResultSchema, ...GUARDED_ERRORS, 404: errorSchema },
       },
     },
-    async (request) => service.delete(request.params.id),
+    async (request) => service.delete(actorOf(request), request.params.id),
   );
 };

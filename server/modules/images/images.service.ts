@@ -4,6 +4,7 @@ import { thumbnailUrlFor } from '../../../common/media';
 import type { ImageDeleteResult, ImageInfo, ImageListQuery, ImagePage } from '../../../common/schemas/image';
 import { AppError } from '../../errors';
 import type { Storage } from '../../storage/storage';
+import type { Actor, AuditRepo } from '../audit/audit.repo';
 import { prepareImage, removeImageFiles, storePreparedImage, type PreparedImage, type StoredImageFile } from './image-files';
 import type { ImageRow, ImagesRepo } from './images.repo';
 
@@ -25,7 +26,23 @@ export function toImageInfo(row: ImageRow): ImageInfo {
 
 export type UploadedFile = { fileName: string; body: Buffer };
 
-export function createImagesService(repo: ImagesRepo, storage: Storage, log: Pick<FastifyBaseLogger, 'error'>) {
+/** How the audit log names an upload: its image, or the first of them and how many more. */
+export function uploadSubject(rows: ReadonlyArray<Pick<ImageRow, 'name'>>): string {
+  const [first] = rows;
+  if (!first) return '';
+  return rows.length === 1 ? first.name : `${first.name} and ${rows.length - 1} more`;
+}
+
+/**
+ * `audit` records every upload and deletion (issue 13) in the change's own transaction: when the entry cannot be
+ * written, the records are rolled back (an upload's stored files removed) and the caller gets the error.
+ */
+export function createImagesService(
+  repo: ImagesRepo,
+  storage: Storage,
+  audit: Pick<AuditRepo, 'record'>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+) {
   return {
     async list(q: ImageListQuery): Promise<ImagePage> {
       const { rows, total } = await repo.listPage(q.sort, q.page, q.pageSize);
@@ -36,7 +53,7 @@ export function createImagesService(repo: ImagesRepo, storage: Storage, log: Pic
      * Every file is checked before anything is stored, so a refused request stores nothing; a failure while
      * storing removes what was written.
      */
-    async upload(files: UploadedFile[]): Promise<ImageInfo[]> {
+    async upload(actor: Actor, files: UploadedFile[]): Promise<ImageInfo[]> {
       if (files.length === 0) throw new AppError('VALIDATION', ADMIN_TEXTS.noImagesSelected);
       const now = Date.now();
       const prepared: PreparedImage[] = [];
@@ -45,16 +62,35 @@ export function createImagesService(repo: ImagesRepo, storage: Storage, log: Pic
       try {
         const stored: StoredImageFile[] = [];
         for (const image of prepared) stored.push(await storePreparedImage(storage, image));
-        return (await repo.insertMany(stored)).map(toImageInfo);
+        const rows = await repo.transaction(async (tx) => {
+          const inserted = await tx.images.insertMany(stored);
+          const details = {
+            images: inserted.map((r) => ({ imageId: r.id, name: r.name, sizeBytes: r.sizeBytes, contentType: r.contentType })),
+            totalBytes: inserted.reduce((sum, r) => sum + r.sizeBytes, 0),
+          };
+          await audit.record({ action: 'image-upload', subject: uploadSubject(inserted), actor, details }, tx.executor);
+          return inserted;
+        });
+        return rows.map(toImageInfo);
       } catch (err) {
         await Promise.allSettled(prepared.map((image) => removeImageFiles(storage, image.fileName)));
         throw err;
       }
     },
 
-    /** Deletes the record first (products that showed it show none), then its original and thumbnails. */
-    async delete(id: string): Promise<ImageDeleteResult> {
-      const deleted = await repo.delete(id);
+    /**
+     * Deletes the record first (products that showed it show none) with its audit entry, then, once that has
+     * committed, its original and thumbnails.
+     */
+    async delete(actor: Actor, id: string): Promise<ImageDeleteResult> {
+      const deleted = await repo.transaction(async (tx) => {
+        const found = await tx.images.delete(id);
+        if (!found) return null;
+        const { row, productsCleared } = found;
+        const details = { imageId: row.id, name: row.name, url: row.url, sizeBytes: row.sizeBytes, productsCleared };
+        await audit.record({ action: 'image-delete', subject: row.name, actor, details }, tx.executor);
+        return found;
+      });
       if (!deleted) throw new AppError('NOT_FOUND', 'This image does not exist (it may have been deleted already).');
       const fileName = deleted.row.storageKey.slice(deleted.row.storageKey.lastIndexOf('/') + 1);
       try {

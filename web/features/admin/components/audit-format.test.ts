@@ -31,7 +31,58 @@ describe('audit entry summaries', () => {
     expect(auditSummary(failed)).toBe('Error: statement timeout');
   });
 
+  it("summarises an item edit by the fields it changed, each from and to, in the reader's terms", () => {
+    const details = {
+      productId: 'p',
+      number: 7,
+      changes: {
+        price: { from: 12, to: 15 },
+        category: { from: 'Shoes', to: 'Sneakers' },
+        isBestProduct: { from: false, to: true },
+        brand: { from: '', to: 'Acme' },
+        image: { from: '/media/items/1_a_coat.png', to: null },
+      },
+    };
+    const edited = entry({ action: 'product-update', subject: 'Field Jacket (#7)', details });
+    expect(auditTarget(edited)).toBe('Field Jacket (#7)');
+    expect(auditSummary(edited)).toBe(
+      'Changed price $12.00 → $15.00, category Shoes → Sneakers, best product no → yes, brand (none) → Acme, image 1_a_coat.png → (none)',
+    );
+    const long = entry({ action: 'product-update', details: { changes: { description: { from: 'x'.repeat(199), to: 'short' } } } });
+    expect(auditSummary(long)).toBe(`Changed description ${'x'.repeat(39)}… → short`);
+  });
+
+  it('summarises created and deleted items, categories and images', () => {
+    expect(auditSummary(entry({ action: 'product-create', details: { values: { category: 'Shoes' } } }))).toBe('Created in Shoes');
+    expect(auditSummary(entry({ action: 'product-create', details: { values: { category: null } } }))).toBe('Created');
+    expect(auditSummary(entry({ action: 'product-delete', details: { deleted: { title: 'x' } } }))).toBe('Deleted');
+    expect(auditSummary(entry({ action: 'category-create', details: { values: { name: 'Boots' } } }))).toBe('Created');
+    expect(auditSummary(entry({ action: 'category-create', details: { defaults: true, names: ['Shoes', 'Hats'] } }))).toBe(
+      'Created 2 default categories: Shoes, Hats',
+    );
+    const renamed = { changes: { name: { from: 'Shoes', to: 'Sneakers' } }, productsRenamed: 3 };
+    expect(auditSummary(entry({ action: 'category-update', details: renamed }))).toBe('Changed name Shoes → Sneakers; 3 products renamed with it');
+    expect(auditSummary(entry({ action: 'category-update', details: { changes: { relevance: { from: 1, to: 2 } } } }))).toBe(
+      'Changed sort number 1 → 2',
+    );
+    expect(auditSummary(entry({ action: 'category-delete', details: { productsMoved: 2, movedTo: 'Boots' } }))).toBe(
+      'Deleted; 2 products moved to Boots',
+    );
+    expect(auditSummary(entry({ action: 'category-delete', details: { productsMoved: 1, movedTo: null } }))).toBe(
+      'Deleted; 1 product left without a category',
+    );
+    expect(auditSummary(entry({ action: 'category-delete', details: { productsMoved: 0, movedTo: null } }))).toBe('Deleted');
+    const images = [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }];
+    expect(auditSummary(entry({ action: 'image-upload', details: { images, totalBytes: 3 * 1024 * 1024 } }))).toBe('Uploaded 3 images (3 MB)');
+    expect(auditSummary(entry({ action: 'image-upload', details: { images: [{}], totalBytes: 2048 } }))).toBe('Uploaded 1 image (2 KB)');
+    expect(auditSummary(entry({ action: 'image-delete', details: { productsCleared: 2 } }))).toBe('Deleted; 2 products lost their image');
+    expect(auditSummary(entry({ action: 'image-delete', details: { productsCleared: 0 } }))).toBe('Deleted');
+    expect(auditTarget(entry({ action: 'image-delete', subject: '1700_ab_coat.png' }))).toBe('1700_ab_coat.png');
+  });
+
   it('leaves out details it does not understand', () => {
+    expect(auditSummary(entry({ action: 'product-update', details: { changes: 'price' } }))).toBe('No details');
+    expect(auditSummary(entry({ action: 'image-upload', details: {} }))).toBe('No details');
     expect(auditSummary(entry({ details: { before: 'yes' } }))).toBe('No details');
     expect(auditSummary(entry({ action: 'bulk-op', subject: 'mystery', status: 'running', details: {} }))).toBe('No details');
     expect(auditTarget(entry({ action: 'bulk-op', subject: 'mystery' }))).toBe('mystery');

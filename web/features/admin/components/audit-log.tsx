@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AUDIT_PAGE_SIZE, type AuditAction } from '../../../../common/schemas/audit';
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from '../../../../common/schemas/audit';
 import { pageCount } from '../../../../common/schemas/paging';
 import { AUDIT_TEXTS } from '../../../../common/users-texts';
 import { Pager } from '../../../components/ui/pager';
@@ -10,11 +10,14 @@ import { useAuditLog } from '../api/get-audit-log';
 import { auditSummary, auditTarget, formatDateTime } from './audit-format';
 
 type Filter = AuditAction | 'all';
-const FILTERS: readonly Filter[] = ['all', 'user-roles', 'bulk-op'];
+const FILTERS: readonly Filter[] = ['all', ...AUDIT_ACTIONS];
 const FILTER_OPTIONS = FILTERS.map((value) => ({ value, label: AUDIT_TEXTS.filters[value] }));
 const C = AUDIT_TEXTS.columns;
 
-/** The audit log (issue 5): role changes and database operations, newest first, 20 a page, one kind or all. */
+/**
+ * The audit log (issues 5 and 13): role changes, database operations and admins' changes to items, categories and
+ * images, newest first, 20 a page, one kind or all.
+ */
 export function AuditLog() {
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);

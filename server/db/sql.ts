@@ -1,0 +1,22 @@
+import type { Database, Db } from './client';
+
+/** A database handle or a transaction: what a repo's statements run on. */
+export type Executor = Pick<Db, 'insert' | 'update' | 'select' | 'delete' | 'execute'>;
+
+/** The transaction `Database['db'].transaction` hands its callback. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The same `Database` shape over an open transaction, so a repo built on it runs its statements inside that
+ * transaction (with an audit entry written there too, both land or neither does). A `transaction` call on it
+ * opens a savepoint; it cannot be closed.
+ */
+export function inTransaction(database: Database, tx: Transaction): Database {
+  return {
+    db: tx as unknown as Db,
+    kind: database.kind,
+    rows: async <T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]) =>
+      ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
+    close: () => Promise.reject(new Error('a transaction is closed by the code that opened it')),
+  };
+}

@@ -50,7 +50,7 @@ export async function startAccountTasks(
   const sweep = () =>
     Promise.all([
       repo.deleteExpired().then(
-        (n) => (n.sessions + n.verifications > 0 ? app.log.info(n, 'removed expired sessions') : undefined),
+        (n) => (n.sessions + n.verifications + n.rateLimits > 0 ? app.log.info(n, 'removed expired sessions and counters') : undefined),
         (err: unknown) => app.log.warn({ err }, 'could not remove expired sessions'),
       ),
       // Failed sign-ins of keys nobody has tried for a day are forgotten anyway (decision 0022): their rows go.

@@ -1,6 +1,9 @@
 import { and, count, eq, gte, like, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, appSecrets, sessions, users, verifications } from '../../db/schema/index';
+import { accounts, appSecrets, rateLimits, sessions, users, verifications } from '../../db/schema/index';
+
+/** How long the library's request counters are kept after an address's last request. */
+export const RATE_LIMIT_ROWS_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export function createAuthRepo({ db }: Database) {
   return {
@@ -31,11 +34,19 @@ export function createAuthRepo({ db }: Database) {
     async deleteSession(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.token, token));
     },
-    /** Sessions and sign-in states past their expiry; the library removes them only when someone presents one. */
-    async deleteExpired(now = new Date()): Promise<{ sessions: number; verifications: number }> {
+    /**
+     * Sessions and sign-in states past their expiry (the library removes them only when someone presents one), and
+     * the library's per-address request counters a day after their last request: their longest window is an hour,
+     * and an address is personal data the privacy policy promises not to keep.
+     */
+    async deleteExpired(now = new Date()): Promise<{ sessions: number; verifications: number; rateLimits: number }> {
       const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
       const states = await db.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id });
-      return { sessions: gone.length, verifications: states.length };
+      const counters = await db
+        .delete(rateLimits)
+        .where(lt(rateLimits.lastRequest, now.getTime() - RATE_LIMIT_ROWS_KEPT_MS))
+        .returning({ id: rateLimits.id });
+      return { sessions: gone.length, verifications: states.length, rateLimits: counters.length };
     },
   };
 }

@@ -4,12 +4,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { WEAK_PASSWORD_MESSAGE } from '../../../common/schemas/auth';
-import { appSecrets, signInThrottle, users } from '../../db/schema/index';
+import { appSecrets, rateLimits, signInThrottle, users } from '../../db/schema/index';
 import { anotherAppOn, cookieHeader, me, post, signIn, signUp, TEST_PASSWORD } from '../../test/auth-helpers';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { DEFAULT_SIGN_IN_THROTTLE, ENABLED_AUTH_PATHS, PASSWORD_FIELDS } from './auth';
 import { createSignInThrottleRepo } from './sign-in-throttle.repo';
-import { createAuthRepo } from './auth.repo';
+import { createAuthRepo, RATE_LIMIT_ROWS_KEPT_MS } from './auth.repo';
 
 const EVIL_ORIGIN = 'https://evil.example';
 const SESSION_COOKIE = 'finder.session_token';
@@ -619,5 +619,20 @@ describe('sign-in throttle rows', () => {
     const keys = (await ctx.database.db.select({ key: signInThrottle.key }).from(signInThrottle)).map((r) => r.key);
     expect(keys).toContain('account:just.now@example.com');
     expect(keys).not.toContain('account:long.ago@example.com');
+  });
+});
+
+describe('the library\u2019s request counters', () => {
+  it('are removed a day after their last request, so no client address is kept longer', async () => {
+    const now = Date.now();
+    await ctx.database.db.insert(rateLimits).values([
+      { key: '203.0.113.9/sign-up/email', count: 3, lastRequest: now - RATE_LIMIT_ROWS_KEPT_MS - 1000 },
+      { key: '203.0.113.10/sign-up/email', count: 1, lastRequest: now },
+    ]);
+    const removed = await createAuthRepo(ctx.database).deleteExpired(new Date(now));
+    expect(removed.rateLimits).toBeGreaterThanOrEqual(1);
+    const keys = (await ctx.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys).toContain('203.0.113.10/sign-up/email');
+    expect(keys).not.toContain('203.0.113.9/sign-up/email');
   });
 });

@@ -70,7 +70,7 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>A session ends when you sign out, or 30 days after you last used it.</li>
           <li>A password-reset link, or a link that confirms a new email address, works once, for one hour.</li>
-          <li>Counts of failed sign-ins are deleted a day after the last failure.</li>
+          <li>Counts of failed sign-ins, and of requests from one address, are deleted a day after the last one.</li>
         </ul>
       </LegalSection>
       <LegalSection id="privacy-children" title="Children">

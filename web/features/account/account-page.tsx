@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import {
@@ -13,11 +13,10 @@ import type { Me } from '../../../common/schemas/user';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { Dialog } from '../../components/ui/dialog';
 import { FormFailure } from '../../components/ui/form-failure';
-import { Spinner } from '../../components/ui/spinner';
+import { SignedInOnly } from '../../components/signed-in-only';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { usePageMeta } from '../../lib/page-meta';
-import { useSession } from '../../lib/session';
 import { getSiteConfig } from '../../lib/site-config';
 import { useForm } from '../../lib/use-form';
 import { useChangeEmail } from './api/change-email';
@@ -237,7 +236,6 @@ function useEmailConfirmationNotice() {
 export default function AccountPage() {
   usePageMeta(staticPageMeta('account'));
   useEmailConfirmationNotice();
-  const session = useSession();
   const [deleting, setDeleting] = useState(false);
   // Set once the account is gone: the page then shows nothing while it leaves for the finder (not for /login).
   const [deleted, setDeleted] = useState(false);
@@ -245,58 +243,43 @@ export default function AccountPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   if (deleted) return null;
-  if (session.status === 'pending') {
-    return (
-      <div className="status status-loading">
-        <Spinner label="Loading your account" />
-      </div>
-    );
-  }
-  if (session.status === 'error') {
-    return (
-      <div className="status status-error" role="alert">
-        <p>Your account could not be loaded. Please try again.</p>
-        <button type="button" className="button button-primary" onClick={session.retry}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
-  const { user } = session;
   return (
-    <div className="account-page">
-      <h1>Your account</h1>
-      <Section id="account-name" title="Display name">
-        <NameForm user={user} />
-      </Section>
-      <Section id="account-email" title="Email">
-        <EmailForm user={user} />
-      </Section>
-      <Section id="account-password" title="Password">
-        <PasswordForm user={user} />
-      </Section>
-      <Section id="account-sessions" title="Sessions">
-        <SignOutEverywhere />
-      </Section>
-      <Section id="account-delete" title="Delete account" danger>
-        <p className="account-note">Deletes your account and everything it holds. An admin must first make another account an admin.</p>
-        <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
-          Delete my account
-        </button>
-      </Section>
-      {deleting && (
-        <DeleteAccountDialog
-          user={user}
-          onClose={() => setDeleting(false)}
-          onDeleted={() => {
-            setDeleted(true);
-            toast('Your account was deleted.', 'success');
-            navigate('/', { replace: true });
-            forgetSignedInData(queryClient);
-          }}
-        />
+    <SignedInOnly>
+      {(user) => (
+        <div className="account-page">
+          <h1>Your account</h1>
+          <Section id="account-name" title="Display name">
+            <NameForm user={user} />
+          </Section>
+          <Section id="account-email" title="Email">
+            <EmailForm user={user} />
+          </Section>
+          <Section id="account-password" title="Password">
+            <PasswordForm user={user} />
+          </Section>
+          <Section id="account-sessions" title="Sessions">
+            <SignOutEverywhere />
+          </Section>
+          <Section id="account-delete" title="Delete account" danger>
+            <p className="account-note">Deletes your account and everything it holds. An admin must first make another account an admin.</p>
+            <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+              Delete my account
+            </button>
+          </Section>
+          {deleting && (
+            <DeleteAccountDialog
+              user={user}
+              onClose={() => setDeleting(false)}
+              onDeleted={() => {
+                setDeleted(true);
+                toast('Your account was deleted.', 'success');
+                navigate('/', { replace: true });
+                forgetSignedInData(queryClient);
+              }}
+            />
+          )}
+        </div>
       )}
-    </div>
+    </SignedInOnly>
   );
 }

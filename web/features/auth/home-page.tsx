@@ -1,7 +1,7 @@
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { AUTH_TEXTS } from '../../../common/constants';
-import { Spinner } from '../../components/ui/spinner';
-import { useSession } from '../../lib/session';
+import type { Me } from '../../../common/schemas/user';
+import { SignedInOnly } from '../../components/signed-in-only';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { usePageMeta } from '../../lib/page-meta';
 import './auth.css';
@@ -14,27 +14,10 @@ function describeMethods(providers: readonly string[]): string {
 /** The landing page after sign-in (spec section 2): a greeting with the display name or email. */
 export default function HomePage() {
   usePageMeta(staticPageMeta('home'));
-  const session = useSession();
-  if (session.status === 'pending') {
-    return (
-      <div className="status status-loading">
-        <Spinner label="Loading your account" />
-      </div>
-    );
-  }
-  if (session.status === 'error') {
-    return (
-      <div className="status status-error" role="alert">
-        <p>Your account could not be loaded. Please try again.</p>
-        <button type="button" className="button button-primary" onClick={session.retry}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  return <SignedInOnly>{(user) => <HomeCard user={user} />}</SignedInOnly>;
+}
 
-  const { user } = session;
+function HomeCard({ user }: { user: Me }) {
   return (
     <section className="panel-card home-card" aria-labelledby="home-title">
       {user.image?.startsWith('https://') && <img className="home-avatar" src={user.image} alt="" width={72} height={72} referrerPolicy="no-referrer" />}

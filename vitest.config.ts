@@ -16,7 +16,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'pglite', include: ['{common,server,web,scripts}/**/*.test.{ts,tsx}'] },
+        test: { name: 'pglite', include: ['{common,server,web,scripts,lint}/**/*.test.{ts,tsx}'] },
       },
       ...(withPostgres
         ? [

@@ -1,54 +1,36 @@
-import { randomBytes } from 'node:crypto';
-import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import { verifyPassword } from 'better-auth/crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '../common/schemas/error';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { composeServices, type Services } from './composition';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import { AppError } from './errors';
+import { CATALOGUE_CHANNEL, type Database } from './db/client';
 import { loggerOptions } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
-import { createAccountRepo } from './modules/account/account.repo';
-import { createAccountService } from './modules/account/account.service';
-import { createAuth, trustedOrigins, type Auth, type AuthSettings } from './modules/auth/auth';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { createAuditRepo } from './modules/audit/audit.repo';
+import type { AnalyticsRules } from './modules/analytics/analytics.service';
 import { auditRoutes } from './modules/audit/audit.routes';
-import { createAuthRepo } from './modules/auth/auth.repo';
-import { authRoutes } from './modules/auth/auth.routes';
-import { registerAuthorization, registerCsrfCheck } from './modules/auth/authorize';
+import type { Auth, AuthSettings } from './modules/auth/auth';
 import { authOpenApiPaths } from './modules/auth/auth-openapi';
+import { authRoutes } from './modules/auth/auth.routes';
 import { bulkOpsRoutes } from './modules/bulk-ops/bulk-ops.routes';
-import { createCatalogueRepo } from './modules/catalogue/catalogue.repo';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import { createCategoriesRepo } from './modules/categories/categories.repo';
 import { categoriesRoutes } from './modules/categories/categories.routes';
-import { createCategoriesService } from './modules/categories/categories.service';
-import { createImagesRepo } from './modules/images/images.repo';
 import { imagesRoutes } from './modules/images/images.routes';
-import { createImagesService } from './modules/images/images.service';
 import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
+import type { FrontEnd } from './modules/pages/front-end';
+import { createPageHandler, pagesRoutes } from './modules/pages/pages.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
-import { createUsersRepo } from './modules/users/users.repo';
-import { createUsersService, type UsersService } from './modules/users/users.service';
+import type { UsersService } from './modules/users/users.service';
+import { compression } from './plugins/compression';
+import { registerCsrfCheck } from './plugins/csrf';
+import { errorBody, errorHandler } from './plugins/error-handler';
+import { openApi } from './plugins/openapi';
+import { responseCache } from './plugins/response-cache';
+import { registerAuthorization } from './plugins/role-guard';
+import { securityHeaders } from './plugins/security-headers';
 import type { Storage } from './storage/storage';
-import { createPageHandler, pagesRoutes } from './modules/pages/pages.routes';
-import type { FrontEnd } from './modules/pages/front-end';
-import { createPagesService } from './modules/pages/pages.service';
-import { seoRoutes } from './modules/seo/seo.routes';
-import { createSeoService } from './modules/seo/seo.service';
 import { isPageRequest, publicSiteConfig } from './web';
 
 export type RegisteredRoute = { method: string; url: string };
@@ -60,6 +42,8 @@ declare module 'fastify' {
     /** The Better Auth instance (main.ts creates the first admin through it). */
     auth: Auth;
     users: UsersService;
+    /** Every repo and service of this app, built once by the composition root (main.ts starts tasks with them). */
+    services: Services;
   }
 }
 
@@ -94,11 +78,11 @@ export type AppOptions = {
   logger?: boolean | object;
   /** Sign-in throttle settings other than the defaults (tests: small thresholds and their own clock). */
   signInThrottle?: AuthSettings['signInThrottle'];
+  /** Analytics counting rules other than the defaults (tests). */
+  analyticsRules?: Partial<AnalyticsRules>;
+  /** Memory for shared public answers (RESPONSE_CACHE_MB); absent or 0: none kept (API tests, unless they test it). */
+  responseCacheBytes?: number;
 };
-
-function errorBody(statusCode: number, code: ApiErrorBody['code'], message: string): ApiErrorBody {
-  return { statusCode, code, message };
-}
 
 /** Builds the whole server (API, media and front end); main.ts listens on it, tests inject into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -126,157 +110,47 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? null;
   const site = publicSiteConfig(config, mailer !== null);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The site runs on plain http on localhost too; HSTS belongs to the TLS proxy in front of it.
-    hsts: false,
-  });
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Finder API',
-        description: 'Catalogue API of the Finder fashion product-finder storefront.',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: {
-          sessionCookie: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: 'finder.session_token',
-            description: 'The session cookie set by signing in (__Secure-finder.session_token over HTTPS)',
-          },
-        },
-      },
-      tags: [
-        { name: 'auth', description: 'Accounts, sign-in and sessions' },
-        { name: 'catalogue', description: 'Products and the finder' },
-        { name: 'categories', description: 'Product categories' },
-        { name: 'admin', description: 'Catalogue management: products, categories and images (admins only)' },
-        { name: 'users', description: 'Accounts and their roles (admins only)' },
-        { name: 'bulk-ops', description: 'Bulk catalogue maintenance (developers only)' },
-        { name: 'analytics', description: 'Outbound clicks and page views: recording (public) and figures (admins only)' },
-        { name: 'site', description: 'Health and public settings' },
-      ],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = error.validation
-        .map((issue) => {
-          const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-          const text = issue.message ?? 'is not valid';
-          return field && !text.startsWith(field) ? `${field}: ${text}` : text;
-        })
-        .join('; ');
-      return reply.status(400).send(errorBody(400, 'VALIDATION', message));
-    }
-    // PostgreSQL's query_canceled: the statement timeout stopped a query.
-    if ((error as { code?: unknown }).code === '57014' || (error.cause as { code?: unknown } | undefined)?.code === '57014') {
-      request.log.warn({ err: error }, 'statement timeout');
-      return reply.status(503).send(errorBody(503, 'UNAVAILABLE', 'The request took too long. Please try again.'));
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(errorBody(413, 'TOO_LARGE', 'The request is too large'));
-    if (status >= 400 && status < 500) {
-      const code = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'VALIDATION';
-      return reply.status(status).send(errorBody(status, code, error.message));
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(errorBody(500, 'INTERNAL', 'Something went wrong on our side. Please try again later.'));
-  });
-
-  const usersRepo = createUsersRepo(database);
-  const audit = createAuditRepo(database);
-  const users = createUsersService(usersRepo, audit);
-  const authRepo = createAuthRepo(database);
-  const secret = config.authSecret ?? (await authRepo.secret('auth', () => randomBytes(32).toString('base64url')));
-  const authSettings = {
-    publicUrl: config.publicUrl,
-    port: config.port,
-    trustedOrigins: config.trustedOrigins,
-    secret,
-    rateLimitPerMinute: config.authRateLimit,
-    google: config.google,
+  const services = await composeServices({
+    config,
+    database,
+    storage,
     mailer,
+    site,
+    log: app.log,
     signInThrottle: options.signInThrottle,
-  };
-  const auth = createAuth(database, authSettings, app.log, authRepo);
+    sitemapChunkSize: options.sitemapChunkSize,
+    analyticsRules: options.analyticsRules,
+  });
+  const { auth } = services;
+  app.decorate('services', services);
   app.decorate('auth', auth);
-  app.decorate('users', users);
-  registerAuthorization(app, { auth, users: usersRepo });
-  registerCsrfCheck(app, trustedOrigins(authSettings), { ownHost: !config.publicUrl });
-  await app.register(authRoutes, { auth, users });
-  await app.register(accountRoutes, {
-    service: createAccountService({
-      repo: createAccountRepo(database),
-      verifyPassword: (hash, password) => verifyPassword({ hash, password }),
-      mailer,
-      log: app.log,
-    }),
-    users,
-    auth,
-    origins: trustedOrigins(authSettings),
+  app.decorate('users', services.users);
+
+  // Cross-cutting parts first (server/plugins), so they apply to every route registered after them.
+  await app.register(securityHeaders);
+  await app.register(compression);
+  await app.register(responseCache, {
+    maxBytes: options.responseCacheBytes ?? 0,
+    subscribe: (onChange) => database.listen(CATALOGUE_CHANNEL, onChange),
   });
+  await app.register(openApi, { extra: () => authOpenApiPaths(auth) });
+  await app.register(errorHandler);
+  registerAuthorization(app, { auth, users: services.repos.users });
+  registerCsrfCheck(app, services.origins, { ownHost: !config.publicUrl });
 
-  const categoriesRepo = createCategoriesRepo(database);
-  const catalogueRepo = createCatalogueRepo(database);
-  const catalogue = createCatalogueService(catalogueRepo, categoriesRepo, audit);
-  const categoriesService = createCategoriesService(categoriesRepo, audit);
-  const imagesService = createImagesService(createImagesRepo(database), storage, audit, app.log);
-
-  await app.register(siteRoutes, { site, database });
-  await app.register(catalogueRoutes, { service: catalogue });
-  await app.register(categoriesRoutes, { service: categoriesService });
-  await app.register(imagesRoutes, { service: imagesService });
+  // Each routes plugin gets its service from the composition root; none builds its own.
+  await app.register(authRoutes, { auth, users: services.users });
+  await app.register(accountRoutes, { service: services.account, users: services.users, auth, origins: services.origins });
+  await app.register(siteRoutes, { service: services.site });
+  await app.register(catalogueRoutes, { service: services.catalogue });
+  await app.register(categoriesRoutes, { service: services.categories });
+  await app.register(imagesRoutes, { service: services.images });
   await app.register(mediaRoutes, { storage });
-  await app.register(auditRoutes, { repo: audit });
-  await app.register(usersAdminRoutes, { database, audit });
-  await app.register(bulkOpsRoutes, { database });
-  await app.register(analyticsRoutes, { database, secret });
-  await app.register(seoRoutes, {
-    service: createSeoService({ catalogue: catalogueRepo, categories: categoriesRepo }, options.sitemapChunkSize),
-    publicUrl: config.publicUrl,
-  });
-
-  // The auth library's part of the document never changes while the process runs: built once.
-  let authDocument: ReturnType<typeof authOpenApiPaths> | undefined;
-  app.get(
-    '/api/openapi.json',
-    { schema: { tags: ['site'], summary: 'This OpenAPI 3.1 document, generated from the route schemas' } },
-    async () => {
-      const doc = app.swagger() as { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } };
-      authDocument ??= authOpenApiPaths(auth).catch((err: unknown) => {
-        authDocument = undefined;
-        throw err;
-      });
-      const authDoc = await authDocument;
-      return {
-        ...doc,
-        paths: { ...doc.paths, ...authDoc.paths },
-        components: { ...doc.components, schemas: { ...doc.components?.schemas, ...authDoc.schemas } },
-      };
-    },
-  );
+  await app.register(auditRoutes, { service: services.audit });
+  await app.register(usersAdminRoutes, { service: services.usersAdmin });
+  await app.register(bulkOpsRoutes, { service: services.bulkOps });
+  await app.register(analyticsRoutes, { service: services.analytics });
+  await app.register(seoRoutes, { service: services.seo, publicUrl: config.publicUrl });
 
   const frontEnd = options.frontEnd ?? null;
   let renderPage: ReturnType<typeof createPageHandler> | null = null;
@@ -284,10 +158,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await frontEnd.register(app);
     renderPage = createPageHandler({
       frontEnd,
-      service: createPagesService({ catalogue, categories: categoriesService, log: app.log }),
+      service: services.pages,
       site,
       auth,
       publicUrl: config.publicUrl,
+      cache: app.responseCache,
     });
     await app.register(pagesRoutes, { handler: renderPage });
   }

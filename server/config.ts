@@ -112,6 +112,11 @@ const envSchema = z.object({
     .int()
     .min(100, 'STATEMENT_TIMEOUT_MS must be at least 100')
     .default(5000),
+  RESPONSE_CACHE_MB: z.coerce
+    .number({ message: 'RESPONSE_CACHE_MB must be a number' })
+    .min(0, 'RESPONSE_CACHE_MB must be 0 (off) or more')
+    .max(4096, 'RESPONSE_CACHE_MB must be at most 4096')
+    .default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: origin('PUBLIC_URL'),
   TRUSTED_ORIGINS: optionalText.transform((v, ctx) => {
@@ -215,6 +220,8 @@ export type Config = {
   contactEmail: string;
   seedDemo: boolean;
   statementTimeoutMs: number;
+  /** Memory for the shared answers of anonymous visitors (server/plugins/response-cache.ts), in bytes; 0: none kept. */
+  responseCacheBytes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The address visitors use; undefined means http://localhost:PORT or http://127.0.0.1:PORT, whichever they typed. */
   publicUrl: string | undefined;
@@ -283,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     seedDemo: e.SEED_DEMO,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     trustedOrigins: e.TRUSTED_ORIGINS,

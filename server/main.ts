@@ -19,12 +19,17 @@ async function main(): Promise<void> {
   const storage = await openStorage(config);
   const frontEnd = await loadBuiltFrontEnd(config.distDir);
   const mailer = createMailer(config.mail);
-  const app = await buildApp({ config, database, storage, frontEnd, mailer });
+  const app = await buildApp({ config, database, storage, frontEnd, mailer, responseCacheBytes: config.responseCacheBytes });
   if (!mailer) app.log.info('SMTP_URL and MAIL_FROM are not set: the site sends no mail, so password reset is not available.');
   if (!frontEnd) app.log.warn(`No build in ${config.distDir}: serving the API only. Run npm run build (npm start does) for the pages.`);
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });
-  const stopAccountTasks = await startAccountTasks(app, database, config);
-  const stopAnalyticsTasks = await startAnalyticsTasks(app.log, database);
+  const { services } = app;
+  const stopAccountTasks = await startAccountTasks(
+    app,
+    { auth: services.auth, users: services.users, repo: services.repos.auth, throttle: services.repos.signInThrottle },
+    config,
+  );
+  const stopAnalyticsTasks = await startAnalyticsTasks(app.log, services.repos.analytics);
   if (!config.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     app.log.warn(
       `PUBLIC_URL is not set: signing in works only at http://localhost:${config.port} and http://127.0.0.1:${config.port}. ` +

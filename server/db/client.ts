@@ -20,8 +20,82 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL and returns its rows (both drivers answer with { rows }). */
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /**
+   * Calls `onNotify` with each notification on `channel` (NOTIFY, sent at commit by any process), and with
+   * 'reconnected' after a lost listening connection is back (notifications may have been missed meanwhile).
+   * Returns the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** Sent by the catalogue tables' triggers (migration 0007) on every change: the payload is the table's name. */
+export const CATALOGUE_CHANNEL = 'finder_catalogue';
+const LISTEN_RETRY_MS = 1000;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries), opened again after any failure,
+ * waiting up to 30 s between tries while the server is away.
+ */
+function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS;
+  let everConnected = false;
+
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    let failed = false;
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      if (current === client) current = null;
+      void client.end().catch(() => undefined);
+      retry();
+    };
+    client.on('error', fail);
+    client.on('end', fail);
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch {
+      fail();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    delay = LISTEN_RETRY_MS;
+    if (everConnected) onNotify('reconnected');
+    everConnected = true;
+  };
+
+  return connect().then(() => async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    client?.removeAllListeners('end');
+    await client?.end().catch(() => undefined);
+  });
+}
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_FILE = 'finder.lock';
@@ -73,6 +147,7 @@ async function openPostgres(url: string, statementTimeoutMs: number): Promise<Da
     db,
     kind: 'postgres',
     rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
   };
 }
@@ -180,6 +255,12 @@ async function openPglite(dir: string, statementTimeoutMs: number): Promise<Data
     db,
     kind: 'pglite',
     rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       try {
         await client.close();

@@ -31,13 +31,15 @@ export function cookieHeader(res: LightMyRequestResponse, previous = ''): string
  */
 export async function anotherAppOn(
   ctx: TestContext,
-  options: { config?: Partial<AppOptions['config']>; logger?: AppOptions['logger'] } = {},
+  options: { config?: Partial<AppOptions['config']>; logger?: AppOptions['logger'] } & Pick<AppOptions, 'responseCacheBytes' | 'frontEnd'> = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: { ...TEST_SITE, ...TEST_AUTH, ...options.config },
     database: ctx.database,
     storage: ctx.storage,
     logger: options.logger ?? false,
+    responseCacheBytes: options.responseCacheBytes,
+    frontEnd: options.frontEnd,
   });
   await app.ready();
   return app;

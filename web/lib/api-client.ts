@@ -48,7 +48,9 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
 }
 
 export function apiGet<T>(path: string, query: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<T> {
-  return request<T>(buildUrl(path, query), { signal: signal ?? null });
+  // Revalidated every time (a 304 when nothing changed): the site's public answers allow caches to serve them
+  // stale for a while, but this app must show a change its admin just made.
+  return request<T>(buildUrl(path, query), { signal: signal ?? null, cache: 'no-cache' });
 }
 
 /** POST a JSON body; the server answers errors as { statusCode, code, message }. */

@@ -12,7 +12,6 @@ import { errorSchema } from '../../../common/schemas/error';
 import { meSchema } from '../../../common/schemas/user';
 import { AppError } from '../../errors';
 import { expiredAuthCookies, type Auth } from '../auth/auth';
-import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import type { UsersService } from '../users/users.service';
 import type { AccountService } from './account.service';
 
@@ -26,7 +25,6 @@ export type AccountRoutesOptions = {
 
 /** The signed-in person's own account (issue 13): display name, email, sessions and deletion. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { service, users, auth, origins }) => {
-  const signedIn = { onRequest: app.requireUser };
   const who = (id: string | undefined) => {
     // requireUser sets it before the handler runs; this only satisfies the type.
     if (!id) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
@@ -35,16 +33,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.patch(
     '/api/account',
-    {
-      ...signedIn,
+    app.guard('user', {
       schema: {
-        ...roleSchema('user'),
         tags: ['auth'],
         summary: 'Changes the display name (empty clears it)',
         body: accountNameInputSchema,
-        response: { 200: meSchema, ...GUARDED_ERRORS },
+        response: { 200: meSchema },
       },
-    },
+    }),
     async (request, reply) => {
       const id = who(request.sessionUser?.id);
       await service.setName(id, request.body.name);
@@ -57,19 +53,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(
     '/api/account/email',
-    {
-      ...signedIn,
+    app.guard('user', {
       schema: {
-        ...roleSchema('user'),
         tags: ['auth'],
         summary: 'Changes the email address (the current password is required)',
         description:
           'With mail configured, a link goes to the new address and the change applies when it is opened ' +
           "(status 'verification-sent'); without, it applies at once ('changed'). 409 when another account has it.",
         body: emailChangeInputSchema,
-        response: { 200: emailChangeResultSchema, ...GUARDED_ERRORS, 409: errorSchema, 503: errorSchema },
+        response: { 200: emailChangeResultSchema, 409: errorSchema, 503: errorSchema },
       },
-    },
+    }),
     async (request) => {
       const own = `${request.protocol}://${request.host}`;
       const origin = origins.includes(own) ? own : (origins[0] ?? own);
@@ -96,15 +90,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(
     '/api/account/sign-out-everywhere',
-    {
-      ...signedIn,
+    app.guard('user', {
       schema: {
-        ...roleSchema('user'),
         tags: ['auth'],
         summary: 'Ends every session of this account, this one included',
-        response: { 200: accountOkSchema, ...GUARDED_ERRORS },
+        response: { 200: accountOkSchema },
       },
-    },
+    }),
     async (request, reply) => {
       await service.signOutEverywhere(who(request.sessionUser?.id));
       reply.header('set-cookie', await expiredAuthCookies(auth));
@@ -114,19 +106,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.delete(
     '/api/account',
-    {
-      ...signedIn,
+    app.guard('user', {
       schema: {
-        ...roleSchema('user'),
         tags: ['auth'],
         summary: 'Deletes this account with its sessions, sign-in methods and personal data',
         description:
           "Password accounts confirm with { password }, Google-only accounts with { confirmEmail } (the account's email). " +
           "The audit log keeps its entries with the email replaced by 'deleted account'. The last admin gets a 409.",
         body: accountDeleteInputSchema,
-        response: { 200: accountOkSchema, ...GUARDED_ERRORS, 409: errorSchema },
+        response: { 200: accountOkSchema, 409: errorSchema },
       },
-    },
+    }),
     async (request, reply) => {
       await service.deleteAccount(who(request.sessionUser?.id), request.body);
       reply.header('set-cookie', await expiredAuthCookies(auth));

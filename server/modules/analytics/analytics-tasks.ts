@@ -1,15 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANALYTICS_SWEEP_INTERVAL_MS } from '../../../common/analytics-constants';
-import type { Database } from '../../db/client';
-import { createAnalyticsRepo } from './analytics.repo';
+import type { AnalyticsRepo } from './analytics.repo';
 import { sweepAnalytics } from './analytics.service';
 
 /**
  * Sweeps analytics now and every hour: events older than the retention (two years) and counters whose window has
  * passed. Safe in several processes at once (plain deletes). Returns the function that stops the sweep.
  */
-export async function startAnalyticsTasks(log: FastifyBaseLogger, database: Database): Promise<() => void> {
-  const repo = createAnalyticsRepo(database);
+export async function startAnalyticsTasks(log: FastifyBaseLogger, repo: AnalyticsRepo): Promise<() => void> {
   const sweep = () =>
     sweepAnalytics(repo).then(
       (n) => (n.events > 0 ? log.info(n, 'removed analytics past their retention') : undefined),

@@ -3,17 +3,10 @@ import { z } from 'zod';
 import { ANALYTICS_BODY_LIMIT, ANALYTICS_EVENTS_PATH } from '../../../common/analytics-constants';
 import { analyticsEventSchema, analyticsQuerySchema, analyticsSummarySchema } from '../../../common/schemas/analytics';
 import { errorSchema } from '../../../common/schemas/error';
-import type { Database } from '../../db/client';
-import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
-import { createAnalyticsRepo } from './analytics.repo';
-import { createAnalyticsService, type AnalyticsRules } from './analytics.service';
+import type { AnalyticsService } from './analytics.service';
 
 /** Click and page-view recording, and the admin's figures (issue 5, decision 0018). */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ database: Database; secret: string; rules?: Partial<AnalyticsRules> }> = async (
-  app,
-  { database, secret, rules },
-) => {
-  const service = createAnalyticsService(createAnalyticsRepo(database), { secret, ...(rules ? { rules } : {}) });
+export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService }> = async (app, { service }) => {
 
   // A beacon may arrive as text/plain (the type navigator.sendBeacon gives a string): read it as JSON here. The
   // parser belongs to this plugin only; the rest of the API keeps Fastify's.
@@ -41,18 +34,16 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ database: Database; secret
 
   app.get(
     '/api/admin/analytics',
-    {
-      onRequest: app.requireRole('admin'),
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['analytics'],
         summary:
           'Clicks and finder views for whole UTC days from `from` to `to` (default: the last 30 days): per day, top ' +
           'products, click-through rate by category, and the products per category',
         querystring: analyticsQuerySchema,
-        response: { 200: analyticsSummarySchema, ...GUARDED_ERRORS },
+        response: { 200: analyticsSummarySchema },
       },
-    },
+    }),
     async (request) => service.summary(request.query),
   );
 };

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { adminAccountOps, DEFAULT_SIGN_IN_THROTTLE, WeakAdminPasswordError } from './auth';
-import { createSignInThrottleRepo } from './sign-in-throttle.repo';
-import { createAuthRepo } from './auth.repo';
+import type { UsersService } from '../users/users.service';
+import type { Auth } from './auth';
+import type { AuthRepo } from './auth.repo';
+import type { SignInThrottleRepo } from './sign-in-throttle.repo';
 
 const EXPIRED_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -13,16 +14,16 @@ const EXPIRED_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
  * Returns the function that stops the sweep.
  */
 export async function startAccountTasks(
-  app: FastifyInstance,
-  database: Database,
+  app: Pick<FastifyInstance, 'log'>,
+  deps: { auth: Auth; users: UsersService; repo: AuthRepo; throttle: SignInThrottleRepo },
   config: Pick<Config, 'admin'>,
 ): Promise<() => void> {
-  const repo = createAuthRepo(database);
+  const { repo, throttle } = deps;
   if (config.admin) {
     const email = config.admin.email;
-    let outcome: Awaited<ReturnType<typeof app.users.ensureAdmin>> | 'weak-password';
+    let outcome: Awaited<ReturnType<UsersService['ensureAdmin']>> | 'weak-password';
     try {
-      outcome = await app.users.ensureAdmin(config.admin, adminAccountOps(app.auth, repo));
+      outcome = await deps.users.ensureAdmin(config.admin, adminAccountOps(deps.auth, repo));
     } catch (err) {
       // Decision 0023: the site still starts (an operator can fix the setting and restart), without that account.
       if (!(err instanceof WeakAdminPasswordError)) throw err;
@@ -46,7 +47,6 @@ export async function startAccountTasks(
       );
     }
   }
-  const throttle = createSignInThrottleRepo(database);
   const sweep = () =>
     Promise.all([
       repo.deleteExpired().then(

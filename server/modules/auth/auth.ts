@@ -16,7 +16,7 @@ import type { AdminAccountOps } from '../users/users.service';
 import { redactText, redactValue } from '../../logging';
 import type { AuthRepo } from './auth.repo';
 import { emailWords, weakPasswordReason } from './password-strength';
-import { createSignInThrottleRepo, type LockoutRule, type SignInThrottleRepo, type ThrottleKey } from './sign-in-throttle.repo';
+import type { LockoutRule, SignInThrottleRepo, ThrottleKey } from './sign-in-throttle.repo';
 
 /** The header the Fastify bridge sets to the client address Fastify resolved (see TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-finder-client-ip';
@@ -268,10 +268,14 @@ function resetMailSender(mailer: Mailer, repo: ResetMailRepo, log: FastifyBaseLo
   };
 }
 
-export function createAuth(database: Database, settings: AuthSettings, log: FastifyBaseLogger, repo: ResetMailRepo) {
+/** The tables the auth library does not keep itself: reset mails per account, and the sign-in throttle. */
+export type AuthRepos = { resetMails: ResetMailRepo; throttle: SignInThrottleRepo };
+
+export function createAuth(database: Database, settings: AuthSettings, log: FastifyBaseLogger, repos: AuthRepos) {
   const secure = settings.publicUrl?.startsWith('https://') ?? false;
   const origins = trustedOrigins(settings);
-  const throttle = signInThrottle(createSignInThrottleRepo(database), { ...DEFAULT_SIGN_IN_THROTTLE, ...settings.signInThrottle }, log);
+  const repo = repos.resetMails;
+  const throttle = signInThrottle(repos.throttle, { ...DEFAULT_SIGN_IN_THROTTLE, ...settings.signInThrottle }, log);
   return betterAuth({
     appName: 'Finder',
     basePath: AUTH_BASE_PATH,

@@ -14,8 +14,8 @@ import {
   productPageSchema,
   productSchema,
 } from '../../../common/schemas/product';
+import { PUBLIC_POLICY } from '../../plugins/response-cache';
 import { actorOf } from '../audit/audit-details';
-import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type CatalogueService } from './catalogue.service';
 
 /**
@@ -31,6 +31,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   app.get(
     '/api/products',
     {
+      config: { publicCache: PUBLIC_POLICY },
       schema: {
         tags: ['catalogue'],
         summary: "One page of the finder's listing, filtered and searched on the server",
@@ -46,6 +47,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   app.get(
     '/api/products/:number',
     {
+      config: { publicCache: PUBLIC_POLICY },
       schema: {
         tags: ['catalogue'],
         summary: "A product's page: the product and up to 8 related products",
@@ -70,66 +72,57 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     },
   );
 
-  const admin = { onRequest: app.requireRole('admin') };
 
   app.get(
     '/api/admin/products',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'A page of the admin product list, sorted by row, with the number of matches',
         querystring: adminProductQuerySchema,
-        response: { 200: adminProductPageSchema, ...GUARDED_ERRORS },
+        response: { 200: adminProductPageSchema },
       },
-    },
+    }),
     async (request) => service.listAdminPage(request.query),
   );
 
   app.post(
     '/api/admin/products',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'Adds a product at the end of the list; recorded in the audit log',
         body: productInputSchema,
-        response: { 201: productSchema, ...GUARDED_ERRORS },
+        response: { 201: productSchema },
       },
-    },
+    }),
     async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body, siteOrigin(request))),
   );
 
   app.put(
     '/api/admin/products/:id',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'Replaces every field of a product; the fields that changed are recorded in the audit log',
         params: idParamsSchema,
         body: productInputSchema,
-        response: { 200: productSchema, ...GUARDED_ERRORS, 404: errorSchema },
+        response: { 200: productSchema, 404: errorSchema },
       },
-    },
+    }),
     async (request) => service.update(actorOf(request), request.params.id, request.body, siteOrigin(request)),
   );
 
   app.delete(
     '/api/admin/products/:id',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'Deletes a product; what it was is recorded in the audit log',
         params: idParamsSchema,
-        response: { 200: z.object({ id: z.string() }).meta({ id: 'Deleted' }), ...GUARDED_ERRORS, 404: errorSchema },
+        response: { 200: z.object({ id: z.string() }).meta({ id: 'Deleted' }), 404: errorSchema },
       },
-    },
+    }),
     async (request) => {
       await service.delete(actorOf(request), request.params.id);
       return { id: request.params.id };

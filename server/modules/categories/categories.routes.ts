@@ -11,14 +11,15 @@ import {
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import { actorOf } from '../audit/audit-details';
-import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import type { CategoriesService } from './categories.service';
+import { PUBLIC_POLICY } from '../../plugins/response-cache';
 
 
 export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesService }> = async (app, { service }) => {
   app.get(
     '/api/categories',
     {
+      config: { publicCache: PUBLIC_POLICY },
       schema: {
         tags: ['categories'],
         summary: 'All categories, ascending by relevance, then by name',
@@ -28,84 +29,73 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
     async () => ({ items: await service.list() }),
   );
 
-  const admin = { onRequest: app.requireRole('admin') };
 
   app.get(
     '/api/admin/categories',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'All categories in list order, each with its number of products',
-        response: { 200: adminCategoryListSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: adminCategoryListSchema },
       },
-    },
+    }),
     async () => ({ items: await service.listForAdmin() }),
   );
 
   app.post(
     '/api/admin/categories',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'Adds a category; the name is trimmed and must be new in any case; recorded in the audit log',
         body: categoryInputSchema,
-        response: { 201: categorySchema, ...GUARDED_ERRORS, 409: errorSchema },
+        response: { 201: categorySchema, 409: errorSchema },
       },
-    },
+    }),
     async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
   );
 
   app.post(
     '/api/admin/categories/defaults',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'Adds the eight default categories when none exist (run when the dashboard opens); recorded when it does',
-        response: { 200: ensureDefaultsResultSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: ensureDefaultsResultSchema },
       },
-    },
+    }),
     async (request) => ({ seeded: await service.ensureDefaults(actorOf(request)) }),
   );
 
   app.put(
     '/api/admin/categories/:id',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary:
           'Changes a category; a new name is written onto its products, so they stay in it; the changed fields and the ' +
           'renamed products are recorded in the audit log',
         params: idParamsSchema,
         body: categoryInputSchema,
-        response: { 200: categorySchema, ...GUARDED_ERRORS, 404: errorSchema, 409: errorSchema },
+        response: { 200: categorySchema, 404: errorSchema, 409: errorSchema },
       },
-    },
+    }),
     async (request) => service.update(actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/admin/categories/:id',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary:
           'Deletes a category; its products move to moveTo, or keep no category and stay on the storefront; recorded ' +
           'in the audit log with the number of products moved',
         params: idParamsSchema,
         querystring: categoryDeleteQuerySchema,
-        response: { 200: categoryDeleteResultSchema, ...GUARDED_ERRORS, 404: errorSchema },
+        response: { 200: categoryDeleteResultSchema, 404: errorSchema },
       },
-    },
+    }),
     async (request) => service.delete(actorOf(request), request.params.id, request.query.moveTo),
   );
 };

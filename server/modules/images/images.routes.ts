@@ -9,7 +9,6 @@ import { idParamsSchema } from '../../../common/schemas/fields';
 import { imageDeleteResultSchema, imageListQuerySchema, imagePageSchema, uploadResultSchema } from '../../../common/schemas/image';
 import { AppError } from '../../errors';
 import { actorOf } from '../audit/audit-details';
-import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
 import { fileLabel } from './image-files';
 import type { ImagesService, UploadedFile } from './images.service';
 
@@ -52,30 +51,25 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_UPLOAD_FILES, fields: 10, fieldSize: 1024, parts: MAX_UPLOAD_FILES + 10 },
   });
-  const admin = { onRequest: app.requireRole('admin') };
 
   app.get(
     '/api/admin/images',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'A page of uploaded images, newest or oldest first, with the number of images',
         querystring: imageListQuerySchema,
-        response: { 200: imagePageSchema, ...GUARDED_ERRORS },
+        response: { 200: imagePageSchema },
       },
-    },
+    }),
     async (request) => service.list(request.query),
   );
 
   app.post(
     '/api/admin/images',
-    {
-      ...admin,
+    app.guard('admin', {
       validatorCompiler: uploadValidator,
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'Uploads images: checked by content, stored under generated names, with WebP thumbnails; recorded in the audit log',
         description:
@@ -84,9 +78,9 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
           'and pictures of more than 40 megapixels.',
         consumes: ['multipart/form-data'],
         body: uploadBodySchema,
-        response: { 201: uploadResultSchema, ...GUARDED_ERRORS, 413: errorSchema },
+        response: { 201: uploadResultSchema, 413: errorSchema },
       },
-    },
+    }),
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('VALIDATION', 'Send the images as multipart/form-data.');
       const files: UploadedFile[] = [];
@@ -101,16 +95,14 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
 
   app.delete(
     '/api/admin/images/:id',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['admin'],
         summary: 'Deletes an image with its thumbnails; products that showed it show none; recorded in the audit log',
         params: idParamsSchema,
-        response: { 200: imageDeleteResultSchema, ...GUARDED_ERRORS, 404: errorSchema },
+        response: { 200: imageDeleteResultSchema, 404: errorSchema },
       },
-    },
+    }),
     async (request) => service.delete(actorOf(request), request.params.id),
   );
 };

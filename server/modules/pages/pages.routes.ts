@@ -2,14 +2,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_SHUFFLE_SEED, SHUFFLE_SEED_COOKIE } from '../../../common/constants';
 import { INITIAL_DATA_ID } from '../../../common/page-data';
 import { PAGE_MODULES } from '../../../common/page-modules';
-import { STATIC_PAGES } from '../../../common/pages';
+import { LEGAL_PAGES, matchPage, STATIC_PAGES, type PageMatch } from '../../../common/pages';
+import { pickSharedSeed } from '../../../common/shuffle-seeds';
 import type { SiteConfig } from '../../../common/schemas/site';
 import type { Auth } from '../auth/auth';
 import { authHeaders } from '../auth/auth';
 import { siteConfigScript } from '../../web';
 import type { FrontEnd } from './front-end';
 import { renderHead, scriptJson } from './head';
-import type { PagePlan, PagesService } from './pages.service';
+import { PUBLIC_POLICY, STATIC_POLICY, type CachePolicy, type ResponseCache } from '../../plugins/response-cache';
+import { serverDay, type PagePlan, type PagesService } from './pages.service';
 
 /** Seconds a crawler is asked to wait before trying a page again when the database did not answer. */
 const RETRY_AFTER_S = 30;
@@ -23,6 +25,8 @@ export type PagesOptions = {
   site: SiteConfig;
   auth: Auth;
   publicUrl: string | undefined;
+  /** Keeps rendered public pages for every anonymous visitor (absent: each page is rendered for each request). */
+  cache?: ResponseCache | undefined;
 };
 
 export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -60,11 +64,20 @@ function isPhone(request: FastifyRequest): boolean {
 }
 
 /**
+ * Pages that are the same for every visitor (no session, no account) may be kept and shared: the finder, product
+ * pages and the legal texts. The login screen, Home, Account and the dashboard depend on the session.
+ */
+function sharedPolicy(match: PageMatch): CachePolicy | null {
+  if (match.page === 'finder' || match.page === 'product') return PUBLIC_POLICY;
+  return (LEGAL_PAGES as readonly string[]).includes(match.page) ? STATIC_POLICY : null;
+}
+
+/**
  * Every public page, rendered on the server by the web's own components (web/entry-server.tsx) and hydrated in the
  * browser: the finder, product pages, legal and account pages, and any other address (404, the login screen; the
  * app's not-found handler sends page requests here).
  */
-export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: PagesOptions): PageHandler {
+export function createPageHandler({ frontEnd, service, site, auth, publicUrl, cache }: PagesOptions): PageHandler {
   const siteScript = siteConfigScript(site);
 
   async function signedIn(request: FastifyRequest): Promise<boolean> {
@@ -100,20 +113,28 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
       '<!--app-data-->': dataScript,
     });
     if (status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
-    // The finder's first page holds 4 products on phones and 6 elsewhere, in the visitor's order.
-    if (plan.data.finder) reply.header('vary', 'User-Agent, Sec-CH-UA-Mobile, Cookie');
+    // The finder's first page holds 4 products on phones and 6 elsewhere. A shared cache may hand either to anyone
+    // (and a page in another visitor's shared order: the browser keeps the seed it was rendered with), so only the
+    // phone hint splits it; the Cookie and User-Agent would split it per visitor (decision 0030).
+    if (plan.data.finder) reply.header('vary', 'Sec-CH-UA-Mobile');
     return reply.status(status).header('cache-control', plan.cacheControl ?? 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const origin = siteOrigin(request, publicUrl);
-    const plan = await service.plan({
-      url: request.url,
-      origin,
-      phone: isPhone(request),
-      seed: seedFrom(request),
-      signedIn: () => signedIn(request),
-    });
+    const phone = isPhone(request);
+    // A visitor without a seed gets one of today's shared ones (decision 0029), so their page may come from the cache.
+    const seed = seedFrom(request) ?? pickSharedSeed(new Date(), Math.random());
+    const match = matchPage(new URL(request.url, 'http://finder.invalid').pathname);
+    const policy = cache ? sharedPolicy(match) : null;
+    if (cache && policy) {
+      // Everything the page is rendered from besides the catalogue: the address, the site's origin, the device's
+      // page size, the server's day and (the finder only) the order.
+      const order = match.page === 'finder' ? String(seed) : '-';
+      const key = `page ${origin} ${phone ? 'phone' : 'wide'} ${serverDay()} ${order} ${request.url}`;
+      if (cache.serveOrMark(request, reply, key, policy)) return reply;
+    }
+    const plan = await service.plan({ url: request.url, origin, phone, seed, signedIn: () => signedIn(request) });
     if (plan.kind === 'redirect') {
       // Asked again each time: a product renamed back must not meet a browser's stored redirect (a loop).
       return reply.header('cache-control', plan.status === 302 ? 'private, no-cache' : 'no-cache').redirect(plan.location, plan.status);

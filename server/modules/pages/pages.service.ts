@@ -1,5 +1,4 @@
-import { randomInt } from 'node:crypto';
-import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE, MAX_SHUFFLE_SEED } from '../../../common/constants';
+import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE } from '../../../common/constants';
 import { filtersFromParams } from '../../../common/finder-filters';
 import { shareImageUrlFor, thumbnailUrlFor } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
@@ -8,6 +7,7 @@ import { staticPageMeta } from '../../../common/static-page-meta';
 import { matchPage, type PageMatch } from '../../../common/pages';
 import type { Category } from '../../../common/schemas/category';
 import { finderQuerySchema } from '../../../common/schemas/product';
+import { pickSharedSeed } from '../../../common/shuffle-seeds';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { CategoriesService } from '../categories/categories.service';
 import {
@@ -76,7 +76,7 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
   async function finderPlan(request: PageRequest, params: URLSearchParams): Promise<PagePlan> {
     const data: InitialData = { origin: request.origin, today: serverDay() };
     const filters = filtersFromParams(params);
-    const seed = request.seed ?? randomInt(0, MAX_SHUFFLE_SEED);
+    const seed = request.seed ?? pickSharedSeed(new Date(), Math.random());
     const pageSize = request.phone ? FINDER_PAGE_SIZE_PHONE : FINDER_PAGE_SIZE_DESKTOP;
     let status: 200 | 503 = 200;
     let list: Category[] = [];

@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../../common/schemas/error';
-import { siteConfigSchema, type SiteConfig } from '../../../common/schemas/site';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { AppError } from '../../errors';
+import { siteConfigSchema } from '../../../common/schemas/site';
+import { PRIVATE_NO_STORE, PUBLIC_POLICY } from '../../plugins/response-cache';
+import type { SiteService } from './site.service';
 
-export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteConfig; database: Database }> = async (
-  app,
-  { site, database },
-) => {
+export const siteRoutes: FastifyPluginAsyncZod<{ service: SiteService }> = async (app, { service }) => {
   app.get(
     '/api/health',
     {
@@ -19,24 +15,22 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: SiteConfig; database: Dat
         response: { 200: z.object({ status: z.literal('ok') }), 503: errorSchema },
       },
     },
-    async () => {
-      try {
-        await database.rows(sql`select 1 as ok`);
-      } catch {
-        throw new AppError('UNAVAILABLE', 'The database does not answer');
-      }
-      return { status: 'ok' as const };
+    async (_request, reply) => {
+      // A probe must see this process's answer now, never a copy kept by a cache on the way.
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      return service.health();
     },
   );
   app.get(
     '/api/site',
     {
+      config: { publicCache: PUBLIC_POLICY },
       schema: {
         tags: ['site'],
         summary: 'Public storefront settings (discount code, community and referral links)',
         response: { 200: siteConfigSchema },
       },
     },
-    async () => site,
+    async () => service.settings(),
   );
 };

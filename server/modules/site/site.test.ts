@@ -101,7 +101,14 @@ describe('site routes', () => {
       const res = await ctx.app.inject(url);
       expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      // Pages that are the same for everyone may be kept by shared caches; the login screen and a 404 may not.
+      expect(res.headers['cache-control']).toBe(
+        url === '/privacy-policy'
+          ? 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400'
+          : status === 200 && url !== '/login'
+            ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
+            : 'no-cache',
+      );
       expect(res.body).toContain(`<div id="root"><p>rendered ${url}</p></div>`);
       expect(res.body).toContain('<script type="application/json" id="site-config">');
       expect(res.body).toContain(TEST_SITE.discountCode);

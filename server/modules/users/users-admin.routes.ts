@@ -2,39 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import { adminUserPageSchema, adminUserQuerySchema, adminUserSchema, userRolesInputSchema } from '../../../common/schemas/user';
-import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AuditRepo } from '../audit/audit.repo';
-import { GUARDED_ERRORS, roleSchema } from '../auth/authorize';
-import { createUsersAdminService } from './users-admin.service';
-import { createUsersRepo } from './users.repo';
+import type { UsersAdminService } from './users-admin.service';
 
 /** User management for admins (issue 5): the accounts list and their admin and developer roles. */
-export const usersAdminRoutes: FastifyPluginAsyncZod<{ database: Database; audit: AuditRepo }> = async (app, { database, audit }) => {
-  const service = createUsersAdminService(createUsersRepo(database), audit);
-  const admin = { onRequest: app.requireRole('admin') };
+export const usersAdminRoutes: FastifyPluginAsyncZod<{ service: UsersAdminService }> = async (app, { service }) => {
 
   app.get(
     '/api/admin/users',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['users'],
         summary: 'Accounts, newest first, 25 a page; search is a case-insensitive substring of the email or the name',
         querystring: adminUserQuerySchema,
-        response: { 200: adminUserPageSchema, ...GUARDED_ERRORS },
+        response: { 200: adminUserPageSchema },
       },
-    },
+    }),
     async (request) => service.list(request.query),
   );
 
   app.patch(
     '/api/admin/users/:id',
-    {
-      ...admin,
+    app.guard('admin', {
       schema: {
-        ...roleSchema('admin'),
         tags: ['users'],
         summary: 'Grants or revokes admin and developer; recorded in the audit log',
         description:
@@ -42,9 +32,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ database: Database; audit
           '(409). A change that changes nothing succeeds and is not recorded.',
         params: idParamsSchema,
         body: userRolesInputSchema,
-        response: { 200: adminUserSchema, ...GUARDED_ERRORS, 404: errorSchema, 409: errorSchema },
+        response: { 200: adminUserSchema, 404: errorSchema, 409: errorSchema },
       },
-    },
+    }),
     async (request) => {
       const actor = request.sessionUser;
       // requireRole sets it before the handler runs; this only satisfies the type.

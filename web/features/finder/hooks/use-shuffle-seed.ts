@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { MAX_SHUFFLE_SEED, SHUFFLE_SEED_COOKIE } from '../../../../common/constants';
+import { pickSharedSeed } from '../../../../common/shuffle-seeds';
 import { usePageData } from '../../../lib/page-data';
 
+/** One of today's shared seeds (a finder rendered in the browser alone, under Vite's dev server or after a 503). */
 function randomSeed(): number {
   const values = new Uint32Array(1);
   crypto.getRandomValues(values);
-  return (values[0] ?? 0) % MAX_SHUFFLE_SEED;
+  return pickSharedSeed(new Date(), (values[0] ?? 0) / 2 ** 32);
 }
 
 function seedFromCookie(): number | undefined {
@@ -15,7 +17,7 @@ function seedFromCookie(): number | undefined {
 }
 
 /**
- * One shuffle seed per browser session (decision 0001): the catalogue looks shuffled, yet stays put while paging and
+ * One shuffle seed per browser session (decisions 0001 and 0029): the catalogue looks shuffled, yet stays put while paging and
  * across reloads. It lives in a session cookie the server reads, so a finder the server renders is already in the
  * visitor's order; a finder rendered without one brings the seed the server picked, and that one is kept.
  */

@@ -3,8 +3,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../../errors';
-import { signedInAs } from '../../test/auth-helpers';
+import { AppError } from '../errors';
+import { signedInAs } from '../test/auth-helpers';
 import {
   findUnguardedRoutes,
   operationsToGuard,
@@ -12,11 +12,12 @@ import {
   PUBLIC_OPERATIONS,
   type ExaminedOperation,
   type OpenApiDocument,
-} from '../../test/route-guards';
-import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
-import { createUsersRepo, type UsersRepo } from '../users/users.repo';
-import type { Auth } from './auth';
-import { registerAuthorization, registerCsrfCheck, roleSchema } from './authorize';
+} from '../test/route-guards';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../test/test-app';
+import { createUsersRepo, type UsersRepo } from '../modules/users/users.repo';
+import type { Auth } from '../modules/auth/auth';
+import { registerCsrfCheck } from './csrf';
+import { registerAuthorization, roleSchema } from './role-guard';
 
 const EVIL_ORIGIN = 'https://evil.example';
 const CSRF_MESSAGE = 'This request came from another site, so it was refused.';
@@ -196,6 +197,48 @@ describe('findUnguardedRoutes', () => {
   });
 });
 
+describe('app.guard', () => {
+  it('gives a route its role check and documents the role with its 400, 401 and 403 in one call', async () => {
+    const app = await buildGuardedApp({
+      extra: (a) => {
+        a.post(
+          '/api/test/one-call',
+          a.guard('developer', { schema: { body: z.object({ name: z.string() }), response: { 200: z.object({ ok: z.boolean() }) } } }),
+          async () => ({ ok: true }),
+        );
+        a.get('/api/test/one-call-report', a.guard('user', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }), async () => ({
+          ok: true,
+        }));
+      },
+    });
+    try {
+      const doc = (await openApiOf(app)) as unknown as {
+        paths: Record<string, Record<string, { security?: unknown; 'x-required-role'?: string; responses: Record<string, unknown> }>>;
+      };
+      const post = doc.paths['/api/test/one-call']?.post;
+      expect(post?.['x-required-role']).toBe('developer');
+      expect(post?.security).toEqual([{ sessionCookie: [] }]);
+      expect(Object.keys(post?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403']);
+      // Without input there is nothing to reject as malformed: no 400 documented.
+      const get = doc.paths['/api/test/one-call-report']?.get;
+      expect(get?.['x-required-role']).toBe('user');
+      expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['200', '401', '403']);
+
+      expect((await send(app, 'POST', '/api/test/one-call')).statusCode).toBe(401);
+      expect((await send(app, 'POST', '/api/test/one-call', { cookie: cookies.admin })).statusCode).toBe(403);
+      const allowed = await send(app, 'POST', '/api/test/one-call', { cookie: cookies.adminDev });
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.headers['cache-control']).toBe('private, no-store');
+      expect((await send(app, 'GET', '/api/test/one-call-report')).statusCode).toBe(401);
+      const signedIn = await send(app, 'GET', '/api/test/one-call-report', { cookie: cookies.user });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('requireRole', () => {
   let bare: FastifyInstance;
   beforeAll(async () => {
@@ -222,7 +265,7 @@ describe('requireRole', () => {
     const res = await send(bare, 'POST', '/api/test/guarded', { cookie: cookies.admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sessionUser: { id: expect.any(String), email: 'admin@example.com', isAdmin: true, isDev: false } });
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const deleted = await send(bare, 'DELETE', `/api/test/items/${PLACEHOLDER_ID}`, { cookie: cookies.admin, body: '{}' });
     expect(deleted.json()).toEqual({ deleted: PLACEHOLDER_ID });
   });

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { AUTH_BASE_PATH } from '../../../common/constants';
-import { errorSchema } from '../../../common/schemas/error';
-import { hasRole, type Role, type RoleFlags } from '../../../common/roles';
-import { AppError } from '../../errors';
-import type { UsersRepo } from '../users/users.repo';
-import { authHeaders, type Auth } from './auth';
+import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestAsyncHookHandler } from 'fastify';
+import { errorSchema } from '../../common/schemas/error';
+import { hasRole, type Role, type RoleFlags } from '../../common/roles';
+import { AppError } from '../errors';
+import { authHeaders, type Auth } from '../modules/auth/auth';
+import type { UsersRepo } from '../modules/users/users.repo';
 
 export type SessionUser = { id: string; email: string } & RoleFlags;
 
@@ -17,6 +16,11 @@ declare module 'fastify' {
     requireRole(role: Role): onRequestAsyncHookHandler;
     /** 401 unless someone is signed in. */
     requireUser: onRequestAsyncHookHandler;
+    /**
+     * A guarded route's options in one call: its onRequest check (requireRole, or requireUser for 'user') and, in
+     * its schema, the role it needs and the 400/401/403 it may answer, for the OpenAPI document.
+     */
+    guard<O extends GuardableOptions>(role: Role | 'user', options: O): Guarded<O>;
   }
   interface FastifyRequest {
     /** Set by requireRole / requireUser: who is calling, with roles read from the database for this request. */
@@ -31,7 +35,7 @@ const ROLE_MISSING: Record<Role, string> = {
 };
 const ROLE_LOOKUP_FAILED = 'Your permissions could not be checked just now, so the request was refused. Please try again.';
 
-/** The refusals every guarded route that takes input may answer besides its success, for its response schema. */
+/** The refusals every guarded route may answer besides its success (400 only where it takes input). */
 export const GUARDED_ERRORS = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
 
 /** OpenAPI fields a guarded route adds to its schema, so the document says who may call it. */
@@ -42,6 +46,24 @@ export function roleSchema(role: Role | 'user') {
   } as const;
 }
 
+/** Route options app.guard accepts: anything but its own onRequest (the guard is the route's first check). */
+export type GuardableOptions = { schema: FastifySchema; onRequest?: never } & Record<string, unknown>;
+
+export type Guarded<O extends GuardableOptions> = Omit<O, 'schema'> & {
+  onRequest: onRequestAsyncHookHandler;
+  schema: Omit<O['schema'], 'response'> &
+    ReturnType<typeof roleSchema> & { response: (O['schema'] extends { response: infer R } ? R : object) & typeof GUARDED_ERRORS };
+};
+
+const TAKES_INPUT = ['body', 'querystring', 'params'] as const;
+
+/** The documented refusals of a route's schema: 401 and 403 always, 400 where a request can be malformed. */
+function refusals(schema: FastifySchema): Partial<typeof GUARDED_ERRORS> {
+  const { 400: invalid, ...rest } = GUARDED_ERRORS;
+  return TAKES_INPUT.some((part) => schema[part] !== undefined) ? { 400: invalid, ...rest } : rest;
+}
+
+/** The role check (requireRole, requireUser, guard); registered once on the root instance by app.ts. */
 export function registerAuthorization(app: FastifyInstance, deps: { auth: Auth; users: UsersRepo }): void {
   const { auth, users } = deps;
   app.decorateRequest('sessionUser', null);
@@ -52,7 +74,7 @@ export function registerAuthorization(app: FastifyInstance, deps: { auth: Auth; 
     return session ? { id: session.user.id, email: session.user.email } : null;
   }
 
-  const requireUser: onRequestAsyncHookHandler = async (request) => {
+  const requireUser: onRequestAsyncHookHandler = async (request, reply) => {
     let who: { id: string; email: string } | null;
     try {
       who = await sessionUserId(request);
@@ -62,6 +84,7 @@ export function registerAuthorization(app: FastifyInstance, deps: { auth: Auth; 
     }
     if (!who) throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
     request.sessionUser = { ...who, isAdmin: false, isDev: false };
+    reply.header('cache-control', 'private, no-store');
   };
 
   app.decorate('requireUser', requireUser);
@@ -84,35 +107,15 @@ export function registerAuthorization(app: FastifyInstance, deps: { auth: Auth; 
     }
     if (!hasRole(flags, role)) throw new AppError('FORBIDDEN', ROLE_MISSING[role]);
     request.sessionUser = { ...who, isAdmin: flags?.isAdmin ?? false, isDev: flags?.isDev ?? false };
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'private, no-store');
   });
-}
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * CSRF protection for every route of the site (the auth library guards its own): a browser request that
- * changes data must come from this site. Browsers always send Origin on such requests; Sec-Fetch-Site covers
- * the rest. Requests from non-browser clients carry neither and pass (they hold no victim's cookie).
- *
- * `ownHost`: also accept an Origin equal to the request's own Host. Only for a site without PUBLIC_URL (reached
- * as localhost, 127.0.0.1 or a LAN address); with PUBLIC_URL set the Host header is the client's to choose (a
- * proxy passing it through, DNS rebinding), so only the configured origins count.
- */
-export function registerCsrfCheck(app: FastifyInstance, trusted: readonly string[], options: { ownHost: boolean }): void {
-  const trustedSet = new Set(trusted);
-  app.addHook('onRequest', async (request) => {
-    // Decided on the matched route, not the raw URL: the router decodes %-escapes (/%61pi/... is /api/...).
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.url === `${AUTH_BASE_PATH}/*`) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (trustedSet.has(origin)) return;
-      if (options.ownHost && origin === `${request.protocol}://${request.host}`) return;
-      throw new AppError('FORBIDDEN', 'This request came from another site, so it was refused.');
-    }
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site' || site === 'same-site') {
-      throw new AppError('FORBIDDEN', 'This request came from another site, so it was refused.');
-    }
+  app.decorate('guard', <O extends GuardableOptions>(role: Role | 'user', options: O): Guarded<O> => {
+    const schema = options.schema;
+    return {
+      ...options,
+      onRequest: role === 'user' ? requireUser : app.requireRole(role),
+      schema: { ...schema, ...roleSchema(role), response: { ...(schema.response as object | undefined), ...refusals(schema) } },
+    } as unknown as Guarded<O>;
   });
 }

@@ -1,0 +1,35 @@
+import { MAX_SHUFFLE_SEED } from './constants';
+
+/**
+ * Visitors share shuffles (decision 0029): each UTC day has this many seeds, and a new visitor gets one of them at
+ * random. So the finder's first pages are the same bytes for many visitors (cacheable by the server and a CDN),
+ * while each visitor keeps their one seed, and with it an order that never repeats or skips while paging.
+ */
+export const SHARED_SEEDS_PER_DAY = 32;
+
+/** FNV-1a over the text's UTF-16 units, then a final mix: a well-spread 32-bit number, the same in every runtime. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The day's seeds (YYYY-MM-DD, UTC), in a fixed order. */
+export function sharedSeeds(day: string): number[] {
+  return Array.from({ length: SHARED_SEEDS_PER_DAY }, (_, i) => hash32(`finder seed ${day} ${i}`) % (MAX_SHUFFLE_SEED + 1));
+}
+
+/** One of today's seeds, chosen by `random` (a number in [0, 1)). */
+export function pickSharedSeed(now: Date, random: number): number {
+  const seeds = sharedSeeds(now.toISOString().slice(0, 10));
+  const index = Math.min(SHARED_SEEDS_PER_DAY - 1, Math.max(0, Math.floor(random * SHARED_SEEDS_PER_DAY)));
+  return seeds[index] ?? 0;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './import-boundaries.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** Lints `code` as if it were the file at `file` (relative to the root), with the project's own config. */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'finder/import-boundaries' || m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+const NODE_IN_WEB = 'The web runs in the browser: no Node modules.';
+const NODE_IN_COMMON = 'common/ runs in both places: no Node or DOM libraries.';
+
+/** Small fixture files, each breaking one boundary, with the error lint must give. */
+const BROKEN: { name: string; file: string; code: string; error: string }[] = [
+  { name: 'web imports server', file: 'web/lib/x.ts', code: "import { buildApp } from '../../server/app';\nvoid buildApp;\n", error: MESSAGES.webImportsServer },
+  {
+    name: 'a feature imports server',
+    file: 'web/features/catalogue/components/x.tsx',
+    code: "export { AppError } from '../../../../server/errors';\n",
+    error: MESSAGES.webImportsServer,
+  },
+  { name: 'web imports a Node module', file: 'web/lib/x.ts', code: "import fs from 'node:fs';\nvoid fs;\n", error: NODE_IN_WEB },
+  { name: 'common imports server', file: 'common/x.ts', code: "import { AppError } from '../server/errors';\nvoid AppError;\n", error: MESSAGES.commonImportsSide },
+  { name: 'common imports web', file: 'common/schemas/x.ts', code: "import { api } from '../../web/lib/api-client';\nvoid api;\n", error: MESSAGES.commonImportsSide },
+  { name: 'common imports React', file: 'common/x.ts', code: "import { useState } from 'react';\nvoid useState;\n", error: NODE_IN_COMMON },
+  { name: 'common imports a Node module', file: 'common/x.ts', code: "import path from 'node:path';\nvoid path;\n", error: NODE_IN_COMMON },
+  {
+    name: 'server imports web',
+    file: 'server/modules/pages/x.ts',
+    code: "import { App } from '../../../web/app/app';\nvoid App;\n",
+    error: MESSAGES.serverImportsWeb,
+  },
+  {
+    name: 'a feature imports a sibling feature (../admin/x)',
+    file: 'web/features/catalogue/x.ts',
+    code: "import { x } from '../admin/x';\nvoid x;\n",
+    error: MESSAGES.featureImportsFeature,
+  },
+  {
+    name: "a feature's component imports another feature (../../admin/x)",
+    file: 'web/features/catalogue/components/x.tsx',
+    code: "import { x } from '../../admin/api/x';\nvoid x;\n",
+    error: MESSAGES.featureImportsFeature,
+  },
+  {
+    name: 'a feature imports another through web/features',
+    file: 'web/features/catalogue/hooks/x.ts',
+    code: "import { x } from '../../../features/product/x';\nvoid x;\n",
+    error: MESSAGES.featureImportsFeature,
+  },
+  {
+    name: 'a feature loads another lazily',
+    file: 'web/features/catalogue/x.ts',
+    code: "export const load = () => import('../account/account-page');\n",
+    error: MESSAGES.featureImportsFeature,
+  },
+];
+
+/** The same places importing what they may: no boundary error (so the rules above are not simply always on). */
+const ALLOWED: { name: string; file: string; code: string }[] = [
+  { name: 'web imports common', file: 'web/lib/x.ts', code: "import { PAGE_SIZE } from '../../common/constants';\nvoid PAGE_SIZE;\n" },
+  { name: 'server imports common', file: 'server/modules/pages/x.ts', code: "import { PAGE_SIZE } from '../../../common/constants';\nvoid PAGE_SIZE;\n" },
+  { name: 'server imports a Node module', file: 'server/x.ts', code: "import fs from 'node:fs';\nvoid fs;\n" },
+  {
+    name: 'a feature imports its own parts and shared components',
+    file: 'web/features/catalogue/components/x.tsx',
+    code: "import { a } from '../api/get-products';\nimport { b } from '../../../components/ui/spinner';\nimport { c } from '../../../lib/api-client';\nvoid a; void b; void c;\n",
+  },
+  { name: 'the app composes features', file: 'web/app/x.tsx', code: "import { x } from '../features/admin/x';\nvoid x;\n" },
+  { name: "the test renderer's listed exception", file: 'server/test/front-end.ts', code: "import { render } from '../../web/entry-server';\nvoid render;\n" },
+];
+
+describe('lint enforces the import boundaries', () => {
+  it.each(BROKEN)('$name: $file is refused', async ({ file, code, error }) => {
+    // no-restricted-imports puts the import's name before the message: one error, saying the rule's words.
+    const errors = await boundaryErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(error);
+  });
+
+  it.each(ALLOWED)('$name: $file passes', async ({ file, code }) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});

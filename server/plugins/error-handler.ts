@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../common/schemas/error';
+import { AppError } from '../errors';
+
+export function errorBody(statusCode: number, code: ApiErrorBody['code'], message: string): ApiErrorBody {
+  return { statusCode, code, message };
+}
+
+/** A zod validation failure as one sentence naming each field. */
+function validationMessage(validation: { instancePath: string; message?: string | undefined }[]): string {
+  return validation
+    .map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const text = issue.message ?? 'is not valid';
+      return field && !text.startsWith(field) ? `${field}: ${text}` : text;
+    })
+    .join('; ');
+}
+
+/**
+ * The one error handler: every failure answers `{ statusCode, code, message }`. AppErrors say what they say;
+ * schema failures become one 400 sentence; a statement timeout is a 503 to retry; anything else is a logged 500
+ * whose body never shows internals.
+ */
+export const errorHandler = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return reply.status(400).send(errorBody(400, 'VALIDATION', validationMessage(error.validation)));
+      }
+      // PostgreSQL's query_canceled: the statement timeout stopped a query.
+      if ((error as { code?: unknown }).code === '57014' || (error.cause as { code?: unknown } | undefined)?.code === '57014') {
+        request.log.warn({ err: error }, 'statement timeout');
+        return reply.status(503).send(errorBody(503, 'UNAVAILABLE', 'The request took too long. Please try again.'));
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 413) return reply.status(413).send(errorBody(413, 'TOO_LARGE', 'The request is too large'));
+      if (status >= 400 && status < 500) {
+        const code = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'VALIDATION';
+        return reply.status(status).send(errorBody(status, code, error.message));
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(errorBody(500, 'INTERNAL', 'Something went wrong on our side. Please try again later.'));
+    });
+  },
+  { name: 'finder-error-handler' },
+);

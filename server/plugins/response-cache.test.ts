@@ -1,0 +1,211 @@
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSeeds } from '../../common/shuffle-seeds';
+import { products } from '../db/schema/index';
+import { anotherAppOn, send, signedInAs } from '../test/auth-helpers';
+import { insertCategories, insertProducts } from '../test/factories';
+import { sourceFrontEnd } from '../test/front-end';
+import { createTestApp, type TestContext } from '../test/test-app';
+
+let ctx: TestContext;
+let admin = '';
+const CACHE_BYTES = 4 * 1024 * 1024;
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { frontEnd: sourceFrontEnd(), responseCacheBytes: CACHE_BYTES });
+  await insertCategories(ctx.database, [{ name: 'Shoes' }, { name: 'Jackets' }]);
+  await insertProducts(
+    ctx.database,
+    Array.from({ length: 30 }, (_, i) => ({ title: `Cached Item ${i}`, category: i % 2 ? 'Shoes' : 'Jackets', description: 'x'.repeat(200) })),
+  );
+  admin = await signedInAs(ctx.app, 'cache-admin@example.com', { isAdmin: true });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+/** Waits until `check` holds, for at most `ms` (notifications from the database arrive on their own connection). */
+async function eventually(check: () => Promise<boolean>, ms = 1000): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - start;
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('public API answers', () => {
+  const url = '/api/products?limit=6&seed=12345';
+
+  it('carry max-age, s-maxage and stale-while-revalidate, an ETag, and come from the cache the second time', async () => {
+    ctx.app.responseCache.clear('test start');
+    const first = await get(ctx.app, url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=\d+, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['x-cache']).toBe('miss');
+
+    const second = await get(ctx.app, url);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+  });
+
+  it('answers 304 without a body to a visitor whose copy is current, and 200 to one whose copy is not', async () => {
+    const { etag } = (await get(ctx.app, url)).headers;
+    const fresh = await get(ctx.app, url, { 'if-none-match': String(etag) });
+    expect(fresh.statusCode).toBe(304);
+    expect(fresh.body).toBe('');
+    expect(fresh.headers.etag).toBe(etag);
+    // Among others, and as the strong form a proxy may send.
+    expect((await get(ctx.app, url, { 'if-none-match': `"other", ${String(etag).replace(/^W\//, '')}` })).statusCode).toBe(304);
+    expect((await get(ctx.app, url, { 'if-none-match': 'W/"something-else"' })).statusCode).toBe(200);
+
+    // The first answer for an address (a miss) also honours If-None-Match: another process made the same bytes.
+    ctx.app.responseCache.clear('test');
+    const miss = await get(ctx.app, url, { 'if-none-match': String(etag) });
+    expect(miss.headers['x-cache']).toBe('miss');
+    expect(miss.statusCode).toBe(304);
+  });
+
+  it('sends the kept answer compressed to clients that accept Brotli or gzip, and plain to others', async () => {
+    const plain = await get(ctx.app, url);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await get(ctx.app, url, { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' });
+      expect(res.headers['x-cache']).toBe('hit');
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      const body = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
+      expect(body.toString()).toBe(plain.body);
+    }
+    const refused = await get(ctx.app, url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
+  it('are dropped when an admin changes the catalogue through the API', async () => {
+    const before = await get(ctx.app, '/api/products?limit=48&seed=1');
+    expect((await get(ctx.app, '/api/products?limit=48&seed=1')).headers['x-cache']).toBe('hit');
+    const created = await send(ctx.app, 'POST', '/api/admin/products', {
+      cookie: admin,
+      body: { title: 'Fresh Parka', price: 80, category: 'Jackets', gender: 'Men', link: 'https://store.example/parka' },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await get(ctx.app, '/api/products?limit=48&seed=1');
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.body).not.toBe(before.body);
+    expect(after.body).toContain('Fresh Parka');
+  });
+
+  it('are dropped within a second when the catalogue changes outside this process (the database notifies)', async () => {
+    await get(ctx.app, '/api/categories');
+    expect((await get(ctx.app, '/api/categories')).headers['x-cache']).toBe('hit');
+    // Straight into the database, as another process or a background import would.
+    await insertCategories(ctx.database, [{ name: 'Hats' }]);
+    await eventually(async () => (await get(ctx.app, '/api/categories')).body.includes('Hats'));
+
+    const url = '/api/products?limit=48&seed=7';
+    await get(ctx.app, url);
+    await ctx.database.db.update(products).set({ title: 'Renamed Elsewhere' }).where(eq(products.title, 'Cached Item 3'));
+    await eventually(async () => (await get(ctx.app, url)).body.includes('Renamed Elsewhere'));
+  });
+
+  it('are kept within the configured bytes, the least recently used going first', async () => {
+    for (let seed = 0; seed < 400; seed++) await get(ctx.app, `/api/products?limit=48&seed=${seed}`);
+    const stats = ctx.app.responseCache.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(CACHE_BYTES);
+    expect(stats.entries).toBeGreaterThan(10);
+    expect(stats.entries).toBeLessThan(400);
+  });
+});
+
+describe('answers that depend on the session or must be live', () => {
+  it('are private, no-store: admin lists, /api/me, the health check', async () => {
+    for (const path of ['/api/admin/products', '/api/me']) {
+      const res = await send(ctx.app, 'GET', path, { cookie: admin });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['cache-control'], path).toMatch(/private, no-store|no-store/);
+      expect(res.headers.etag, path).toBeUndefined();
+    }
+    expect((await get(ctx.app, '/api/health')).headers['cache-control']).toBe('private, no-store');
+    // Even refusals: a 401 must not be kept by a proxy for the next visitor.
+    expect((await get(ctx.app, '/api/admin/products')).headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('never keep a failed answer', async () => {
+    const bad = await get(ctx.app, '/api/products?limit=banana');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-cache']).toBeUndefined();
+    expect(bad.headers['cache-control']).not.toContain('public');
+  });
+});
+
+describe('rendered pages', () => {
+  it('keep the finder per shared seed and device, with 304s, and render the login screen for each request', async () => {
+    const [seed] = sharedSeeds(new Date().toISOString().slice(0, 10));
+    const cookie = `finder_seed=${seed}`;
+    const first = await get(ctx.app, '/', { cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    const second = await get(ctx.app, '/', { cookie });
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect((await get(ctx.app, '/', { cookie, 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+
+    // Another device class is another page (4 products on a phone).
+    const phone = await get(ctx.app, '/', { cookie, 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Mobile/15E148' });
+    expect(phone.headers['x-cache']).toBe('miss');
+    expect(phone.headers.etag).not.toBe(first.headers.etag);
+
+    // A visitor with no seed yet is given one of today's shared ones: their page is one of the kept ones.
+    const today = new Set(sharedSeeds(new Date().toISOString().slice(0, 10)).map(String));
+    const fresh = await get(ctx.app, '/');
+    const renderedSeed = /"seed":(\d+)/.exec(fresh.body)?.[1];
+    expect(today.has(String(renderedSeed))).toBe(true);
+
+    const login = await get(ctx.app, '/login');
+    expect(login.headers['x-cache']).toBeUndefined();
+    expect(login.headers['cache-control']).not.toContain('public');
+  });
+
+  it('show a product change at once after the admin saves it', async () => {
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.title, 'Cached Item 5'));
+    const path = `/products/cached-item-5-${row?.number}`;
+    expect((await get(ctx.app, path)).statusCode).toBe(200);
+    expect((await get(ctx.app, path)).headers['x-cache']).toBe('hit');
+    const res = await send(ctx.app, 'PUT', `/api/admin/products/${row?.id}`, {
+      cookie: admin,
+      body: { title: 'Cached Item 5', price: 999, category: 'Shoes', gender: 'Men', link: 'https://store.example/5' },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await get(ctx.app, path);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.body).toContain('999');
+  });
+});
+
+describe('two app processes on one database', () => {
+  it('each drops its cache within a second of a change made through the other', async () => {
+    const other = await anotherAppOn(ctx, { responseCacheBytes: CACHE_BYTES });
+    try {
+      const url = '/api/products?limit=48&seed=99';
+      await get(other, url);
+      expect((await get(other, url)).headers['x-cache']).toBe('hit');
+      const created = await send(ctx.app, 'POST', '/api/admin/products', {
+        cookie: admin,
+        body: { title: 'Made In The First', price: 12, category: 'Shoes', gender: 'Women', link: 'https://store.example/first' },
+      });
+      expect(created.statusCode).toBe(201);
+      const ms = await eventually(async () => (await get(other, url)).body.includes('Made In The First'));
+      expect(ms).toBeLessThan(1000);
+    } finally {
+      await other.close();
+    }
+  });
+});

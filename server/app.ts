@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../common/schemas/error';
 import type { Config } from './config';
+import { DATABASE_RETRY_AFTER_S, databaseFailure } from './db/availability';
 import type { Database } from './db/client';
 import { AppError } from './errors';
 import { loggerOptions } from './logging';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -190,10 +192,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .join('; ');
       return reply.status(400).send(errorBody(400, 'VALIDATION', message));
     }
-    // PostgreSQL's query_canceled: the statement timeout stopped a query.
-    if ((error as { code?: unknown }).code === '57014' || (error.cause as { code?: unknown } | undefined)?.code === '57014') {
-      request.log.warn({ err: error }, 'statement timeout');
-      return reply.status(503).send(errorBody(503, 'UNAVAILABLE', 'The request took too long. Please try again.'));
+    const databaseFailed = databaseFailure(error);
+    if (databaseFailed) {
+      request.log.warn({ err: error }, `database ${databaseFailed.kind}`);
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send(errorBody(503, 'UNAVAILABLE', databaseFailed.message));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody(413, 'TOO_LARGE', 'The request is too large'));

@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     statementTimeoutMs: config.statementTimeoutMs,
+    timeouts: { connectMs: config.database.connectTimeoutMs, queryMs: config.database.queryTimeoutMs },
   });
   const storage = await openStorage(config);
   const frontEnd = await loadBuiltFrontEnd(config.distDir);

@@ -65,7 +65,8 @@ async function createTestDatabase(dir: string): Promise<{ database: Database; dr
   const dbDir = path.join(dir, 'db');
   fs.cpSync(inject('pgliteTemplateDir'), dbDir, { recursive: true });
   fs.rmSync(path.join(dbDir, 'finder.lock'), { force: true });
-  const database = await openDatabase({ pgliteDir: dbDir, statementTimeoutMs: 10_000 });
+  // On this thread: a worker per test file would add seconds to each (decision 0029); client.test.ts covers it.
+  const database = await openDatabase({ pgliteDir: dbDir, statementTimeoutMs: 10_000, pgliteThread: 'main' });
   return { database, drop: async () => undefined };
 }
 

@@ -12,7 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../common/schemas/error';
-import type { Config } from './config';
+import { DEFAULT_BACK_PRESSURE, type BackPressureSettings, type Config } from './config';
 import { DATABASE_RETRY_AFTER_S, databaseFailure } from './db/availability';
 import type { Database } from './db/client';
 import { AppError } from './errors';
@@ -50,6 +50,7 @@ import type { FrontEnd } from './modules/pages/front-end';
 import { createPagesService } from './modules/pages/pages.service';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { createSeoService } from './modules/seo/seo.service';
+import { backPressure } from './plugins/back-pressure';
 import { isPageRequest, publicSiteConfig } from './web';
 
 export type RegisteredRoute = { method: string; url: string };
@@ -93,6 +94,8 @@ export type AppOptions = {
    * a test's own stream or level keeps them.
    */
   logger?: boolean | object;
+  /** Load shedding (server/plugins/back-pressure.ts); DEFAULT_BACK_PRESSURE when absent. */
+  backPressure?: BackPressureSettings | undefined;
   /** Sign-in throttle settings other than the defaults (tests: small thresholds and their own clock). */
   signInThrottle?: AuthSettings['signInThrottle'];
 };
@@ -127,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? null;
   const site = publicSiteConfig(config, mailer !== null);
 
+  await app.register(backPressure, options.backPressure ?? DEFAULT_BACK_PRESSURE);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

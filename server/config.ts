@@ -86,6 +86,17 @@ const DEFAULT_STATEMENT_TIMEOUT_MS = 3000;
 /** How far node-postgres's own limit lies beyond the statement timeout when DB_QUERY_TIMEOUT_MS is not set. */
 export const QUERY_TIMEOUT_MARGIN_MS = 1000;
 
+export type BackPressureSettings = {
+  /** Requests under way at once (health, assets and media not counted); the next one is answered 503 at once. */
+  maxActiveRequests: number;
+  /** Event loop delay beyond which requests are answered 503 at once; 0 turns the check off. */
+  maxEventLoopDelayMs: number;
+  /** The Retry-After of those answers. */
+  retryAfterSeconds: number;
+};
+
+export const DEFAULT_BACK_PRESSURE: BackPressureSettings = { maxActiveRequests: 64, maxEventLoopDelayMs: 1000, retryAfterSeconds: 5 };
+
 /** A whole number of at least `min`, from its text in the environment. */
 function wholeNumber(name: string, min: number) {
   return z.coerce
@@ -126,9 +137,9 @@ const envSchema = z.object({
     .default(DEFAULT_STATEMENT_TIMEOUT_MS),
   DB_CONNECT_TIMEOUT_MS: wholeNumber('DB_CONNECT_TIMEOUT_MS', 100).default(2000),
   DB_QUERY_TIMEOUT_MS: wholeNumber('DB_QUERY_TIMEOUT_MS', 100).optional(),
-  MAX_ACTIVE_REQUESTS: wholeNumber('MAX_ACTIVE_REQUESTS', 1).default(64),
-  MAX_EVENT_LOOP_DELAY_MS: wholeNumber('MAX_EVENT_LOOP_DELAY_MS', 0).default(1000),
-  BUSY_RETRY_AFTER_S: wholeNumber('BUSY_RETRY_AFTER_S', 1).default(5),
+  MAX_ACTIVE_REQUESTS: wholeNumber('MAX_ACTIVE_REQUESTS', 1).default(DEFAULT_BACK_PRESSURE.maxActiveRequests),
+  MAX_EVENT_LOOP_DELAY_MS: wholeNumber('MAX_EVENT_LOOP_DELAY_MS', 0).default(DEFAULT_BACK_PRESSURE.maxEventLoopDelayMs),
+  BUSY_RETRY_AFTER_S: wholeNumber('BUSY_RETRY_AFTER_S', 1).default(DEFAULT_BACK_PRESSURE.retryAfterSeconds),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: origin('PUBLIC_URL'),
   TRUSTED_ORIGINS: optionalText.transform((v, ctx) => {
@@ -261,15 +272,6 @@ export type Config = {
   s3: S3Settings | undefined;
   /** The build (dist/web for the browser, dist/server for rendering pages). */
   distDir: string;
-};
-
-export type BackPressureSettings = {
-  /** Requests under way at once (health, assets and media not counted); the next one is answered 503 at once. */
-  maxActiveRequests: number;
-  /** Event loop delay beyond which requests are answered 503 at once; 0 turns the check off. */
-  maxEventLoopDelayMs: number;
-  /** The Retry-After of those answers. */
-  retryAfterSeconds: number;
 };
 
 export type MailSettings = {

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const storage = await openStorage(config);
   const frontEnd = await loadBuiltFrontEnd(config.distDir);
   const mailer = createMailer(config.mail);
-  const app = await buildApp({ config, database, storage, frontEnd, mailer });
+  const app = await buildApp({ config, database, storage, frontEnd, mailer, backPressure: config.backPressure });
   if (!mailer) app.log.info('SMTP_URL and MAIL_FROM are not set: the site sends no mail, so password reset is not available.');
   if (!frontEnd) app.log.warn(`No build in ${config.distDir}: serving the API only. Run npm run build (npm start does) for the pages.`);
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });

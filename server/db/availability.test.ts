@@ -7,6 +7,7 @@ import { cookieHeader, post, signUp, TEST_PASSWORD } from '../test/auth-helpers'
 import { sourceFrontEnd } from '../test/front-end';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { createTestApp, TEST_AUTH, TEST_SITE, type TestContext } from '../test/test-app';
+import { noteLibraryError, watchDatabase } from '../modules/auth/auth-database-watch';
 import { databaseFailure } from './availability';
 import { openDatabase, type Database } from './client';
 import { DatabaseTimeoutError } from './pool';
@@ -33,6 +34,17 @@ describe('telling a database that is away from a failed request', () => {
     ]) {
       expect(databaseFailure(err), String(err)).toMatchObject({ kind: 'unavailable' });
     }
+  });
+
+  it("notes a failure the auth library logs and answers with a refusal of its own, during that request only", async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const watched = await watchDatabase(async () => {
+      noteLibraryError(['Failed to create user', refused]);
+      return 422;
+    });
+    expect(watched).toEqual({ result: 422, failure: expect.objectContaining({ kind: 'unavailable' }) });
+    expect(await watchDatabase(async () => noteLibraryError(['Failed to create user', new Error('boom')]))).toMatchObject({ failure: null });
+    noteLibraryError([refused]);
   });
 
   it('calls a statement stopped by the statement timeout slow', () => {
@@ -66,6 +78,7 @@ describe.runIf(process.env.FINDER_TEST_DB === 'postgres')('a PostgreSQL server t
   let dbName = '';
   let cookie = '';
   const EMAIL = 'reader@example.com';
+  let accounts = 0;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -93,6 +106,7 @@ describe.runIf(process.env.FINDER_TEST_DB === 'postgres')('a PostgreSQL server t
     products: () => app.inject({ method: 'GET', url: '/api/products?seed=7&limit=6' }),
     categories: () => app.inject({ method: 'GET', url: '/api/categories' }),
     'sign-in': () => post(app, '/api/auth/sign-in/email', { email: EMAIL, password: TEST_PASSWORD }),
+    'sign-up': () => post(app, '/api/auth/sign-up/email', { email: `new-${++accounts}@example.com`, password: TEST_PASSWORD, name: '' }),
     me: () => app.inject({ method: 'GET', url: '/api/me', headers: { cookie } }),
     'finder page': () => app.inject({ method: 'GET', url: '/products' }),
     health: () => app.inject({ method: 'GET', url: '/api/health' }),

@@ -14,6 +14,7 @@ import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/mail-texts';
 import type { AdminAccountOps } from '../users/users.service';
 import { redactText, redactValue } from '../../logging';
+import { noteLibraryError } from './auth-database-watch';
 import type { AuthRepo } from './auth.repo';
 import { emailWords, weakPasswordReason } from './password-strength';
 import { createSignInThrottleRepo, type LockoutRule, type SignInThrottleRepo, type ThrottleKey } from './sign-in-throttle.repo';
@@ -387,6 +388,7 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
+        noteLibraryError(args);
         // What the library hands over may be a failed query with its parameters (a session token): redacted.
         const fields = args.length > 0 ? { details: args.map(redactValue) } : {};
         const text = `auth: ${redactText(message)}`;

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { composeServices, type Services } from './composition';
-import type { Config } from './config';
+import { DEFAULT_BACK_PRESSURE, type BackPressureSettings, type Config } from './config';
 import { CATALOGUE_CHANNEL, type Database } from './db/client';
 import { loggerOptions } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
@@ -23,6 +23,7 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
 import type { UsersService } from './modules/users/users.service';
+import { backPressure } from './plugins/back-pressure';
 import { compression } from './plugins/compression';
 import { registerCsrfCheck } from './plugins/csrf';
 import { errorBody, errorHandler } from './plugins/error-handler';
@@ -76,6 +77,8 @@ export type AppOptions = {
    * a test's own stream or level keeps them.
    */
   logger?: boolean | object;
+  /** Load shedding (server/plugins/back-pressure.ts); DEFAULT_BACK_PRESSURE when absent. */
+  backPressure?: BackPressureSettings | undefined;
   /** Sign-in throttle settings other than the defaults (tests: small thresholds and their own clock). */
   signInThrottle?: AuthSettings['signInThrottle'];
   /** Analytics counting rules other than the defaults (tests). */
@@ -126,13 +129,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   app.decorate('users', services.users);
 
-  // Cross-cutting parts first (server/plugins), so they apply to every route registered after them.
-  await app.register(securityHeaders);
-  await app.register(compression);
+  // Cross-cutting parts first (server/plugins), so they apply to every route registered after them. The cache
+  // answers kept pages before load shedding counts the request: under a crowd they keep coming.
   await app.register(responseCache, {
     maxBytes: options.responseCacheBytes ?? 0,
     subscribe: (onChange) => database.listen(CATALOGUE_CHANNEL, onChange),
   });
+  await app.register(backPressure, options.backPressure ?? DEFAULT_BACK_PRESSURE);
+  await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(openApi, { extra: () => authOpenApiPaths(auth) });
   await app.register(errorHandler);
   registerAuthorization(app, { auth, users: services.repos.users });
@@ -156,15 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let renderPage: ReturnType<typeof createPageHandler> | null = null;
   if (frontEnd) {
     await frontEnd.register(app);
-    renderPage = createPageHandler({
-      frontEnd,
-      service: services.pages,
-      site,
-      auth,
-      publicUrl: config.publicUrl,
-      cache: app.responseCache,
-    });
-    await app.register(pagesRoutes, { handler: renderPage });
+    renderPage = createPageHandler({ frontEnd, service: services.pages, site, auth, publicUrl: config.publicUrl });
+    await app.register(pagesRoutes, { handler: renderPage, publicUrl: config.publicUrl });
   }
 
   app.setNotFoundHandler((request, reply) => {

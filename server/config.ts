@@ -82,6 +82,29 @@ function normaliseS3Prefix(value: string): string | null {
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
 
+const DEFAULT_STATEMENT_TIMEOUT_MS = 3000;
+/** How far node-postgres's own limit lies beyond the statement timeout when DB_QUERY_TIMEOUT_MS is not set. */
+export const QUERY_TIMEOUT_MARGIN_MS = 1000;
+
+export type BackPressureSettings = {
+  /** Requests under way at once (health, assets and media not counted); the next one is answered 503 at once. */
+  maxActiveRequests: number;
+  /** Event loop delay beyond which requests are answered 503 at once; 0 turns the check off. */
+  maxEventLoopDelayMs: number;
+  /** The Retry-After of those answers. */
+  retryAfterSeconds: number;
+};
+
+export const DEFAULT_BACK_PRESSURE: BackPressureSettings = { maxActiveRequests: 64, maxEventLoopDelayMs: 1000, retryAfterSeconds: 5 };
+
+/** A whole number of at least `min`, from its text in the environment. */
+function wholeNumber(name: string, min: number) {
+  return z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`);
+}
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ message: 'PORT must be a number' })
@@ -111,12 +134,17 @@ const envSchema = z.object({
     .number({ message: 'STATEMENT_TIMEOUT_MS must be a number' })
     .int()
     .min(100, 'STATEMENT_TIMEOUT_MS must be at least 100')
-    .default(5000),
+    .default(DEFAULT_STATEMENT_TIMEOUT_MS),
   RESPONSE_CACHE_MB: z.coerce
     .number({ message: 'RESPONSE_CACHE_MB must be a number' })
     .min(0, 'RESPONSE_CACHE_MB must be 0 (off) or more')
     .max(4096, 'RESPONSE_CACHE_MB must be at most 4096')
     .default(32),
+  DB_CONNECT_TIMEOUT_MS: wholeNumber('DB_CONNECT_TIMEOUT_MS', 100).default(2000),
+  DB_QUERY_TIMEOUT_MS: wholeNumber('DB_QUERY_TIMEOUT_MS', 100).optional(),
+  MAX_ACTIVE_REQUESTS: wholeNumber('MAX_ACTIVE_REQUESTS', 1).default(DEFAULT_BACK_PRESSURE.maxActiveRequests),
+  MAX_EVENT_LOOP_DELAY_MS: wholeNumber('MAX_EVENT_LOOP_DELAY_MS', 0).default(DEFAULT_BACK_PRESSURE.maxEventLoopDelayMs),
+  BUSY_RETRY_AFTER_S: wholeNumber('BUSY_RETRY_AFTER_S', 1).default(DEFAULT_BACK_PRESSURE.retryAfterSeconds),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: origin('PUBLIC_URL'),
   TRUSTED_ORIGINS: optionalText.transform((v, ctx) => {
@@ -197,6 +225,11 @@ function pairProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push('GOOGLE_CLIENT_ID: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
   }
   if (set('SMTP_URL') !== set('MAIL_FROM')) problems.push('SMTP_URL: set both SMTP_URL and MAIL_FROM, or neither (no password reset mails)');
+  const statementMs = Number(env.STATEMENT_TIMEOUT_MS?.trim() || DEFAULT_STATEMENT_TIMEOUT_MS);
+  const queryMs = Number(env.DB_QUERY_TIMEOUT_MS?.trim() || NaN);
+  if (Number.isFinite(queryMs) && Number.isFinite(statementMs) && queryMs <= statementMs) {
+    problems.push('DB_QUERY_TIMEOUT_MS: must be longer than STATEMENT_TIMEOUT_MS, so the server stops a slow statement before the client gives up on it');
+  }
   if (env.ADMIN_PASSWORD && !set('ADMIN_EMAIL')) problems.push('ADMIN_EMAIL: ADMIN_PASSWORD is set without ADMIN_EMAIL');
   if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
     problems.push('S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the default AWS credentials');
@@ -222,6 +255,10 @@ export type Config = {
   statementTimeoutMs: number;
   /** Memory for the shared answers of anonymous visitors (server/plugins/response-cache.ts), in bytes; 0: none kept. */
   responseCacheBytes: number;
+  /** node-postgres's own limits: connecting (and waiting for a pooled connection), and one statement's answer. */
+  database: { connectTimeoutMs: number; queryTimeoutMs: number };
+  /** Load shedding (server/plugins/back-pressure.ts). */
+  backPressure: BackPressureSettings;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The address visitors use; undefined means http://localhost:PORT or http://127.0.0.1:PORT, whichever they typed. */
   publicUrl: string | undefined;
@@ -291,6 +328,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
+    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS ?? e.STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS },
+    backPressure: {
+      maxActiveRequests: e.MAX_ACTIVE_REQUESTS,
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: e.BUSY_RETRY_AFTER_S,
+    },
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     trustedOrigins: e.TRUSTED_ORIGINS,

@@ -15,11 +15,20 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     statementTimeoutMs: config.statementTimeoutMs,
+    timeouts: { connectMs: config.database.connectTimeoutMs, queryMs: config.database.queryTimeoutMs },
   });
   const storage = await openStorage(config);
   const frontEnd = await loadBuiltFrontEnd(config.distDir);
   const mailer = createMailer(config.mail);
-  const app = await buildApp({ config, database, storage, frontEnd, mailer, responseCacheBytes: config.responseCacheBytes });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    frontEnd,
+    mailer,
+    responseCacheBytes: config.responseCacheBytes,
+    backPressure: config.backPressure,
+  });
   if (!mailer) app.log.info('SMTP_URL and MAIL_FROM are not set: the site sends no mail, so password reset is not available.');
   if (!frontEnd) app.log.warn(`No build in ${config.distDir}: serving the API only. Run npm run build (npm start does) for the pages.`);
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { acquireDirLock, DataDirInUseError, openDatabase, processStartTime } from './client';
+import { acquireDirLock, CATALOGUE_CHANNEL, DataDirInUseError, openDatabase, processStartTime } from './client';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -37,6 +37,64 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database di
     expect(row?.ext).toBe('pg_trgm');
     await database.close();
     expect(fs.existsSync(path.join(dir, 'finder.lock'))).toBe(false);
+  });
+});
+
+// Issue 12: PGlite ran its queries on the event loop that serves HTTP.
+describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database in its own thread', () => {
+  it('runs a query while this thread keeps serving, and several transactions one after the other', async () => {
+    const dir = path.join(tempDir(), 'db');
+    const database = await openDatabase({ pgliteDir: dir, statementTimeoutMs: 5000 });
+    try {
+      // A busy statement in the worker: timers here keep firing meanwhile.
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 20);
+      const started = performance.now();
+      await database.rows(sql`select count(*) from generate_series(1, 3000000)`);
+      const elapsed = performance.now() - started;
+      clearInterval(timer);
+      expect(elapsed).toBeGreaterThan(200);
+      expect(ticks).toBeGreaterThan(elapsed / 20 / 4);
+
+      // PGlite is one session: transactions must not interleave, so each sees only its own uncommitted row.
+      await database.rows(sql`create table probe (n int)`);
+      const seen = await Promise.all(
+        [1, 2, 3, 4].map((n) =>
+          database.db.transaction(async (tx) => {
+            await tx.execute(sql`insert into probe values (${n})`);
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            const { rows } = (await tx.execute(sql`select count(*)::int as c from probe`)) as unknown as { rows: { c: number }[] };
+            if (n % 2 === 0) tx.rollback();
+            return rows[0]?.c;
+          }).catch(() => 'rolled back'),
+        ),
+      );
+      expect(seen).toEqual([1, 'rolled back', 2, 'rolled back']);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(path.join(dir, 'finder.lock'))).toBe(false);
+  });
+
+  it('passes on the catalogue tables\' notifications at commit, and none for a rolled back change', async () => {
+    const database = await openDatabase({ pgliteDir: path.join(tempDir(), 'db'), statementTimeoutMs: 5000 });
+    try {
+      const heard: string[] = [];
+      const stop = await database.listen(CATALOGUE_CHANNEL, (payload) => heard.push(payload));
+      await database.rows(sql`insert into categories (name, relevance, description) values ('Hats', 1, '')`);
+      await expect.poll(() => heard, { timeout: 2000 }).toEqual(['categories']);
+      await database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`delete from categories`);
+          tx.rollback();
+        })
+        .catch(() => undefined);
+      await database.rows(sql`update products set price = price`);
+      await expect.poll(() => heard, { timeout: 2000 }).toEqual(['categories', 'products']);
+      await stop();
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -10,6 +12,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { QUERY_TIMEOUT_MARGIN_MS } from '../config';
+import type { PgliteWorkerCommand, PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
+import { createPool, withQueryTimeout } from './pool';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -102,6 +107,13 @@ const LOCK_FILE = 'finder.lock';
 /** Any fixed number: PostgreSQL advisory lock that makes concurrent start-ups migrate one at a time. */
 const MIGRATION_LOCK_ID = 7_341_902;
 
+/** pg finds a unix socket as <host>/.s.PGSQL.<port>; the number only names the file. */
+const SOCKET_PORT = 5432;
+/** How long the worker may take to close PGlite (it writes its state back) before it is stopped. */
+const WORKER_CLOSE_TIMEOUT_MS = 10_000;
+/** Migrations run once at start and may rewrite a large table. */
+const MIGRATION_TIMEOUT_MS = 10 * 60 * 1000;
+
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 }
@@ -111,44 +123,87 @@ export type OpenOptions = {
   /** Directory of the embedded database (PGlite); used when databaseUrl is not set. */
   pgliteDir?: string;
   statementTimeoutMs: number;
+  /** Limits of node-postgres itself (a server that accepts but never answers); DEFAULT_CLIENT_TIMEOUTS when absent. */
+  timeouts?: Partial<ClientTimeouts> | undefined;
+  /**
+   * Where PGlite runs its queries: in a worker thread behind node-postgres (the default, and what main.ts uses,
+   * so a query never holds up HTTP), or on the calling thread (tests: many short-lived databases start faster).
+   */
+  pgliteThread?: 'worker' | 'main';
 };
 
+export type ClientTimeouts = {
+  /** Connecting, and waiting for a free connection of the pool. */
+  connectMs: number;
+  /** One statement's round trip; above the statement timeout, so the server's own cancel comes first. */
+  queryMs: number;
+};
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.statementTimeoutMs);
+  const timeouts: ClientTimeouts = {
+    connectMs: options.timeouts?.connectMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    queryMs: options.timeouts?.queryMs ?? options.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+  };
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.statementTimeoutMs, timeouts);
   if (!options.pgliteDir) throw new Error('openDatabase needs databaseUrl or pgliteDir');
-  return openPglite(options.pgliteDir, options.statementTimeoutMs);
+  if (options.pgliteThread === 'main') return openPgliteHere(options.pgliteDir, options.statementTimeoutMs);
+  return openPgliteWorker(options.pgliteDir, options.statementTimeoutMs, timeouts);
 }
 
-async function openPostgres(url: string, statementTimeoutMs: number): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    options: `-c statement_timeout=${statementTimeoutMs}`,
-  });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on next use.
-  });
-  const client = await pool.connect().catch((err: unknown) => {
-    void pool.end();
-    throw new Error(`Could not connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`);
-  });
+async function openPostgres(url: string, statementTimeoutMs: number, timeouts: ClientTimeouts): Promise<Database> {
+  const pool = createPool(
+    { connectionString: url, max: 10, options: `-c statement_timeout=${statementTimeoutMs}` },
+    timeouts,
+  );
+  return overPool(
+    pool,
+    'postgres',
+    () => pool.end(),
+    (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    (err) => new Error(`Could not connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
+  );
+}
+
+/** Migrates through the pool (one start-up at a time, under an advisory lock) and wraps it as a Database. */
+async function overPool(
+  pool: pg.Pool,
+  kind: Database['kind'],
+  close: () => Promise<void>,
+  listen: Database['listen'],
+  connectFailure: (err: unknown) => unknown = (err) => err,
+): Promise<Database> {
+  let client: pg.PoolClient;
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    try {
-      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
-    }
-  } finally {
-    client.release();
+    client = await pool.connect();
+  } catch (err) {
+    await close().catch(() => undefined);
+    throw connectFailure(err);
   }
+  try {
+    // Migrations (and waiting for another process's) may take longer than a request's statement: their own limit.
+    await withQueryTimeout(MIGRATION_TIMEOUT_MS, async () => {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      try {
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      }
+    });
+  } catch (err) {
+    client.release(err instanceof Error ? err : true);
+    await close().catch(() => undefined);
+    throw err;
+  }
+  client.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
-    kind: 'postgres',
+    kind,
     rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
-    close: () => pool.end(),
+    listen,
+    close,
   };
 }
 
@@ -239,7 +294,8 @@ export function acquireDirLock(dir: string): () => void {
   throw new DataDirInUseError(`Could not lock the embedded database in ${dir}.`);
 }
 
-async function openPglite(dir: string, statementTimeoutMs: number): Promise<Database> {
+/** PGlite on this thread: its queries run on the event loop that serves HTTP. Tests only (see OpenOptions). */
+async function openPgliteHere(dir: string, statementTimeoutMs: number): Promise<Database> {
   const release = acquireDirLock(dir);
   let client: PGlite;
   try {
@@ -268,6 +324,115 @@ async function openPglite(dir: string, statementTimeoutMs: number): Promise<Data
         release();
       }
     },
+  };
+}
+
+/**
+ * PGlite in its own thread (pglite-worker.ts), reached over a unix socket with node-postgres: the HTTP event loop
+ * only encodes and decodes messages. The socket lives in a fresh directory only this user can enter.
+ */
+async function openPgliteWorker(dir: string, statementTimeoutMs: number, timeouts: ClientTimeouts): Promise<Database> {
+  const release = acquireDirLock(dir);
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-pglite-'));
+  const cleanUp = () => {
+    release();
+    fs.rmSync(socketDir, { recursive: true, force: true });
+  };
+  // A process that exits without close() (process.exit, an uncaught error) still frees the directory; the worker
+  // thread ends with the process.
+  process.once('exit', cleanUp);
+  const data: PgliteWorkerData = { dir, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), statementTimeoutMs };
+  const worker = new Worker(new URL('./pglite-worker-boot.mjs', import.meta.url), {
+    workerData: { ...data, entry: new URL('./pglite-worker.ts', import.meta.url).href },
+  });
+  let stopped: Promise<void> | undefined;
+  const stopWorker = () =>
+    (stopped ??= new Promise<void>((resolve) => {
+      const timer = setTimeout(() => void worker.terminate().then(() => resolve()), WORKER_CLOSE_TIMEOUT_MS);
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      worker.postMessage({ type: 'close' } satisfies PgliteWorkerCommand);
+    }).finally(() => {
+      process.removeListener('exit', cleanUp);
+      cleanUp();
+    }));
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The embedded database's thread stopped while starting (exit code ${code})`)));
+      worker.on('message', (message: PgliteWorkerMessage) => {
+        if (message.type === 'ready') resolve();
+        else if (message.type === 'failed') reject(Object.assign(new Error(message.message), { stack: message.stack }));
+      });
+    });
+  } catch (err) {
+    await stopWorker();
+    throw err;
+  }
+  worker.removeAllListeners('error').removeAllListeners('exit');
+  worker.on('error', (err) => {
+    // Queries then fail as "database unavailable" (503) until the process is restarted.
+    console.error("The embedded database's thread failed:", err);
+  });
+
+  const pool = createPool(
+    {
+      host: socketDir,
+      port: SOCKET_PORT,
+      user: 'postgres',
+      database: 'postgres',
+      // PGlite is one session: see pglite-worker.ts. Kept open, since every connection starts a new handler there.
+      max: 1,
+      idleTimeoutMillis: 0,
+    },
+    timeouts,
+  );
+  return overPool(
+    pool,
+    'pglite',
+    async () => {
+      try {
+        await pool.end();
+      } finally {
+        await stopWorker();
+      }
+    },
+    listenOnPool(pool),
+  );
+}
+
+/**
+ * Notifications of the embedded database, which has one connection (pglite-worker.ts): that connection LISTENs,
+ * and node-postgres reports what arrives with any answer on it. A replacement connection LISTENs again, and
+ * 'reconnected' is reported, since notifications may have been missed meanwhile.
+ */
+function listenOnPool(pool: pg.Pool): Database['listen'] {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const quoted = (channel: string) => `LISTEN "${channel.replace(/"/g, '""')}"`;
+  let connections = 0;
+  pool.on('connect', (client) => {
+    client.on('notification', (message) => {
+      for (const onNotify of listeners.get(message.channel) ?? []) onNotify(message.payload ?? '');
+    });
+    for (const channel of listeners.keys()) client.query(quoted(channel)).catch(() => undefined);
+    connections += 1;
+    if (connections > 1) for (const set of listeners.values()) for (const onNotify of set) onNotify('reconnected');
+  });
+  return async (channel, onNotify) => {
+    let set = listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      listeners.set(channel, set);
+      await pool.query(quoted(channel));
+    }
+    set.add(onNotify);
+    const added = set;
+    return async () => {
+      added.delete(onNotify);
+    };
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/schemas/error';
+import { DATABASE_RETRY_AFTER_S, databaseFailure } from '../db/availability';
 import { AppError } from '../errors';
 
 export function errorBody(statusCode: number, code: ApiErrorBody['code'], message: string): ApiErrorBody {
@@ -21,22 +22,27 @@ function validationMessage(validation: { instancePath: string; message?: string 
 
 /**
  * The one error handler: every failure answers `{ statusCode, code, message }`. AppErrors say what they say;
- * schema failures become one 400 sentence; a statement timeout is a 503 to retry; anything else is a logged 500
+ * schema failures become one 400 sentence; a database that is away or slow is a 503 with Retry-After; anything else is a logged 500
  * whose body never shows internals.
  */
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
+        if (error.statusCode === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
         return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.status(400).send(errorBody(400, 'VALIDATION', validationMessage(error.validation)));
       }
-      // PostgreSQL's query_canceled: the statement timeout stopped a query.
-      if ((error as { code?: unknown }).code === '57014' || (error.cause as { code?: unknown } | undefined)?.code === '57014') {
-        request.log.warn({ err: error }, 'statement timeout');
-        return reply.status(503).send(errorBody(503, 'UNAVAILABLE', 'The request took too long. Please try again.'));
+      // The database is away, refuses, or took too long (server/db/availability.ts): try again shortly.
+      const databaseFailed = databaseFailure(error);
+      if (databaseFailed) {
+        request.log.warn({ err: error }, `database ${databaseFailed.kind}`);
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+          .send(errorBody(503, 'UNAVAILABLE', databaseFailed.message));
       }
       const status = error.statusCode ?? 500;
       if (status === 413) return reply.status(413).send(errorBody(413, 'TOO_LARGE', 'The request is too large'));

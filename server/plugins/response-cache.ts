@@ -44,8 +44,13 @@ const ENTRY_OVERHEAD = 512;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A public GET route: its answers depend on the address alone, so they are kept and shared (response-cache.ts). */
+    /** A public GET route: its answers are the same for everyone, so they are kept and shared (response-cache.ts). */
     publicCache?: CachePolicy;
+    /**
+     * What the answer depends on, as a key (by default the address as asked); null: this request's answer is not
+     * shared. Runs before the handler, so a kept answer goes out before load shedding or any database work.
+     */
+    cacheKey?: (request: FastifyRequest) => string | null;
   }
   interface FastifyInstance {
     responseCache: ResponseCache;
@@ -187,11 +192,12 @@ export const responseCache = fp<ResponseCacheOptions>(
     };
     app.decorate('responseCache', cache);
 
-    // Public API routes say so in their config; the key is the address as asked (the answer depends on nothing else).
+    // Public routes say so in their config; the key is the address as asked unless the route says what else counts.
     app.addHook('onRequest', async (request, reply) => {
-      const policy = request.routeOptions.config.publicCache;
-      if (!policy || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-      if (cache.serveOrMark(request, reply, `api ${request.url}`, policy)) return reply;
+      const { publicCache: policy, cacheKey } = request.routeOptions.config;
+      if (!policy || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+      const key = cacheKey ? cacheKey(request) : `api ${request.url}`;
+      if (key !== null && cache.serveOrMark(request, reply, key, policy)) return reply;
       return undefined;
     });
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
+import { DEFAULT_BACK_PRESSURE } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createLocalStorage } from '../storage/local-storage';
 import type { Storage } from '../storage/storage';
@@ -65,19 +66,28 @@ async function createTestDatabase(dir: string): Promise<{ database: Database; dr
   const dbDir = path.join(dir, 'db');
   fs.cpSync(inject('pgliteTemplateDir'), dbDir, { recursive: true });
   fs.rmSync(path.join(dbDir, 'finder.lock'), { force: true });
-  const database = await openDatabase({ pgliteDir: dbDir, statementTimeoutMs: 10_000 });
+  // On this thread: a worker per test file would add seconds to each (decision 0031); client.test.ts covers it.
+  const database = await openDatabase({ pgliteDir: dbDir, statementTimeoutMs: 10_000, pgliteThread: 'main' });
   return { database, drop: async () => undefined };
 }
 
 /** A fresh, migrated, empty database and storage behind a full app; one per test file. */
 export async function createTestApp(
   overrides: Partial<AppOptions['config']> = {},
-  options: Pick<AppOptions, 'frontEnd' | 'sitemapChunkSize' | 'mailer' | 'signInThrottle' | 'logger' | 'responseCacheBytes'> = {},
+  options: Pick<AppOptions, 'frontEnd' | 'sitemapChunkSize' | 'mailer' | 'signInThrottle' | 'logger' | 'responseCacheBytes' | 'backPressure'> = {},
 ): Promise<TestContext> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-test-'));
   const { database, drop } = await createTestDatabase(dir);
   const storage = createLocalStorage(path.join(dir, 'uploads'));
-  const app = await buildApp({ config: { ...TEST_SITE, ...TEST_AUTH, ...overrides }, database, storage, logger: false, ...options });
+  const app = await buildApp({
+    config: { ...TEST_SITE, ...TEST_AUTH, ...overrides },
+    database,
+    storage,
+    logger: false,
+    // PGlite shares the test's thread here, so a long statement delays the event loop: no shedding on that.
+    backPressure: { ...DEFAULT_BACK_PRESSURE, maxEventLoopDelayMs: 0 },
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -4,6 +4,8 @@ import { AUTH_BASE_PATH } from '../../../common/constants';
 import { sessionStateSchema } from '../../../common/schemas/user';
 import type { UsersService } from '../users/users.service';
 import { redactValue } from '../../logging';
+import { AppError } from '../../errors';
+import { watchDatabase } from './auth-database-watch';
 import { toApiError } from './auth-errors';
 import { authHeaders, type Auth } from './auth';
 
@@ -51,13 +53,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; users: UsersService
     handler: async (request, reply) => {
       if (SIGNED_IN_AUTH_PATHS.has(request.url.split('?')[0] ?? '')) await app.requireUser.call(app, request, reply);
       const body = request.method === 'POST' && Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
-      const response = await auth.handler(
-        new Request(`${request.protocol}://${request.host}${request.url}`, {
-          method: request.method,
-          headers: authHeaders(request),
-          body,
-        }),
+      const { result: response, failure } = await watchDatabase(() =>
+        auth.handler(
+          new Request(`${request.protocol}://${request.host}${request.url}`, {
+            method: request.method,
+            headers: authHeaders(request),
+            body,
+          }),
+        ),
       );
+      if (failure && response.status >= 400) {
+        request.log.warn({ status: response.status }, `auth: database ${failure.kind}`);
+        throw new AppError('UNAVAILABLE', failure.message);
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);

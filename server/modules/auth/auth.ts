@@ -14,6 +14,7 @@ import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/mail-texts';
 import type { AdminAccountOps } from '../users/users.service';
 import { redactText, redactValue } from '../../logging';
+import { noteLibraryError } from './auth-database-watch';
 import type { AuthRepo } from './auth.repo';
 import { emailWords, weakPasswordReason } from './password-strength';
 import type { LockoutRule, SignInThrottleRepo, ThrottleKey } from './sign-in-throttle.repo';
@@ -373,11 +374,10 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
     onAPIError: {
       // Google sign-in failures that lose their way (no state, say) land on the login screen, which explains them.
       errorURL: '/login',
-      onError: (error) => {
-        const status = (error as { statusCode?: unknown }).statusCode;
-        if (typeof status === 'number' && status < 500) log.debug({ status, message: redactText((error as Error).message) }, 'auth: request refused');
-        else log.error({ err: error }, 'auth: request failed');
-      },
+      // The library's own refusals still become answers; any other error (a database that does not answer, say)
+      // reaches the bridge and the app's error handler, which tells "unavailable" (503) from a fault (500). Left
+      // to the library, every such error was an empty 500.
+      throw: true,
     },
     disabledPaths: DISABLED_AUTH_PATHS,
     advanced: {
@@ -392,6 +392,7 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
+        noteLibraryError(args);
         // What the library hands over may be a failed query with its parameters (a session token): redacted.
         const fields = args.length > 0 ? { details: args.map(redactValue) } : {};
         const text = `auth: ${redactText(message)}`;

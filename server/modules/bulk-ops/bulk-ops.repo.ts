@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_RULES, postgresPattern, type BulkOperation } from '../../../common/bulk-op-rules';
 import type { BulkUpdate, CategoryStats } from '../../../common/schemas/bulk-op';
+import { QUERY_TIMEOUT_MARGIN_MS } from '../../config';
 import type { Database } from '../../db/client';
+import { withQueryTimeout } from '../../db/pool';
 import type { Actor } from '../audit/audit.repo';
 
 export type OperationCounts = {
@@ -79,15 +81,16 @@ export function createBulkOpsRepo(database: Database) {
     details: (counts: OperationCounts) => Record<string, unknown>,
     work: (tx: Tx) => Promise<OperationCounts>,
   ): Promise<OperationCounts> {
-    return db.transaction(async (tx) => {
-      // Every product in one go is longer work than a request's usual few seconds allow.
+    // Every product in one go is longer work than a request's usual few seconds allow: the server's limit and
+    // the client's own (server/db/pool.ts) both grow for this transaction.
+    return withQueryTimeout(BULK_STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS, () => db.transaction(async (tx) => {
       await tx.execute(sql`set local statement_timeout = ${sql.raw(String(BULK_STATEMENT_TIMEOUT_MS))}`);
       const counts = await work(tx);
       await tx.execute(sql`
         update audit_log set status = 'succeeded', finished_at = now(), details = ${JSON.stringify(details(counts))}::jsonb
         where id = ${auditId}::uuid`);
       return counts;
-    });
+    }));
   }
 
   return {

@@ -10,7 +10,7 @@ import { authHeaders } from '../auth/auth';
 import { siteConfigScript } from '../../web';
 import type { FrontEnd } from './front-end';
 import { renderHead, scriptJson } from './head';
-import { PUBLIC_POLICY, STATIC_POLICY, type CachePolicy, type ResponseCache } from '../../plugins/response-cache';
+import { PUBLIC_POLICY, STATIC_POLICY, type CachePolicy } from '../../plugins/response-cache';
 import { serverDay, type PagePlan, type PagesService } from './pages.service';
 
 /** Seconds a crawler is asked to wait before trying a page again when the database did not answer. */
@@ -25,8 +25,6 @@ export type PagesOptions = {
   site: SiteConfig;
   auth: Auth;
   publicUrl: string | undefined;
-  /** Keeps rendered public pages for every anonymous visitor (absent: each page is rendered for each request). */
-  cache?: ResponseCache | undefined;
 };
 
 export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -72,12 +70,32 @@ function sharedPolicy(match: PageMatch): CachePolicy | null {
   return (LEGAL_PAGES as readonly string[]).includes(match.page) ? STATIC_POLICY : null;
 }
 
+/** What a page request is rendered from besides the catalogue; worked out once per request. */
+type PageContext = { origin: string; phone: boolean; seed: number; match: PageMatch; cacheKey: string };
+const contexts = new WeakMap<FastifyRequest, PageContext>();
+
+function pageContext(request: FastifyRequest, publicUrl: string | undefined): PageContext {
+  const known = contexts.get(request);
+  if (known) return known;
+  const origin = siteOrigin(request, publicUrl);
+  const phone = isPhone(request);
+  // A visitor without a seed gets one of today's shared ones (decision 0029), so their page may come from the cache.
+  const seed = seedFrom(request) ?? pickSharedSeed(new Date(), Math.random());
+  const match = matchPage(new URL(request.url, 'http://finder.invalid').pathname);
+  // The address, the site's origin, the device's page size, the server's day and (the finder only) the order.
+  const order = match.page === 'finder' ? String(seed) : '-';
+  const cacheKey = `page ${origin} ${phone ? 'phone' : 'wide'} ${serverDay()} ${order} ${request.url}`;
+  const context = { origin, phone, seed, match, cacheKey };
+  contexts.set(request, context);
+  return context;
+}
+
 /**
  * Every public page, rendered on the server by the web's own components (web/entry-server.tsx) and hydrated in the
  * browser: the finder, product pages, legal and account pages, and any other address (404, the login screen; the
  * app's not-found handler sends page requests here).
  */
-export function createPageHandler({ frontEnd, service, site, auth, publicUrl, cache }: PagesOptions): PageHandler {
+export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: PagesOptions): PageHandler {
   const siteScript = siteConfigScript(site);
 
   async function signedIn(request: FastifyRequest): Promise<boolean> {
@@ -121,19 +139,7 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl, ca
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const origin = siteOrigin(request, publicUrl);
-    const phone = isPhone(request);
-    // A visitor without a seed gets one of today's shared ones (decision 0029), so their page may come from the cache.
-    const seed = seedFrom(request) ?? pickSharedSeed(new Date(), Math.random());
-    const match = matchPage(new URL(request.url, 'http://finder.invalid').pathname);
-    const policy = cache ? sharedPolicy(match) : null;
-    if (cache && policy) {
-      // Everything the page is rendered from besides the catalogue: the address, the site's origin, the device's
-      // page size, the server's day and (the finder only) the order.
-      const order = match.page === 'finder' ? String(seed) : '-';
-      const key = `page ${origin} ${phone ? 'phone' : 'wide'} ${serverDay()} ${order} ${request.url}`;
-      if (cache.serveOrMark(request, reply, key, policy)) return reply;
-    }
+    const { origin, phone, seed } = pageContext(request, publicUrl);
     const plan = await service.plan({ url: request.url, origin, phone, seed, signedIn: () => signedIn(request) });
     if (plan.kind === 'redirect') {
       // Asked again each time: a product renamed back must not meet a browser's stored redirect (a loop).
@@ -144,10 +150,14 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl, ca
   return renderPage;
 }
 
-/** The pages' own addresses (others reach the handler through the not-found handler). */
-export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler }> = async (app, { handler }) => {
-  const hidden = { schema: { hide: true } };
+/**
+ * The pages' own addresses (others reach the handler through the not-found handler). The finder, product and legal
+ * pages are the same for every visitor with the same page context: the response cache keeps and shares them.
+ */
+export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler; publicUrl: string | undefined }> = async (app, { handler, publicUrl }) => {
   for (const path of ['/', '/index.html', '/products', '/products/:ref', ...STATIC_PAGES.map((p) => `/${p}`)]) {
-    app.get(path, hidden, handler);
+    const policy = sharedPolicy(matchPage(path.replace(':ref', 'item-1')));
+    const config = policy ? { publicCache: policy, cacheKey: (request: FastifyRequest) => pageContext(request, publicUrl).cacheKey } : {};
+    app.get(path, { schema: { hide: true }, config }, handler);
   }
 };

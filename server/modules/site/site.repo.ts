@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { databaseAnswers } from '../../db/availability';
 import type { Database } from '../../db/client';
 
 export function createSiteRepo(database: Database) {
   return {
-    /** One round trip: throws when the database does not answer. */
-    async ping(): Promise<void> {
-      await database.rows(sql`select 1 as ok`);
-    },
+    /** True when the database answers a trivial query within `limitMs`; never waits longer, never throws. */
+    answers: (limitMs: number): Promise<boolean> => databaseAnswers(database, limitMs),
   };
 }
 

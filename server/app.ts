@@ -36,6 +36,10 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createImagesRepo } from './modules/images/images.repo';
 import { imagesRoutes } from './modules/images/images.routes';
+import { createChangesRepo } from './modules/changes/changes.repo';
+import { createImportsRepo } from './modules/imports/imports.repo';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
 import { createImagesService } from './modules/images/images.service';
 import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -78,7 +82,8 @@ export type AppOptions = {
     | 'authSecret'
     | 'authRateLimit'
     | 'google'
-  >;
+  > &
+    Partial<Pick<Config, 'importAllowPrivateHosts'>>;
   /** The web front end: pages are rendered with it (absent in API-only tests and before a build). */
   frontEnd?: FrontEnd | null | undefined;
   database: Database;
@@ -248,6 +253,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(categoriesRoutes, { service: categoriesService });
   await app.register(imagesRoutes, { service: imagesService });
+  const changes = createChangesRepo(database);
+  const imports = createImportsService({
+    repo: createImportsRepo(database),
+    changes,
+    audit,
+    storage,
+    log: app.log,
+    allowPrivateHosts: config.importAllowPrivateHosts ?? false,
+  });
+  await app.register(importsRoutes, { service: imports });
   await app.register(mediaRoutes, { storage });
   await app.register(auditRoutes, { repo: audit });
   await app.register(usersAdminRoutes, { database, audit });

@@ -107,6 +107,7 @@ const envSchema = z.object({
     .default('FINDER10'),
   CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an email address').default('support@example.com'),
   SEED_DEMO: booleanFlag('SEED_DEMO', true),
+  IMPORT_ALLOW_PRIVATE_HOSTS: booleanFlag('IMPORT_ALLOW_PRIVATE_HOSTS', false),
   STATEMENT_TIMEOUT_MS: z.coerce
     .number({ message: 'STATEMENT_TIMEOUT_MS must be a number' })
     .int()
@@ -214,6 +215,8 @@ export type Config = {
   discountCode: string;
   contactEmail: string;
   seedDemo: boolean;
+  /** Imports may fetch from private, loopback and link-local addresses (tests, a closed network). */
+  importAllowPrivateHosts: boolean;
   statementTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The address visitors use; undefined means http://localhost:PORT or http://127.0.0.1:PORT, whichever they typed. */
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discountCode: e.DISCOUNT_CODE,
     contactEmail: e.CONTACT_EMAIL,
     seedDemo: e.SEED_DEMO,
+    importAllowPrivateHosts: e.IMPORT_ALLOW_PRIVATE_HOSTS,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,

@@ -37,7 +37,7 @@ CREATE TABLE "imports" (
 	"policy" text DEFAULT 'valid' NOT NULL,
 	"actor_id" uuid,
 	"actor_email" text NOT NULL,
-	"mapping" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"mapping" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"counts" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"error_count" integer DEFAULT 0 NOT NULL,
@@ -49,6 +49,7 @@ CREATE TABLE "imports" (
 	"change_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"started_at" timestamp with time zone,
+	"heartbeat_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	CONSTRAINT "imports_status_check" CHECK ("imports"."status" in ('previewed', 'running', 'succeeded', 'failed', 'cancelled', 'undone')),
 	CONSTRAINT "imports_policy_check" CHECK ("imports"."policy" in ('valid', 'all'))

@@ -62,8 +62,8 @@ export const imports = pgTable(
     policy: text('policy').notNull().default('valid'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
-    /** Which column of the file feeds which field. */
-    mapping: jsonb('mapping').notNull().default({}),
+    /** The file's columns in order, each with the field it feeds: [{ header, field }]. */
+    mapping: jsonb('mapping').notNull().default([]),
     /** { new, updated, unchanged, invalid } as the preview found them. */
     counts: jsonb('counts').notNull().default({}),
     /** The row errors, [{ row, column, message }] (the first IMPORT_MAX_STORED_ERRORS). */
@@ -80,6 +80,8 @@ export const imports = pgTable(
     changeId: uuid('change_id').references(() => catalogueChanges.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    /** Written by the running job after each step: a 'running' import whose heartbeat stopped lost its process. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

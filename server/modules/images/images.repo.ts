@@ -5,7 +5,7 @@ import { images, products } from '../../db/schema/index';
 import { inTransaction, type Executor } from '../../db/sql';
 import type { StoredImageFile } from './image-files';
 
-export type ImageRow = typeof images.$inferSelect & { usedBy: number };
+export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl'> & { usedBy: number };
 
 /** The image statements, over the database or (see `transaction`) over one transaction. */
 function imageQueries({ db }: Database) {

@@ -245,7 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const categoriesRepo = createCategoriesRepo(database);
   const catalogueRepo = createCatalogueRepo(database);
-  const catalogue = createCatalogueService(catalogueRepo, categoriesRepo, audit);
+  const changes = createChangesRepo(database);
+  const catalogue = createCatalogueService(catalogueRepo, categoriesRepo, audit, changes);
   const categoriesService = createCategoriesService(categoriesRepo, audit);
   const imagesService = createImagesService(createImagesRepo(database), storage, audit, app.log);
 
@@ -253,7 +254,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(categoriesRoutes, { service: categoriesService });
   await app.register(imagesRoutes, { service: imagesService });
-  const changes = createChangesRepo(database);
   const imports = createImportsService({
     repo: createImportsRepo(database),
     changes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_MAX_LENGTH, GENDERS } from '../constants';
 import { optionalText } from './fields';
+import { adminProductFilterSchema } from './product';
 
 export const CHANGE_KINDS = ['import', 'bulk-edit', 'bulk-op'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -14,13 +15,6 @@ export const undoResultSchema = z
   .meta({ id: 'UndoResult' });
 export type UndoResult = z.infer<typeof undoResultSchema>;
 
-/** The admin list's filters, as a bulk action's "every item matching" selection. */
-export const productFilterSchema = z.object({
-  search: z.string().max(200, 'search must be at most 200 characters').optional(),
-  category: z.string().max(CATEGORY_MAX_LENGTH).optional(),
-  gender: z.string().max(20).optional(),
-  best: z.enum(['all', 'true', 'false']).optional(),
-});
 
 export const BULK_EDIT_MAX_IDS = 1000;
 
@@ -32,7 +26,7 @@ export const bulkEditBodySchema = z
   .object({
     selection: z.union([
       z.object({ ids: z.array(z.uuid('ids must be UUIDs')).min(1, 'select at least one item').max(BULK_EDIT_MAX_IDS, `select at most ${BULK_EDIT_MAX_IDS} items, or every item matching`) }),
-      z.object({ filter: productFilterSchema, expectedCount: z.number().int().min(1) }),
+      z.object({ filter: adminProductFilterSchema, expectedCount: z.number().int().min(1) }),
     ], { error: 'selection must be { ids } or { filter, expectedCount }' }),
     action: z.discriminatedUnion('type', [
       z.object({ type: z.literal('set-category'), category: optionalText('category', CATEGORY_MAX_LENGTH, `category must be at most ${CATEGORY_MAX_LENGTH} characters`) }),

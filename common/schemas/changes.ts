@@ -37,6 +37,8 @@ export const bulkEditBodySchema = z
   })
   .meta({ id: 'BulkEdit' });
 export type BulkEditBody = z.infer<typeof bulkEditBodySchema>;
+/** What a client sends (the filters as the list's query spells them). */
+export type BulkEditInput = z.input<typeof bulkEditBodySchema>;
 
 export const bulkEditResultSchema = z
   .object({

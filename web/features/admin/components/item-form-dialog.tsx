@@ -13,6 +13,9 @@ import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
+import { useLinkMatches } from '../api/get-link-matches';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { FILTER_DEBOUNCE_MS } from '../../../../common/constants';
 
 type Draft = {
   title: string;
@@ -104,6 +107,9 @@ export function ItemFormDialog({ product, categories, onClose }: { product: Prod
   };
 
   const preview = draft.image.trim() && isImageReference(draft.image.trim()) ? draft.image.trim() : null;
+  // Two items pointing at one store page are usually one item entered twice: say so before it is saved.
+  const [typedLink] = useDebouncedValue(draft.link, FILTER_DEBOUNCE_MS);
+  const sameLink = useLinkMatches(typedLink, product?.id).data?.items ?? [];
   return (
     <Dialog title={product ? ADMIN_TEXTS.editItem : ADMIN_TEXTS.addNewItem} onClose={onClose} busy={saving} className="dialog-wide">
       <form ref={formRef} className="dialog-form" onSubmit={submit} noValidate>
@@ -118,7 +124,15 @@ export function ItemFormDialog({ product, categories, onClose }: { product: Prod
           <SelectField label="Category" name="category" options={categoryOptions} value={draft.category} onChange={set('category')} error={errors.category} />
           <SelectField label="Gender" name="gender" options={GENDER_OPTIONS} value={draft.gender} onChange={set('gender')} error={errors.gender} />
           <TextField label="Brand" name="brand" value={draft.brand} onChange={set('brand')} error={errors.brand} maxLength={100} />
-          <TextField label="Buy link" name="link" type="url" placeholder="https://" value={draft.link} onChange={set('link')} error={errors.link} />
+          <div className="link-field">
+            <TextField label="Buy link" name="link" type="url" placeholder="https://" value={draft.link} onChange={set('link')} error={errors.link} />
+            {sameLink.length > 0 && (
+              <p className="field-warning" role="status">
+                {sameLink.length === 1 ? 'Another item has' : `${sameLink.length} other items have`} this buy link:{' '}
+                {sameLink.map((item) => `${item.title} (#${item.number})`).join(', ')}.
+              </p>
+            )}
+          </div>
           <TextAreaField
             label="Description"
             name="description"

@@ -14,6 +14,7 @@ import { reasonOf } from '../../../lib/errors';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useLinkMatches } from '../api/get-link-matches';
+import { ImagePicker } from './image-picker';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { FILTER_DEBOUNCE_MS } from '../../../../common/constants';
 
@@ -58,6 +59,7 @@ export function ItemFormDialog({ product, categories, onClose }: { product: Prod
   const [draft, setDraft] = useState(() => draftOf(product));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
 
@@ -154,7 +156,20 @@ export function ItemFormDialog({ product, categories, onClose }: { product: Prod
               error={errors.image}
             />
             {preview && <img src={preview} alt="" className="image-field-preview" width={72} height={72} />}
+            <button type="button" className="button button-ghost button-small" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
+              {picking ? 'Close the gallery' : 'Choose from the gallery or upload'}
+            </button>
           </div>
+          {picking && (
+            <div className="form-grid-wide">
+              <ImagePicker
+                onPick={(url) => {
+                  setDraft((d) => ({ ...d, image: url }));
+                  setPicking(false);
+                }}
+              />
+            </div>
+          )}
           <label className="checkbox form-grid-wide">
             <input type="checkbox" checked={draft.isBestProduct} onChange={(e) => setDraft((d) => ({ ...d, isBestProduct: e.target.checked }))} />
             Best product (shown with a star, and under Best Products)

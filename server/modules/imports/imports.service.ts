@@ -73,7 +73,8 @@ function toImport(row: ImportRow, errorsShown = IMPORT_PREVIEW_ERRORS): Import {
           undo: result.undo ?? null,
         }
       : null,
-    canUndo: row.changeId !== null && UNDOABLE.has(row.status) && ((result.created ?? 0) + (result.updated ?? 0) > 0),
+    // `processed` is written with each batch, in its transaction: rows were written exactly when it is above 0.
+    canUndo: row.changeId !== null && UNDOABLE.has(row.status) && row.processed > 0,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -239,7 +239,7 @@ describe('import commit and undo', () => {
     expect((await ctx.database.rows<{ name: string }>(sql`select name from categories where name = 'Accessories'`)).length).toBe(1);
   });
 
-  it('stops between batches when cancelled; what it wrote can be undone', async () => {
+  it('a cancelled preview writes nothing and cannot be committed', async () => {
     const lines = Array.from({ length: 30 }, (_, i) => `Item ${i},${i + 1},https://store.example/c/${i}`);
     const result = await preview('many.csv', Buffer.from(`title,price,link\n${lines.join('\n')}\n`));
     const cancelled = await send(ctx.app, 'POST', `/api/admin/imports/${result.id}/cancel`, { cookie: admin });

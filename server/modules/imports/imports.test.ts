@@ -12,7 +12,11 @@ import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { createAuditRepo } from '../audit/audit.repo';
+import { createChangesRepo } from '../changes/changes.repo';
 import { parseCsv } from './csv';
+import { createImportsRepo } from './imports.repo';
+import { createImportsService } from './imports.service';
 import { readXlsx, writeXlsx } from './xlsx';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -246,6 +250,39 @@ describe('import commit and undo', () => {
     expect(cancelled.json<Import>().status).toBe('cancelled');
     expect((await send(ctx.app, 'POST', `/api/admin/imports/${result.id}/commit`, { cookie: admin, body: {} })).statusCode).toBe(409);
     expect(await products()).toEqual([]);
+  });
+});
+
+describe('a running import', () => {
+  it('stops between batches when cancelled; what it wrote can be undone', async () => {
+    // A service of its own with batches of one row, so Cancel lands while most rows are still to write.
+    const service = createImportsService({
+      repo: createImportsRepo(ctx.database),
+      changes: createChangesRepo(ctx.database),
+      audit: createAuditRepo(ctx.database),
+      storage: ctx.storage,
+      log: { error: () => undefined, warn: () => undefined },
+      allowPrivateHosts: true,
+      batchRows: 1,
+    });
+    const actor = { id: null, email: 'import-admin@example.com' };
+    const lines = Array.from({ length: 200 }, (_, i) => `Batch Item ${i},${i + 1},https://store.example/b/${i}`);
+    const source = { kind: 'file' as const, name: 'many.csv', contentType: 'text/csv', body: Buffer.from(`title,price,link\n${lines.join('\n')}\n`) };
+    const previewed = await service.preview(actor, source, { origin: TEST_ORIGIN });
+    await service.commit(actor, previewed.id, undefined);
+    await service.cancel(previewed.id);
+    await service.job(previewed.id);
+    const stopped = await service.get(previewed.id);
+    expect(stopped.status).toBe('cancelled');
+    expect(stopped.result?.created).toBeGreaterThan(0);
+    expect(stopped.result?.created).toBeLessThan(200);
+    expect(stopped.canUndo).toBe(true);
+    const written = (await products()).length;
+    expect(written).toBe(stopped.result?.created);
+    const undone = await service.undo(actor, previewed.id);
+    expect(undone.result?.undo).toEqual({ restored: written, skipped: 0 });
+    expect(await products()).toEqual([]);
+    await service.close();
   });
 });
 

@@ -27,6 +27,15 @@ async function productOf(page: Page, title: string): Promise<Stored> {
 
 const panel = (page: Page) => page.getByRole('tabpanel', { name: 'Database' });
 
+/** Presses an operation's button, reads what it would change in the dialog, and runs it (issue 15). */
+async function runOperation(page: Page, name: string, expectedPreview?: RegExp): Promise<void> {
+  await panel(page).getByRole('button', { name }).click();
+  const dialog = page.getByRole('dialog', { name: `${name}?` });
+  await expect(dialog).toBeVisible();
+  if (expectedPreview) await expect(dialog).toContainText(expectedPreview);
+  await dialog.getByRole('button', { name: 'Run' }).click();
+}
+
 test.describe('Database operations', () => {
   test('a developer recategorises by title and sees the counts, samples and the new distribution', async ({ page }) => {
     await openAdmin(page, 'database');
@@ -43,7 +52,7 @@ test.describe('Database operations', () => {
       await held;
       await route.continue();
     });
-    await panel(page).getByRole('button', { name: 'Update Pants Category' }).click();
+    await runOperation(page, 'Update Pants Category', /This will change [\d,]+ of [\d,]+ products/);
     await expect(panel(page).getByRole('status')).toContainText('Running database operation...');
     for (const button of await panel(page).getByRole('group', { name: 'Database Operations' }).getByRole('button').all()) {
       await expect(button).toBeDisabled();
@@ -66,6 +75,11 @@ test.describe('Database operations', () => {
     // The distribution was read again: Pants holds the new product too.
     const pantsRow = distribution.getByRole('listitem').filter({ hasText: /^Pants/ });
     await expect(pantsRow).toBeVisible();
+
+    // Undo puts every changed product back.
+    await result.getByRole('button', { name: 'Undo Update Pants Category' }).click();
+    await expect(result.getByRole('status')).toContainText(`Undone: ${updated.toLocaleString('en-US')} products put back`);
+    expect((await productOf(page, jeans)).category).toBe('Shoes');
   });
 
   test("Update Women Categories fills in only women's products without a category, and Add Gender Property", async ({ page }) => {
@@ -76,7 +90,7 @@ test.describe('Database operations', () => {
     const mens = await addProduct(page, { title: `${token} Leather Belt`, category: '', gender: 'Men' });
     const noGender = await addProduct(page, { title: `${token} Mystery Item`, category: 'Shoes', gender: null });
 
-    await panel(page).getByRole('button', { name: 'Update Women Categories' }).click();
+    await runOperation(page, 'Update Women Categories');
     const result = panel(page).getByRole('region', { name: 'Update Women Categories Results' });
     await expect(result).toContainText('Products matched');
     await expect(result).toContainText(/could not be derived|skipped/);
@@ -84,7 +98,7 @@ test.describe('Database operations', () => {
     expect((await productOf(page, knit)).category).toBeNull();
     expect((await productOf(page, mens)).category).toBeNull();
 
-    await panel(page).getByRole('button', { name: 'Add Gender Property' }).click();
+    await runOperation(page, 'Add Gender Property');
     const genders = panel(page).getByRole('region', { name: 'Add Gender Property Results' });
     await expect(genders.getByRole('list', { name: 'Sample updates' })).toContainText('→ Men');
     expect((await productOf(page, noGender)).gender).toBe('Men');
@@ -103,7 +117,7 @@ test.describe('Database operations', () => {
         }),
       }),
     );
-    await panel(page).getByRole('button', { name: 'Update Jacket Category' }).click();
+    await runOperation(page, 'Update Jacket Category');
     await expect(panel(page).getByRole('alert')).toHaveText(
       'Error: Update Jacket Category is already running (started by someone@example.com at 10:00:00 UTC). Wait for it to finish, then try again.',
     );

@@ -104,9 +104,84 @@ async function bulkBench() {
   return { updated, setMs, loopMs, loopRows: rows.length };
 }
 
-process.on('message', async (msg: { memory?: boolean; stop?: boolean; bulk?: boolean }) => {
+/** A multipart body with one file, as a browser sends it. */
+function multipart(name: string, body: Buffer): { payload: Buffer; contentType: string } {
+  const boundary = `----finderbench${Date.now()}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`);
+  return { payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Issue 15: export of the whole catalogue (CSV and XLSX), then an import of a generated sheet of as many new rows as
+ * the catalogue has: preview, then commit in the background until it ends, with the server's peak memory meanwhile;
+ * against a loop of one insert per row (timed on the first LOOP_ROWS rows and scaled up). Undo puts the catalogue back.
+ */
+async function transferBench() {
+  const headers = { cookie: adminCookie, origin: 'http://127.0.0.1' };
+  const timed = async (format: string) => {
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url: `/api/admin/products/export?format=${format}`, headers });
+    if (res.statusCode !== 200) throw new Error(`export failed: ${res.statusCode}`);
+    return { ms: performance.now() - started, bytes: res.rawPayload.length };
+  };
+  const csvExport = await timed('csv');
+  const xlsxExport = await timed('xlsx');
+
+  const lines = ['title,price,category,gender,brand,description,isBestProduct,cnFansLink'];
+  for (let i = 0; i < size; i++) {
+    lines.push(`Imported Item ${i},${(10 + (i % 90)).toFixed(2)},${['Shoes', 'Pants', 'Jackets'][i % 3]},${['men', 'Women', 'UNISEX'][i % 3]},Brand ${i % 50},Row ${i} of the bench sheet,${i % 7 === 0},https://bench.example/import/${i}`);
+  }
+  const file = multipart('bench.csv', Buffer.from(`${lines.join('\n')}\n`));
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  let started = performance.now();
+  const preview = await app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...headers, 'content-type': file.contentType }, payload: file.payload });
+  const previewMs = performance.now() - started;
+  if (preview.statusCode !== 201) throw new Error(`import preview failed: ${preview.statusCode} ${preview.body}`);
+  const id = (preview.json() as { id: string }).id;
+  started = performance.now();
+  const commit = await app.inject({ method: 'POST', url: `/api/admin/imports/${id}/commit`, headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' });
+  if (commit.statusCode !== 202) throw new Error(`import commit failed: ${commit.statusCode} ${commit.body}`);
+  let state: { status: string; result: { created: number } | null } = { status: 'running', result: null };
+  while (state.status === 'running') {
+    await new Promise((r) => setTimeout(r, 200));
+    state = (await app.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers })).json();
+  }
+  const commitMs = performance.now() - started;
+  clearInterval(sampler);
+  started = performance.now();
+  const undo = await app.inject({ method: 'POST', url: `/api/admin/imports/${id}/undo`, headers });
+  const undoMs = performance.now() - started;
+  if (undo.statusCode !== 200) throw new Error(`import undo failed: ${undo.statusCode} ${undo.body}`);
+
+  const loopRows = Math.min(size, Number(process.env.BENCH_LOOP_ROWS ?? 5000));
+  started = performance.now();
+  for (let i = 0; i < loopRows; i++) {
+    await database.db.execute(sql`insert into products (title, price, category, gender, brand, description, is_best_product, link)
+      values (${`Loop Item ${i}`}, ${10 + (i % 90)}, 'Shoes', 'Men', 'Loop', 'Loop row', false, ${`https://bench.example/loop/${i}`})`);
+  }
+  const loopMs = performance.now() - started;
+  await database.db.execute(sql`delete from products where link like 'https://bench.example/loop/%'`);
+  await database.db.execute(sql`vacuum analyze products`);
+  return {
+    csvExport,
+    xlsxExport,
+    rows: size,
+    created: state.result?.created ?? 0,
+    status: state.status,
+    previewMs,
+    commitMs,
+    undoMs,
+    peakRss: peak,
+    loopRows,
+    loopMs,
+  };
+}
+
+process.on('message', async (msg: { memory?: boolean; stop?: boolean; bulk?: boolean; transfer?: boolean }) => {
   if (msg.memory) process.send?.({ rss: process.memoryUsage().rss });
   if (msg.bulk) process.send?.({ bulk: await bulkBench() });
+  if (msg.transfer) process.send?.({ transfer: await transferBench() });
   if (msg.stop) {
     await app.close();
     await ceiling.close();

@@ -81,6 +81,32 @@ async function bulk(child: ReturnType<typeof fork>): Promise<BulkFigures> {
   });
 }
 
+type TransferFigures = {
+  csvExport: { ms: number; bytes: number };
+  xlsxExport: { ms: number; bytes: number };
+  rows: number;
+  created: number;
+  status: string;
+  previewMs: number;
+  commitMs: number;
+  undoMs: number;
+  peakRss: number;
+  loopRows: number;
+  loopMs: number;
+};
+async function transfer(child: ReturnType<typeof fork>): Promise<TransferFigures> {
+  child.send({ transfer: true });
+  return new Promise((resolve) => {
+    const listener = (m: unknown) => {
+      const figures = (m as { transfer?: TransferFigures }).transfer;
+      if (!figures) return;
+      child.off('message', listener);
+      resolve(figures);
+    };
+    child.on('message', listener);
+  });
+}
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
 
@@ -104,6 +130,22 @@ async function benchDatabase(label: string, env: Record<string, string>) {
       `per-row update loop ${fmt(ops.loopMs)} ms (${fmt(ops.loopRows)} rows); ratio ${fmt(ops.loopMs / ops.setMs, 1)}x`,
   );
   console.log(`server memory after load: ${fmt(memory / 1024 / 1024)} MB RSS`);
+  const io = await transfer(child);
+  const s = (ms: number) => `${fmt(ms / 1000, 1)} s`;
+  console.log(
+    `export of ${fmt(SIZE)} products: CSV ${s(io.csvExport.ms)} (${fmt(io.csvExport.bytes / 1024 / 1024, 1)} MB), ` +
+      `XLSX ${s(io.xlsxExport.ms)} (${fmt(io.xlsxExport.bytes / 1024 / 1024, 1)} MB)  (target <= 5 s)`,
+  );
+  const loopScaled = (io.loopMs / io.loopRows) * io.rows;
+  console.log(
+    `import of a ${fmt(io.rows)}-row CSV: preview ${s(io.previewMs)}, commit ${s(io.commitMs)} (${io.status}, ${fmt(io.created)} created), ` +
+      `end to end ${s(io.previewMs + io.commitMs)} (target <= 30 s on PGlite); undo ${s(io.undoMs)}; ` +
+      `server peak ${fmt(io.peakRss / 1024 / 1024)} MB RSS`,
+  );
+  console.log(
+    `one insert per row: ${s(io.loopMs)} for ${fmt(io.loopRows)} rows, about ${s(loopScaled)} for ${fmt(io.rows)}; ` +
+      `ratio to the import's commit ${fmt(loopScaled / io.commitMs, 1)}x`,
+  );
 
   if (label.startsWith('PGlite')) await bytes(base);
   await stop(child);

@@ -15,6 +15,7 @@ import { bulkOpsRoutes } from './modules/bulk-ops/bulk-ops.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import type { FrontEnd } from './modules/pages/front-end';
@@ -63,7 +64,7 @@ export type AppOptions = {
     | 'authSecret'
     | 'authRateLimit'
     | 'google'
-  >;
+  > & { importAllowPrivateHosts?: boolean | undefined };
   /** The web front end: pages are rendered with it (absent in API-only tests and before a build). */
   frontEnd?: FrontEnd | null | undefined;
   database: Database;
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { service: services.catalogue });
   await app.register(categoriesRoutes, { service: services.categories });
   await app.register(imagesRoutes, { service: services.images });
+  await app.register(importsRoutes, { service: services.imports });
   await app.register(mediaRoutes, { storage });
   await app.register(auditRoutes, { service: services.audit });
   await app.register(usersAdminRoutes, { service: services.usersAdmin });

@@ -19,8 +19,11 @@ import { createCatalogueRepo } from './modules/catalogue/catalogue.repo';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCategoriesRepo } from './modules/categories/categories.repo';
 import { createCategoriesService } from './modules/categories/categories.service';
+import { createChangesRepo } from './modules/changes/changes.repo';
 import { createImagesRepo } from './modules/images/images.repo';
 import { createImagesService } from './modules/images/images.service';
+import { createImportsRepo } from './modules/imports/imports.repo';
+import { createImportsService } from './modules/imports/imports.service';
 import type { Mailer } from './modules/mail/mailer';
 import { createPagesService } from './modules/pages/pages.service';
 import { createSeoService } from './modules/seo/seo.service';
@@ -32,7 +35,9 @@ import { createUsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
 
 export type CompositionDeps = {
-  config: Pick<Config, 'publicUrl' | 'port' | 'trustedOrigins' | 'authSecret' | 'authRateLimit' | 'google'>;
+  config: Pick<Config, 'publicUrl' | 'port' | 'trustedOrigins' | 'authSecret' | 'authRateLimit' | 'google'> & {
+    importAllowPrivateHosts?: boolean | undefined;
+  };
   database: Database;
   storage: Storage;
   mailer: Mailer | null;
@@ -59,7 +64,9 @@ export async function composeServices(deps: CompositionDeps) {
     bulkOps: createBulkOpsRepo(database),
     catalogue: createCatalogueRepo(database),
     categories: createCategoriesRepo(database),
+    changes: createChangesRepo(database),
     images: createImagesRepo(database),
+    imports: createImportsRepo(database),
     signInThrottle: createSignInThrottleRepo(database),
     site: createSiteRepo(database),
     users: createUsersRepo(database),
@@ -79,7 +86,7 @@ export async function composeServices(deps: CompositionDeps) {
   };
   const auth = createAuth(database, authSettings, log, { resetMails: repos.auth, throttle: repos.signInThrottle });
 
-  const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit);
+  const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, repos.changes);
   const categories = createCategoriesService(repos.categories, repos.audit);
 
   return {
@@ -101,7 +108,15 @@ export async function composeServices(deps: CompositionDeps) {
     catalogue,
     categories,
     images: createImagesService(repos.images, storage, repos.audit, log),
-    bulkOps: createBulkOpsService(repos.bulkOps),
+    bulkOps: createBulkOpsService(repos.bulkOps, repos.changes, repos.audit),
+    imports: createImportsService({
+      repo: repos.imports,
+      changes: repos.changes,
+      audit: repos.audit,
+      storage,
+      log,
+      allowPrivateHosts: config.importAllowPrivateHosts ?? false,
+    }),
     analytics: createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) }),
     seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize),
     pages: createPagesService({ catalogue, categories, log }),

@@ -130,6 +130,7 @@ const envSchema = z.object({
     .default('FINDER10'),
   CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an email address').default('support@example.com'),
   SEED_DEMO: booleanFlag('SEED_DEMO', true),
+  IMPORT_ALLOW_PRIVATE_HOSTS: booleanFlag('IMPORT_ALLOW_PRIVATE_HOSTS', false),
   STATEMENT_TIMEOUT_MS: z.coerce
     .number({ message: 'STATEMENT_TIMEOUT_MS must be a number' })
     .int()
@@ -252,6 +253,8 @@ export type Config = {
   discountCode: string;
   contactEmail: string;
   seedDemo: boolean;
+  /** Imports may fetch from private, loopback and link-local addresses (tests, a closed network). */
+  importAllowPrivateHosts: boolean;
   statementTimeoutMs: number;
   /** Memory for the shared answers of anonymous visitors (server/plugins/response-cache.ts), in bytes; 0: none kept. */
   responseCacheBytes: number;
@@ -326,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discountCode: e.DISCOUNT_CODE,
     contactEmail: e.CONTACT_EMAIL,
     seedDemo: e.SEED_DEMO,
+    importAllowPrivateHosts: e.IMPORT_ALLOW_PRIVATE_HOSTS,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS ?? e.STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS },

@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   'category-delete',
   'image-upload',
   'image-delete',
+  'product-import',
+  'products-bulk-edit',
+  'change-undo',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

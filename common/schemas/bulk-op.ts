@@ -27,9 +27,17 @@ export const bulkResultSchema = z
     updatedCount: z.number().int().describe('Products changed (matched ones already right are left alone)'),
     message: z.string().nullable(),
     updates: z.array(bulkUpdateSchema).describe('Up to 10 of the changed products'),
+    changeId: z
+      .string()
+      .nullable()
+      .describe('Pass to POST /api/admin/bulk-ops/changes/{id}/undo to take the run back; null when nothing changed'),
   })
   .meta({ id: 'BulkResult' });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/** What a run would do: the same counts and samples, nothing written. */
+export const bulkPreviewSchema = bulkResultSchema.omit({ changeId: true }).meta({ id: 'BulkPreview' });
+export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
 
 /** Spec section 3 "Category distribution", as a list sorted by count, largest first. */
 export const categoryStatsSchema = z

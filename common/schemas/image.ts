@@ -27,6 +27,12 @@ export const imageListQuerySchema = z.object({
   page: pageField,
   pageSize: pageSizeField(IMAGE_GALLERY_PAGE_SIZE, 50),
   sort: z.enum(IMAGE_SORTS, { message: 'sort must be newest or oldest' }).default('newest'),
+  search: z
+    .string()
+    .max(200, 'search must be at most 200 characters')
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .describe("Part of the image's name, any case (the item form's picker)"),
 });
 export type ImageListQuery = z.output<typeof imageListQuerySchema>;
 

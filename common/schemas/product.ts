@@ -244,6 +244,11 @@ export type ProductInput = z.output<typeof productInputSchema>;
 /** What a form sends: every field as typed. */
 export type ProductInputDraft = z.input<typeof productInputSchema>;
 
+/** The admin list's orders (issue 15): row (the spec's), title, price either way, or the last changed first. */
+export const ADMIN_PRODUCT_SORTS = ['row', 'title', 'price', 'price-desc', 'updated'] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
+
 /** Query of the admin product list: spec section 5 filters, search also over category, pages of 25 by row. */
 export const adminProductQuerySchema = z.object({
   search: finderQuerySchema.shape.search.describe('Case-insensitive substring of title, description, brand or category'),
@@ -254,10 +259,24 @@ export const adminProductQuerySchema = z.object({
     .default('all')
     .transform((v) => (v === 'all' ? undefined : v === 'true'))
     .describe('true: best products only; false: all but best products'),
+  sort: z
+    .enum(ADMIN_PRODUCT_SORTS, { message: `sort must be one of ${ADMIN_PRODUCT_SORTS.join(', ')}` })
+    .default('row')
+    .describe('row (default), title, price (lowest first), price-desc, updated (last changed first)'),
   page: pageField,
   pageSize: pageSizeField(ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE),
 });
 export type AdminProductQuery = z.output<typeof adminProductQuerySchema>;
+
+/** The admin list's filters alone: an export's, and a bulk action's "every item matching". */
+export const adminProductFilterSchema = adminProductQuerySchema.pick({ search: true, category: true, gender: true, best: true });
+export type AdminProductFilter = z.output<typeof adminProductFilterSchema>;
+
+/** GET /api/admin/products/export: the format and the admin list's filters (none: the whole catalogue). */
+export const productExportQuerySchema = adminProductFilterSchema.extend({
+  format: z.enum(['csv', 'xlsx', 'json'], { message: 'format must be csv, xlsx or json' }).default('csv'),
+});
+export type ProductExportQuery = z.output<typeof productExportQuerySchema>;
 
 export const adminProductPageSchema = pagedSchema(productSchema, 'AdminProductPage');
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;

@@ -34,7 +34,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** Sent by the catalogue tables' triggers (migration 0007) on every change: the payload is the table's name. */
+/** Sent by the catalogue tables' triggers (migration 0008) on every change: the payload is the table's name. */
 export const CATALOGUE_CHANNEL = 'finder_catalogue';
 const LISTEN_RETRY_MS = 1000;
 const LISTEN_RETRY_MAX_MS = 30_000;

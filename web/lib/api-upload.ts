@@ -5,7 +5,14 @@ import { ApiError } from './api-client';
  * POSTs one file as multipart/form-data and reports upload progress (0 to 1), which fetch cannot do. Errors arrive
  * as ApiError, like every other call.
  */
-export function apiUpload<T>(path: string, field: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
+export function apiUpload<T>(
+  path: string,
+  field: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+  fields: Record<string, string> = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -32,6 +39,7 @@ export function apiUpload<T>(path: string, field: string, file: File, onProgress
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(field, file, file.name);
     xhr.send(form);
   });

@@ -19,6 +19,11 @@ export const products = pgTable(
     /** The buy link, stored once whichever spelling it arrived under. */
     link: text('link'),
     /**
+     * The id the product had where it was imported from (the original app's Firestore document id): a later import
+     * of the same file matches it again (issue 15). Null for products made here.
+     */
+    sourceId: text('source_id'),
+    /**
      * The admin list's order (spec section 5). Unique, from a sequence: computing max(row) + 1 in the insert gave
      * concurrent creates the same number (issue 13, migration 0006). Inserts that set it themselves (the demo
      * catalogue, the bench data, test factories) move the sequence past it with `syncProductRowSequence`.
@@ -62,6 +67,9 @@ export const products = pgTable(
     index('products_admin_search_trgm_idx').using('gin', t.adminSearchText.op('gin_trgm_ops')),
     // Which products show an image: counted in the gallery, cleared when the image is deleted.
     index('products_image_idx').on(t.image),
+    // An import matches rows by buy link when they carry no id; the item form warns about a repeated link.
+    index('products_link_idx').on(t.link),
+    uniqueIndex('products_source_id_idx').on(t.sourceId).where(sql`${t.sourceId} is not null`),
   ],
 );
 
@@ -102,7 +110,13 @@ export const images = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** The address an import fetched it from: the next import of that address reuses it (issue 15). */
+    sourceUrl: text('source_url'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('images_storage_key_idx').on(t.storageKey), index('images_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('images_storage_key_idx').on(t.storageKey),
+    index('images_created_idx').on(t.createdAt, t.id),
+    index('images_source_url_idx').on(t.sourceUrl),
+  ],
 );

@@ -3,3 +3,4 @@ export { analyticsEvents, analyticsKeys } from './analytics';
 export { auditLog } from './audit';
 export { appSecrets, accounts, rateLimits, sessions, signInThrottle, users, verifications } from './auth';
 export { categories, deletedProducts, images, products } from './catalogue';
+export { catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';

@@ -5,6 +5,7 @@ import { QUERY_TIMEOUT_MARGIN_MS } from '../../config';
 import type { Database } from '../../db/client';
 import { withQueryTimeout } from '../../db/pool';
 import type { Actor } from '../audit/audit.repo';
+import { dropChange, openChange } from '../changes/changes.repo';
 
 export type OperationCounts = {
   totalProcessed: number;
@@ -14,7 +15,12 @@ export type OperationCounts = {
   updates: BulkUpdate[];
   /** Categories this run added to the category list (a rule's category was missing from it). */
   addedCategories: string[];
+  /** The change Undo takes back (issue 15); null when nothing changed, and in a preview. */
+  changeId: string | null;
 };
+
+/** Who runs an operation, and its name: the change record Undo reads. */
+export type ChangeOwner = { actor: Actor; summary: string };
 
 /** A bulk operation's statements may run this long (the default statement timeout is a request's). */
 export const BULK_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
@@ -25,21 +31,29 @@ async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-type RawCounts = { total: number; matched: number; updated: number; samples: BulkUpdate[] | string | null };
+type RawCounts = { total: number; matched: number; updated: number; samples: Array<BulkUpdate & { after?: unknown }> | string | null };
 
-function toCounts(raw: RawCounts | undefined, addedCategories: string[]): OperationCounts {
-  const samples = typeof raw?.samples === 'string' ? (JSON.parse(raw.samples) as BulkUpdate[]) : (raw?.samples ?? []);
+function toCounts(raw: RawCounts | undefined, addedCategories: string[], changeId: string | null = null): OperationCounts {
+  const samples = typeof raw?.samples === 'string' ? (JSON.parse(raw.samples) as Array<BulkUpdate & { after?: unknown }>) : (raw?.samples ?? []);
   return {
     totalProcessed: Number(raw?.total ?? 0),
     matchedProducts: Number(raw?.matched ?? 0),
     updatedCount: Number(raw?.updated ?? 0),
-    updates: samples,
+    updates: samples.map(({ after: _after, ...sample }) => sample),
     addedCategories,
+    changeId,
   };
 }
 
-/** The counts and samples of a `changed` CTE (update ... returning the sample columns), over `matched`. */
-const countsOf = (sampleLimit: number) => sql`
+/**
+ * The counts and samples of a `changed` CTE (update ... returning the sample columns and "after", the product's new
+ * updated_at), over `matched`; each changed product's old value goes into the change's rows for Undo.
+ */
+const countsOf = (sampleLimit: number, changeId: string, field: 'category' | 'gender') => sql`
+  , logged as (
+    insert into catalogue_change_rows (change_id, product_id, op, before, after)
+    select ${changeId}::uuid, "id"::uuid, 'update', jsonb_build_object(${field}::text, ${sql.raw(field === 'category' ? '"oldCategory"' : '"gender"')}), "after" from changed
+  )
   select (select count(*) from products)::int as total,
          (select count(*) from matched)::int as matched,
          (select count(*) from changed)::int as updated,
@@ -79,15 +93,19 @@ export function createBulkOpsRepo(database: Database) {
   async function inTransaction(
     auditId: string,
     details: (counts: OperationCounts) => Record<string, unknown>,
-    work: (tx: Tx) => Promise<OperationCounts>,
+    owner: ChangeOwner,
+    work: (tx: Tx, changeId: string) => Promise<OperationCounts>,
   ): Promise<OperationCounts> {
     // Every product in one go is longer work than a request's usual few seconds allow: the server's limit and
     // the client's own (server/db/pool.ts) both grow for this transaction.
     return withQueryTimeout(BULK_STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS, () => db.transaction(async (tx) => {
       await tx.execute(sql`set local statement_timeout = ${sql.raw(String(BULK_STATEMENT_TIMEOUT_MS))}`);
-      const counts = await work(tx);
+      const changeId = await openChange(tx, 'bulk-op', owner.summary, owner.actor);
+      const worked = await work(tx, changeId);
+      const counts = { ...worked, changeId: worked.updatedCount > 0 ? changeId : null };
+      if (counts.changeId === null) await dropChange(tx, changeId);
       await tx.execute(sql`
-        update audit_log set status = 'succeeded', finished_at = now(), details = ${JSON.stringify(details(counts))}::jsonb
+        update audit_log set status = 'succeeded', finished_at = now(), details = ${JSON.stringify({ ...details(counts), changeId: counts.changeId })}::jsonb
         where id = ${auditId}::uuid`);
       return counts;
     }));
@@ -140,8 +158,9 @@ export function createBulkOpsRepo(database: Database) {
       auditId: string,
       details: (counts: OperationCounts) => Record<string, unknown>,
       sampleLimit: number,
+      owner: ChangeOwner,
     ): Promise<OperationCounts> {
-      return inTransaction(auditId, details, async (tx) => {
+      return inTransaction(auditId, details, owner, async (tx, changeId) => {
         const { spelled, added } = await ensureCategories(tx, [rule.category]);
         const category = spelled.get(rule.category) ?? rule.category;
         const [raw] = await rowsOf<RawCounts>(
@@ -153,9 +172,9 @@ export function createBulkOpsRepo(database: Database) {
                 from matched m
                 where p.id = m.id and m.category is distinct from ${category}
                 returning p.id::text as "id", m.title as "title", m.gender as "gender", m.category as "oldCategory",
-                          p.category as "newCategory", p.title as "currentTitle", null::text as "newGender"
+                          p.category as "newCategory", p.title as "currentTitle", null::text as "newGender", p.updated_at as "after"
               )
-              ${countsOf(sampleLimit)}`,
+              ${countsOf(sampleLimit, changeId, 'category')}`,
         );
         return toCounts(raw, added);
       });
@@ -169,8 +188,9 @@ export function createBulkOpsRepo(database: Database) {
       auditId: string,
       details: (counts: OperationCounts) => Record<string, unknown>,
       sampleLimit: number,
+      owner: ChangeOwner,
     ): Promise<OperationCounts> {
-      return inTransaction(auditId, details, async (tx) => {
+      return inTransaction(auditId, details, owner, async (tx, changeId) => {
         const eligible = sql`gender = 'Women' and (category is null or btrim(category) = '')`;
         const derive = (spelled: Map<string, string>) =>
           sql`case ${sql.join(
@@ -197,9 +217,9 @@ export function createBulkOpsRepo(database: Database) {
                 from matched m
                 where p.id = m.id and m.derived is not null
                 returning p.id::text as "id", m.title as "title", m.gender as "gender", m.category as "oldCategory",
-                          p.category as "newCategory", p.title as "currentTitle", null::text as "newGender"
+                          p.category as "newCategory", p.title as "currentTitle", null::text as "newGender", p.updated_at as "after"
               )
-              ${countsOf(sampleLimit)}`,
+              ${countsOf(sampleLimit, changeId, 'category')}`,
         );
         return toCounts(raw, added);
       });
@@ -211,8 +231,9 @@ export function createBulkOpsRepo(database: Database) {
       auditId: string,
       details: (counts: OperationCounts) => Record<string, unknown>,
       sampleLimit: number,
+      owner: ChangeOwner,
     ): Promise<OperationCounts> {
-      return inTransaction(auditId, details, async (tx) => {
+      return inTransaction(auditId, details, owner, async (tx, changeId) => {
         const [raw] = await rowsOf<RawCounts>(
           tx,
           sql`with matched as (
@@ -222,12 +243,63 @@ export function createBulkOpsRepo(database: Database) {
                 from matched m
                 where p.id = m.id and p.gender is null
                 returning p.id::text as "id", p.title as "title", null::text as "gender", p.category as "oldCategory",
-                          null::text as "newCategory", p.title as "currentTitle", p.gender as "newGender"
+                          null::text as "newCategory", p.title as "currentTitle", p.gender as "newGender", p.updated_at as "after"
               )
-              ${countsOf(sampleLimit)}`,
+              ${countsOf(sampleLimit, changeId, 'gender')}`,
         );
         return toCounts(raw, []);
       });
+    },
+
+    /**
+     * What an operation would do, without doing it (issue 15): the same matching as the run, read only. A rule's
+     * category is compared in the list's spelling when the list has it.
+     */
+    async preview(operation: BulkOperation, sampleLimit: number): Promise<OperationCounts> {
+      const spelled = async (name: string) =>
+        (await database.rows<{ name: string }>(sql`select name from categories where lower(name) = lower(${name})`))[0]?.name ?? name;
+      const rule = CATEGORY_RULES.find((r) => r.operation === operation);
+      let query: SQL;
+      if (rule) {
+        const category = await spelled(rule.category);
+        query = sql`with matched as (
+            select id, title, gender, category from products where title ~* ${postgresPattern(rule.keywords)}
+          ), changed as (
+            select id::text as "id", title as "title", gender as "gender", category as "oldCategory", ${category}::text as "newCategory",
+                   title as "currentTitle", null::text as "newGender"
+            from matched where category is distinct from ${category}
+          )`;
+      } else if (operation === 'update-women') {
+        const names = new Map<string, string>();
+        for (const r of CATEGORY_RULES) names.set(r.category, await spelled(r.category));
+        const derive = sql`case ${sql.join(
+          CATEGORY_RULES.map((r) => sql`when title ~* ${postgresPattern(r.keywords)} then ${names.get(r.category) ?? r.category}`),
+          sql` `,
+        )} end`;
+        query = sql`with matched as (
+            select id, title, gender, category, ${derive} as derived from products
+            where gender = 'Women' and (category is null or btrim(category) = '')
+          ), changed as (
+            select id::text as "id", title as "title", gender as "gender", category as "oldCategory", derived as "newCategory",
+                   title as "currentTitle", null::text as "newGender"
+            from matched where derived is not null
+          )`;
+      } else {
+        query = sql`with matched as (
+            select id, title from products where gender is null
+          ), changed as (
+            select id::text as "id", title as "title", null::text as "gender", null::text as "oldCategory", null::text as "newCategory",
+                   title as "currentTitle", 'Men'::text as "newGender"
+            from matched
+          )`;
+      }
+      const [raw] = await database.rows<RawCounts>(sql`${query}
+        select (select count(*) from products)::int as total,
+               (select count(*) from matched)::int as matched,
+               (select count(*) from changed)::int as updated,
+               (select coalesce(json_agg(s order by s."title", s."id"), '[]'::json)
+                  from (select * from changed order by "title", "id" limit ${sampleLimit}) s) as samples`);
+      return toCounts(raw, []);
     },
 
     /**

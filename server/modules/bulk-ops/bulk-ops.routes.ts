@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bulkOperationParamsSchema, bulkResultSchema, categoryStatsSchema } from '../../../common/schemas/bulk-op';
+import { bulkOperationParamsSchema, bulkPreviewSchema, bulkResultSchema, categoryStatsSchema } from '../../../common/schemas/bulk-op';
+import { undoResultSchema } from '../../../common/schemas/changes';
+import { idParamsSchema } from '../../../common/schemas/fields';
 import { errorSchema } from '../../../common/schemas/error';
 import { AppError } from '../../errors';
+import { actorOf } from '../audit/audit-details';
 import type { BulkOpsService } from './bulk-ops.service';
 
 /** Bulk catalogue maintenance (spec section 2 "Database operations"): developers only. */
@@ -24,6 +27,32 @@ export const bulkOpsRoutes: FastifyPluginAsyncZod<{ service: BulkOpsService }> =
       if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
       return service.run(request.params.operation, { id: actor.id, email: actor.email });
     },
+  );
+
+  app.get(
+    '/api/admin/bulk-ops/:operation/preview',
+    app.guard('developer', {
+      schema: {
+        tags: ['bulk-ops'],
+        summary: 'What an operation would change: its counts and up to 10 samples; nothing is written',
+        params: bulkOperationParamsSchema,
+        response: { 200: bulkPreviewSchema },
+      },
+    }),
+    async (request) => service.preview(request.params.operation),
+  );
+
+  app.post(
+    '/api/admin/bulk-ops/changes/:id/undo',
+    app.guard('developer', {
+      schema: {
+        tags: ['bulk-ops'],
+        summary: 'Undoes a run: every product it changed gets its previous value (products changed since are left as they are)',
+        params: idParamsSchema,
+        response: { 200: undoResultSchema, 404: errorSchema, 409: errorSchema },
+      },
+    }),
+    async (request) => service.undo(actorOf(request), request.params.id),
   );
 
   app.get(

@@ -6,9 +6,11 @@ import {
   WOMEN_OPERATION,
   type BulkOperation,
 } from '../../../common/bulk-op-rules';
-import type { BulkResult, CategoryStats } from '../../../common/schemas/bulk-op';
+import type { BulkPreview, BulkResult, CategoryStats } from '../../../common/schemas/bulk-op';
+import type { UndoResult } from '../../../common/schemas/changes';
 import { AppError } from '../../errors';
-import type { Actor } from '../audit/audit.repo';
+import type { Actor, AuditRepo } from '../audit/audit.repo';
+import type { ChangesRepo } from '../changes/changes.repo';
 import { BULK_STATEMENT_TIMEOUT_MS, type BulkOpsRepo, type OperationCounts } from './bulk-ops.repo';
 
 /**
@@ -45,8 +47,32 @@ function messageFor(operation: BulkOperation, counts: OperationCounts): string |
   return parts.length ? parts.join(' ') : null;
 }
 
-export function createBulkOpsService(repo: BulkOpsRepo) {
+export function createBulkOpsService(repo: BulkOpsRepo, changes?: Pick<ChangesRepo, 'undo'>, audit?: Pick<AuditRepo, 'record'>) {
   return {
+    /** How many products an operation would change, with samples; nothing is written (issue 15). */
+    async preview(operation: BulkOperation): Promise<BulkPreview> {
+      const counts = await repo.preview(operation, BULK_SAMPLE_LIMIT);
+      return {
+        operation: BULK_OPERATION_NAMES[operation],
+        totalProcessed: counts.totalProcessed,
+        matchedProducts: counts.matchedProducts,
+        updatedCount: counts.updatedCount,
+        message: messageFor(operation, counts),
+        updates: counts.updates,
+      };
+    },
+
+    /** Puts back what a run changed; products changed since are left as they are. Recorded in the audit log. */
+    async undo(actor: Actor, changeId: string): Promise<UndoResult> {
+      if (!changes || !audit) throw new AppError('UNAVAILABLE', 'Undo is not available.');
+      const done = await changes.undo(changeId, ['bulk-op'], actor, (executor, change, result) =>
+        audit.record({ action: 'change-undo', subject: change.summary, actor, details: { changeId: change.id, kind: change.kind, ...result } }, executor),
+      );
+      if (done === null) throw new AppError('NOT_FOUND', 'There is no such database operation to undo.');
+      if (done === 'undone') throw new AppError('CONFLICT', 'This operation has been undone already.');
+      return done.result;
+    },
+
     /**
      * Runs one operation as set-based statements in one transaction. Refused (409) while any operation is running,
      * in this process or another. Recorded in the audit log: running, then succeeded with its counts, or failed.
@@ -74,11 +100,12 @@ export function createBulkOpsService(repo: BulkOpsRepo) {
       let counts: OperationCounts;
       try {
         const rule = CATEGORY_RULES.find((r) => r.operation === operation);
+        const owner = { actor, summary: name };
         counts = rule
-          ? await repo.recategorise(rule, claim.id, details, BULK_SAMPLE_LIMIT)
+          ? await repo.recategorise(rule, claim.id, details, BULK_SAMPLE_LIMIT, owner)
           : operation === WOMEN_OPERATION.operation
-            ? await repo.recategoriseWomen(claim.id, details, BULK_SAMPLE_LIMIT)
-            : await repo.addGender(GENDER_OPERATION.gender, claim.id, details, BULK_SAMPLE_LIMIT);
+            ? await repo.recategoriseWomen(claim.id, details, BULK_SAMPLE_LIMIT, owner)
+            : await repo.addGender(GENDER_OPERATION.gender, claim.id, details, BULK_SAMPLE_LIMIT, owner);
       } catch (err) {
         // The database's own words (drizzle wraps them with the whole query).
         const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
@@ -93,6 +120,7 @@ export function createBulkOpsService(repo: BulkOpsRepo) {
         updatedCount: counts.updatedCount,
         message: messageFor(operation, counts),
         updates: counts.updates,
+        changeId: counts.changeId,
       };
     },
     categoryStats(): Promise<CategoryStats> {

@@ -98,6 +98,46 @@ describe('the keyword rules', () => {
   });
 });
 
+describe('preview and undo (issue 15)', () => {
+  it('a preview counts and samples what a run would change, and changes nothing', async () => {
+    const before = await ctx.database.rows(sql`select id, category, gender, updated_at from products order by id`);
+    const res = await send(ctx.app, 'GET', '/api/admin/bulk-ops/update-pants/preview', { cookie: developer });
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json<BulkResult>();
+    const run = await ok('update-pants');
+    expect(preview).toMatchObject({ operation: run.operation, matchedProducts: run.matchedProducts, updatedCount: run.updatedCount });
+    expect(changedTitles(preview)).toEqual(changedTitles(run));
+    const women = (await send(ctx.app, 'GET', '/api/admin/bulk-ops/update-women/preview', { cookie: developer })).json<BulkResult>();
+    const gender = (await send(ctx.app, 'GET', '/api/admin/bulk-ops/add-gender/preview', { cookie: developer })).json<BulkResult>();
+    expect(before.length).toBe(FIXTURE.length);
+    const womenRun = await ok('update-women');
+    expect(women).toMatchObject({ matchedProducts: womenRun.matchedProducts, updatedCount: womenRun.updatedCount });
+    expect(changedTitles(women)).toEqual(changedTitles(womenRun));
+    expect(gender.updatedCount).toBe(FIXTURE.filter((p) => p.gender === null).length);
+    expect((await send(ctx.app, 'GET', '/api/admin/bulk-ops/update-pants/preview', { cookie: admin })).statusCode).toBe(403);
+  });
+
+  it('Undo puts back every category a run changed, once; the audit log says so', async () => {
+    const before = await ctx.database.rows(sql`select title, category, gender from products order by title`);
+    const run = await ok('update-jackets');
+    expect(run.changeId).toEqual(expect.any(String));
+    const undo = await send(ctx.app, 'POST', `/api/admin/bulk-ops/changes/${run.changeId}/undo`, { cookie: developer });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toEqual({ restored: run.updatedCount, skipped: 0 });
+    expect(await ctx.database.rows(sql`select title, category, gender from products order by title`)).toEqual(before);
+    expect((await send(ctx.app, 'POST', `/api/admin/bulk-ops/changes/${run.changeId}/undo`, { cookie: developer })).statusCode).toBe(409);
+    const genders = await ok('add-gender');
+    await send(ctx.app, 'POST', `/api/admin/bulk-ops/changes/${genders.changeId}/undo`, { cookie: developer });
+    expect(await ctx.database.rows(sql`select title, category, gender from products order by title`)).toEqual(before);
+    expect((await send(ctx.app, 'POST', `/api/admin/bulk-ops/changes/${run.changeId}/undo`, { cookie: admin })).statusCode).toBe(403);
+  });
+
+  it('a run that changes nothing leaves nothing to undo', async () => {
+    await ok('update-pants');
+    expect((await ok('update-pants')).changeId).toBeNull();
+  });
+});
+
 describe('POST /api/admin/bulk-ops/:operation', () => {
   it('Update Pants Category: matched titles get Pants, in the list spelling; those already there are left alone', async () => {
     const before = (await ctx.database.rows<{ updated_at: Date }>(sql`select updated_at from products where title = 'Slim Blue Jeans'`))[0];

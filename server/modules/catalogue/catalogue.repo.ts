@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Gender } from '../../../common/constants';
+import type { BulkEditBody } from '../../../common/schemas/changes';
+import type { AdminProductSort } from '../../../common/schemas/product';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/sql';
+import type { Actor } from '../audit/audit.repo';
+import { CHANGE_STATEMENT_TIMEOUT_MS, dropChange, openChange, PRODUCT_SNAPSHOT } from '../changes/changes.repo';
 import type { Cursor } from './cursor';
 
 export type ProductRow = {
@@ -67,6 +71,26 @@ function adminConditions(f: AdminFilter): SQL[] {
   return conditions;
 }
 
+const ORDER_BY: Record<AdminProductSort, string> = {
+  row: 'row',
+  title: 'lower(title), row',
+  price: 'price, row',
+  'price-desc': 'price desc, row',
+  updated: 'updated_at desc, row',
+};
+
+/** Which products a bulk action is about: ids ticked on screen, or every product matching the list's filters. */
+export type BulkTarget = { ids: string[] } | { filter: AdminFilter };
+
+function targetCondition(target: BulkTarget): SQL {
+  if ('ids' in target) return sql`id in (select jsonb_array_elements_text(${JSON.stringify(target.ids)}::jsonb)::uuid)`;
+  const conditions = adminConditions(target.filter);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+/** The column a "set" bulk action writes, and its value. */
+const BULK_COLUMN = { 'set-category': 'category', 'set-gender': 'gender', 'set-best': 'is_best_product' } as const;
+
 /** Column values of a product as the admin writes them. */
 export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt'>;
 
@@ -119,12 +143,12 @@ function productQueries(database: Database) {
     },
 
     /** One page of the admin list, by row (unique since migration 0006), and how many match in all. */
-    async listAdminPage(filter: AdminFilter, page: number, pageSize: number): Promise<{ rows: ProductRow[]; total: number }> {
+    async listAdminPage(filter: AdminFilter, page: number, pageSize: number, sort: AdminProductSort = 'row'): Promise<{ rows: ProductRow[]; total: number }> {
       const conditions = where(adminConditions(filter));
       const countQuery = sql`select count(*)::int as total from products ${conditions}`;
       const [rows, total] = await Promise.all([
         database.rows<RawRow>(
-          sql`select ${COLUMNS} from products ${conditions} order by row limit ${pageSize} offset ${(page - 1) * pageSize}`,
+          sql`select ${COLUMNS} from products ${conditions} order by ${sql.raw(ORDER_BY[sort])} limit ${pageSize} offset ${(page - 1) * pageSize}`,
         ),
         filter.search
           ? // PostgreSQL prices ILIKE like "=", and a GIN pending list (PGlite never vacuums it away) makes the trigram
@@ -232,6 +256,21 @@ function productQueries(database: Database) {
       return row ? toRow(row) : null;
     },
 
+    /** Up to `limit` products after row `afterRow` matching the filters, in row order: an export's next batch. */
+    async exportBatch(filter: AdminFilter, afterRow: number, limit: number): Promise<ProductRow[]> {
+      const rows = await database.rows<RawRow>(
+        sql`select ${COLUMNS} from products ${where([...adminConditions(filter), sql`row > ${afterRow}`])} order by row limit ${limit}`,
+      );
+      return rows.map(toRow);
+    },
+
+    /** Other products with this buy link (the item form warns about them), in row order. */
+    async withLink(link: string, excludeId: string | undefined): Promise<Array<{ id: string; number: number; title: string }>> {
+      return database.rows<{ id: string; number: number; title: string }>(
+        sql`select id, number, title from products where link = ${link} ${excludeId ? sql`and id <> ${excludeId}::uuid` : sql``} order by row limit 5`,
+      );
+    },
+
     async delete(id: string): Promise<boolean> {
       const rows = await database.rows<{ id: string }>(sql`delete from products where id = ${id}::uuid returning id`);
       return rows.length > 0;
@@ -245,6 +284,63 @@ export type CatalogueTx = { products: ReturnType<typeof productQueries>; executo
 export function createCatalogueRepo(database: Database) {
   return {
     ...productQueries(database),
+    /**
+     * One bulk action in one transaction with its change record (what each product was, for Undo) and, through
+     * `record`, its audit entry. The selection is counted first: when the operator confirmed another number
+     * (`expected`), nothing happens and the current count is answered.
+     */
+    async bulkEdit(
+      target: BulkTarget,
+      action: BulkEditBody['action'],
+      expected: number | null,
+      actor: Actor,
+      summary: string,
+      record: (executor: Executor, result: { changeId: string | null; selected: number; changed: number }) => Promise<void>,
+    ): Promise<{ changeId: string | null; selected: number; changed: number } | { mismatch: number }> {
+      return database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
+        const rows = async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+        const condition = targetCondition(target);
+        const [counted] = await rows<{ n: number }>(sql`select count(*)::int as n from products where ${condition}`);
+        const selected = counted?.n ?? 0;
+        if (expected !== null && selected !== expected) return { mismatch: selected };
+        const changeId = await openChange(tx, 'bulk-edit', summary, actor);
+        let changed: number;
+        if (action.type === 'delete') {
+          const [gone] = await rows<{ n: number }>(sql`
+            with gone as (
+              delete from products p where ${condition} returning p.id, ${PRODUCT_SNAPSHOT('p')} as before
+            ), logged as (
+              insert into catalogue_change_rows (change_id, product_id, op, before, after)
+              select ${changeId}::uuid, id, 'delete', before, null from gone
+            )
+            select count(*)::int as n from gone`);
+          changed = gone?.n ?? 0;
+        } else {
+          const column = sql.raw(BULK_COLUMN[action.type]);
+          const value =
+            action.type === 'set-category' ? sql`${action.category}::text` : action.type === 'set-gender' ? sql`${action.gender}::text` : sql`${action.isBestProduct}::boolean`;
+          const [done] = await rows<{ n: number }>(sql`
+            with old as (
+              select id, ${column} as value from products where ${condition} for update
+            ), changed as (
+              update products p set ${column} = ${value}, updated_at = now()
+              from old o where p.id = o.id and o.value is distinct from ${value}
+              returning p.id, p.updated_at, jsonb_build_object(${BULK_COLUMN[action.type]}::text, o.value) as before
+            ), logged as (
+              insert into catalogue_change_rows (change_id, product_id, op, before, after)
+              select ${changeId}::uuid, id, 'update', before, updated_at from changed
+            )
+            select count(*)::int as n from changed`);
+          changed = done?.n ?? 0;
+        }
+        const result = { changeId: changed > 0 ? changeId : null, selected, changed };
+        if (changed === 0) await dropChange(tx, changeId);
+        await record(tx, result);
+        return result;
+      });
+    },
+
     /** Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. */
     transaction<T>(work: (tx: CatalogueTx) => Promise<T>): Promise<T> {
       return database.db.transaction((tx) => work({ products: productQueries(inTransaction(database, tx)), executor: tx }));

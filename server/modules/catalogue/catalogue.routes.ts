@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bulkEditBodySchema, bulkEditResultSchema, linkMatchesQuerySchema, linkMatchesSchema, undoResultSchema } from '../../../common/schemas/changes';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import {
@@ -11,6 +12,7 @@ import {
   productInputSchema,
   productMissingSchema,
   productNumberParamsSchema,
+  productExportQuerySchema,
   productPageSchema,
   productSchema,
 } from '../../../common/schemas/product';
@@ -84,6 +86,69 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     }),
     async (request) => service.listAdminPage(request.query),
+  );
+
+  app.get(
+    '/api/admin/products/export',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'The catalogue, or the products matching the admin list\'s filters, as a CSV, XLSX or JSON download (streamed)',
+        description: 'Columns: id, title, price, category, gender, brand, description, isBestProduct, link, image, number, row, createdAt, updatedAt. Importing the file again changes nothing.',
+        querystring: productExportQuerySchema,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+        response: {},
+      },
+    }),
+    async (request, reply) => {
+      const file = service.exportFile(request.query);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.stream as never);
+    },
+  );
+
+  app.get(
+    '/api/admin/products/link-matches',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Other items with this buy link (the item form warns before a second item points at the same store page)',
+        querystring: linkMatchesQuerySchema,
+        response: { 200: linkMatchesSchema },
+      },
+    }),
+    async (request) => service.linkMatches(request.query.link, request.query.excludeId),
+  );
+
+  app.post(
+    '/api/admin/products/bulk',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Sets category, gender or best on, or deletes, the ticked items or every item matching the filters; one change that can be undone',
+        description:
+          'With { filter, expectedCount }, 409 when the filters now match another number of items. Recorded in the audit log.',
+        body: bulkEditBodySchema,
+        response: { 200: bulkEditResultSchema, 409: errorSchema },
+      },
+    }),
+    async (request) => service.bulkEdit(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/products/changes/:id/undo',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Undoes a bulk item change: every item gets back what it had (items changed since are left as they are)',
+        params: idParamsSchema,
+        response: { 200: undoResultSchema, 404: errorSchema, 409: errorSchema },
+      },
+    }),
+    async (request) => service.undoBulkEdit(actorOf(request), request.params.id),
   );
 
   app.post(

@@ -1,19 +1,24 @@
 import { RELATED_PRODUCTS_COUNT } from '../../../common/constants';
 import { ownImagePath, thumbnailUrlFor } from '../../../common/media';
 import { productPath } from '../../../common/product-urls';
+import type { BulkEditBody, BulkEditResult, LinkMatches, UndoResult } from '../../../common/schemas/changes';
 import type {
+  AdminProductFilter,
   AdminProductPage,
   AdminProductQuery,
   FinderQuery,
   Product,
   ProductDetail,
   ProductInput,
+  ProductExportQuery,
   ProductPage,
 } from '../../../common/schemas/product';
 import { AppError } from '../../errors';
 import { changedFields, keptValues } from '../audit/audit-details';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { CategoriesRepo } from '../categories/categories.repo';
+import type { ChangesRepo } from '../changes/changes.repo';
+import { exportProducts } from './catalogue-export';
 import type { CatalogueRepo, ProductRow, ProductValues } from './catalogue.repo';
 import { decodeCursor, encodeCursor } from './cursor';
 
@@ -66,6 +71,7 @@ export function createCatalogueService(
   repo: CatalogueRepo,
   categories: Pick<CategoriesRepo, 'findByName'>,
   audit: Pick<AuditRepo, 'record'>,
+  changes?: Pick<ChangesRepo, 'undo'>,
 ) {
   /** The category list's spelling of the input's category; read before any transaction opens (see `update`). */
   async function listedCategory(input: ProductInput): Promise<string | null> {
@@ -122,8 +128,65 @@ export function createCatalogueService(
         { search: q.search, category: q.category, gender: q.gender, best: q.best },
         q.page,
         q.pageSize,
+        q.sort,
       );
       return { items: rows.map(toProduct), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    /** The whole catalogue, or the admin list's current filter, as a streamed CSV, XLSX or JSON file. */
+    exportFile(q: ProductExportQuery) {
+      const filter: AdminProductFilter = { search: q.search, category: q.category, gender: q.gender, best: q.best };
+      return exportProducts((f, after, limit) => repo.exportBatch(f, after, limit), filter, q.format);
+    },
+
+    /** Other items with this buy link: the item form warns before a second item points at the same store page. */
+    async linkMatches(link: string, excludeId: string | undefined): Promise<LinkMatches> {
+      return { items: await repo.withLink(link, excludeId) };
+    },
+
+    /**
+     * A bulk action on ticked items or on every item matching the filters (issue 15): set category, gender or best,
+     * or delete; one transaction with its audit entry and what each item was, so Undo can take it back.
+     */
+    async bulkEdit(actor: Actor, body: BulkEditBody): Promise<BulkEditResult> {
+      const { action, selection } = body;
+      let summary: string;
+      let resolved = action;
+      if (action.type === 'set-category') {
+        const listed = action.category === null ? null : ((await categories.findByName(action.category))?.name ?? null);
+        if (action.category !== null && listed === null) {
+          throw new AppError('VALIDATION', `category: there is no category named "${action.category}". Add it under Categories first.`);
+        }
+        resolved = { ...action, category: listed };
+        summary = listed === null ? 'Removed the category' : `Set category to ${listed}`;
+      } else if (action.type === 'set-gender') summary = action.gender === null ? 'Removed the gender' : `Set gender to ${action.gender}`;
+      else if (action.type === 'set-best') summary = action.isBestProduct ? 'Marked as best products' : 'Unmarked as best products';
+      else summary = 'Deleted';
+      const target = 'ids' in selection ? { ids: selection.ids } : { filter: selection.filter };
+      const expected = 'expectedCount' in selection ? selection.expectedCount : null;
+      const done = await repo.bulkEdit(target, resolved, expected, actor, summary, async (executor, result) => {
+        if (result.changed === 0) return;
+        const details = { changeId: result.changeId, action: action.type, selected: result.selected, changed: result.changed, summary };
+        await audit.record({ action: 'products-bulk-edit', subject: summary, actor, details }, executor);
+      });
+      if ('mismatch' in done) {
+        throw new AppError(
+          'CONFLICT',
+          `The filters now match ${done.mismatch.toLocaleString('en-US')} items, not ${(expected ?? 0).toLocaleString('en-US')}: the list changed. Look again, then confirm.`,
+        );
+      }
+      return { ...done, summary };
+    },
+
+    /** Takes a bulk action back (see ChangesRepo.undo): items changed since are left as they are. */
+    async undoBulkEdit(actor: Actor, changeId: string): Promise<UndoResult> {
+      if (!changes) throw new AppError('UNAVAILABLE', 'Undo is not available.');
+      const done = await changes.undo(changeId, ['bulk-edit'], actor, (executor, change, result) =>
+        audit.record({ action: 'change-undo', subject: change.summary, actor, details: { changeId: change.id, kind: change.kind, ...result } }, executor),
+      );
+      if (done === null) throw new AppError('NOT_FOUND', 'There is no such bulk change to undo.');
+      if (done === 'undone') throw new AppError('CONFLICT', 'This change has been undone already.');
+      return done.result;
     },
 
     /** `origin` is this site's (scheme and host), to recognise our own images given by their full address. */

@@ -1,11 +1,12 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { ImageSort } from '../../../common/schemas/image';
 import type { Database } from '../../db/client';
 import { images, products } from '../../db/schema/index';
 import { inTransaction, type Executor } from '../../db/sql';
+import { escapeLike } from '../catalogue/catalogue.repo';
 import type { StoredImageFile } from './image-files';
 
-export type ImageRow = typeof images.$inferSelect & { usedBy: number };
+export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl'> & { usedBy: number };
 
 /** The image statements, over the database or (see `transaction`) over one transaction. */
 function imageQueries({ db }: Database) {
@@ -25,16 +26,18 @@ function imageQueries({ db }: Database) {
     usedBy,
   };
   return {
-    async listPage(sort: ImageSort, page: number, pageSize: number): Promise<{ rows: ImageRow[]; total: number }> {
+    async listPage(sort: ImageSort, page: number, pageSize: number, search?: string): Promise<{ rows: ImageRow[]; total: number }> {
       const order = sort === 'newest' ? [desc(images.createdAt), desc(images.id)] : [asc(images.createdAt), asc(images.id)];
+      const where = search ? ilike(images.name, `%${escapeLike(search)}%`) : undefined;
       const [rows, [counted]] = await Promise.all([
         db
           .select(columns)
           .from(images)
+          .where(where)
           .orderBy(...order)
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(images),
+        db.select({ n: count() }).from(images).where(where),
       ]);
       return { rows, total: counted?.n ?? 0 };
     },

@@ -45,7 +45,7 @@ export function createImagesService(
 ) {
   return {
     async list(q: ImageListQuery): Promise<ImagePage> {
-      const { rows, total } = await repo.listPage(q.sort, q.page, q.pageSize);
+      const { rows, total } = await repo.listPage(q.sort, q.page, q.pageSize, q.search);
       return { items: rows.map(toImageInfo), total, page: q.page, pageSize: q.pageSize };
     },
 

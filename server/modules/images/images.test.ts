@@ -488,6 +488,14 @@ describe.each([
       expect(second.total).toBe(7);
     });
 
+    it('finds images by part of their name, in any case, wildcards taken literally (the item form picker)', async () => {
+      const found = await listImages('?search=LISTED-3');
+      expect(found.total).toBe(1);
+      expect(found.items[0]?.name).toMatch(/listed-3\.png$/);
+      expect((await listImages('?search=listed_%25')).total).toBe(0);
+      expect((await listImages('?search=listed')).total).toBe(7);
+    });
+
     it('sorts oldest first on request', async () => {
       expect(names(await listImages('?sort=oldest&pageSize=50'))).toEqual(oldestFirst());
       expect(names(await listImages('?sort=newest&pageSize=50'))).toEqual(oldestFirst().reverse());

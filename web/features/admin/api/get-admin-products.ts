@@ -1,15 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminProductPage } from '../../../../common/schemas/product';
+import type { AdminProductPage, AdminProductSort } from '../../../../common/schemas/product';
 import { apiGet } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 export type AdminProductFilters = { search: string; category: string; gender: string; best: 'all' | 'true' | 'false' };
-export type AdminProductsRequest = AdminProductFilters & { page: number };
+export type AdminProductsRequest = AdminProductFilters & { page: number; pageSize: number; sort: AdminProductSort };
 
 export function getAdminProducts(q: AdminProductsRequest, signal?: AbortSignal): Promise<AdminProductPage> {
   return apiGet<AdminProductPage>(
     '/api/admin/products',
-    { search: q.search.trim(), category: q.category, gender: q.gender, best: q.best === 'all' ? undefined : q.best, page: q.page },
+    { search: q.search.trim(), category: q.category, gender: q.gender, best: q.best === 'all' ? undefined : q.best, page: q.page, pageSize: q.pageSize, sort: q.sort === 'row' ? undefined : q.sort },
     signal,
   );
 }

@@ -3,10 +3,10 @@ import type { ImagePage, ImageSort } from '../../../../common/schemas/image';
 import { apiGet } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export type ImagesRequest = { page: number; sort: ImageSort };
+export type ImagesRequest = { page: number; sort: ImageSort; search?: string; pageSize?: number };
 
 export function getImages(q: ImagesRequest, signal?: AbortSignal): Promise<ImagePage> {
-  return apiGet<ImagePage>('/api/admin/images', { page: q.page, sort: q.sort }, signal);
+  return apiGet<ImagePage>('/api/admin/images', { page: q.page, sort: q.sort, search: q.search?.trim() || undefined, pageSize: q.pageSize }, signal);
 }
 
 export function useImages(q: ImagesRequest) {

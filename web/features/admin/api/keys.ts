@@ -8,6 +8,9 @@ export const adminKeys = {
   images: (query: object) => ['admin', 'images', query] as const,
   categoryStats: ['admin', 'category-stats'] as const,
   analytics: (range: object) => ['admin', 'analytics', range] as const,
+  imports: ['admin', 'imports'] as const,
+  importJob: (id: string) => ['admin', 'imports', id] as const,
+  linkMatches: (link: string, excludeId: string) => ['admin', 'link-matches', link, excludeId] as const,
 };
 
 /**

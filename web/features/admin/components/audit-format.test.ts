@@ -78,6 +78,15 @@ describe('audit entry summaries', () => {
     expect(auditSummary(entry({ action: 'image-delete', details: { productsCleared: 2 } }))).toBe('Deleted; 2 products lost their image');
     expect(auditSummary(entry({ action: 'image-delete', details: { productsCleared: 0 } }))).toBe('Deleted');
     expect(auditTarget(entry({ action: 'image-delete', subject: '1700_ab_coat.png' }))).toBe('1700_ab_coat.png');
+    expect(auditSummary(entry({ action: 'product-import', details: { created: 12, updated: 3, skipped: 0 } }))).toBe('12 added, 3 updated');
+    expect(auditSummary(entry({ action: 'product-import', details: { created: 1, updated: 0, skipped: 2, message: 'Cancelled' } }))).toBe(
+      '1 added, 0 updated, 2 skipped; Cancelled',
+    );
+    expect(auditSummary(entry({ action: 'products-bulk-edit', details: { changed: 4, selected: 5 } }))).toBe('4 of 5 selected items changed');
+    expect(auditSummary(entry({ action: 'change-undo', details: { restored: 5, skipped: 0 } }))).toBe('5 products put back');
+    expect(auditSummary(entry({ action: 'change-undo', details: { restored: 4, skipped: 1 } }))).toBe(
+      '4 products put back, 1 changed since and left as they are',
+    );
   });
 
   it('leaves out details it does not understand', () => {

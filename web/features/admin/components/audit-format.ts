@@ -103,6 +103,21 @@ function catalogueSummary(entry: AuditEntry): string | null {
       const cleared = numberOf(details.productsCleared);
       return joined(AUDIT_TEXTS.deleted, [cleared ? AUDIT_TEXTS.productsLostImage(cleared) : null]);
     }
+    case 'product-import': {
+      const created = numberOf(details.created);
+      const updated = numberOf(details.updated);
+      if (created === null || updated === null) return textOf(details.error) ? AUDIT_TEXTS.error(textOf(details.error) ?? '') : AUDIT_TEXTS.noDetails;
+      return joined(AUDIT_TEXTS.imported(created, updated, numberOf(details.skipped) ?? 0), [textOf(details.message)]);
+    }
+    case 'products-bulk-edit': {
+      const changed = numberOf(details.changed);
+      const selected = numberOf(details.selected);
+      return changed !== null && selected !== null ? AUDIT_TEXTS.bulkEdited(changed, selected) : AUDIT_TEXTS.noDetails;
+    }
+    case 'change-undo': {
+      const restored = numberOf(details.restored);
+      return restored !== null ? AUDIT_TEXTS.undone(restored, numberOf(details.skipped) ?? 0) : AUDIT_TEXTS.noDetails;
+    }
     default:
       return null;
   }

@@ -9,13 +9,16 @@ import {
   WOMEN_OPERATION,
   type BulkOperation,
 } from '../../../../common/bulk-op-rules';
-import type { BulkResult, BulkUpdate } from '../../../../common/schemas/bulk-op';
+import type { BulkPreview, BulkResult, BulkUpdate } from '../../../../common/schemas/bulk-op';
+import type { UndoResult } from '../../../../common/schemas/changes';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { hasRole } from '../../../../common/roles';
 import { Spinner } from '../../../components/ui/spinner';
 import { reasonOf } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { useCategoryStats } from '../api/get-category-stats';
 import { useRunBulkOp } from '../api/run-bulk-op';
+import { usePreviewBulkOp, useUndoBulkOp } from '../api/bulk-op-preview';
 
 /** What each button does, under it (the rules' own words, so they cannot drift from what the server runs). */
 const HINTS: Record<BulkOperation, string> = {
@@ -28,7 +31,8 @@ const HINTS: Record<BulkOperation, string> = {
 };
 const OPERATIONS = Object.keys(BULK_OPERATION_NAMES) as BulkOperation[];
 
-type Outcome = { name: string; result: BulkResult | null; error: string | null };
+type Outcome = { name: string; result: BulkResult | null; error: string | null; undone?: UndoResult };
+type Pending = { operation: BulkOperation; preview: BulkPreview };
 
 const sampleText = (u: BulkUpdate) => u.newCategory ?? u.newGender ?? ADMIN_TEXTS.sampleUpdated;
 
@@ -61,18 +65,41 @@ export function DatabaseTab() {
 function DatabaseOperations() {
   const stats = useCategoryStats(true);
   const run = useRunBulkOp();
+  const preview = usePreviewBulkOp();
+  const undo = useUndoBulkOp();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const refreshing = stats.isFetching && !stats.isPending && !run.isPending;
-  const busy = run.isPending || refreshing;
+  const busy = run.isPending || refreshing || preview.isPending || undo.isPending;
 
   // The clicked button is disabled while the operation runs, so focus moves to what it produced.
   useEffect(() => {
     if (outcome) resultHeading.current?.focus();
   }, [outcome]);
 
+  /** Issue 15: a button first shows what its operation would change, and asks. */
+  const ask = (operation: BulkOperation) => {
+    const name = BULK_OPERATION_NAMES[operation];
+    setOutcome(null);
+    preview.mutate(operation, {
+      onSuccess: (answer) => setPending({ operation, preview: answer }),
+      onError: (error) => setOutcome({ name, result: null, error: reasonOf(error) }),
+    });
+  };
+
+  const takeBack = () => {
+    const changeId = outcome?.result?.changeId;
+    if (!outcome || !changeId) return;
+    undo.mutate(changeId, {
+      onSuccess: (undone) => setOutcome({ ...outcome, undone }),
+      onError: (error) => setOutcome({ ...outcome, error: reasonOf(error) }),
+    });
+  };
+
   const start = (operation: BulkOperation) => {
     const name = BULK_OPERATION_NAMES[operation];
+    setPending(null);
     setOutcome(null);
     run.mutate(operation, {
       onSuccess: (result) => setOutcome({ name, result, error: null }),
@@ -94,7 +121,7 @@ function DatabaseOperations() {
               className="button button-primary"
               disabled={busy}
               aria-describedby={`bulk-hint-${operation}`}
-              onClick={() => start(operation)}
+              onClick={() => ask(operation)}
             >
               {BULK_OPERATION_NAMES[operation]}
             </button>
@@ -140,7 +167,45 @@ function DatabaseOperations() {
           ) : (
             <ResultDetails result={outcome.result} />
           )}
+          {outcome.result?.changeId && !outcome.undone && (
+            <button type="button" className="button button-ghost" disabled={busy} onClick={takeBack}>
+              {undo.isPending ? 'Undoing...' : `Undo ${outcome.name}`}
+            </button>
+          )}
+          {outcome.undone && (
+            <p className="bulk-message" role="status">
+              Undone: {outcome.undone.restored.toLocaleString('en-US')} products put back
+              {outcome.undone.skipped > 0 ? `; ${outcome.undone.skipped.toLocaleString('en-US')} changed since were left as they are` : ''}.
+            </p>
+          )}
         </section>
+      )}
+
+      {pending && (
+        <ConfirmDialog
+          title={`${BULK_OPERATION_NAMES[pending.operation]}?`}
+          confirmLabel="Run"
+          busyLabel={ADMIN_TEXTS.runningOperation}
+          busy={run.isPending}
+          onConfirm={() => start(pending.operation)}
+          onCancel={() => setPending(null)}
+        >
+          <p>
+            {pending.preview.updatedCount === 0
+              ? 'This would change no product.'
+              : `This will change ${pending.preview.updatedCount.toLocaleString('en-US')} of ${pending.preview.totalProcessed.toLocaleString('en-US')} products. You can undo it afterwards.`}
+          </p>
+          {pending.preview.message && <p>{pending.preview.message}</p>}
+          {pending.preview.updates.length > 0 && (
+            <ul className="bulk-samples" aria-label="Products it would change">
+              {pending.preview.updates.slice(0, BULK_SAMPLES_ON_SCREEN).map((u) => (
+                <li key={u.id}>
+                  <span className="bulk-sample-title">{u.title}</span> → <strong>{sampleText(u)}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ConfirmDialog>
       )}
 
       <section className="category-distribution" aria-labelledby="category-distribution-heading" aria-busy={stats.isFetching}>

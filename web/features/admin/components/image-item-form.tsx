@@ -5,6 +5,7 @@ import { fieldErrors } from '../../../../common/schemas/fields';
 import { productInputSchema } from '../../../../common/schemas/product';
 import type { ImageInfo } from '../../../../common/schemas/image';
 import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
@@ -12,15 +13,19 @@ import { useCreateProduct } from '../api/create-product';
 
 /** Spec section 5: this form offers three genders, Men first. */
 const GENDER_OPTIONS = ['Men', 'Women', 'Unisex'].map((g) => ({ value: g, label: g }));
-const EMPTY = { title: '', price: '', category: '', link: '', gender: 'Men' };
+const EMPTY = { title: '', price: '', category: '', link: '', gender: 'Men', brand: '', description: '' };
 type Draft = typeof EMPTY;
 const REQUIRED: Array<keyof Draft> = ['title', 'price', 'category', 'link'];
 
-/** Makes a product from an uploaded image (spec section 2): title, price, category and buy link are required. */
+/**
+ * Makes a product from an uploaded image (spec section 2): title, price, category and buy link are required; brand,
+ * description and best make it the whole product, as the item form does (issue 15).
+ */
 export function ImageItemForm({ image, categories }: { image: ImageInfo; categories: Category[] }) {
   const toast = useToast();
   const create = useCreateProduct();
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [best, setBest] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
 
@@ -32,7 +37,7 @@ export function ImageItemForm({ image, categories }: { image: ImageInfo; categor
       toast(ADMIN_TEXTS.itemFormRequired, 'error');
       return;
     }
-    const input = { ...draft, image: image.url };
+    const input = { ...draft, isBestProduct: best, image: image.url };
     const parsed = productInputSchema.safeParse(input);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
@@ -45,6 +50,7 @@ export function ImageItemForm({ image, categories }: { image: ImageInfo; categor
       onSuccess: () => {
         toast(ADMIN_TEXTS.itemAdded, 'success');
         setDraft(EMPTY);
+        setBest(false);
       },
       onError: (err) => toast(withReason(ADMIN_TEXTS.failedToAddItem, reasonOf(err)), 'error'),
     });
@@ -58,6 +64,12 @@ export function ImageItemForm({ image, categories }: { image: ImageInfo; categor
       <SelectField label="Category" options={categoryOptions} value={draft.category} onChange={set('category')} error={errors.category} required />
       <TextField label="Buy link" type="url" value={draft.link} onChange={set('link')} error={errors.link} required placeholder="https://" />
       <SelectField label="Gender" options={GENDER_OPTIONS} value={draft.gender} onChange={set('gender')} />
+      <TextField label="Brand" value={draft.brand} onChange={set('brand')} error={errors.brand} maxLength={100} />
+      <TextAreaField label="Description" rows={2} value={draft.description} onChange={set('description')} error={errors.description} maxLength={2000} />
+      <label className="checkbox">
+        <input type="checkbox" checked={best} onChange={(e) => setBest(e.target.checked)} />
+        Best product
+      </label>
       <button type="submit" className="button button-primary" disabled={create.isPending}>
         {create.isPending ? 'Adding...' : ADMIN_TEXTS.addItem}
       </button>

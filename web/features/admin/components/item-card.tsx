@@ -3,13 +3,29 @@ import { ADMIN_TEXTS } from '../../../../common/admin-constants';
 import type { Product } from '../../../../common/schemas/product';
 import { formatPrice } from '../format';
 
-/** One product of the admin list, with Edit and Delete. */
-export function ItemCard({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+/** One product of the admin list, with a box to select it for a bulk action, Edit and Delete. */
+export function ItemCard({
+  product,
+  selected,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  product: Product;
+  selected: boolean;
+  onToggle: (selected: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const [failed, setFailed] = useState(false);
   const src = product.thumbnail ?? product.image;
   const titleId = `item-${product.id}`;
   return (
-    <li className="item-card" aria-labelledby={titleId}>
+    <li className={`item-card${selected ? ' item-card-selected' : ''}`} aria-labelledby={titleId}>
+      <label className="item-select">
+        <input type="checkbox" checked={selected} onChange={(e) => onToggle(e.target.checked)} />
+        <span className="visually-hidden">Select {product.title}</span>
+      </label>
       <div className="item-card-media">
         {src && !failed ? (
           <img src={src} alt="" width={96} height={96} loading="lazy" decoding="async" onError={() => setFailed(true)} />

@@ -13,6 +13,10 @@ import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
+import { useLinkMatches } from '../api/get-link-matches';
+import { ImagePicker } from './image-picker';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { FILTER_DEBOUNCE_MS } from '../../../../common/constants';
 
 type Draft = {
   title: string;
@@ -55,6 +59,7 @@ export function ItemFormDialog({ product, categories, onClose }: { product: Prod
   const [draft, setDraft] = useState(() => draftOf(product));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
 
@@ -104,6 +109,9 @@ export function ItemFormDialog({ product, categories, onClose }: { product: Prod
   };
 
   const preview = draft.image.trim() && isImageReference(draft.image.trim()) ? draft.image.trim() : null;
+  // Two items pointing at one store page are usually one item entered twice: say so before it is saved.
+  const [typedLink] = useDebouncedValue(draft.link, FILTER_DEBOUNCE_MS);
+  const sameLink = useLinkMatches(typedLink, product?.id).data?.items ?? [];
   return (
     <Dialog title={product ? ADMIN_TEXTS.editItem : ADMIN_TEXTS.addNewItem} onClose={onClose} busy={saving} className="dialog-wide">
       <form ref={formRef} className="dialog-form" onSubmit={submit} noValidate>
@@ -118,7 +126,15 @@ export function ItemFormDialog({ product, categories, onClose }: { product: Prod
           <SelectField label="Category" name="category" options={categoryOptions} value={draft.category} onChange={set('category')} error={errors.category} />
           <SelectField label="Gender" name="gender" options={GENDER_OPTIONS} value={draft.gender} onChange={set('gender')} error={errors.gender} />
           <TextField label="Brand" name="brand" value={draft.brand} onChange={set('brand')} error={errors.brand} maxLength={100} />
-          <TextField label="Buy link" name="link" type="url" placeholder="https://" value={draft.link} onChange={set('link')} error={errors.link} />
+          <div className="link-field">
+            <TextField label="Buy link" name="link" type="url" placeholder="https://" value={draft.link} onChange={set('link')} error={errors.link} />
+            {sameLink.length > 0 && (
+              <p className="field-warning" role="status">
+                {sameLink.length === 1 ? 'Another item has' : `${sameLink.length} other items have`} this buy link:{' '}
+                {sameLink.map((item) => `${item.title} (#${item.number})`).join(', ')}.
+              </p>
+            )}
+          </div>
           <TextAreaField
             label="Description"
             name="description"
@@ -140,7 +156,20 @@ export function ItemFormDialog({ product, categories, onClose }: { product: Prod
               error={errors.image}
             />
             {preview && <img src={preview} alt="" className="image-field-preview" width={72} height={72} />}
+            <button type="button" className="button button-ghost button-small" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
+              {picking ? 'Close the gallery' : 'Choose from the gallery or upload'}
+            </button>
           </div>
+          {picking && (
+            <div className="form-grid-wide">
+              <ImagePicker
+                onPick={(url) => {
+                  setDraft((d) => ({ ...d, image: url }));
+                  setPicking(false);
+                }}
+              />
+            </div>
+          )}
           <label className="checkbox form-grid-wide">
             <input type="checkbox" checked={draft.isBestProduct} onChange={(e) => setDraft((d) => ({ ...d, isBestProduct: e.target.checked }))} />
             Best product (shown with a star, and under Best Products)

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { ALL, GENDERS, SEARCH_MAX_LENGTH } from '../../../../common/constants';
 import { ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../../common/import-columns';
+import type { BulkEditInput, BulkEditResult } from '../../../../common/schemas/changes';
 import { pageCount } from '../../../../common/schemas/paging';
-import type { Product } from '../../../../common/schemas/product';
+import { ADMIN_PAGE_SIZES, type AdminProductSort, type Product } from '../../../../common/schemas/product';
+import { buildUrl } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
@@ -11,8 +14,13 @@ import { useToast } from '../../../components/ui/toast';
 import { useCategories } from '../../../lib/categories';
 import { reasonOf } from '../../../lib/errors';
 import { useDeleteProduct } from '../api/delete-product';
+import { useUndoBulkEdit } from '../api/bulk-edit-products';
+import { useImports } from '../api/get-import';
 import { useAdminProducts, type AdminProductFilters } from '../api/get-admin-products';
 import { plural } from '../format';
+import { BulkBar } from './bulk-bar';
+import { ImportDialog } from './import-dialog';
+import { ImportStatus } from './import-status';
 import { ItemCard } from './item-card';
 import { ItemFormDialog } from './item-form-dialog';
 import { usePagedFilters } from '../hooks/use-paged-filters';
@@ -27,19 +35,51 @@ const BEST_OPTIONS = [
 
 type Editing = { product: Product | null } | null;
 
+const SORT_OPTIONS: Array<{ value: AdminProductSort; label: string }> = [
+  { value: 'row', label: 'Row' },
+  { value: 'title', label: 'Title' },
+  { value: 'price', label: 'Price, lowest first' },
+  { value: 'price-desc', label: 'Price, highest first' },
+  { value: 'updated', label: 'Last changed' },
+];
+const PAGE_SIZE_OPTIONS = ADMIN_PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} a page` }));
+const FORMAT_OPTIONS = EXPORT_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }));
+
+/** The ticked items, or every item matching the filters ("select all N matching"). */
+type Selection = { ids: ReadonlySet<string>; allMatching: boolean };
+const NOTHING: Selection = { ids: new Set(), allMatching: false };
+
 /** Item Management (spec section 2): search, filters, cards with Edit and Delete, Add New Item, pages of 25 by row. */
 export function ItemsTab() {
   const toast = useToast();
   const { filters, setFilters, query, page, setPage } = usePagedFilters(NO_FILTERS);
+  const [sort, setSort] = useState<AdminProductSort>('row');
+  const [pageSize, setPageSize] = useState<number>(ADMIN_PRODUCTS_PAGE_SIZE);
+  const [selection, setSelection] = useState<Selection>(NOTHING);
+  const [selectedFor, setSelectedFor] = useState(query);
+  if (selectedFor !== query) {
+    // Other filters list other items: a selection made under the old ones no longer says what it is about.
+    setSelectedFor(query);
+    setSelection(NOTHING);
+  }
+  const [importing, setImporting] = useState(false);
+  const [importShown, setImportShown] = useState<string | null>(null);
+  const [exportFormat, setExportFormat] = useState<ExportFormat>('csv');
+  const [lastChange, setLastChange] = useState<BulkEditResult | null>(null);
+  const undoChange = useUndoBulkEdit();
+  const imports = useImports();
+  // A running import (this tab's, or one started before a reload) shows its progress; a dismissed one does not.
+  const running = imports.data?.items.find((i) => i.status === 'running');
+  const shownImport = importShown ?? running?.id ?? null;
 
-  const products = useAdminProducts({ ...query, page });
+  const products = useAdminProducts({ ...query, page, pageSize, sort });
   const categories = useCategories();
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
 
   const total = products.data?.total ?? 0;
-  const pages = pageCount(total, ADMIN_PRODUCTS_PAGE_SIZE);
+  const pages = pageCount(total, pageSize);
   if (products.data && !products.isPlaceholderData && page > pages) setPage(pages);
 
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
@@ -56,7 +96,46 @@ export function ItemsTab() {
     });
   };
 
-  const first = (page - 1) * ADMIN_PRODUCTS_PAGE_SIZE + 1;
+  const first = (page - 1) * pageSize + 1;
+  const pageItems = products.data?.items ?? [];
+  const selectedCount = selection.allMatching ? total : selection.ids.size;
+  const pageAllSelected = pageItems.length > 0 && (selection.allMatching || pageItems.every((p) => selection.ids.has(p.id)));
+  const toggle = (id: string, on: boolean) =>
+    setSelection((current) => {
+      const ids = new Set(current.allMatching ? pageItems.map((p) => p.id) : current.ids);
+      if (on) ids.add(id);
+      else ids.delete(id);
+      return { ids, allMatching: false };
+    });
+  const togglePage = (on: boolean) =>
+    setSelection((current) => {
+      const ids = new Set(current.allMatching ? [] : current.ids);
+      for (const p of pageItems) {
+        if (on) ids.add(p.id);
+        else ids.delete(p.id);
+      }
+      return { ids, allMatching: false };
+    });
+  const bulkSelection: BulkEditInput['selection'] = selection.allMatching
+    ? { filter: { search: query.search, category: query.category, gender: query.gender, best: query.best }, expectedCount: total }
+    : { ids: [...selection.ids] };
+  const exportHref = buildUrl('/api/admin/products/export', {
+    format: exportFormat,
+    search: query.search.trim(),
+    category: query.category === ALL ? undefined : query.category,
+    gender: query.gender === ALL ? undefined : query.gender,
+    best: query.best === 'all' ? undefined : query.best,
+  });
+  const undoLast = () => {
+    if (!lastChange?.changeId) return;
+    undoChange.mutate(lastChange.changeId, {
+      onSuccess: (result) => {
+        toast(`Undone: ${plural(result.restored, 'item')} put back${result.skipped > 0 ? `, ${result.skipped} changed since left as they are` : ''}.`, 'success');
+        setLastChange(null);
+      },
+      onError: (err) => toast(`Undo failed: ${reasonOf(err)}`, 'error'),
+    });
+  };
   return (
     <div className="admin-section">
       <div className="toolbar" role="search" aria-label="Items">
@@ -86,6 +165,42 @@ export function ItemsTab() {
           </button>
         </div>
       </div>
+      <div className="toolbar toolbar-secondary">
+        <SelectField label="Sort by" options={SORT_OPTIONS} value={sort} onChange={(e) => { setSort(e.target.value as AdminProductSort); setPage(1); }} />
+        <SelectField label="Page size" options={PAGE_SIZE_OPTIONS} value={String(pageSize)} onChange={(e) => { setPageSize(Number(e.target.value)); setPage(1); }} />
+        <div className="toolbar-actions">
+          <button type="button" className="button button-ghost" onClick={() => setImporting(true)}>
+            Import
+          </button>
+          <SelectField label="Export as" options={FORMAT_OPTIONS} value={exportFormat} onChange={(e) => setExportFormat(e.target.value as ExportFormat)} />
+          <a className="button button-ghost" href={exportHref} download>
+            {filtered ? `Export ${plural(total, 'matching item')}` : 'Export all'}
+          </a>
+        </div>
+      </div>
+      {shownImport && <ImportStatus id={shownImport} onDismiss={() => setImportShown(running && running.id !== shownImport ? running.id : null)} />}
+      {lastChange?.changeId && (
+        <div className="last-change" role="status">
+          <p>
+            {lastChange.summary}: {plural(lastChange.changed, 'item')} changed.
+          </p>
+          <button type="button" className="button button-ghost button-small" disabled={undoChange.isPending} onClick={undoLast}>
+            {undoChange.isPending ? 'Undoing...' : 'Undo'}
+          </button>
+        </div>
+      )}
+      {selectedCount > 0 && (
+        <BulkBar
+          selection={bulkSelection}
+          count={selectedCount}
+          categories={categories.data ?? []}
+          onDone={(result) => {
+            setLastChange(result);
+            setSelection(NOTHING);
+          }}
+          onClear={() => setSelection(NOTHING)}
+        />
+      )}
       {categories.isError && (
         <p className="field-error" role="alert">
           {withReason(ADMIN_TEXTS.errorFetchingCategories, reasonOf(categories.error))}
@@ -115,9 +230,30 @@ export function ItemsTab() {
                   : 'No items yet. Add one, or make one from an uploaded image.'
                 : `Showing ${first}–${Math.min(first + products.data.items.length - 1, total)} of ${plural(total, 'item')}`}
             </p>
+            {pageItems.length > 0 && (
+              <div className="select-all">
+                <label className="checkbox">
+                  <input type="checkbox" checked={pageAllSelected} onChange={(e) => togglePage(e.target.checked)} />
+                  Select this page
+                </label>
+                {pageAllSelected && !selection.allMatching && total > pageItems.length && (
+                  <button type="button" className="link-button" onClick={() => setSelection({ ids: new Set(), allMatching: true })}>
+                    Select all {total.toLocaleString('en-US')} matching items
+                  </button>
+                )}
+                {selection.allMatching && <span>All {total.toLocaleString('en-US')} matching items are selected.</span>}
+              </div>
+            )}
             <ul className="item-grid">
-              {products.data.items.map((product) => (
-                <ItemCard key={product.id} product={product} onEdit={() => setEditing({ product })} onDelete={() => setDeleting(product)} />
+              {pageItems.map((product) => (
+                <ItemCard
+                  key={product.id}
+                  product={product}
+                  selected={selection.allMatching || selection.ids.has(product.id)}
+                  onToggle={(on) => toggle(product.id, on)}
+                  onEdit={() => setEditing({ product })}
+                  onDelete={() => setDeleting(product)}
+                />
               ))}
             </ul>
           </>
@@ -125,6 +261,16 @@ export function ItemsTab() {
         <Pager page={page} pageCount={pages} onChange={setPage} label="Item pages" />
       </section>
 
+      {importing && (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          onStarted={(started) => {
+            setImporting(false);
+            setImportShown(started.id);
+            toast('The import has started.', 'success');
+          }}
+        />
+      )}
       {editing && <ItemFormDialog product={editing.product} categories={categories.data ?? []} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/**
+ * One change to many products at once that can be taken back (issue 15): an import, a bulk edit of selected items,
+ * a database operation. Its rows say what each product was before, so Undo can put it back.
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'import', 'bulk-edit' or 'bulk-op' (CHANGE_KINDS in common/schemas/changes.ts). */
+    kind: text('kind').notNull(),
+    /** What the operator did, in words: "Set category to Jackets", "Import of sheet.csv", "Update Pants Category". */
+    summary: text('summary').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+    undoneBy: text('undone_by'),
+  },
+  (t) => [check('catalogue_changes_kind_check', sql`${t.kind} in ('import', 'bulk-edit', 'bulk-op')`)],
+);
+
+/**
+ * A product a change touched: 'create' (Undo deletes it), 'update' (Undo writes `before` back: only the fields the
+ * change wrote) or 'delete' (Undo inserts it again from `before`, with its id, number and row). `after` is the
+ * product's updated_at as the change left it: Undo leaves a product alone that someone changed since.
+ */
+export const catalogueChangeRows = pgTable(
+  'catalogue_change_rows',
+  {
+    changeId: uuid('change_id')
+      .notNull()
+      .references(() => catalogueChanges.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    op: text('op').notNull(),
+    before: jsonb('before'),
+    after: timestamp('after', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.changeId, t.productId] }),
+    check('catalogue_change_rows_op_check', sql`${t.op} in ('create', 'update', 'delete')`),
+  ],
+);
+
+/**
+ * An import (issue 15): read and checked at once ('previewed', its rows staged in import_rows), written in the
+ * background after the operator confirms ('running', then 'succeeded', 'failed' or 'cancelled'), and possibly
+ * taken back ('undone').
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status').notNull().default('previewed'),
+    /** The file's name or the address it was read from. */
+    source: text('source').notNull(),
+    format: text('format').notNull(),
+    /** 'valid': write the valid rows; 'all': write nothing when any row is invalid. */
+    policy: text('policy').notNull().default('valid'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** The file's columns in order, each with the field it feeds: [{ header, field }]. */
+    mapping: jsonb('mapping').notNull().default([]),
+    /** { new, updated, unchanged, invalid } as the preview found them. */
+    counts: jsonb('counts').notNull().default({}),
+    /** The row errors, [{ row, column, message }] (the first IMPORT_MAX_STORED_ERRORS). */
+    errors: jsonb('errors').notNull().default([]),
+    errorCount: integer('error_count').notNull().default(0),
+    /** Categories the file names that the list lacks: added when the import is written. */
+    newCategories: jsonb('new_categories').notNull().default([]),
+    /** Rows to write (new and updated) and how many are written. */
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    /** What the run did: { created, updated, skipped, imagesFetched, imageFailures, message }. */
+    result: jsonb('result').notNull().default({}),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    changeId: uuid('change_id').references(() => catalogueChanges.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    /** Written by the running job after each step: a 'running' import whose heartbeat stopped lost its process. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('imports_status_check', sql`${t.status} in ('previewed', 'running', 'succeeded', 'failed', 'cancelled', 'undone')`),
+    check('imports_policy_check', sql`${t.policy} in ('valid', 'all')`),
+    index('imports_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A valid row of a previewed import: its product values, what it will do, and the product it matched. */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    /** The row's number in the file (the header is row 1 in a sheet, the first product row 2). */
+    rowNumber: integer('row_number').notNull(),
+    /** 'new', 'update' or 'unchanged'. */
+    action: text('action').notNull(),
+    productId: uuid('product_id'),
+    values: jsonb('values').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);

@@ -1,0 +1,115 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ChangeKind, UndoResult } from '../../../common/schemas/changes';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/sql';
+import type { Actor } from '../audit/audit.repo';
+
+/** Undoing every product of a large import is longer work than a request's usual statement timeout allows. */
+export const CHANGE_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * A product's columns as a change's `before` keeps them (jsonb with the column names), so Undo reads them back with
+ * jsonb_populate_record(null::products, before) whatever the change wrote.
+ */
+export const PRODUCT_SNAPSHOT = (alias: string) =>
+  sql.raw(
+    `(to_jsonb(${alias}) - 'search_text' - 'admin_search_text')`,
+  );
+
+export type ChangeRow = { id: string; kind: ChangeKind; summary: string; undoneAt: Date | null };
+
+async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
+  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Starts a change in the caller's transaction; its rows are written by the statements that make the change. */
+export async function openChange(executor: Executor, kind: ChangeKind, summary: string, actor: Actor): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(
+    executor,
+    sql`insert into catalogue_changes (kind, summary, actor_id, actor_email) values (${kind}, ${summary}, ${actor.id}::uuid, ${actor.email}) returning id`,
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Drops a change that touched nothing (there is nothing to undo). */
+export async function dropChange(executor: Executor, id: string): Promise<void> {
+  await executor.execute(sql`delete from catalogue_changes where id = ${id}::uuid`);
+}
+
+/** Undo of one change's rows, inside the caller's transaction (the change row is locked by the caller). */
+async function undoRows(executor: Executor, changeId: string): Promise<UndoResult> {
+  const [counts] = await rowsOf<{ restored: number; removed: number; recreated: number; total: number }>(
+    executor,
+    sql`with r as (
+          select product_id, op, before, after from catalogue_change_rows where change_id = ${changeId}::uuid
+        ), restored as (
+          update products p set
+            title = case when r.before ? 'title' then b.title else p.title end,
+            description = case when r.before ? 'description' then b.description else p.description end,
+            brand = case when r.before ? 'brand' then b.brand else p.brand end,
+            category = case when r.before ? 'category' then b.category else p.category end,
+            gender = case when r.before ? 'gender' then b.gender else p.gender end,
+            price = case when r.before ? 'price' then b.price else p.price end,
+            image = case when r.before ? 'image' then b.image else p.image end,
+            is_best_product = case when r.before ? 'is_best_product' then b.is_best_product else p.is_best_product end,
+            link = case when r.before ? 'link' then b.link else p.link end,
+            updated_at = now()
+          from r cross join lateral jsonb_populate_record(null::products, r.before) b
+          where r.op = 'update' and p.id = r.product_id and p.updated_at = r.after
+          returning p.id
+        ), removed as (
+          delete from products p using r
+          where r.op = 'create' and p.id = r.product_id and p.updated_at = r.after
+          returning p.id
+        ), recreated as (
+          insert into products (id, number, row, shuffle_key, title, description, brand, category, gender, price, image,
+                                is_best_product, link, source_id, created_at, updated_at)
+          select b.id, b.number, b.row, b.shuffle_key, b.title, b.description, b.brand, b.category, b.gender, b.price, b.image,
+                 b.is_best_product, b.link, b.source_id, b.created_at, now()
+          from r cross join lateral jsonb_populate_record(null::products, r.before) b
+          where r.op = 'delete'
+          on conflict do nothing
+          returning number
+        ), revived as (
+          delete from deleted_products where number in (select number from recreated)
+        )
+        select (select count(*) from restored)::int as restored, (select count(*) from removed)::int as removed,
+               (select count(*) from recreated)::int as recreated, (select count(*) from r)::int as total`,
+  );
+  const restored = (counts?.restored ?? 0) + (counts?.removed ?? 0) + (counts?.recreated ?? 0);
+  return { restored, skipped: (counts?.total ?? 0) - restored };
+}
+
+export function createChangesRepo(database: Database) {
+  return {
+    /**
+     * Takes a change back in one transaction that also runs `record` (its audit entry): products it updated get the
+     * values they had, products it created are removed, products it deleted come back with their id, number and row.
+     * A product someone changed since is left alone (counted as skipped). null when there is no such change of
+     * these kinds; 'undone' when it was taken back already.
+     */
+    async undo(
+      id: string,
+      kinds: readonly ChangeKind[],
+      actor: Actor,
+      record: (executor: Executor, change: ChangeRow, result: UndoResult) => Promise<void>,
+    ): Promise<{ change: ChangeRow; result: UndoResult } | null | 'undone'> {
+      return database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
+        const [change] = await rowsOf<{ id: string; kind: ChangeKind; summary: string; undoneAt: Date | string | null }>(
+          tx,
+          sql`select id, kind, summary, undone_at as "undoneAt" from catalogue_changes where id = ${id}::uuid for update`,
+        );
+        if (!change || !kinds.includes(change.kind)) return null;
+        if (change.undoneAt !== null) return 'undone';
+        const result = await undoRows(tx, id);
+        await tx.execute(sql`update catalogue_changes set undone_at = now(), undone_by = ${actor.email} where id = ${id}::uuid`);
+        const row: ChangeRow = { id: change.id, kind: change.kind, summary: change.summary, undoneAt: new Date() };
+        await record(tx, row, result);
+        return { change: row, result };
+      });
+    },
+  };
+}
+export type ChangesRepo = ReturnType<typeof createChangesRepo>;

@@ -1,0 +1,193 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IMPORT_MAX_BYTES } from '../../../common/import-columns';
+import { errorSchema } from '../../../common/schemas/error';
+import { idParamsSchema } from '../../../common/schemas/fields';
+import {
+  IMPORT_POLICIES,
+  importCommitBodySchema,
+  importListSchema,
+  importMappingSchema,
+  importSchema,
+  importUrlBodySchema,
+  type ImportPolicy,
+} from '../../../common/schemas/imports';
+import { AppError } from '../../errors';
+import { actorOf } from '../audit/audit-details';
+import type { ImportSource, ImportsService } from './imports.service';
+
+/** A multipart body is read by the handler; a JSON one ({ url }) is checked with the schema. */
+const jsonOrMultipart: FastifySchemaCompiler<never> = (route) => {
+  const validate = validatorCompiler(route as never);
+  return (data: unknown) => (route.httpPart === 'body' && (data === undefined || data === null) ? { value: undefined } : validate(data));
+};
+
+/** The address the admin's page was served from (our own images given by their full address are kept as ours). */
+function siteOrigin(request: FastifyRequest): string {
+  return request.headers.origin ?? `${request.protocol}://${request.host}`;
+}
+
+type MultipartError = Error & { code?: string };
+const MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
+
+/** The multipart form's file and fields. */
+async function readForm(request: FastifyRequest): Promise<{ source: ImportSource; policy?: ImportPolicy; mapping?: Record<string, string> }> {
+  let source: ImportSource | undefined;
+  let policy: ImportPolicy | undefined;
+  let mapping: Record<string, string> | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (source) throw new AppError('VALIDATION', 'Send one file per import.');
+        const body = await part.toBuffer();
+        source = { kind: 'file', name: part.filename, body, contentType: part.mimetype };
+      } else if (part.fieldname === 'policy') {
+        const value = String(part.value);
+        if (!(IMPORT_POLICIES as readonly string[]).includes(value)) throw new AppError('VALIDATION', 'policy must be valid or all');
+        policy = value as ImportPolicy;
+      } else if (part.fieldname === 'mapping' && String(part.value).trim() !== '') {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(String(part.value));
+        } catch {
+          throw new AppError('VALIDATION', 'mapping must be JSON: {"Header": "field"}');
+        }
+        const checked = importMappingSchema.safeParse(parsed);
+        if (!checked.success) throw new AppError('VALIDATION', `mapping: ${checked.error.issues[0]?.message ?? 'is not valid'}`);
+        mapping = checked.data;
+      }
+    }
+  } catch (err) {
+    const code = (err as MultipartError).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', `The file is larger than ${MB} MB.`);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('VALIDATION', 'Send one file per import.');
+    throw err;
+  }
+  if (!source) throw new AppError('VALIDATION', 'Choose a file to import (field "file"), or send { "url": "…" } as JSON.');
+  return { source, ...(policy ? { policy } : {}), ...(mapping ? { mapping } : {}) };
+}
+
+/** Imports (issue 15): preview, then commit in the background, then maybe undo. Admins only. */
+export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 8 } });
+  app.addHook('onClose', async () => service.close());
+  const importResponse = { 404: errorSchema, 409: errorSchema };
+
+  app.post(
+    '/api/admin/imports',
+    app.guard('admin', {
+      validatorCompiler: jsonOrMultipart as never,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reads an import (CSV, XLSX or JSON; a file or an address) and answers its preview; nothing changes yet',
+        description:
+          'multipart/form-data with `file` (and optional `policy`, `mapping` as JSON text), or JSON `{ url, policy, mapping }` for a ' +
+          'published Google Sheet CSV or any https CSV/XLSX/JSON. Products are matched by id, else by buy link. Addresses on private, ' +
+          `loopback or link-local networks are refused. At most ${MB} MB.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: importUrlBodySchema,
+        response: { 201: importSchema, 413: errorSchema },
+      },
+    }),
+    async (request, reply) => {
+      const form = request.isMultipart() ? await readForm(request) : null;
+      const body = request.body as { url: string; policy?: ImportPolicy; mapping?: Record<string, string> } | undefined;
+      if (!form && !body) throw new AppError('VALIDATION', 'Send a file as multipart/form-data, or { "url": "…" } as JSON.');
+      const source: ImportSource = form ? form.source : { kind: 'url', url: body?.url ?? '' };
+      const preview = await service.preview(actorOf(request), source, {
+        policy: form ? form.policy : body?.policy,
+        mapping: form ? form.mapping : body?.mapping,
+        origin: siteOrigin(request),
+      });
+      return reply.status(201).send(preview);
+    },
+  );
+
+  app.get(
+    '/api/admin/imports',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'The latest imports, newest first (a running one shows its progress)',
+        response: { 200: importListSchema },
+      },
+    }),
+    async () => ({ items: await service.list() }),
+  );
+
+  app.get(
+    '/api/admin/imports/:id',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: "An import's status, progress, counts and first errors",
+        params: idParamsSchema,
+        response: { 200: importSchema, 404: errorSchema },
+      },
+    }),
+    async (request) => service.get(request.params.id),
+  );
+
+  app.get(
+    '/api/admin/imports/:id/errors',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: "Every row error of an import (and the images it could not fetch) as a CSV download: row, column, message",
+        params: idParamsSchema,
+        produces: ['text/csv'],
+        response: { 404: errorSchema },
+      },
+    }),
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="import-errors-${request.params.id.slice(0, 8)}.csv"`)
+        .header('cache-control', 'no-store')
+        // Text, not JSON: the declared responses are the errors only.
+        .send((await service.errorsCsv(request.params.id)) as never),
+  );
+
+  app.post(
+    '/api/admin/imports/:id/commit',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Starts writing a previewed import in the background (202); GET the import for its progress',
+        description: 'policy all refuses (409) when any row is invalid. Recorded in the audit log when it ends.',
+        params: idParamsSchema,
+        body: importCommitBodySchema.optional(),
+        response: { 202: importSchema, ...importResponse },
+      },
+    }),
+    async (request, reply) => reply.status(202).send(await service.commit(actorOf(request), request.params.id, request.body?.policy)),
+  );
+
+  app.post(
+    '/api/admin/imports/:id/cancel',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancels a preview, or stops a running import after its current batch (what it wrote can be undone)',
+        params: idParamsSchema,
+        response: { 200: importSchema, ...importResponse },
+      },
+    }),
+    async (request) => service.cancel(request.params.id),
+  );
+
+  app.post(
+    '/api/admin/imports/:id/undo',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Undoes an import: products it created are removed, products it updated get their previous values back',
+        description: 'A product changed after the import is left as it is (counted as skipped). Recorded in the audit log.',
+        params: idParamsSchema,
+        response: { 200: importSchema, ...importResponse },
+      },
+    }),
+    async (request) => service.undo(actorOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,330 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Import } from '../../../common/schemas/imports';
+import { auditEntries } from '../../test/audit-helpers';
+import { send, signedInAs } from '../../test/auth-helpers';
+import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
+import { multipartBody } from '../../test/multipart';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { createAuditRepo } from '../audit/audit.repo';
+import { createChangesRepo } from '../changes/changes.repo';
+import { parseCsv } from './csv';
+import { createImportsRepo } from './imports.repo';
+import { createImportsService } from './imports.service';
+import { readXlsx, writeXlsx } from './xlsx';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+
+let ctx: TestContext;
+let admin = '';
+let user = '';
+let files: http.Server;
+let filesUrl = '';
+const served = new Map<string, { type: string; body: Buffer }>();
+
+beforeAll(async () => {
+  ctx = await createTestApp({ importAllowPrivateHosts: true });
+  admin = await signedInAs(ctx.app, 'import-admin@example.com', { isAdmin: true });
+  user = await signedInAs(ctx.app, 'import-user@example.com');
+  files = http.createServer((req, res) => {
+    const file = served.get(req.url ?? '');
+    if (!file) {
+      res.writeHead(404).end('missing');
+      return;
+    }
+    res.writeHead(200, { 'content-type': file.type }).end(file.body);
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await ctx?.close();
+  await new Promise((resolve) => files?.close(resolve));
+});
+beforeEach(async () => {
+  await clearCatalogue(ctx.database);
+  await ctx.database.db.execute(sql`delete from imports`);
+  await ctx.database.db.execute(sql`delete from catalogue_changes`);
+  await insertCategories(ctx.database, ['Pants', 'Shoes', 'Jackets'].map((name, i) => ({ name, relevance: i + 1 })));
+});
+
+async function upload(name: string, body: Buffer, fields: Record<string, string> = {}, cookie = admin) {
+  const form = multipartBody([{ filename: name, body, field: 'file' }], fields);
+  return ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...form.headers, origin: TEST_ORIGIN, cookie }, payload: form.payload });
+}
+async function preview(name: string, body: Buffer, fields: Record<string, string> = {}): Promise<Import> {
+  const res = await upload(name, body, fields);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Import>();
+}
+/** Commits and waits for the background job to end. */
+async function commit(id: string, policy?: string): Promise<Import> {
+  const res = await send(ctx.app, 'POST', `/api/admin/imports/${id}/commit`, { cookie: admin, body: policy ? { policy } : {} });
+  expect(res.statusCode, res.body).toBe(202);
+  for (let i = 0; i < 200; i++) {
+    const state = (await send(ctx.app, 'GET', `/api/admin/imports/${id}`, { cookie: admin })).json<Import>();
+    if (state.status !== 'running') return state;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('import did not finish');
+}
+const products = () =>
+  ctx.database.rows<{ title: string; price: string | number; category: string | null; gender: string | null; brand: string; description: string; is_best_product: boolean; link: string | null; image: string | null; source_id: string | null }>(
+    sql`select title, price, category, gender, brand, description, is_best_product, link, image, source_id from products order by row`,
+  );
+
+describe('reading files', () => {
+  it('parses CSV with quotes, doubled quotes, line breaks, semicolons and a byte-order mark', () => {
+    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\n\n"two\nlines",z\n')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['x, y', 'say "hi"'] },
+      { line: 4, cells: ['two\nlines', 'z'] },
+    ]);
+    expect(parseCsv('a;b\n1,5;2').map((r) => r.cells)).toEqual([['a', 'b'], ['1,5', '2']]);
+  });
+
+  it('writes an XLSX workbook it reads back, with texts, numbers and booleans', async () => {
+    async function* rows() {
+      yield [['Tee & "Co" <b>', 12.5, true], ['=1+1', 3, false]];
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of writeXlsx('Products', ['title', 'price', 'best'], rows())) chunks.push(chunk);
+    expect(readXlsx(Buffer.concat(chunks))).toEqual([
+      { line: 1, cells: ['title', 'price', 'best'] },
+      { line: 2, cells: ['Tee & "Co" <b>', '12.5', 'true'] },
+      { line: 3, cells: ['=1+1', '3', 'false'] },
+    ]);
+  });
+});
+
+describe('import preview', () => {
+  it('matches headers by their aliases, reads the sheet spellings and changes nothing yet', async () => {
+    const result = await preview('sheet.csv', fixture('aliases.csv'));
+    expect(result).toMatchObject({
+      status: 'previewed',
+      format: 'csv',
+      counts: { new: 3, updated: 0, unchanged: 0, invalid: 0 },
+      errors: [],
+      mapping: { Title: 'title', Price: 'price', cnFansLink: 'link', isBestProduct: 'isBestProduct', Image: 'image' },
+    });
+    expect(await products()).toEqual([]);
+  });
+
+  it('reports each bad row with its row number, column and message, and repeated products', async () => {
+    const result = await preview('errors.csv', fixture('errors.csv'));
+    expect(result.counts).toEqual({ new: 1, updated: 0, unchanged: 0, invalid: 4 });
+    expect(result.errors).toEqual([
+      { row: 3, column: 'name', message: 'Item name is required!' },
+      { row: 4, column: 'price', message: 'Valid price is required!' },
+      { row: 5, column: 'best', message: 'isBestProduct must be true or false' },
+      { row: 5, column: 'gender', message: 'gender must be one of Men, Women, Kids, Unisex' },
+      { row: 5, column: 'link', message: 'link must be an http(s) address such as https://store.example/item' },
+      { row: 6, column: 'link', message: 'Row 2 has the same product; each product may appear once.' },
+    ].map((e) => expect.objectContaining(e)));
+    const csv = await send(ctx.app, 'GET', `/api/admin/imports/${result.id}/errors`, { cookie: admin });
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.split('\r\n')[0]).toBe('row,column,message');
+    expect(csv.body).toContain('4,price,Valid price is required!');
+  });
+
+  it('lets the operator change the mapping and says when title or price has no column', async () => {
+    const csv = Buffer.from('Product,Cost\nHat,5\n');
+    const unmapped = await preview('a.csv', csv, { mapping: JSON.stringify({ Product: 'ignore' }) });
+    expect(unmapped.counts.invalid).toBe(1);
+    expect(unmapped.errors[0]?.message).toMatch(/No column is mapped to title/);
+    const mapped = await preview('a.csv', csv, { mapping: JSON.stringify({ Product: 'title', Cost: 'price' }) });
+    expect(mapped.counts).toMatchObject({ new: 1, invalid: 0 });
+    const wrong = await upload('a.csv', csv, { mapping: JSON.stringify({ Nope: 'title' }) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ message: string }>().message).toMatch(/no column "Nope"/);
+  });
+
+  it('refuses files it cannot read with a sentence', async () => {
+    expect((await upload('x.json', Buffer.from('{ nope'))).json<{ message: string }>().message).toMatch(/not valid JSON/);
+    expect((await upload('x.xlsx', Buffer.from('PK not a zip'))).json<{ message: string }>().message).toMatch(/XLSX/);
+    expect((await upload('x.csv', Buffer.from(''))).statusCode).toBe(400);
+    expect((await upload('x.csv', Buffer.from('title,price\n'))).json<{ message: string }>().message).toMatch(/no products/);
+  });
+
+  it('is refused to anonymous callers and to users', async () => {
+    expect((await upload('sheet.csv', fixture('aliases.csv'), {}, '')).statusCode).toBe(401);
+    expect((await upload('sheet.csv', fixture('aliases.csv'), {}, user)).statusCode).toBe(403);
+  });
+});
+
+describe('import commit and undo', () => {
+  it('writes the valid rows in the background, adds missing categories, and a second import of the file changes nothing', async () => {
+    const first = await preview('sheet.csv', fixture('aliases.csv'));
+    const done = await commit(first.id);
+    expect(done).toMatchObject({ status: 'succeeded', progress: { processed: 3, total: 3 }, result: { created: 3, updated: 0, skipped: 0 }, canUndo: true });
+    expect(await products()).toEqual([
+      expect.objectContaining({ title: 'Cargo Pants', price: expect.anything(), category: 'Pants', gender: 'Women', brand: 'Acme', description: 'Loose fit; "cargo" pockets', is_best_product: true, link: 'https://store.example/cargo' }),
+      expect.objectContaining({ title: 'Running Shoe', category: 'Shoes', gender: 'Men', is_best_product: false }),
+      expect.objectContaining({ title: 'Plain Tee', category: null, gender: 'Unisex', is_best_product: true }),
+    ]);
+    expect(Number((await products())[1]?.price)).toBe(19.99);
+    const again = await preview('sheet.csv', fixture('aliases.csv'));
+    expect(again.counts).toEqual({ new: 0, updated: 0, unchanged: 3, invalid: 0 });
+    const entries = await auditEntries(ctx.database, 'product-import');
+    expect(entries.at(-1)).toMatchObject({ subject: 'sheet.csv', actorEmail: 'import-admin@example.com', details: expect.objectContaining({ created: 3, updated: 0 }) });
+  });
+
+  it('matches by id, else by buy link; undo removes what it created and puts back what it updated', async () => {
+    const [kept] = await insertProducts(ctx.database, [{ title: 'Old Shoe', price: 5, link: 'https://store.example/shoe', category: 'Shoes' }]);
+    const [byId] = await insertProducts(ctx.database, [{ title: 'Old Jacket', price: 9, link: 'https://store.example/old-jacket', category: 'Jackets' }]);
+    const csv = Buffer.from(
+      `id,title,price,link\n${byId?.id},New Jacket,10,https://store.example/new-jacket\n,Running Shoe,19.99,https://store.example/shoe\n,Brand New,3,https://store.example/brand-new\n`,
+    );
+    const result = await preview('ids.csv', csv);
+    expect(result.counts).toEqual({ new: 1, updated: 2, unchanged: 0, invalid: 0 });
+    const done = await commit(result.id);
+    expect(done.result).toMatchObject({ created: 1, updated: 2 });
+    expect((await products()).map((p) => p.title)).toEqual(['Running Shoe', 'New Jacket', 'Brand New']);
+    const undo = await send(ctx.app, 'POST', `/api/admin/imports/${result.id}/undo`, { cookie: admin });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json<Import>()).toMatchObject({ status: 'undone', canUndo: false, result: { undo: { restored: 3, skipped: 0 } } });
+    expect(await products()).toEqual([
+      expect.objectContaining({ title: 'Old Shoe', link: 'https://store.example/shoe', category: 'Shoes' }),
+      expect.objectContaining({ title: 'Old Jacket', link: 'https://store.example/old-jacket', category: 'Jackets' }),
+    ]);
+    expect(kept).toBeDefined();
+    expect((await send(ctx.app, 'POST', `/api/admin/imports/${result.id}/undo`, { cookie: admin })).statusCode).toBe(409);
+    expect((await auditEntries(ctx.database, 'change-undo')).at(-1)?.details).toMatchObject({ restored: 3, skipped: 0 });
+  });
+
+  it('leaves a product changed after the import alone when undoing', async () => {
+    const result = await preview('sheet.csv', fixture('aliases.csv'));
+    await commit(result.id);
+    await ctx.database.db.execute(sql`update products set price = 99, updated_at = now() + interval '1 second' where title = 'Plain Tee'`);
+    const undo = (await send(ctx.app, 'POST', `/api/admin/imports/${result.id}/undo`, { cookie: admin })).json<Import>();
+    expect(undo.result?.undo).toEqual({ restored: 2, skipped: 1 });
+    expect((await products()).map((p) => p.title)).toEqual(['Plain Tee']);
+  });
+
+  it('with the policy "all", writes nothing while any row is invalid', async () => {
+    const result = await preview('errors.csv', fixture('errors.csv'), { policy: 'all' });
+    expect(result.policy).toBe('all');
+    const refused = await send(ctx.app, 'POST', `/api/admin/imports/${result.id}/commit`, { cookie: admin, body: {} });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(/4 rows are invalid/);
+    expect(await products()).toEqual([]);
+    const valid = await commit(result.id, 'valid');
+    expect(valid.result?.created).toBe(1);
+  });
+
+  it('reads a Firestore export of productsImported and keeps its ids', async () => {
+    const result = await preview('export.json', fixture('firestore.json'));
+    expect(result.counts).toEqual({ new: 2, updated: 0, unchanged: 0, invalid: 0 });
+    await commit(result.id);
+    expect(await products()).toEqual([
+      expect.objectContaining({ title: 'Firestore Jacket', source_id: 'fs8dK2mQpL0aZ1', gender: 'Women', is_best_product: true, link: 'https://store.example/fs-jacket' }),
+      expect.objectContaining({ title: 'Firestore Boots', source_id: 'fs9xY7', gender: 'Men', is_best_product: false }),
+    ]);
+    await ctx.database.db.execute(sql`update products set link = 'https://store.example/moved' where source_id = 'fs9xY7'`);
+    const again = await preview('export.json', fixture('firestore.json'));
+    expect(again.counts).toEqual({ new: 0, updated: 1, unchanged: 1, invalid: 0 });
+  });
+
+  it('reads a JSON array of products', async () => {
+    const result = await preview('products.json', fixture('array.json'));
+    expect(result).toMatchObject({ format: 'json', counts: { new: 2, invalid: 0 }, newCategories: ['Accessories'] });
+    await commit(result.id);
+    expect(await products()).toEqual([
+      expect.objectContaining({ title: 'Array Bag', category: 'Accessories', gender: 'Unisex', is_best_product: true }),
+      expect.objectContaining({ title: 'Array Belt', gender: 'Kids', link: 'https://store.example/belt' }),
+    ]);
+    expect((await ctx.database.rows<{ name: string }>(sql`select name from categories where name = 'Accessories'`)).length).toBe(1);
+  });
+
+  it('a cancelled preview writes nothing and cannot be committed', async () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `Item ${i},${i + 1},https://store.example/c/${i}`);
+    const result = await preview('many.csv', Buffer.from(`title,price,link\n${lines.join('\n')}\n`));
+    const cancelled = await send(ctx.app, 'POST', `/api/admin/imports/${result.id}/cancel`, { cookie: admin });
+    expect(cancelled.json<Import>().status).toBe('cancelled');
+    expect((await send(ctx.app, 'POST', `/api/admin/imports/${result.id}/commit`, { cookie: admin, body: {} })).statusCode).toBe(409);
+    expect(await products()).toEqual([]);
+  });
+});
+
+describe('a running import', () => {
+  it('stops between batches when cancelled; what it wrote can be undone', async () => {
+    // A service of its own with batches of one row, so Cancel lands while most rows are still to write.
+    const service = createImportsService({
+      repo: createImportsRepo(ctx.database),
+      changes: createChangesRepo(ctx.database),
+      audit: createAuditRepo(ctx.database),
+      storage: ctx.storage,
+      log: { error: () => undefined, warn: () => undefined },
+      allowPrivateHosts: true,
+      batchRows: 1,
+    });
+    const actor = { id: null, email: 'import-admin@example.com' };
+    const lines = Array.from({ length: 200 }, (_, i) => `Batch Item ${i},${i + 1},https://store.example/b/${i}`);
+    const source = { kind: 'file' as const, name: 'many.csv', contentType: 'text/csv', body: Buffer.from(`title,price,link\n${lines.join('\n')}\n`) };
+    const previewed = await service.preview(actor, source, { origin: TEST_ORIGIN });
+    await service.commit(actor, previewed.id, undefined);
+    await service.cancel(previewed.id);
+    await service.job(previewed.id);
+    const stopped = await service.get(previewed.id);
+    expect(stopped.status).toBe('cancelled');
+    expect(stopped.result?.created).toBeGreaterThan(0);
+    expect(stopped.result?.created).toBeLessThan(200);
+    expect(stopped.canUndo).toBe(true);
+    const written = (await products()).length;
+    expect(written).toBe(stopped.result?.created);
+    const undone = await service.undo(actor, previewed.id);
+    expect(undone.result?.undo).toEqual({ restored: written, skipped: 0 });
+    expect(await products()).toEqual([]);
+    await service.close();
+  });
+});
+
+describe('imports from an address and their images', () => {
+  it('reads a CSV address, fetches its images once, and lists those it could not fetch', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer();
+    served.set('/coat.png', { type: 'image/png', body: png });
+    served.set('/not-an-image.png', { type: 'image/png', body: Buffer.from('hello') });
+    served.set(
+      '/sheet.csv',
+      {
+        type: 'text/csv',
+        body: Buffer.from(
+          `title,price,image,link\nCoat,10,${filesUrl}/coat.png,https://s.example/1\nCoat Two,11,${filesUrl}/coat.png,https://s.example/2\n` +
+            `Broken,12,${filesUrl}/not-an-image.png,https://s.example/3\n`,
+        ),
+      },
+    );
+    const res = await send(ctx.app, 'POST', '/api/admin/imports', { cookie: admin, body: { url: `${filesUrl}/sheet.csv` } });
+    expect(res.statusCode, res.body).toBe(201);
+    const done = await commit(res.json<Import>().id);
+    expect(done.result).toMatchObject({ created: 3, imagesFetched: 1, imageFailures: [expect.objectContaining({ row: 4, column: 'image' })] });
+    const rows = await products();
+    expect(rows[0]?.image).toMatch(/^\/media\/items\/\d+_[0-9a-f]{6}_coat\.png$/);
+    expect(rows[1]?.image).toBe(rows[0]?.image);
+    expect(rows[2]?.image).toBe(`${filesUrl}/not-an-image.png`);
+    const again = await send(ctx.app, 'POST', '/api/admin/imports', { cookie: admin, body: { url: `${filesUrl}/sheet.csv` } });
+    expect(again.json<Import>().counts).toMatchObject({ unchanged: 3 });
+  });
+
+  it('refuses private, loopback and link-local addresses unless IMPORT_ALLOW_PRIVATE_HOSTS is set', async () => {
+    const strict = await createTestApp({ importAllowPrivateHosts: false });
+    try {
+      const cookie = await signedInAs(strict.app, 'strict-admin@example.com', { isAdmin: true });
+      for (const url of [`${filesUrl}/sheet.csv`, 'http://localhost:9/x.csv', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x.csv', 'http://10.1.2.3/x.csv']) {
+        const res = await send(strict.app, 'POST', '/api/admin/imports', { cookie, body: { url } });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json<{ message: string }>().message, url).toMatch(/private, loopback or link-local/);
+      }
+      expect((await send(strict.app, 'POST', '/api/admin/imports', { cookie, body: { url: 'ftp://example.com/x.csv' } })).statusCode).toBe(400);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -2,4 +2,4 @@
 export { analyticsEvents, analyticsKeys } from './analytics';
 export { auditLog } from './audit';
 export { appSecrets, accounts, rateLimits, sessions, signInThrottle, users, verifications } from './auth';
-export { categories, deletedProducts, images, products } from './catalogue';
+export { categories, deletedProducts, images, products, productTotals } from './catalogue';

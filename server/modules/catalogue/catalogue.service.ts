@@ -152,7 +152,7 @@ export function createCatalogueService(
      */
     async listAdminPage(q: AdminProductQuery): Promise<AdminProductPage> {
       const filter = { search: q.search, category: q.category, gender: q.gender, best: q.best };
-      const [rows, totals] = await Promise.all([repo.listAdminPage(filter, q.page, q.pageSize), repo.totals()]);
+      const { rows, totals } = await repo.listAdminPage(filter, q.page, q.pageSize);
       let total = totals.products;
       if (filter.search || filter.category || filter.gender || filter.best !== undefined) {
         const key = JSON.stringify(filter);

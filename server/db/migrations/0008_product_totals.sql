@@ -7,7 +7,6 @@ CREATE TABLE "product_totals" (
 --> statement-breakpoint
 DROP INDEX "products_admin_search_trgm_idx";--> statement-breakpoint
 ALTER TABLE "products" DROP COLUMN "admin_search_text";--> statement-breakpoint
-CREATE INDEX "products_category_row_idx" ON "products" USING btree (lower("category"),"row");--> statement-breakpoint
 -- The admin search reads search_text or the category instead (decision 0029): one trigram index less to write on
 -- every update of a product, which is most of what a bulk operation costs.
 -- The admin list's total was a count over every row. The triggers keep it in one row; each updates that row, so

@@ -51,8 +51,6 @@ export const products = pgTable(
     index('products_best_shuffle_idx').on(t.shuffleKey, t.id).where(sql`${t.isBestProduct}`),
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('products_row_unique_idx').on(t.row),
-    // The admin list filtered by category, in row order: a deep page reads its rows, not every product's.
-    index('products_category_row_idx').on(sql`lower(${t.category})`, t.row),
     uniqueIndex('products_number_idx').on(t.number),
     // Which products show an image: counted in the gallery, cleared when the image is deleted.
     index('products_image_idx').on(t.image),

@@ -17,7 +17,7 @@ export type OperationCounts = {
 /** A bulk operation's statements may run this long (the default statement timeout is a request's). */
 export const BULK_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
 
-/** Room in the trigram index's pending list during an operation (kB): 100,000 changed products fit. */
+/** Room in the trigram index's pending list during an operation (kB): about 100,000 changed products. */
 const BULK_PENDING_LIST_KB = 256 * 1024;
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];

@@ -1,25 +1,31 @@
 // npm run bench: figures for the finder at 100,000 products, each next to a ceiling measured in the same run.
+// The traffic is a model of visitors (scripts/bench-traffic.ts); see README "Performance" for every row.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { postgresAnswers } from '../server/db/client';
+import { startTestS3 } from '../server/test/s3-server';
 import { benchPages } from './bench-pages';
+import { buildTrafficModel, type TrafficModel } from './bench-traffic';
+import { ensureHaproxy, startCluster } from './cluster';
+
+// The SDK's notice that its 2027 releases need Node 22 is noise here (the lock file pins this one).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
+/** The crowd: this many connections at once for BENCH_CROWD_SECONDS. */
+const CROWD_CONNECTIONS = Number(process.env.BENCH_CROWD_CONNECTIONS ?? 500);
+const CROWD_S = Number(process.env.BENCH_CROWD_SECONDS ?? 30);
+/** A request unanswered this long counts as a timeout (autocannon's default). */
+const TIMEOUT_S = 10;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SIZE = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const CLUSTER_PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 
 type Ready = { ready: true; appPort: number; ceilingPort: number; seedMs: number; kind: string; dir: string; adminCookie: string };
-
-const FINDER_PATHS = [
-  '/api/products?gender=Men&category=Pants&search=cargo&limit=6&seed=12345',
-  '/api/products?gender=Women&search=knit&limit=6&seed=987654',
-  '/api/products?best=true&search=navy&limit=6&seed=55555',
-  '/api/products?category=Shoes&search=boot&limit=4&seed=2024',
-];
 
 /** The dashboard's product list: pages of 25 by row, with a count of every match (signed in as an admin). */
 const ADMIN_PATHS = [
@@ -29,16 +35,42 @@ const ADMIN_PATHS = [
   '/api/admin/products?search=navy&best=true',
 ];
 
-async function load(url: string, paths?: string[], headers: Record<string, string> = {}) {
+type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; status503: number };
+
+/** `paths` cycles through a fixed list; `draw` picks each request's path as it is sent. */
+async function load(
+  url: string,
+  requests: { paths?: string[]; draw?: () => string },
+  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<Figures> {
+  const { draw, paths } = requests;
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers,
-    ...(paths ? { requests: paths.map((p) => ({ method: 'GET' as const, path: p })) } : {}),
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.seconds ?? DURATION_S,
+    timeout: TIMEOUT_S,
+    headers: options.headers ?? {},
+    ...(draw
+      ? { requests: [{ method: 'GET' as const, setupRequest: (req: autocannon.Request) => ({ ...req, path: draw() }) }] }
+      : paths
+        ? { requests: paths.map((p) => ({ method: 'GET' as const, path: p })) }
+        : {}),
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    status503: result.statusCodeStats?.['503']?.count ?? 0,
+  };
+}
+
+/** Every answer of a row that must not fail; says so loudly rather than printing a figure of errors. */
+function mustAllSucceed(label: string, f: Figures): Figures {
+  if (f.non2xx > 0 || f.errors > 0) console.log(`  !! ${label}: ${f.non2xx} non-2xx answers, ${f.errors} errors (figures below include them)`);
+  return f;
 }
 
 function gz(body: Buffer | string): number {
@@ -110,26 +142,92 @@ async function transfer(child: ReturnType<typeof fork>): Promise<TransferFigures
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
 
-async function benchDatabase(label: string, env: Record<string, string>) {
+type ProbeResult = { health: Array<{ ms: number; status: number }>; pages: Array<{ ms: number; status: number }> };
+
+/** Health and model requests on a steady beat from a process of its own, while `work` runs. */
+async function probeWhile<T>(base: string, paths: string[], durationMs: number, work: Promise<T>): Promise<[T, ProbeResult]> {
+  const child = fork(path.resolve('scripts/bench-probe.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const probed = new Promise<ProbeResult>((resolve) => child.once('message', (m) => resolve(m as ProbeResult)));
+  child.send({ base, paths, durationMs, everyMs: 100 });
+  return Promise.all([work, probed]);
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN) : NaN;
+};
+
+function row(label: string, f: Figures, ceiling?: Figures): string {
+  const share = ceiling ? `, ${fmt((f.rps / ceiling.rps) * 100, 1)}% of ceiling` : '';
+  return `${label}: ${fmt(f.rps)} req/s${share}, p50 ${f.p50} ms, p99 ${f.p99} ms`;
+}
+
+/** Model traffic, an uncached search, then the crowd with probes; returns the figures for the caller's rows. */
+async function trafficRows(base: string, ceiling: Figures, model: TrafficModel, label = '') {
+  const modelled = mustAllSucceed('model', await load(base, { draw: model.next }));
+  console.log(row(`${label}model traffic, ${CONNECTIONS} connections`, modelled, ceiling) + '  (targets >= 50%, p99 <= 20 ms)');
+  const search = mustAllSucceed('search', await load(base, { draw: model.uncachedSearch }));
+  console.log(row(`${label}search only, uncached (a seed nobody was issued), ${CONNECTIONS} connections`, search, ceiling));
+  const probePaths = Array.from({ length: 50 }, () => model.next());
+  const [crowd, probes] = await probeWhile(
+    base,
+    probePaths,
+    CROWD_S * 1000,
+    load(base, { draw: model.next }, { connections: CROWD_CONNECTIONS, seconds: CROWD_S }),
+  );
+  const health = probes.health.map((s) => s.ms);
+  const healthMissed = probes.health.filter((s) => s.status !== 200).length;
+  const refused = probes.pages.filter((s) => s.status === 503).map((s) => s.ms);
+  console.log(
+    `${label}crowd, ${fmt(CROWD_CONNECTIONS)} connections for ${CROWD_S} s: ${fmt(crowd.rps)} req/s, p50 ${crowd.p50} ms, ` +
+      `p99 ${crowd.p99} ms; timeouts (> ${TIMEOUT_S} s) ${fmt(crowd.timeouts)}, 503 ${fmt(crowd.status503)}, ` +
+      `other non-2xx ${fmt(crowd.non2xx - crowd.status503)}, connection errors ${fmt(crowd.errors - crowd.timeouts)}`,
+  );
+  console.log(
+    `${label}  /api/health while it ran: p50 ${fmt(percentile(health, 50))} ms, p99 ${fmt(percentile(health, 99))} ms, ` +
+      `${healthMissed} of ${health.length} probes unanswered or not 200 (target p99 <= 1,000 ms)`,
+  );
+  await settle(base);
+  console.log(
+    `${label}  model probes answered 503: ${refused.length} of ${probes.pages.length}` +
+      (refused.length ? `, in p50 ${fmt(percentile(refused, 50))} ms, max ${fmt(Math.max(...refused))} ms` : ''),
+  );
+}
+
+/** After the crowd the server still works through what was sent: wait until health answers quickly again. */
+async function settle(base: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+    if (ok && performance.now() - started < 50) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function benchDatabase(label: string, env: Record<string, string>): Promise<Figures> {
   const { ready, child } = await startServer(env);
   const base = `http://127.0.0.1:${ready.appPort}`;
   console.log(`\n## ${label}: ${fmt(SIZE)} products (${ready.seedMs ? `generated in ${fmt(ready.seedMs / 1000, 1)} s` : 'reused'})`);
-  // Warm both before measuring.
-  await autocannon({ url: base, connections: 2, amount: 200, requests: FINDER_PATHS.map((p) => ({ method: 'GET' as const, path: p })) });
-  const ceiling = await load(`http://127.0.0.1:${ready.ceilingPort}/constant`);
-  const finder = await load(base, FINDER_PATHS);
-  const adminList = await load(base, ADMIN_PATHS, { cookie: ready.adminCookie });
-  const memory = await rss(child);
-  const ops = await bulk(child);
-  console.log(`constant-JSON Fastify route (ceiling): ${fmt(ceiling.rps)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`);
-  console.log(`finder page, filtered + search:        ${fmt(finder.rps)} req/s, p50 ${finder.p50} ms, p99 ${finder.p99} ms`);
-  console.log(`ratio finder / ceiling: ${fmt((finder.rps / ceiling.rps) * 100, 1)}%  (target >= 50%; p99 target <= 20 ms)`);
-  console.log(`admin product list (page of 25 + count): ${fmt(adminList.rps)} req/s, p50 ${adminList.p50} ms, p99 ${adminList.p99} ms`);
+  const model = await buildTrafficModel(base);
   console.log(
-    `bulk recategorise (Update Shirt Category, ${fmt(ops.updated)} products changed): one statement ${fmt(ops.setMs)} ms, ` +
-      `per-row update loop ${fmt(ops.loopMs)} ms (${fmt(ops.loopRows)} rows); ratio ${fmt(ops.loopMs / ops.setMs, 1)}x`,
+    `traffic model: ${model.seeds.length} distinct seeds issued to ${48} fresh visitors` +
+      (model.rendered ? '' : ' (no build: seeds drawn like the browser fallback, HTML requests as their API calls)'),
   );
-  console.log(`server memory after load: ${fmt(memory / 1024 / 1024)} MB RSS`);
+  // Warm both before measuring.
+  await autocannon({ url: base, connections: 2, amount: 300, requests: [{ method: 'GET' as const, setupRequest: (r: autocannon.Request) => ({ ...r, path: model.next() }) }] });
+  const ceiling = await load(`http://127.0.0.1:${ready.ceilingPort}/constant`, {});
+  console.log(row('constant-JSON Fastify route (ceiling)', ceiling));
+  await trafficRows(base, ceiling, model);
+  const memory = await rss(child);
+  console.log(`server memory after the load: ${fmt(memory / 1024 / 1024)} MB RSS  (target on PGlite <= 400 MB)`);
+  const adminList = mustAllSucceed('admin list', await load(base, { paths: ADMIN_PATHS }, { headers: { cookie: ready.adminCookie } }));
+  console.log(row(`admin product list (page of 25 + total), ${CONNECTIONS} connections`, adminList) + '  (target p50 <= 20 ms)');
+  const ops = await bulk(child);
+  console.log(
+    `Update Shirt Category (${fmt(ops.updated)} of ${fmt(SIZE)} products changed) through its endpoint: ${fmt(ops.setMs)} ms ` +
+      `(target <= 1,000 ms); a loop of one update per product: ${fmt(ops.loopMs)} ms (${fmt(ops.loopMs / ops.setMs, 1)}x)`,
+  );
   const io = await transfer(child);
   const s = (ms: number) => `${fmt(ms / 1000, 1)} s`;
   console.log(
@@ -149,6 +247,29 @@ async function benchDatabase(label: string, env: Record<string, string>) {
 
   if (label.startsWith('PGlite')) await bytes(base);
   await stop(child);
+  return ceiling;
+}
+
+/** The same catalogue served by several processes behind HAProxy, on the same PostgreSQL database. */
+async function benchCluster(databaseUrl: string, ceiling: Figures) {
+  try {
+    ensureHaproxy();
+  } catch {
+    console.log('\n(haproxy is missing and apt-get could not install it: no multi-process figures)');
+    return;
+  }
+  const s3 = await startTestS3();
+  const cluster = await startCluster({ processes: CLUSTER_PROCESSES, databaseUrl, s3: s3.s3, env: { SEED_DEMO: 'false', LOG_LEVEL: 'error' } });
+  try {
+    console.log(`\n## ${CLUSTER_PROCESSES} processes behind HAProxy (deploy/haproxy.cfg), PostgreSQL, S3 (s3rver)`);
+    const model = await buildTrafficModel(cluster.url);
+    await autocannon({ url: cluster.url, connections: 2, amount: 300, requests: [{ method: 'GET' as const, setupRequest: (r: autocannon.Request) => ({ ...r, path: model.next() }) }] });
+    console.log('(ceiling: the single-process run\'s constant-JSON route above)');
+    await trafficRows(cluster.url, ceiling, model, 'cluster: ');
+  } finally {
+    await cluster.stop();
+    await s3.close();
+  }
 }
 
 async function bytes(base: string) {
@@ -193,7 +314,10 @@ async function bytes(base: string) {
   console.log(`first view / whole catalogue: ${fmt((firstView / allGz) * 100, 2)}% (${fmt(allGz / firstView, 0)}x less)`);
 }
 
-console.log(`Finder bench: ${DURATION_S} s per load, ${CONNECTIONS} connections, autocannon in a separate process from the server.`);
+console.log(
+  `Finder bench: ${DURATION_S} s per load at ${CONNECTIONS} connections, the crowd ${CROWD_CONNECTIONS} connections for ${CROWD_S} s; ` +
+    'autocannon in a separate process from the server.',
+);
 await benchDatabase('PGlite (embedded default)', { BENCH_DATABASE_URL: '' });
 if (await postgresAnswers(PG_URL)) {
   const admin = new (await import('pg')).default.Client({ connectionString: PG_URL });
@@ -203,7 +327,8 @@ if (await postgresAnswers(PG_URL)) {
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = '/finder_bench';
-  await benchDatabase('PostgreSQL server', { BENCH_DATABASE_URL: url.toString() });
+  const ceiling = await benchDatabase('PostgreSQL server', { BENCH_DATABASE_URL: url.toString() });
+  await benchCluster(url.toString(), ceiling);
   const cleanup = new (await import('pg')).default.Client({ connectionString: PG_URL });
   await cleanup.connect();
   await cleanup.query('drop database if exists finder_bench with (force)');
@@ -211,4 +336,4 @@ if (await postgresAnswers(PG_URL)) {
 } else {
   console.log(`\n(PostgreSQL does not answer at ${PG_URL}: PGlite figures only)`);
 }
-await benchPages();
+if (process.env.BENCH_PAGES !== 'off') await benchPages();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 export const products = pgTable(
@@ -41,13 +41,6 @@ export const products = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`title || chr(31) || description || chr(31) || brand`,
     ),
-    /**
-     * The admin search's column: the same fields plus the category (spec section 5), with its own trigram index
-     * (decision 0016).
-     */
-    adminSearchText: text('admin_search_text').generatedAlwaysAs(
-      sql`title || chr(31) || description || chr(31) || brand || chr(31) || coalesce(category, '')`,
-    ),
     /** Fixed random position in the shuffled catalogue; a visitor's seed picks where in it they start. */
     shuffleKey: integer('shuffle_key')
       .notNull()
@@ -64,13 +57,29 @@ export const products = pgTable(
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('products_row_unique_idx').on(t.row),
     uniqueIndex('products_number_idx').on(t.number),
-    index('products_admin_search_trgm_idx').using('gin', t.adminSearchText.op('gin_trgm_ops')),
     // Which products show an image: counted in the gallery, cleared when the image is deleted.
     index('products_image_idx').on(t.image),
     // An import matches rows by buy link when they carry no id; the item form warns about a repeated link.
     index('products_link_idx').on(t.link),
     uniqueIndex('products_source_id_idx').on(t.sourceId).where(sql`${t.sourceId} is not null`),
   ],
+);
+
+/**
+ * How many products there are, kept by statement-level triggers on products (migration 0009), so the admin list's
+ * total is one row read instead of a count over the whole table. `changes` grows with every statement that writes
+ * products (committed or not: a rolled-back one rolls its increment back too), so a count remembered with the
+ * `changes` it was made at is still right while `changes` has not moved, in any process.
+ */
+export const productTotals = pgTable(
+  'product_totals',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean('id').primaryKey().default(true),
+    products: integer('products').notNull(),
+    changes: bigint('changes', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('product_totals_one_row', sql`${t.id}`)],
 );
 
 /**

@@ -2,5 +2,5 @@
 export { analyticsEvents, analyticsKeys } from './analytics';
 export { auditLog } from './audit';
 export { appSecrets, accounts, rateLimits, sessions, signInThrottle, users, verifications } from './auth';
-export { categories, deletedProducts, images, products } from './catalogue';
+export { categories, deletedProducts, images, products, productTotals } from './catalogue';
 export { catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';

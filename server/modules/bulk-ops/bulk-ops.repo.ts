@@ -25,6 +25,9 @@ export type ChangeOwner = { actor: Actor; summary: string };
 /** A bulk operation's statements may run this long (the default statement timeout is a request's). */
 export const BULK_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
 
+/** Room in the trigram index's pending list during an operation (kB): about 100,000 changed products. */
+const BULK_PENDING_LIST_KB = 256 * 1024;
+
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
 async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
@@ -100,6 +103,9 @@ export function createBulkOpsRepo(database: Database) {
     // the client's own (server/db/pool.ts) both grow for this transaction.
     return withQueryTimeout(BULK_STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS, () => db.transaction(async (tx) => {
       await tx.execute(sql`set local statement_timeout = ${sql.raw(String(BULK_STATEMENT_TIMEOUT_MS))}`);
+      // An update writes every changed row into the trigram index again. Merging those entries into the index as
+      // they come was most of the run (issue 12); here they wait in its pending list, merged after the commit.
+      await tx.execute(sql`set local gin_pending_list_limit = ${sql.raw(String(BULK_PENDING_LIST_KB))}`);
       const changeId = await openChange(tx, 'bulk-op', owner.summary, owner.actor);
       const worked = await work(tx, changeId);
       const counts = { ...worked, changeId: worked.updatedCount > 0 ? changeId : null };
@@ -108,7 +114,16 @@ export function createBulkOpsRepo(database: Database) {
         update audit_log set status = 'succeeded', finished_at = now(), details = ${JSON.stringify({ ...details(counts), changeId: counts.changeId })}::jsonb
         where id = ${auditId}::uuid`);
       return counts;
-    }));
+    })).finally(() => {
+      // Not awaited: the answer does not wait for the merge. Searches read a long pending list slowly, and PGlite
+      // has no autovacuum to merge it, so it is merged now rather than by the next write that overflows it.
+      cleaning = cleaning.then(mergePendingSearchEntries, mergePendingSearchEntries);
+    });
+  }
+
+  let cleaning: Promise<void> = Promise.resolve();
+  async function mergePendingSearchEntries(): Promise<void> {
+    await database.rows(sql`select gin_clean_pending_list('products_search_trgm_idx'::regclass)`).catch(() => undefined);
   }
 
   return {
@@ -165,12 +180,16 @@ export function createBulkOpsRepo(database: Database) {
         const category = spelled.get(rule.category) ?? rule.category;
         const [raw] = await rowsOf<RawCounts>(
           tx,
-          sql`with matched as (
-                select id, title, gender, category from products where title ~* ${postgresPattern(rule.keywords)}
+          // search_text starts with the title, so every title that matches is in the trigram index's candidates for
+          // the same pattern: the regular expression runs on those, not on every title. The update finds the rows by
+          // where they were read (ctid): a product edited meanwhile has moved, and is left as its editor left it.
+          sql`with matched as materialized (
+                select ctid as tid, id, title, gender, category from products
+                where search_text ~* ${postgresPattern(rule.keywords)} and title ~* ${postgresPattern(rule.keywords)}
               ), changed as (
                 update products p set category = ${category}, updated_at = now()
                 from matched m
-                where p.id = m.id and m.category is distinct from ${category}
+                where p.ctid = m.tid and m.category is distinct from ${category}
                 returning p.id::text as "id", m.title as "title", m.gender as "gender", m.category as "oldCategory",
                           p.category as "newCategory", p.title as "currentTitle", null::text as "newGender", p.updated_at as "after"
               )

@@ -43,6 +43,32 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/** Filters whose counts are remembered at once; the oldest goes first. */
+const ADMIN_COUNTS_KEPT = 500;
+
+/** Counts by filter, each with the `changes` it was made at; at most `limit`, forgetting the least recently used. */
+export function createCountMemo(limit: number) {
+  const memo = new Map<string, { total: number; changes: number }>();
+  return {
+    get(key: string) {
+      const hit = memo.get(key);
+      if (hit) {
+        memo.delete(key);
+        memo.set(key, hit);
+      }
+      return hit;
+    },
+    remember(key: string, value: { total: number; changes: number }) {
+      memo.delete(key);
+      memo.set(key, value);
+      if (memo.size > limit) memo.delete(memo.keys().next().value as string);
+    },
+    get size() {
+      return memo.size;
+    },
+  };
+}
+
 const NOT_FOUND = 'This item does not exist (it may have been deleted already).';
 
 /** The start of the shuffled ring: where the offers on a missing product's page are read from. */
@@ -73,6 +99,8 @@ export function createCatalogueService(
   audit: Pick<AuditRepo, 'record'>,
   changes?: Pick<ChangesRepo, 'undo'>,
 ) {
+  const counts = createCountMemo(ADMIN_COUNTS_KEPT);
+
   /** The category list's spelling of the input's category; read before any transaction opens (see `update`). */
   async function listedCategory(input: ProductInput): Promise<string | null> {
     return input.category === null ? null : ((await categories.findByName(input.category))?.name ?? null);
@@ -123,13 +151,25 @@ export function createCatalogueService(
         : { status: 'missing', similar };
     },
 
+    /**
+     * A page of the admin list and its total. Without filters the total is the kept one; a filter's count is
+     * remembered with the `changes` it was made at and used again while no statement has written products since,
+     * in this process or any other (paging through a search counts it once).
+     */
     async listAdminPage(q: AdminProductQuery): Promise<AdminProductPage> {
-      const { rows, total } = await repo.listAdminPage(
-        { search: q.search, category: q.category, gender: q.gender, best: q.best },
-        q.page,
-        q.pageSize,
-        q.sort,
-      );
+      const filter = { search: q.search, category: q.category, gender: q.gender, best: q.best };
+      const { rows, totals } = await repo.listAdminPage(filter, q.page, q.pageSize, q.sort);
+      let total = totals.products;
+      if (filter.search || filter.category || filter.gender || filter.best !== undefined) {
+        const key = JSON.stringify(filter);
+        const known = counts.get(key);
+        if (known && known.changes === totals.changes) total = known.total;
+        else {
+          const counted = await repo.countAdmin(filter);
+          counts.remember(key, counted);
+          total = counted.total;
+        }
+      }
       return { items: rows.map(toProduct), total, page: q.page, pageSize: q.pageSize };
     },
 

@@ -1,0 +1,33 @@
+// Child process of bench.ts: while the heavy load runs, asks /api/health and a few model requests on a steady beat
+// and times each answer. A process of its own, so the load generator's busy event loop does not delay the probes.
+type Probe = { base: string; paths: string[]; durationMs: number; everyMs: number };
+type Sample = { ms: number; status: number };
+
+const PROBE_TIMEOUT_MS = 10_000;
+
+async function timed(url: string): Promise<Sample> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await res.arrayBuffer();
+    return { ms: performance.now() - started, status: res.status };
+  } catch {
+    // Timed out or refused: status 0.
+    return { ms: performance.now() - started, status: 0 };
+  }
+}
+
+process.once('message', async (msg: Probe) => {
+  const health: Sample[] = [];
+  const pages: Sample[] = [];
+  const until = Date.now() + msg.durationMs;
+  const inFlight: Array<Promise<unknown>> = [];
+  let i = 0;
+  while (Date.now() < until) {
+    inFlight.push(timed(`${msg.base}/api/health`).then((s) => health.push(s)));
+    inFlight.push(timed(`${msg.base}${msg.paths[i++ % msg.paths.length] ?? '/'}`).then((s) => pages.push(s)));
+    await new Promise((r) => setTimeout(r, msg.everyMs));
+  }
+  await Promise.all(inFlight);
+  process.send?.({ health, pages }, () => process.exit(0));
+});

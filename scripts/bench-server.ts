@@ -42,6 +42,9 @@ const app = await buildApp({
   database,
   storage: createLocalStorage(path.join(dir, 'uploads')),
   logger: false,
+  // As main.ts starts it: the default response cache (RESPONSE_CACHE_MB) and load shedding. BENCH_CACHE_MB=0 measures
+  // every request on the database path.
+  responseCacheBytes: Number(process.env.BENCH_CACHE_MB ?? 32) * 1024 * 1024,
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -134,4 +134,39 @@ describe.skipIf(reason !== null)('two processes behind HAProxy', () => {
     expect([...statuses]).toEqual([200]);
     expect(servers).toEqual(new Set(['app1', 'app2']));
   });
+
+  it('drops every process\'s kept answers within a second of a change made through one of them', async () => {
+    const list = '/api/products?limit=48&seed=4242';
+    const direct = (port: number) => fetch(`http://127.0.0.1:${port}${list}`);
+    const [first, second] = cluster.appPorts;
+    if (first === undefined || second === undefined) throw new Error('the cluster has two processes');
+    // Each process keeps the list (the second answer of each is a hit).
+    for (const port of [first, second]) {
+      await (await direct(port)).arrayBuffer();
+      expect((await direct(port)).headers.get('x-cache'), `port ${port}`).toBe('hit');
+    }
+    // A change through the first process only (signed in again: the last test dropped the cookie).
+    const signIn = await fetch(`http://127.0.0.1:${first}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: cluster.url },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
+    const session = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const created = await fetch(`http://127.0.0.1:${first}/api/admin/products`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: cluster.url, cookie: session },
+      body: JSON.stringify({ title: 'Noticed Everywhere Parka', price: 90, link: 'https://store.example/noticed' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    // The other process heard it from the database (NOTIFY) and answers afresh.
+    const started = Date.now();
+    for (;;) {
+      const res = await direct(second);
+      if ((await res.text()).includes('Noticed Everywhere Parka')) break;
+      if (Date.now() - started > 1000) throw new Error('the second process still answers its kept list after 1 s');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
 });

@@ -74,7 +74,7 @@ describe('GET /api/admin/users', () => {
   it('lists accounts newest first with their sign-in methods and roles', async () => {
     const { res, page } = await list(admin, `?search=.${token}@`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(page).toMatchObject({ total: 7, page: 1, pageSize: 25 });
     expect(page.items.map((u) => u.email)).toEqual([
       `devflag.${token}@example.com`,

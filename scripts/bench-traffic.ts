@@ -18,6 +18,7 @@
  * the HTML requests become their API equivalents.
  */
 import { MAX_SHUFFLE_SEED } from '../common/constants';
+import { random } from '../server/db/demo-catalogue';
 
 /** Searches people type, roughly from most to least frequent; the last ones find nothing in the bench catalogue. */
 export const SEARCH_WORDS = [
@@ -32,17 +33,8 @@ export const SEARCH_WORDS = [
 
 const GENDERS = ['Men', 'Women', 'Unisex', 'Kids'];
 
-/** A small deterministic generator (mulberry32), so two runs draw the same requests. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo catalogue's small deterministic generator (mulberry32), so two runs draw the same requests. */
+export { random };
 
 /** An index in 0..n-1, the first ones most likely (Zipf, exponent 1). */
 export function zipf(rng: () => number, n: number): number {

@@ -137,8 +137,8 @@ const UNIQUE_BRAND = 'Zephyr Atelier';
 const PALETTE = ['#1f2937', '#7c3aed', '#0f766e', '#b45309', '#be123c', '#1d4ed8', '#4d7c0f', '#a16207', '#475569', '#db2777', '#0e7490', '#9a3412'];
 const BACKGROUNDS = ['#f4f1ea', '#eef2f7', '#f3eefa', '#eaf4ef', '#fbf0ea', '#f1f1f1'];
 
-/** mulberry32: a small seeded generator, so the catalogue is the same on every start. */
-function random(seed: number): () => number {
+/** mulberry32: a small seeded generator, so the catalogue is the same on every start (the bench draws with it too). */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

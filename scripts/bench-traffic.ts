@@ -18,6 +18,7 @@
  * the HTML requests become their API equivalents.
  */
 import { MAX_SHUFFLE_SEED } from '../common/constants';
+// The demo catalogue's small deterministic generator (mulberry32), so two runs draw the same requests.
 import { random } from '../server/db/demo-catalogue';
 
 /** Searches people type, roughly from most to least frequent; the last ones find nothing in the bench catalogue. */
@@ -32,9 +33,6 @@ export const SEARCH_WORDS = [
 ];
 
 const GENDERS = ['Men', 'Women', 'Unisex', 'Kids'];
-
-/** The demo catalogue's small deterministic generator (mulberry32), so two runs draw the same requests. */
-export { random };
 
 /** An index in 0..n-1, the first ones most likely (Zipf, exponent 1). */
 export function zipf(rng: () => number, n: number): number {

@@ -22,9 +22,14 @@ function hash32(text: string): number {
   return h >>> 0;
 }
 
-/** The day's seeds (YYYY-MM-DD, UTC), in a fixed order. */
-export function sharedSeeds(day: string): number[] {
-  return Array.from({ length: SHARED_SEEDS_PER_DAY }, (_, i) => hash32(`finder seed ${day} ${i}`) % (MAX_SHUFFLE_SEED + 1));
+let remembered: { day: string; seeds: readonly number[] } | null = null;
+
+/** The day's seeds (YYYY-MM-DD, UTC), in a fixed order; the last day asked is remembered (every fresh visitor asks). */
+export function sharedSeeds(day: string): readonly number[] {
+  if (remembered?.day !== day) {
+    remembered = { day, seeds: Array.from({ length: SHARED_SEEDS_PER_DAY }, (_, i) => hash32(`finder seed ${day} ${i}`) % (MAX_SHUFFLE_SEED + 1)) };
+  }
+  return remembered.seeds;
 }
 
 /** One of today's seeds, chosen by `random` (a number in [0, 1)). */

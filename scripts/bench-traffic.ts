@@ -11,6 +11,9 @@
  * | 15% | a product page (HTML), mostly from the first pages | a card's title opened |
  * | 5% | a search from `SEARCH_WORDS` (Zipf: the first words most) | a long tail of searches |
  *
+ * Every request carries what a browser sends unasked that changes the answer: `Accept-Encoding` (`BROWSER_HEADERS`),
+ * so pages and API answers travel compressed, as they do to real visitors.
+ *
  * 60% of visitors are on a desktop (6 cards a page), 40% on a phone (4). A visitor's seed is one the server issued:
  * the bench reads the seed from the rendered finder of fresh visitors (`/` without a cookie), as the browser keeps
  * it (decision 0001), so whatever rule the server uses to pick seeds, the model uses the same ones. Without a build
@@ -33,6 +36,9 @@ export const SEARCH_WORDS = [
 ];
 
 const GENDERS = ['Men', 'Women', 'Unisex', 'Kids'];
+
+/** Request headers every browser sends that the answer depends on (Chromium's, for a page or a fetch). */
+export const BROWSER_HEADERS: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** An index in 0..n-1, the first ones most likely (Zipf, exponent 1). */
 export function zipf(rng: () => number, n: number): number {

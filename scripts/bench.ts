@@ -8,7 +8,8 @@ import autocannon from 'autocannon';
 import { postgresAnswers } from '../server/db/client';
 import { startTestS3 } from '../server/test/s3-server';
 import { benchPages } from './bench-pages';
-import { buildTrafficModel, type TrafficModel } from './bench-traffic';
+import { BROWSER_HEADERS, buildTrafficModel, type TrafficModel } from './bench-traffic';
+import { wrkLoad, type LoadFigures } from './bench-wrk';
 import { ensureHaproxy, startCluster } from './cluster';
 
 // The SDK's notice that its 2027 releases need Node 22 is noise here (the lock file pins this one).
@@ -35,26 +36,34 @@ const ADMIN_PATHS = [
   '/api/admin/products?search=navy&best=true',
 ];
 
-type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; status503: number };
+type Figures = LoadFigures;
 
-/** `paths` cycles through a fixed list; `draw` picks each request's path as it is sent. */
+/** Requests drawn for one steady row: enough for its duration at any rate this machine reaches, then cycled. */
+const DRAWN_PATHS = 300_000;
+
+/**
+ * A steady row (10 connections): wrk (scripts/bench-wrk.ts). `paths` cycles through a fixed list; `draw` picks each
+ * request's path, drawn in advance in order.
+ */
 async function load(
   url: string,
   requests: { paths?: string[]; draw?: () => string },
-  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+  options: { headers?: Record<string, string> } = {},
 ): Promise<Figures> {
   const { draw, paths } = requests;
+  const list = draw ? Array.from({ length: DRAWN_PATHS }, draw) : paths ?? [new URL(url).pathname + new URL(url).search];
+  return wrkLoad(new URL(url).origin, list, { connections: CONNECTIONS, seconds: DURATION_S, timeoutSeconds: TIMEOUT_S, headers: options.headers ?? {} });
+}
+
+/** The crowd (autocannon, which tells 503s from other refusals): `draw` picks each request's path as it is sent. */
+async function crowdLoad(url: string, draw: () => string, options: { connections: number; seconds: number; headers: Record<string, string> }): Promise<Figures> {
   const result = await autocannon({
     url,
-    connections: options.connections ?? CONNECTIONS,
-    duration: options.seconds ?? DURATION_S,
+    connections: options.connections,
+    duration: options.seconds,
     timeout: TIMEOUT_S,
-    headers: options.headers ?? {},
-    ...(draw
-      ? { requests: [{ method: 'GET' as const, setupRequest: (req: autocannon.Request) => ({ ...req, path: draw() }) }] }
-      : paths
-        ? { requests: paths.map((p) => ({ method: 'GET' as const, path: p })) }
-        : {}),
+    headers: options.headers,
+    requests: [{ method: 'GET' as const, setupRequest: (req: autocannon.Request) => ({ ...req, path: draw() }) }],
   });
   return {
     rps: result.requests.average,
@@ -164,16 +173,17 @@ function row(label: string, f: Figures, ceiling?: Figures): string {
 
 /** Model traffic, an uncached search, then the crowd with probes; returns the figures for the caller's rows. */
 async function trafficRows(base: string, ceiling: Figures, model: TrafficModel, label = '') {
-  const modelled = mustAllSucceed('model', await load(base, { draw: model.next }));
+  const headers = BROWSER_HEADERS;
+  const modelled = mustAllSucceed('model', await load(base, { draw: model.next }, { headers }));
   console.log(row(`${label}model traffic, ${CONNECTIONS} connections`, modelled, ceiling) + '  (targets >= 50%, p99 <= 20 ms)');
-  const search = mustAllSucceed('search', await load(base, { draw: model.uncachedSearch }));
+  const search = mustAllSucceed('search', await load(base, { draw: model.uncachedSearch }, { headers }));
   console.log(row(`${label}search only, uncached (a seed nobody was issued), ${CONNECTIONS} connections`, search, ceiling));
   const probePaths = Array.from({ length: 50 }, () => model.next());
   const [crowd, probes] = await probeWhile(
     base,
     probePaths,
     CROWD_S * 1000,
-    load(base, { draw: model.next }, { connections: CROWD_CONNECTIONS, seconds: CROWD_S }),
+    crowdLoad(base, model.next, { connections: CROWD_CONNECTIONS, seconds: CROWD_S, headers }),
   );
   const health = probes.health.map((s) => s.ms);
   const healthMissed = probes.health.filter((s) => s.status !== 200).length;
@@ -315,8 +325,8 @@ async function bytes(base: string) {
 }
 
 console.log(
-  `Finder bench: ${DURATION_S} s per load at ${CONNECTIONS} connections, the crowd ${CROWD_CONNECTIONS} connections for ${CROWD_S} s; ` +
-    'autocannon in a separate process from the server.',
+  `Finder bench: ${DURATION_S} s per load at ${CONNECTIONS} connections (wrk, one thread), the crowd ${CROWD_CONNECTIONS} ` +
+    `connections for ${CROWD_S} s (autocannon); load generators in processes of their own.`,
 );
 await benchDatabase('PGlite (embedded default)', { BENCH_DATABASE_URL: '' });
 if (await postgresAnswers(PG_URL)) {

@@ -50,12 +50,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The HAProxy binary, installed with apt when missing (scripts/ensure-haproxy.mjs); throws when it cannot be. */
-export function ensureHaproxy(): string {
-  return execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-haproxy.mjs')], {
+/** A tool's binary, installed from Debian's packages when missing (scripts/ensure-tool.mjs); throws when it cannot be. */
+export function ensureTool(name: 'haproxy' | 'wrk'): string {
+  return execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-tool.mjs'), name], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   }).trim();
+}
+
+/** The HAProxy binary, installed with apt when missing; throws when it cannot be. */
+export function ensureHaproxy(): string {
+  return ensureTool('haproxy');
 }
 
 /** deploy/haproxy.cfg as shipped, listening on `port`, with one server line per process. */

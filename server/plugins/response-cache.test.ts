@@ -89,6 +89,37 @@ describe('public API answers', () => {
     expect(refused.body).toBe(plain.body);
   });
 
+  it('come from the cache with the same headers as the first answer: security headers, type, caching, Vary', async () => {
+    ctx.app.responseCache.clear('test');
+    const first = await get(ctx.app, url);
+    const second = await get(ctx.app, url);
+    expect(second.headers['x-cache']).toBe('hit');
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-cache': _cache, 'content-length': _length, connection: _connection, 'keep-alive': _alive, ...rest } = headers;
+      return rest;
+    };
+    expect(comparable(second.headers)).toEqual(comparable(first.headers));
+    expect(second.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    // The first answer already says it varies by encoding, so a shared cache keys it right from the start.
+    expect(first.headers.vary).toBe('Accept-Encoding');
+    const head = await ctx.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['x-cache']).toBe('hit');
+    expect(head.body).toBe('');
+  });
+
+  it('are made once for requests that arrive while the same answer is being made, and shared with all of them', async () => {
+    ctx.app.responseCache.clear('test');
+    const before = ctx.app.responseCache.stats();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get(ctx.app, '/api/products?limit=12&seed=4242')));
+    const after = ctx.app.responseCache.stats();
+    expect(answers.every((a) => a.statusCode === 200 && a.body === answers[0]?.body)).toBe(true);
+    expect(after.misses - before.misses).toBe(1);
+    expect(after.shared - before.shared).toBe(11);
+    expect(answers.filter((a) => a.headers['x-cache'] === 'shared')).toHaveLength(11);
+  });
+
   it('are dropped when an admin changes the catalogue through the API', async () => {
     const before = await get(ctx.app, '/api/products?limit=48&seed=1');
     expect((await get(ctx.app, '/api/products?limit=48&seed=1')).headers['x-cache']).toBe('hit');

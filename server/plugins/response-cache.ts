@@ -25,22 +25,39 @@ export function cacheControl(policy: CachePolicy): string {
 
 type Encoding = 'br' | 'gzip';
 
+type Headers = Record<string, string | number | string[]>;
+
 type Entry = {
   status: number;
-  contentType: string;
   body: Buffer;
   etag: string;
-  cacheControl: string;
-  vary: string | undefined;
+  /**
+   * The original answer's headers as a hit sends them (security headers, content type, caching, validator), minus
+   * what differs per hit (length, encoding) or must never be shared (cookies).
+   */
+  headers: Headers;
   /** Compressed copies, made on the first hit that asks for each. */
   encoded: Partial<Record<Encoding, Buffer>>;
 };
+
+/** Headers a kept answer does not replay: per connection, per body, or per visitor. */
+const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'set-cookie', 'x-cache']);
+
+/** The answer's headers as a later hit sends them. */
+function replayed(reply: FastifyReply): Headers {
+  const headers: Headers = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && !NOT_REPLAYED.has(name.toLowerCase())) headers[name] = value;
+  }
+  return headers;
+}
 
 /** Statuses worth keeping: a page, or the answer that there is no such product (404) or no longer (410). */
 const STORABLE = new Set([200, 404, 410]);
 /** Bodies smaller than this go out uncompressed (as @fastify/compress does). */
 const COMPRESS_THRESHOLD = 1024;
-const ENTRY_OVERHEAD = 512;
+/** The key's map slot, the entry object and its replayed headers (the security headers alone are about 1 kB). */
+const ENTRY_OVERHEAD = 2048;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,7 +89,8 @@ export type ResponseCache = {
   serveOrMark(request: FastifyRequest, reply: FastifyReply, key: string, policy: CachePolicy): boolean;
   /** Drops every kept answer (a catalogue change, here or in another process). */
   clear(reason: string): void;
-  stats(): { entries: number; bytes: number; hits: number; misses: number; clears: number };
+  /** `shared`: answers given to requests that waited for the same answer being made by another. */
+  stats(): { entries: number; bytes: number; hits: number; misses: number; clears: number; shared: number };
 };
 
 export type ResponseCacheOptions = {
@@ -84,6 +102,15 @@ export type ResponseCacheOptions = {
    */
   subscribe?: (onChange: (detail: string) => void) => Promise<() => Promise<void>>;
 };
+
+/** The Vary header with Accept-Encoding in it once. */
+function withAcceptEncoding(vary: unknown): string {
+  const names = String(vary ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && name.toLowerCase() !== 'accept-encoding');
+  return [...names, 'Accept-Encoding'].join(', ');
+}
 
 function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -139,17 +166,39 @@ export const responseCache = fp<ResponseCacheOptions>(
       sizeCalculation: (entry, key) => entrySize(entry, key),
     });
     let generation = 0;
-    const counters = { hits: 0, misses: 0, clears: 0 };
+    const counters = { hits: 0, misses: 0, clears: 0, shared: 0 };
+    /**
+     * Answers being made now, by key: a request for the same key waits for that one instead of making it again
+     * (a crowd arriving at a page nobody has asked for since the last change makes it once). Settled with the
+     * answer, or null when it cannot be shared (a stream, a cookie, a client gone before the end).
+     */
+    type Flight = { promise: Promise<Entry | null>; settle: (entry: Entry | null) => void };
+    const inFlight = new Map<string, Flight>();
+    /** The flight a request leads, if it does. */
+    const leading = new WeakMap<FastifyRequest, Flight>();
+    const settle = (request: FastifyRequest, key: string, entry: Entry | null) => {
+      const flight = leading.get(request);
+      if (!flight) return;
+      leading.delete(request);
+      if (inFlight.get(key) === flight) inFlight.delete(key);
+      flight.settle(entry);
+    };
 
     app.decorateRequest('responseCacheKey', null);
     app.decorateRequest('responseCachePolicy', null);
     app.decorateRequest('responseCacheGeneration', 0);
 
-    function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
-      reply.header('cache-control', entry.cacheControl).header('etag', entry.etag).header('x-cache', 'hit');
-      reply.header('vary', entry.vary ? `${entry.vary}, Accept-Encoding` : 'Accept-Encoding');
-      if (matches(request.headers['if-none-match'], entry.etag)) {
-        void reply.code(304).send();
+    /**
+     * A hit goes straight to the socket with the headers kept from the original answer: no serializer, no onSend
+     * work, nothing computed but the encoding. This is the path a crowd takes, so it is kept short.
+     */
+    function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, how: 'hit' | 'shared'): void {
+      const raw = reply.raw;
+      void reply.hijack();
+      raw.setHeader('x-cache', how);
+      if (entry.etag && matches(request.headers['if-none-match'], entry.etag)) {
+        raw.writeHead(304, entry.headers);
+        raw.end();
         return;
       }
       const encoding = entry.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(request) : null;
@@ -160,12 +209,14 @@ export const responseCache = fp<ResponseCacheOptions>(
           entry.encoded[encoding] = encoded;
           // The entry grew: tell the cache its new size (it may now push older entries out).
           const key = request.responseCacheKey;
-          if (key) lru.set(key, entry);
+          if (key && lru.peek(key) === entry) lru.set(key, entry);
         }
         body = encoded;
-        reply.header('content-encoding', encoding);
+        raw.setHeader('content-encoding', encoding);
       }
-      void reply.code(entry.status).type(entry.contentType).send(body);
+      raw.setHeader('content-length', body.length);
+      raw.writeHead(entry.status, entry.headers);
+      raw.end(request.method === 'HEAD' ? undefined : body);
     }
 
     const cache: ResponseCache = {
@@ -174,10 +225,9 @@ export const responseCache = fp<ResponseCacheOptions>(
         request.responseCacheKey = key;
         if (entry) {
           counters.hits++;
-          sendEntry(request, reply, entry);
+          sendEntry(request, reply, entry, 'hit');
           return true;
         }
-        counters.misses++;
         request.responseCachePolicy = policy;
         request.responseCacheGeneration = generation;
         return false;
@@ -197,7 +247,25 @@ export const responseCache = fp<ResponseCacheOptions>(
       const { publicCache: policy, cacheKey } = request.routeOptions.config;
       if (!policy || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
       const key = cacheKey ? cacheKey(request) : `api ${request.url}`;
-      if (key !== null && cache.serveOrMark(request, reply, key, policy)) return reply;
+      if (key === null) return undefined;
+      if (cache.serveOrMark(request, reply, key, policy)) return reply;
+      const pending = keeps ? inFlight.get(key) : undefined;
+      if (pending) {
+        const entry = await pending.promise;
+        if (entry) {
+          counters.shared++;
+          sendEntry(request, reply, entry, 'shared');
+          return reply;
+        }
+      }
+      counters.misses++;
+      if (!keeps || pending) return undefined;
+      let settleWith: (entry: Entry | null) => void = () => undefined;
+      const flight: Flight = { promise: new Promise<Entry | null>((resolve) => (settleWith = resolve)), settle: (entry) => settleWith(entry) };
+      inFlight.set(key, flight);
+      leading.set(request, flight);
+      // Whatever happens to this request (an error, a client gone), the others waiting on it go on.
+      reply.raw.once('close', () => settle(request, key, null));
       return undefined;
     });
 
@@ -208,30 +276,32 @@ export const responseCache = fp<ResponseCacheOptions>(
       }
       const policy = request.responseCachePolicy;
       const key = request.responseCacheKey;
-      if (!policy || !key || reply.getHeader('x-cache') === 'hit') {
+      if (!policy || !key) {
         if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_NO_STORE);
         return payload;
       }
       const status = reply.statusCode;
-      if (!STORABLE.has(status) || reply.hasHeader('set-cookie') || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      const shareable = !reply.hasHeader('set-cookie') && (typeof payload === 'string' || Buffer.isBuffer(payload));
+      if (!STORABLE.has(status) || !shareable) {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', status >= 500 ? 'no-store' : 'no-cache');
+        // Those who asked at the same moment get the same answer (a 503 while the database is away), not a wait
+        // of their own for it.
+        settle(request, key, shareable ? { status, body: Buffer.from(payload as string | Buffer), etag: '', headers: replayed(reply), encoded: {} } : null);
         return payload;
       }
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       const etag = etagOf(body);
       const vary = reply.getHeader('vary');
-      const entry: Entry = {
-        status,
-        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        body,
-        etag,
-        cacheControl: cacheControl(policy),
-        vary: typeof vary === 'string' ? vary : undefined,
-        encoded: {},
-      };
-      // An answer read before a change and finished after it would bring back what the change replaced.
+      // Every answer of a kept address may come compressed, whichever this one is: shared caches must key on it.
+      reply.header('cache-control', cacheControl(policy)).header('etag', etag);
+      reply.header('vary', withAcceptEncoding(vary));
+      if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8');
+      const entry: Entry = { status, body, etag, headers: replayed(reply), encoded: {} };
+      // An answer read before a change and finished after it would bring back what the change replaced: only
+      // answers begun in the current generation are kept (those waiting for it asked before the change too).
       if (keeps && request.responseCacheGeneration === generation) lru.set(key, entry);
-      reply.header('cache-control', entry.cacheControl).header('etag', etag).header('x-cache', 'miss');
+      settle(request, key, entry);
+      reply.header('x-cache', 'miss');
       if (matches(request.headers['if-none-match'], etag)) {
         reply.code(304);
         return null;

@@ -1,0 +1,61 @@
+// Tools the multi-process setup and the bench run beside the app, from Debian's packages: HAProxy in front of the
+// app processes (scripts/cluster.ts, its test, the bench) and wrk, the bench's load generator.
+// `node scripts/ensure-tool.mjs <tool>` installs the package with apt when the binary is missing and prints the
+// binary's path on success.
+import { execFileSync, execSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const TOOLS = {
+  haproxy: { env: 'HAPROXY_PATH', paths: ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'], check: ['-v'] },
+  wrk: { env: 'WRK_PATH', paths: ['/usr/bin/wrk', '/usr/local/bin/wrk'], check: ['--version'] },
+};
+
+const name = process.argv[2];
+const tool = TOOLS[name];
+if (!tool) {
+  console.error(`usage: node scripts/ensure-tool.mjs ${Object.keys(TOOLS).join('|')}`);
+  process.exit(2);
+}
+const candidates = [process.env[tool.env], ...tool.paths].filter(Boolean);
+const found = () => candidates.find((p) => fs.existsSync(p));
+
+function runs(binary) {
+  try {
+    // wrk prints its version and exits 1: any exit that is not a failure to start will do.
+    execFileSync(binary, tool.check, { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    return typeof err?.status === 'number';
+  }
+}
+
+let binary = found();
+if (!binary) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = isRoot ? '' : 'sudo -n ';
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // stdout carries only the path: apt's output goes to stderr.
+  const quiet = { stdio: ['ignore', process.stderr, process.stderr], env };
+  console.error(`${name} is missing: installing Debian's ${name} package with apt-get...`);
+  try {
+    try {
+      execSync(`${sudo}apt-get install -y -qq ${name}`, quiet);
+    } catch {
+      // A fresh machine has no package lists yet.
+      execSync(`${sudo}apt-get update -qq`, quiet);
+      execSync(`${sudo}apt-get install -y -qq ${name}`, quiet);
+    }
+  } catch {
+    console.error(
+      `Could not install ${name} with apt-get${isRoot ? '' : ' (needs root or passwordless sudo)'}. ` +
+        `Install Debian's ${name} package, or set ${tool.env} to its binary.`,
+    );
+    process.exit(1);
+  }
+  binary = found();
+}
+if (!binary || !runs(binary)) {
+  console.error(`${name} is still missing or does not run after apt-get.`);
+  process.exit(1);
+}
+console.log(binary);

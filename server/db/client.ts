@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -14,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../config';
 import type { PgliteWorkerCommand, PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
+import { pgliteOptions } from './pglite-options';
 import { createPool, withQueryTimeout } from './pool';
 import * as schema from './schema/index';
 
@@ -299,7 +299,7 @@ async function openPgliteHere(dir: string, statementTimeoutMs: number): Promise<
   const release = acquireDirLock(dir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dir, pgliteOptions());
     await client.exec(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
   } catch (err) {

@@ -10,8 +10,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { pgliteOptions } from './pglite-options';
 
 export type PgliteWorkerData = { dir: string; socketPath: string; statementTimeoutMs: number };
 /** Worker → main thread. */
@@ -28,7 +28,7 @@ let db: PGlite | undefined;
 let server: PGLiteSocketServer | undefined;
 
 async function start(): Promise<void> {
-  db = await PGlite.create(dir, { extensions: { pg_trgm } });
+  db = await PGlite.create(dir, pgliteOptions());
   // One session serves every connection, so a session setting made here holds for all of them.
   await db.exec(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });

@@ -9,7 +9,7 @@ const login = lazyRoute(() => import('../features/auth/login-page'));
 const notFound = lazyRoute(() => import('../features/auth/login-page').then((m) => ({ default: m.NotFoundPage })));
 const register = lazyRoute(() => import('../features/auth/register-page'));
 const home = lazyRoute(() => import('../features/auth/home-page'));
-const admin = lazyRoute(() => import('../features/admin/admin-page'));
+const admin = lazyRoute(() => import('../app/admin/admin-page'));
 const googleAuthTest = lazyRoute(() => import('../features/auth/google-auth-test-page'));
 const forgotPassword = lazyRoute(() => import('../features/auth/forgot-password-page'));
 const resetPassword = lazyRoute(() => import('../features/auth/reset-password-page'));

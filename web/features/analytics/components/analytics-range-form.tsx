@@ -1,59 +1,36 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ANALYTICS_QUICK_RANGES, ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
 import { analyticsRangeSchema, lastDays, type AnalyticsRange } from '../../../../common/schemas/analytics';
 import { TextField } from '../../../components/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 
 type Props = { range: AnalyticsRange; onChange: (range: AnalyticsRange) => void };
-type Errors = Partial<Record<keyof AnalyticsRange, string>>;
+const FIELD_ORDER = ['from', 'to'] as const;
 
 /**
  * The period of the Analytics tab: two date fields checked with the API's own rules (shared schema), and quick picks
  * that apply at once.
  */
 export function AnalyticsRangeForm({ range, onChange }: Props) {
-  const [draft, setDraft] = useState<AnalyticsRange>(range);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<AnalyticsRange>(FIELD_ORDER, range);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = analyticsRangeSchema.safeParse(draft);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'from' || field === 'to') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    onChange(parsed.data);
+    const data = form.validate(analyticsRangeSchema);
+    if (data) onChange(data);
   };
 
   const pick = (days: number) => {
     const next = lastDays(days);
-    setDraft(next);
-    setErrors({});
+    form.reset(next);
     onChange(next);
   };
 
   return (
     <form className="analytics-range" onSubmit={submit} noValidate aria-label="Period">
       <div className="analytics-range-fields">
-        <TextField
-          label={ANALYTICS_TEXTS.from}
-          type="date"
-          value={draft.from}
-          error={errors.from}
-          onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-        />
-        <TextField
-          label={ANALYTICS_TEXTS.to}
-          type="date"
-          value={draft.to}
-          error={errors.to}
-          onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-        />
+        <TextField label={ANALYTICS_TEXTS.from} type="date" {...form.field('from')} />
+        <TextField label={ANALYTICS_TEXTS.to} type="date" {...form.field('to')} />
         <button type="submit" className="button button-primary analytics-range-apply">
           {ANALYTICS_TEXTS.apply}
         </button>

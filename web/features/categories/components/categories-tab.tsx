@@ -76,7 +76,7 @@ export function CategoriesTab() {
         </>
       )}
 
-      {editing && <CategoryFormDialog category={editing.category} onClose={() => setEditing(null)} />}
+      {editing && <CategoryFormDialog key={editing.category?.id ?? 'new'} category={editing.category} onClose={() => setEditing(null)} />}
       {deleting && <DeleteCategoryDialog category={deleting} others={all} onClose={() => setDeleting(null)} />}
     </div>
   );

@@ -1,9 +1,8 @@
-import { useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import { GENDERS } from '../../../../common/constants';
 import { ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
 import { isImageReference } from '../../../../common/schemas/fields';
 import type { Category } from '../../../../common/schemas/category';
-import { fieldErrors } from '../../../../common/schemas/fields';
 import { productInputSchema, type Product } from '../../../../common/schemas/product';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
@@ -15,6 +14,7 @@ import { useCreateProduct } from '../../../lib/admin/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useLinkMatches } from '../api/get-link-matches';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useForm } from '../../../lib/use-form';
 import { FILTER_DEBOUNCE_MS } from '../../../../common/constants';
 
 type Draft = {
@@ -47,7 +47,8 @@ function draftOf(product: Product | null): Draft {
 export type ImagePickerComponent = ComponentType<{ onPick: (url: string) => void }>;
 
 const GENDER_OPTIONS = [{ value: '', label: 'Not set' }, ...GENDERS.map((g) => ({ value: g, label: g }))];
-const FIELD_ORDER: Array<keyof Draft> = ['title', 'price', 'category', 'gender', 'brand', 'description', 'image', 'link'];
+/** Screen order, for the focus on the first bad field. */
+const FIELD_ORDER = ['title', 'price', 'category', 'gender', 'brand', 'link', 'description', 'image', 'isBestProduct'] as const;
 
 /**
  * Add New Item and Edit Item (spec sections 2 and 5): the same rules as the API, checked before sending; a refusal
@@ -68,12 +69,9 @@ export function ItemFormDialog({
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const saving = create.isPending || update.isPending;
-  const [draft, setDraft] = useState(() => draftOf(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Draft>(FIELD_ORDER, draftOf(product));
+  const draft = form.values;
   const [picking, setPicking] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
 
   // A category the list no longer has (an imported product's, say) stays selectable for this product.
   const names = categories.map((c) => c.name);
@@ -82,20 +80,11 @@ export function ItemFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = productInputSchema.safeParse(draft);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      const first = FIELD_ORDER.find((f) => found[f]);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    setFailure(null);
+    if (!form.validate(productInputSchema)) return;
     const verb = product ? ADMIN_TEXTS.errorUpdatingItem : ADMIN_TEXTS.errorAddingItem;
     const onError = (err: unknown) => {
       const text = withReason(verb, reasonOf(err));
-      setFailure(text);
+      form.showErrors({ form: text });
       toast(text, 'error');
     };
     if (product) {
@@ -126,20 +115,20 @@ export function ItemFormDialog({
   const sameLink = useLinkMatches(typedLink, product?.id).data?.items ?? [];
   return (
     <Dialog title={product ? ADMIN_TEXTS.editItem : ADMIN_TEXTS.addNewItem} onClose={onClose} busy={saving} className="dialog-wide">
-      <form ref={formRef} className="dialog-form" onSubmit={submit} noValidate>
-        {failure && (
+      <form className="dialog-form" onSubmit={submit} noValidate>
+        {form.errors.form && (
           <p className="form-failure" role="alert">
-            {failure}
+            {form.errors.form}
           </p>
         )}
         <div className="form-grid">
-          <TextField label="Item name" name="title" value={draft.title} onChange={set('title')} error={errors.title} required maxLength={200} autoFocus />
-          <TextField label="Price (USD)" name="price" inputMode="decimal" value={draft.price} onChange={set('price')} error={errors.price} required />
-          <SelectField label="Category" name="category" options={categoryOptions} value={draft.category} onChange={set('category')} error={errors.category} />
-          <SelectField label="Gender" name="gender" options={GENDER_OPTIONS} value={draft.gender} onChange={set('gender')} error={errors.gender} />
-          <TextField label="Brand" name="brand" value={draft.brand} onChange={set('brand')} error={errors.brand} maxLength={100} />
+          <TextField label="Item name" {...form.field('title')} required maxLength={200} autoFocus />
+          <TextField label="Price (USD)" inputMode="decimal" {...form.field('price')} required />
+          <SelectField label="Category" options={categoryOptions} {...form.field('category')} />
+          <SelectField label="Gender" options={GENDER_OPTIONS} {...form.field('gender')} />
+          <TextField label="Brand" {...form.field('brand')} maxLength={100} />
           <div className="link-field">
-            <TextField label="Buy link" name="link" type="url" placeholder="https://" value={draft.link} onChange={set('link')} error={errors.link} />
+            <TextField label="Buy link" type="url" placeholder="https://" {...form.field('link')} />
             {sameLink.length > 0 && (
               <p className="field-warning" role="status">
                 {sameLink.length === 1 ? 'Another item has' : `${sameLink.length} other items have`} this buy link:{' '}
@@ -149,23 +138,17 @@ export function ItemFormDialog({
           </div>
           <TextAreaField
             label="Description"
-            name="description"
             rows={3}
-            value={draft.description}
-            onChange={set('description')}
-            error={errors.description}
+            {...form.field('description')}
             maxLength={2000}
             className="form-grid-wide"
           />
           <div className="form-grid-wide image-field">
             <TextField
               label="Image URL"
-              name="image"
               placeholder="https://… or /media/items/…"
               hint="Use Copy URL on an uploaded image, or any https address."
-              value={draft.image}
-              onChange={set('image')}
-              error={errors.image}
+              {...form.field('image')}
             />
             {preview && <img src={preview} alt="" className="image-field-preview" width={72} height={72} />}
             <button type="button" className="button button-ghost button-small" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
@@ -176,14 +159,14 @@ export function ItemFormDialog({
             <div className="form-grid-wide">
               <ImagePicker
                 onPick={(url) => {
-                  setDraft((d) => ({ ...d, image: url }));
+                  form.set('image', url);
                   setPicking(false);
                 }}
               />
             </div>
           )}
           <label className="checkbox form-grid-wide">
-            <input type="checkbox" checked={draft.isBestProduct} onChange={(e) => setDraft((d) => ({ ...d, isBestProduct: e.target.checked }))} />
+            <input type="checkbox" {...form.check('isBestProduct')} />
             Best product (shown with a star, and under Best Products)
           </label>
         </div>

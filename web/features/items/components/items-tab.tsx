@@ -261,7 +261,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
       </section>
 
       {imports.dialog}
-      {editing && <ItemFormDialog product={editing.product} categories={categories.data ?? []} imagePicker={imagePicker} onClose={() => setEditing(null)} />}
+      {editing && <ItemFormDialog key={editing.product?.id ?? 'new'} product={editing.product} categories={categories.data ?? []} imagePicker={imagePicker} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog
           title="Delete item?"

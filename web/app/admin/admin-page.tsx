@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { AUTH_TEXTS } from '../../../common/constants';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadStatus } from '../../components/ui/load-status';
 import { useSession } from '../../lib/session';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { usePageMeta } from '../../lib/page-meta';
@@ -53,12 +53,7 @@ export default function AdminPage() {
   useCategoryInitialisation(session.status === 'signed-in' && session.user.isAdmin);
 
   if (session.status === 'pending') {
-    return (
-      <div className="status status-loading" role="status">
-        <Spinner label="" />
-        <p>{AUTH_TEXTS.verifyingAdmin}</p>
-      </div>
-    );
+    return <LoadStatus loading loadingText={AUTH_TEXTS.verifyingAdmin} announce />;
   }
   if (session.status === 'signed-out') {
     return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ANALYTICS_DEFAULT_RANGE_DAYS, ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
 import { lastDays, type AnalyticsRange, type AnalyticsSummary } from '../../../../common/schemas/analytics';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadStatus } from '../../../components/ui/load-status';
 import { reasonOf } from '../../../lib/errors';
 import { useAnalytics } from '../api/get-analytics';
 import { AnalyticsBarChart } from './analytics-bar-chart';
@@ -24,19 +24,13 @@ export function AnalyticsTab() {
     <div className="admin-section analytics">
       <AnalyticsRangeForm range={range} onChange={setRange} />
 
-      {figures.isPending && (
-        <div className="status status-loading">
-          <Spinner label={ANALYTICS_TEXTS.loading} />
-        </div>
-      )}
-      {figures.isError && (
-        <div className="status status-error" role="alert">
-          <p>{`${ANALYTICS_TEXTS.loadFailed}: ${reasonOf(figures.error)}`}</p>
-          <button type="button" className="button button-primary" onClick={() => void figures.refetch()}>
-            {ANALYTICS_TEXTS.retry}
-          </button>
-        </div>
-      )}
+      <LoadStatus
+        loading={figures.isPending}
+        loadingLabel={ANALYTICS_TEXTS.loading}
+        failure={figures.isError && `${ANALYTICS_TEXTS.loadFailed}: ${reasonOf(figures.error)}`}
+        onRetry={() => void figures.refetch()}
+        retryLabel={ANALYTICS_TEXTS.retry}
+      />
       {data && !figures.isError && <Figures data={data} loading={figures.isPlaceholderData} />}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
 import type { AdminCategory } from '../../../../common/schemas/category';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadStatus } from '../../../components/ui/load-status';
 import { reasonOf } from '../../../lib/errors';
 import { useAdminCategories } from '../api/get-admin-categories';
 import { plural } from '../../../lib/admin/format';
@@ -36,19 +36,12 @@ export function CategoriesTab() {
         </div>
       </div>
 
-      {categories.isPending && (
-        <div className="status status-loading">
-          <Spinner label="Loading categories" />
-        </div>
-      )}
-      {categories.isError && (
-        <div className="status status-error" role="alert">
-          <p>{withReason(ADMIN_TEXTS.errorFetchingCategories, reasonOf(categories.error))}</p>
-          <button type="button" className="button button-primary" onClick={() => void categories.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
+      <LoadStatus
+        loading={categories.isPending}
+        loadingLabel="Loading categories"
+        failure={categories.isError && withReason(ADMIN_TEXTS.errorFetchingCategories, reasonOf(categories.error))}
+        onRetry={() => void categories.refetch()}
+      />
       {categories.data && (
         <>
           <p className="summary" aria-live="polite">

@@ -13,7 +13,7 @@ import type { BulkPreview, BulkResult, BulkUpdate } from '../../../../common/sch
 import type { UndoResult } from '../../../../common/schemas/changes';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { hasRole } from '../../../../common/roles';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadStatus } from '../../../components/ui/load-status';
 import { reasonOf } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { useCategoryStats } from '../api/get-category-stats';
@@ -43,12 +43,7 @@ const sampleText = (u: BulkUpdate) => u.newCategory ?? u.newGender ?? ADMIN_TEXT
 export function DatabaseTab() {
   const session = useSession();
   if (session.status === 'pending') {
-    return (
-      <div className="status status-loading" role="status">
-        <Spinner label="" />
-        <p>{ADMIN_TEXTS.checkingDeveloper}</p>
-      </div>
-    );
+    return <LoadStatus loading loadingText={ADMIN_TEXTS.checkingDeveloper} announce />;
   }
   // Spec section 6: a failed check means "not a developer".
   if (!hasRole(session.user, 'developer')) {
@@ -147,12 +142,7 @@ function DatabaseOperations() {
       </div>
 
       <div aria-live="polite">
-        {busy && (
-          <div className="status status-loading" role="status">
-            <Spinner label="" />
-            <p>{ADMIN_TEXTS.runningOperation}</p>
-          </div>
-        )}
+        <LoadStatus loading={busy} loadingText={ADMIN_TEXTS.runningOperation} announce />
       </div>
 
       {outcome && (
@@ -210,19 +200,14 @@ function DatabaseOperations() {
 
       <section className="category-distribution" aria-labelledby="category-distribution-heading" aria-busy={stats.isFetching}>
         <h3 id="category-distribution-heading">{ADMIN_TEXTS.categoryDistribution}</h3>
-        {stats.isPending ? (
-          <div className="status status-loading">
-            <Spinner label="Loading category counts" />
-          </div>
-        ) : stats.isError ? (
-          <div className="status status-error" role="alert">
-            <p>
-              {ADMIN_TEXTS.categoryStatsFailed} {reasonOf(stats.error)}
-            </p>
-            <button type="button" className="button button-ghost" onClick={() => void stats.refetch()}>
-              Retry
-            </button>
-          </div>
+        {stats.isPending || stats.isError ? (
+          <LoadStatus
+            loading={stats.isPending}
+            loadingLabel="Loading category counts"
+            failure={stats.isError && `${ADMIN_TEXTS.categoryStatsFailed} ${reasonOf(stats.error)}`}
+            onRetry={() => void stats.refetch()}
+            retryStyle="ghost"
+          />
         ) : (
           <Distribution items={stats.data.items} total={stats.data.total} />
         )}

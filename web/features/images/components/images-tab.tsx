@@ -4,7 +4,7 @@ import { IMAGE_SORTS, type ImageInfo, type ImageSort } from '../../../../common/
 import { pageCount } from '../../../../common/schemas/paging';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadStatus } from '../../../components/ui/load-status';
 import { useToast } from '../../../components/ui/toast';
 import { useCategories } from '../../../lib/categories';
 import { reasonOf } from '../../../lib/errors';
@@ -79,19 +79,12 @@ export function ImagesTab() {
           </button>
         </div>
 
-        {images.isPending && (
-          <div className="status status-loading">
-            <Spinner label="Loading images" />
-          </div>
-        )}
-        {images.isError && (
-          <div className="status status-error" role="alert">
-            <p>{withReason(ADMIN_TEXTS.failedToLoadImages, reasonOf(images.error))}</p>
-            <button type="button" className="button button-primary" onClick={() => void images.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
+        <LoadStatus
+          loading={images.isPending}
+          loadingLabel="Loading images"
+          failure={images.isError && withReason(ADMIN_TEXTS.failedToLoadImages, reasonOf(images.error))}
+          onRetry={() => void images.refetch()}
+        />
         {images.data && images.data.items.length === 0 && !images.isError && (
           <div className="status status-empty">
             <p>No images yet. Upload some above.</p>

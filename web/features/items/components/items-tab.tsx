@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { LoadStatus } from '../../../components/ui/load-status';
 import { useToast } from '../../../components/ui/toast';
 import { useCategories } from '../../../lib/categories';
 import { reasonOf } from '../../../lib/errors';
@@ -207,19 +208,12 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
       )}
 
       <section aria-label="Item list" aria-busy={searching || products.isFetching}>
-        {products.isPending && (
-          <div className="status status-loading">
-            <Spinner label="Loading items" />
-          </div>
-        )}
-        {products.isError && (
-          <div className="status status-error" role="alert">
-            <p>Failed to load items: {reasonOf(products.error)}</p>
-            <button type="button" className="button button-primary" onClick={() => void products.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
+        <LoadStatus
+          loading={products.isPending}
+          loadingLabel="Loading items"
+          failure={products.isError && `Failed to load items: ${reasonOf(products.error)}`}
+          onRetry={() => void products.refetch()}
+        />
         {products.data && (
           <>
             <p className="summary" aria-live="polite">

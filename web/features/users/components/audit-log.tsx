@@ -4,7 +4,7 @@ import { pageCount } from '../../../../common/schemas/paging';
 import { AUDIT_TEXTS } from '../../../../common/users-texts';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadStatus } from '../../../components/ui/load-status';
 import { reasonOf } from '../../../lib/errors';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditSummary, auditTarget, formatDateTime } from './audit-format';
@@ -49,21 +49,12 @@ export function AuditLog() {
       </div>
       <p className="audit-intro">{AUDIT_TEXTS.intro}</p>
 
-      {log.isPending && (
-        <div className="status status-loading">
-          <Spinner label={AUDIT_TEXTS.loading} />
-        </div>
-      )}
-      {log.isError && (
-        <div className="status status-error" role="alert">
-          <p>
-            {AUDIT_TEXTS.loadFailed}: {reasonOf(log.error)}
-          </p>
-          <button type="button" className="button button-primary" onClick={() => void log.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
+      <LoadStatus
+        loading={log.isPending}
+        loadingLabel={AUDIT_TEXTS.loading}
+        failure={log.isError && `${AUDIT_TEXTS.loadFailed}: ${reasonOf(log.error)}`}
+        onRetry={() => void log.refetch()}
+      />
       {log.data && (
         <>
           <p className="summary" aria-live="polite">

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { LoadStatus } from '../../../components/ui/load-status';
 import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
@@ -130,21 +131,13 @@ export function UsersTab() {
             {USERS_TEXTS.developerLocked}
           </p>
         )}
-        {users.isPending && (
-          <div className="status status-loading">
-            <Spinner label={USERS_TEXTS.loading} />
-          </div>
-        )}
-        {users.isError && (
-          <div className="status status-error" role="alert">
-            <p>
-              {USERS_TEXTS.loadFailed}: {reasonOf(users.error)}
-            </p>
-            <button type="button" className="button button-primary" onClick={() => void users.refetch()}>
-              {USERS_TEXTS.retry}
-            </button>
-          </div>
-        )}
+        <LoadStatus
+          loading={users.isPending}
+          loadingLabel={USERS_TEXTS.loading}
+          failure={users.isError && `${USERS_TEXTS.loadFailed}: ${reasonOf(users.error)}`}
+          onRetry={() => void users.refetch()}
+          retryLabel={USERS_TEXTS.retry}
+        />
         {users.data && (
           <>
             <p className="summary" aria-live="polite">

@@ -11,7 +11,7 @@ export const PAGE_MODULES: Record<Exclude<PageMatch['page'], 'finder'>, string> 
   'not-found': 'features/auth/login-page.tsx',
   register: 'features/auth/register-page.tsx',
   home: 'features/auth/home-page.tsx',
-  admin: 'features/admin/admin-page.tsx',
+  admin: 'app/admin/admin-page.tsx',
   'google-auth-test': 'features/auth/google-auth-test-page.tsx',
   'forgot-password': 'features/auth/forgot-password-page.tsx',
   'reset-password': 'features/auth/reset-password-page.tsx',

@@ -1,6 +1,7 @@
-// The folders are the architecture (ARCHITECTURE.md): imports flow web -> common <- server, and features never
-// import each other. Relative imports are resolved against the importing file before they are judged, so every
-// spelling of a path (../admin/x, ../../admin/x, ../../features/admin/x) meets the same rule.
+// The folders are the architecture (ARCHITECTURE.md): imports flow web -> common <- server; inside the web, the app
+// composes features, features use the shared code (web/components, web/lib) and never each other, and the shared
+// code uses neither. Relative imports are resolved against the importing file before they are judged, so every
+// spelling of a path (../items/x, ../../items/x, ../../features/items/x) meets the same rule.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,12 +16,15 @@ export const MESSAGES = {
   commonImportsSide: 'common/ is shared: it imports neither server/ nor web/.',
   webImportsServer: 'The web may import common/, never server/.',
   serverImportsWeb: 'The server may import common/, never web/.',
-  featureImportsFeature: 'Features never import each other; share through web/components or web/lib.',
+  featureImportsFeature: 'Features never import each other; share through web/components or web/lib, or let web/app pass one into another.',
+  featureImportsApp: 'Features never import web/app: the app composes them.',
+  sharedImportsFeature: 'Shared code (web/components, web/lib) imports neither a feature nor web/app.',
 };
 
 const toPosix = (p) => p.split(path.sep).join('/');
 const under = (file, dir) => file === dir || file.startsWith(`${dir}/`);
 const featureOf = (file) => (under(file, 'web/features') ? file.split('/')[2] : undefined);
+const shared = (file) => under(file, 'web/components') || under(file, 'web/lib');
 
 /** The broken rule's message id for an import of `target` from `file` (both relative to the root), or null. */
 export function boundaryBroken(file, target) {
@@ -31,6 +35,8 @@ export function boundaryBroken(file, target) {
   const from = featureOf(file);
   const to = featureOf(target);
   if (from && to && from !== to) return 'featureImportsFeature';
+  if (from && under(target, 'web/app')) return 'featureImportsApp';
+  if (shared(file) && (to || under(target, 'web/app'))) return 'sharedImportsFeature';
   return null;
 }
 

@@ -3,13 +3,14 @@ import FinderPage from '../features/finder/finder-page';
 import { SiteLayout } from '../features/layout/site-layout';
 import { lazyRoute, type LazyRoute } from '../lib/lazy-route';
 
-// Every page but the finder loads its code on demand (common/page-modules.ts names the same files for the server).
+// Every page but the finder loads its code on demand (common/page-modules.ts names the same files for the server,
+// under web/, which is why the admin page's own folder is spelled ../app/admin).
 const product = lazyRoute(() => import('../features/product/product-page'));
 const login = lazyRoute(() => import('../features/auth/login-page'));
 const notFound = lazyRoute(() => import('../features/auth/login-page').then((m) => ({ default: m.NotFoundPage })));
 const register = lazyRoute(() => import('../features/auth/register-page'));
 const home = lazyRoute(() => import('../features/auth/home-page'));
-const admin = lazyRoute(() => import('../features/admin/admin-page'));
+const admin = lazyRoute(() => import('../app/admin/admin-page'));
 const googleAuthTest = lazyRoute(() => import('../features/auth/google-auth-test-page'));
 const forgotPassword = lazyRoute(() => import('../features/auth/forgot-password-page'));
 const resetPassword = lazyRoute(() => import('../features/auth/reset-password-page'));

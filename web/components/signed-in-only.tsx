@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { Me } from '../../common/schemas/user';
 import { useSession } from '../lib/session';
-import { Spinner } from './ui/spinner';
+import { LoadStatus } from './ui/load-status';
 
 /**
  * A page for the signed-in visitor only (Home, Account): a spinner while the session loads, Retry when it cannot be
@@ -10,21 +10,14 @@ import { Spinner } from './ui/spinner';
  */
 export function SignedInOnly({ children }: { children: (user: Me) => ReactNode }) {
   const session = useSession();
-  if (session.status === 'pending') {
+  if (session.status === 'pending' || session.status === 'error') {
     return (
-      <div className="status status-loading">
-        <Spinner label="Loading your account" />
-      </div>
-    );
-  }
-  if (session.status === 'error') {
-    return (
-      <div className="status status-error" role="alert">
-        <p>Your account could not be loaded. Please try again.</p>
-        <button type="button" className="button button-primary" onClick={session.retry}>
-          Retry
-        </button>
-      </div>
+      <LoadStatus
+        loading
+        loadingLabel="Loading your account"
+        failure={session.status === 'error' && 'Your account could not be loaded. Please try again.'}
+        onRetry={session.status === 'error' ? session.retry : undefined}
+      />
     );
   }
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;

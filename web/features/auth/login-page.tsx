@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_TEXTS } from '../../../common/constants';
 import { oauthErrorMessage } from '../../../common/oauth-errors';
 import { signInSchema } from '../../../common/schemas/auth';
-import { fieldErrors } from '../../../common/schemas/fields';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useSignIn } from './api/sign-in';
@@ -12,6 +11,7 @@ import { GoogleSignInButton } from './components/google-sign-in-button';
 import { SignedOutOnly } from './components/signed-out-only';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { usePageMeta } from '../../lib/page-meta';
+import { useForm } from '../../lib/use-form';
 import './auth.css';
 
 /** A Google sign-in that failed comes back as /login?error=code (the description beside it is never shown). */
@@ -28,29 +28,22 @@ function useGoogleErrorFromUrl(): string | null {
   return message;
 }
 
+const FIELD_ORDER = ['email', 'password'] as const;
+
 function LoginForm() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const googleError = useGoogleErrorFromUrl();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm(FIELD_ORDER, { email: '', password: '' });
+  // The form's message comes from a sign-in, or from Google's: both start with their own words.
   const [failure, setFailure] = useState<string | null>(googleError);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = signInSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      (found.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setErrors({});
+    const data = form.validate(signInSchema);
+    if (!data) return;
     setFailure(null);
-    signIn.mutate(parsed.data, {
+    signIn.mutate(data, {
       onSuccess: () => navigate('/home', { replace: true }),
       onError: (err) =>
         setFailure(`${AUTH_TEXTS.signInFailed}${err instanceof ApiError ? err.message : 'Please try again.'}`),
@@ -63,28 +56,8 @@ function LoginForm() {
       <p className="auth-lead">Sign in to your Finder account.</p>
       <FormFailure message={failure} />
       <form className="auth-form" onSubmit={submit} noValidate>
-        <TextField
-          ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
-        <TextField
-          ref={passwordRef}
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
         <p className="auth-forgot">
           <Link to="/forgot-password">Forgot password?</Link>
         </p>

@@ -14,6 +14,7 @@ import {
   TEXTS,
   type FinderGender,
 } from '../../../common/constants';
+import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { sendAnalytics } from '../../lib/analytics';
 import { categoriesQueryKey, useCategories } from '../../lib/categories';
@@ -187,21 +188,8 @@ export default function FinderPage() {
       </section>
 
       <section className="results" aria-label="Products" aria-busy={isFetching}>
-        {initialLoading && (
-          <div className="status status-loading">
-            <Spinner label="" />
-            <p>{TEXTS.loadingStore}</p>
-          </div>
-        )}
-
-        {failed && (
-          <div className="status status-error" role="alert">
-            <p>{retried ? TEXTS.retryFailed : TEXTS.initialLoadFailed}</p>
-            <button type="button" className="button button-primary" onClick={retry}>
-              {TEXTS.retry}
-            </button>
-          </div>
-        )}
+        <LoadStatus loading={initialLoading} loadingText={TEXTS.loadingStore} />
+        <LoadStatus loading={false} failure={failed && (retried ? TEXTS.retryFailed : TEXTS.initialLoadFailed)} onRetry={retry} retryLabel={TEXTS.retry} />
 
         {hasData && (
           <>
@@ -236,14 +224,7 @@ export default function FinderPage() {
                 <p>{TEXTS.loadingMore}</p>
               </div>
             )}
-            {loadMoreFailed && (
-              <div className="status status-error" role="alert">
-                <p>{TEXTS.loadMoreFailed}</p>
-                <button type="button" className="button button-primary" onClick={() => void fetchNextPage()}>
-                  {TEXTS.retry}
-                </button>
-              </div>
-            )}
+            <LoadStatus loading={false} failure={loadMoreFailed && TEXTS.loadMoreFailed} onRetry={() => void fetchNextPage()} retryLabel={TEXTS.retry} />
             {!hasNextPage && items.length > 0 && <p className="end-of-results">{TEXTS.endOfResults}</p>}
           </>
         )}

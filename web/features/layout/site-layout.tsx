@@ -1,6 +1,6 @@
 import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadStatus } from '../../components/ui/load-status';
 import { lazyRoute } from '../../lib/lazy-route';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
@@ -28,11 +28,7 @@ export function SiteLayout() {
       <TopBar />
       <main id="main" ref={mainRef} tabIndex={-1} className="main">
         <Suspense
-          fallback={
-            <div className="status status-loading">
-              <Spinner />
-            </div>
-          }
+          fallback={<LoadStatus loading />}
         >
           <Outlet />
         </Suspense>

@@ -7,6 +7,7 @@ import { formatPrice } from '../../../common/price';
 import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
 import { BestBadge, BuyLink, ProductCard } from '../../components/product-card';
+import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
@@ -155,20 +156,14 @@ export default function ProductPage() {
   }, [found, canonicalRef, ref, navigate, query.isPlaceholderData]);
 
   if (!view) {
-    if (query.isError) {
-      return (
-        <div className="status status-error" role="alert">
-          <p>This product could not be loaded. Please try again.</p>
-          <button type="button" className="button button-primary" onClick={() => void query.refetch()}>
-            {TEXTS.retry}
-          </button>
-        </div>
-      );
-    }
     return (
-      <div className="status status-loading">
-        <Spinner label="Loading the product" />
-      </div>
+      <LoadStatus
+        loading
+        loadingLabel="Loading the product"
+        failure={query.isError && 'This product could not be loaded. Please try again.'}
+        onRetry={() => void query.refetch()}
+        retryLabel={TEXTS.retry}
+      />
     );
   }
   if (view.status === 'found') {

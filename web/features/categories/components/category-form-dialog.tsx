@@ -1,0 +1,69 @@
+import type { FormEvent } from 'react';
+import { CATEGORY_MAX_LENGTH } from '../../../../common/constants';
+import { ADMIN_TEXTS, CATEGORY_DESCRIPTION_MAX_LENGTH, withReason } from '../../../../common/admin-constants';
+import { categoryInputSchema, type AdminCategory } from '../../../../common/schemas/category';
+import { Dialog, DialogFormActions } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { reasonOf } from '../../../lib/errors';
+import { useForm } from '../../../lib/use-form';
+import { useCreateCategory } from '../api/create-category';
+import { useUpdateCategory } from '../api/update-category';
+
+const FIELD_ORDER = ['name', 'relevance', 'description'] as const;
+
+/** Add New Category and Edit Category: name required and trimmed, unique in any case (spec section 5). */
+export function CategoryFormDialog({ category, onClose }: { category: AdminCategory | null; onClose: () => void }) {
+  const toast = useToast();
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const saving = create.isPending || update.isPending;
+  const form = useForm(FIELD_ORDER, {
+    name: category?.name ?? '',
+    relevance: String(category?.relevance ?? 0),
+    description: category?.description ?? '',
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate(categoryInputSchema);
+    if (!data) return;
+    const onError = (err: unknown) => {
+      // A taken name belongs under the name field; anything else is said in the toast.
+      if (err instanceof ApiError && err.status === 409) form.showErrors({ name: err.message });
+      toast(withReason(category ? ADMIN_TEXTS.errorUpdatingCategory : ADMIN_TEXTS.errorAddingCategory, reasonOf(err)), 'error');
+    };
+    const onSuccess = () => {
+      toast(category ? ADMIN_TEXTS.categoryUpdated : ADMIN_TEXTS.categoryAdded, 'success');
+      onClose();
+    };
+    if (category) update.mutate({ id: category.id, input: data }, { onSuccess, onError });
+    else create.mutate(data, { onSuccess, onError });
+  };
+
+  return (
+    <Dialog title={category ? ADMIN_TEXTS.editCategory : ADMIN_TEXTS.addNewCategory} onClose={onClose} busy={saving}>
+      <form className="dialog-form" onSubmit={submit} noValidate>
+        <TextField label="Category name" {...form.field('name')} required maxLength={CATEGORY_MAX_LENGTH} autoFocus />
+        {category && category.productCount > 0 && form.values.name.trim() !== category.name && (
+          <p className="field-hint">Its {category.productCount} products move to the new name with it.</p>
+        )}
+        <TextField
+          label="Sort number"
+          inputMode="numeric"
+          hint="Lower numbers come first in the storefront's category chips."
+          {...form.field('relevance')}
+        />
+        <TextAreaField
+          label="Description"
+          rows={3}
+          {...form.field('description')}
+          maxLength={CATEGORY_DESCRIPTION_MAX_LENGTH}
+        />
+        <DialogFormActions onCancel={onClose} busy={saving} submitLabel={category ? ADMIN_TEXTS.save : ADMIN_TEXTS.addNewCategory} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,217 @@
+import { useState, type FormEvent } from 'react';
+import { IGNORE_COLUMN, IMPORT_FIELD_LABELS, IMPORT_FIELDS } from '../../../../common/import-columns';
+import { isHttpUrl } from '../../../../common/schemas/fields';
+import type { Import, ImportPolicy } from '../../../../common/schemas/imports';
+import { Dialog } from '../../../components/ui/dialog';
+import { reasonOf } from '../../../lib/errors';
+import { useCommitImport } from '../api/import-actions';
+import { usePreviewImport } from '../api/preview-import';
+import { plural } from '../../../lib/admin/format';
+
+const FIELD_OPTIONS = [{ value: IGNORE_COLUMN, label: 'Ignore' }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: IMPORT_FIELD_LABELS[f] }))];
+const SHOWN_ERRORS = 10;
+
+/**
+ * Import (issue 15): a file or an address is read and checked on the server, which answers a preview (new, updated,
+ * unchanged, invalid, the first errors and the column mapping, which can be changed). Nothing changes until Import;
+ * then the server writes it in the background and `onStarted` hands the running import to the tab.
+ */
+export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onStarted: (started: Import) => void }) {
+  const preview = usePreviewImport();
+  const commit = useCommitImport();
+  const [file, setFile] = useState<File | null>(null);
+  const [url, setUrl] = useState('');
+  const [policy, setPolicy] = useState<ImportPolicy>('valid');
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const result = preview.data;
+  const busy = preview.isPending || commit.isPending;
+
+  const read = (withMapping?: Record<string, string>) => {
+    setProblem(null);
+    const source = file ? { file } : isHttpUrl(url.trim()) ? { url: url.trim() } : null;
+    if (!source) {
+      setProblem('Choose a CSV, XLSX or JSON file, or paste an http(s) address.');
+      return;
+    }
+    setProgress(0);
+    preview.mutate(
+      { source, policy, mapping: withMapping, onProgress: setProgress },
+      { onSuccess: (answer) => setMapping(answer.mapping), onError: (err) => setProblem(reasonOf(err)) },
+    );
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    read();
+  };
+  const start = () => {
+    if (!result) return;
+    commit.mutate(
+      { id: result.id, policy },
+      { onSuccess: (started) => onStarted(started), onError: (err) => setProblem(reasonOf(err)) },
+    );
+  };
+
+  const toWrite = result ? result.counts.new + result.counts.updated : 0;
+  const blocked = result !== undefined && policy === 'all' && result.counts.invalid > 0;
+  const mappingChanged = result !== undefined && JSON.stringify(mapping) !== JSON.stringify(result.mapping);
+  return (
+    <Dialog title="Import products" onClose={onClose} busy={busy} className="dialog-wide">
+      <form className="dialog-form import-form" onSubmit={submit} noValidate>
+        {problem && (
+          <p className="form-failure" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="form-grid">
+          <div className="field form-grid-wide">
+            <label htmlFor="import-file">File (CSV, XLSX or JSON)</label>
+            <input
+              id="import-file"
+              type="file"
+              accept=".csv,.tsv,.txt,.xlsx,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                preview.reset();
+              }}
+            />
+          </div>
+          <div className="field form-grid-wide">
+            <label htmlFor="import-url">Or an address (a published Google Sheet as CSV, or any https CSV or JSON)</label>
+            <input
+              id="import-url"
+              type="url"
+              placeholder="https://docs.google.com/spreadsheets/d/…/pub?output=csv"
+              value={url}
+              disabled={file !== null}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                preview.reset();
+              }}
+            />
+          </div>
+          <fieldset className="form-grid-wide import-policy">
+            <legend>When some rows are invalid</legend>
+            <label className="checkbox">
+              <input type="radio" name="policy" value="valid" checked={policy === 'valid'} onChange={() => setPolicy('valid')} />
+              Import the valid rows, skip the others
+            </label>
+            <label className="checkbox">
+              <input type="radio" name="policy" value="all" checked={policy === 'all'} onChange={() => setPolicy('all')} />
+              Import nothing
+            </label>
+          </fieldset>
+        </div>
+        {preview.isPending && file && (
+          <progress className="upload-progress" max={1} value={progress} aria-label="Sending the file" />
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className={`button ${result ? 'button-ghost' : 'button-primary'}`} disabled={busy}>
+            {preview.isPending ? 'Reading...' : result ? 'Read again' : 'Preview'}
+          </button>
+        </div>
+      </form>
+
+      {result && (
+        <section className="import-preview" aria-labelledby="import-preview-heading">
+          <h3 id="import-preview-heading">Preview of {result.source}</h3>
+          <p className="summary">Nothing has changed yet.</p>
+          <dl className="bulk-counts">
+            <div>
+              <dt>New</dt>
+              <dd>{result.counts.new.toLocaleString('en-US')}</dd>
+            </div>
+            <div>
+              <dt>Updated</dt>
+              <dd>{result.counts.updated.toLocaleString('en-US')}</dd>
+            </div>
+            <div>
+              <dt>Unchanged</dt>
+              <dd>{result.counts.unchanged.toLocaleString('en-US')}</dd>
+            </div>
+            <div>
+              <dt>Invalid</dt>
+              <dd>{result.counts.invalid.toLocaleString('en-US')}</dd>
+            </div>
+          </dl>
+          {result.newCategories.length > 0 && <p>New categories to add: {result.newCategories.join(', ')}</p>}
+
+          <details className="import-mapping" open={result.counts.invalid > 0 && result.errors.some((e) => e.row === 0)}>
+            <summary>Columns ({result.headers.length})</summary>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Column in the file</th>
+                  <th scope="col">Feeds</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.headers.map((header) => (
+                  <tr key={header}>
+                    <th scope="row">{header}</th>
+                    <td>
+                      <select
+                        aria-label={`Field for the column ${header}`}
+                        value={mapping[header] ?? IGNORE_COLUMN}
+                        onChange={(e) => setMapping((m) => ({ ...m, [header]: e.target.value }))}
+                      >
+                        {FIELD_OPTIONS.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <button type="button" className="button button-ghost button-small" disabled={!mappingChanged || busy} onClick={() => read(mapping)}>
+              Preview with these columns
+            </button>
+          </details>
+
+          {result.errorCount > 0 && (
+            <div className="import-errors">
+              <h4>{plural(result.errorCount, 'problem')}</h4>
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">Column</th>
+                    <th scope="col">Problem</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.errors.slice(0, SHOWN_ERRORS).map((e, i) => (
+                    <tr key={`${e.row}-${e.column}-${i}`}>
+                      <td>{e.row === 0 ? 'File' : e.row}</td>
+                      <td>{e.column}</td>
+                      <td>{e.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <a className="button button-ghost button-small" href={`/api/admin/imports/${result.id}/errors`} download>
+                Download all problems (CSV)
+              </a>
+            </div>
+          )}
+
+          <div className="dialog-actions">
+            {blocked ? (
+              <p className="form-error">Some rows are invalid, so nothing will be imported. Fix the file, or choose to import the valid rows.</p>
+            ) : null}
+            <button type="button" className="button button-primary" disabled={busy || blocked || toWrite === 0} onClick={start}>
+              {commit.isPending ? 'Starting...' : toWrite === 0 ? 'Nothing to import' : `Import ${plural(toWrite, 'product')}`}
+            </button>
+          </div>
+        </section>
+      )}
+    </Dialog>
+  );
+}

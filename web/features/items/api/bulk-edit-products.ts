@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkEditInput, BulkEditResult, UndoResult } from '../../../../common/schemas/changes';
+import { apiPost } from '../../../lib/api-client';
+import { invalidateCatalogue } from '../../../lib/admin/keys';
+
+export function bulkEditProducts(body: BulkEditInput): Promise<BulkEditResult> {
+  return apiPost<BulkEditResult>('/api/admin/products/bulk', body);
+}
+
+export function undoBulkEdit(changeId: string): Promise<UndoResult> {
+  return apiPost<UndoResult>(`/api/admin/products/changes/${changeId}/undo`);
+}
+
+export function useBulkEditProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: bulkEditProducts, onSettled: () => invalidateCatalogue(queryClient) });
+}
+
+export function useUndoBulkEdit() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: undoBulkEdit, onSettled: () => invalidateCatalogue(queryClient) });
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { ADMIN_TEXTS } from '../../../../common/admin-constants';
+import type { Product } from '../../../../common/schemas/product';
+import { formatPrice } from '../../../lib/admin/format';
+
+/** One product of the admin list, with a box to select it for a bulk action, Edit and Delete. */
+export function ItemCard({
+  product,
+  selected,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  product: Product;
+  selected: boolean;
+  onToggle: (selected: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const [failed, setFailed] = useState(false);
+  const src = product.thumbnail ?? product.image;
+  const titleId = `item-${product.id}`;
+  return (
+    <li className={`item-card${selected ? ' item-card-selected' : ''}`} aria-labelledby={titleId}>
+      <label className="item-select">
+        <input type="checkbox" checked={selected} onChange={(e) => onToggle(e.target.checked)} />
+        <span className="visually-hidden">Select {product.title}</span>
+      </label>
+      <div className="item-card-media">
+        {src && !failed ? (
+          <img src={src} alt="" width={96} height={96} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+        ) : (
+          <span className="image-failed">{src ? ADMIN_TEXTS.failedToLoad : 'No image'}</span>
+        )}
+      </div>
+      <div className="item-card-body">
+        <h3 id={titleId} className="item-title">
+          {product.isBestProduct && (
+            <span className="item-best" title="Best product">
+              <span aria-hidden="true">★ </span>
+              <span className="visually-hidden">Best product: </span>
+            </span>
+          )}
+          {product.title}
+        </h3>
+        <p className="item-price">{formatPrice(product.price)}</p>
+        <p className="item-meta">
+          {product.category || 'No category'} · {product.gender ?? 'Gender not set'}
+          {product.row !== null && <> · Row {product.row}</>}
+        </p>
+        {product.link ? (
+          <a className="item-link" href={product.link} target="_blank" rel="noopener noreferrer">
+            Buy link<span className="visually-hidden"> of {product.title} (opens in a new tab)</span>
+          </a>
+        ) : (
+          <p className="item-meta">No buy link</p>
+        )}
+      </div>
+      <div className="item-actions">
+        <button type="button" className="button button-ghost button-small" onClick={onEdit} aria-label={`${ADMIN_TEXTS.edit} ${product.title}`}>
+          {ADMIN_TEXTS.edit}
+        </button>
+        <button type="button" className="button button-danger-ghost button-small" onClick={onDelete} aria-label={`${ADMIN_TEXTS.delete} ${product.title}`}>
+          {ADMIN_TEXTS.delete}
+        </button>
+      </div>
+    </li>
+  );
+}

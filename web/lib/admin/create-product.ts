@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Product, ProductInputDraft } from '../../../common/schemas/product';
+import { apiPost } from '../api-client';
+import { invalidateCatalogue } from './keys';
+
+export function createProduct(input: ProductInputDraft): Promise<Product> {
+  return apiPost<Product>('/api/admin/products', input);
+}
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createProduct, onSuccess: () => invalidateCatalogue(queryClient) });
+}

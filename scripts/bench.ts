@@ -8,7 +8,8 @@ import autocannon from 'autocannon';
 import { postgresAnswers } from '../server/db/client';
 import { startTestS3 } from '../server/test/s3-server';
 import { benchPages } from './bench-pages';
-import { BROWSER_HEADERS, buildTrafficModel, type TrafficModel } from './bench-traffic';
+import { random } from '../server/db/demo-catalogue';
+import { BROWSER_HEADERS, buildTrafficModel, SEARCH_WORDS, type TrafficModel } from './bench-traffic';
 import { wrkLoad, type LoadFigures } from './bench-wrk';
 import { ensureHaproxy, startCluster } from './cluster';
 
@@ -35,6 +36,26 @@ const ADMIN_PATHS = [
   '/api/admin/products?category=Shoes&gender=Men&page=40',
   '/api/admin/products?search=navy&best=true',
 ];
+
+/**
+ * Admin list pages nobody has asked for since the last change (the list keeps pages it answered until the catalogue
+ * changes): searches, category and gender pages deep into the list, and the unfiltered list, shuffled. More pages
+ * than a 10-second run reaches, so each is a first view.
+ */
+const ADMIN_FIRST_VIEWS = (() => {
+  const paths: string[] = [];
+  for (const word of SEARCH_WORDS) for (let page = 1; page <= 3; page++) paths.push(`/api/admin/products?search=${encodeURIComponent(word)}&page=${page}`);
+  for (const category of ['Shoes', 'Jackets', 'Pants', 'Hoodies', 'T-Shirts', 'Accessories']) {
+    for (const gender of ['Men', 'Women', 'Unisex', 'Kids']) for (let page = 1; page <= 60; page++) paths.push(`/api/admin/products?category=${category}&gender=${gender}&page=${page}`);
+  }
+  for (let page = 1; page <= 1000; page++) paths.push(`/api/admin/products?page=${page}`);
+  const rng = random(7);
+  for (let i = paths.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [paths[i], paths[j]] = [paths[j] as string, paths[i] as string];
+  }
+  return paths;
+})();
 
 type Figures = LoadFigures;
 
@@ -233,6 +254,8 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
   console.log(`server memory after the load: ${fmt(memory / 1024 / 1024)} MB RSS  (target on PGlite <= 400 MB)`);
   const adminList = mustAllSucceed('admin list', await load(base, { paths: ADMIN_PATHS }, { headers: { cookie: ready.adminCookie } }));
   console.log(row(`admin product list (page of 25 + total), ${CONNECTIONS} connections`, adminList) + '  (target p50 <= 20 ms)');
+  const firstViews = mustAllSucceed('admin first views', await load(base, { paths: ADMIN_FIRST_VIEWS }, { headers: { cookie: ready.adminCookie } }));
+  console.log(row(`admin product list, every page a first view (${fmt(ADMIN_FIRST_VIEWS.length)} distinct pages, none kept)`, firstViews));
   const ops = await bulk(child);
   console.log(
     `Update Shirt Category (${fmt(ops.updated)} of ${fmt(SIZE)} products changed) through its endpoint: ${fmt(ops.setMs)} ms ` +

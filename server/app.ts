@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compression);
   await app.register(openApi, { extra: () => authOpenApiPaths(auth) });
   await app.register(errorHandler);
-  registerAuthorization(app, { auth, users: services.repos.users });
+  registerAuthorization(app, { auth });
   registerCsrfCheck(app, services.origins, { ownHost: !config.publicUrl });
 
   // Each routes plugin gets its service from the composition root; none builds its own.

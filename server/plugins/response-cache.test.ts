@@ -177,6 +177,38 @@ describe('answers that depend on the session or must be live', () => {
   });
 });
 
+describe('the admin product list, kept behind its guard', () => {
+  it('is kept for admins only, stays private, and is dropped when the catalogue changes', async () => {
+    ctx.app.responseCache.clear('test');
+    const url = '/api/admin/products?page=1&pageSize=25';
+    const first = await send(ctx.app, 'GET', url, { cookie: admin });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBe('miss');
+    const second = await send(ctx.app, 'GET', url, { cookie: admin });
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    for (const res of [first, second]) {
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers.etag).toBeUndefined();
+    }
+    // The guard still runs first: nobody else reaches the kept page.
+    const user = await signedInAs(ctx.app, 'cache-user@example.com');
+    expect((await send(ctx.app, 'GET', url, { cookie: user })).statusCode).toBe(403);
+    expect((await get(ctx.app, url)).statusCode).toBe(401);
+
+    const created = await send(ctx.app, 'POST', '/api/admin/products', {
+      cookie: admin,
+      body: { title: 'Kept List Newcomer', price: 20, category: 'Shoes', gender: 'Men', link: 'https://store.example/newcomer' },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await send(ctx.app, 'GET', '/api/admin/products?page=1&pageSize=25&sort=updated', { cookie: admin });
+    expect(after.json().items.map((p: { title: string }) => p.title)).toContain('Kept List Newcomer');
+    const again = await send(ctx.app, 'GET', url, { cookie: admin });
+    expect(again.headers['x-cache']).toBe('miss');
+    expect(again.json().total).toBe(first.json().total + 1);
+  });
+});
+
 describe('rendered pages', () => {
   it('keep the finder per shared seed and device, with 304s, and render the login screen for each request', async () => {
     const [seed] = sharedSeeds(new Date().toISOString().slice(0, 10));

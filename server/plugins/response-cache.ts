@@ -68,6 +68,12 @@ declare module 'fastify' {
      * shared. Runs before the handler, so a kept answer goes out before load shedding or any database work.
      */
     cacheKey?: (request: FastifyRequest) => string | null;
+    /**
+     * A guarded GET route whose answer is the same for everyone its guard lets through (the admin product list): the
+     * answer is kept in this process, keyed by the address, and served after the guard, to those it admits only. It
+     * stays `private, no-store` to everyone else on the way, and is dropped with the rest on every catalogue change.
+     */
+    keptBehindGuard?: boolean;
   }
   interface FastifyInstance {
     responseCache: ResponseCache;
@@ -269,6 +275,23 @@ export const responseCache = fp<ResponseCacheOptions>(
       return undefined;
     });
 
+    // After the route's own onRequest (its guard) and the validation of its query: only those the guard admits
+    // reach a kept answer of a guarded route.
+    app.addHook('preHandler', async (request, reply) => {
+      if (!keeps || request.method !== 'GET' || !request.routeOptions.config.keptBehindGuard) return undefined;
+      const key = `guarded ${request.url}`;
+      const entry = lru.get(key);
+      request.responseCacheKey = key;
+      if (entry) {
+        counters.hits++;
+        sendEntry(request, reply, entry, 'hit');
+        return reply;
+      }
+      counters.misses++;
+      request.responseCacheGeneration = generation;
+      return undefined;
+    });
+
     app.addHook('onSend', async (request, reply, payload) => {
       // A change through the API: every process's copy is stale (others hear it from the database).
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/admin/') && reply.statusCode < 400) {
@@ -276,6 +299,16 @@ export const responseCache = fp<ResponseCacheOptions>(
       }
       const policy = request.responseCachePolicy;
       const key = request.responseCacheKey;
+      if (key && !policy) {
+        // Kept behind a guard: stored as answered (private, no-store, no validator), never shared on the way.
+        if (reply.statusCode === 200 && !reply.hasHeader('set-cookie') && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+          const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+          if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8');
+          if (request.responseCacheGeneration === generation) lru.set(key, { status: 200, body, etag: '', headers: replayed(reply), encoded: {} });
+          reply.header('x-cache', 'miss');
+        }
+        return payload;
+      }
       if (!policy || !key) {
         if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_NO_STORE);
         return payload;

@@ -14,7 +14,6 @@ import {
   type OpenApiDocument,
 } from '../test/route-guards';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../test/test-app';
-import { createUsersRepo, type UsersRepo } from '../modules/users/users.repo';
 import type { Auth } from '../modules/auth/auth';
 import { registerCsrfCheck } from './csrf';
 import { registerAuthorization, roleSchema } from './role-guard';
@@ -45,7 +44,7 @@ type Extras = (app: FastifyInstance) => void;
  * A bare Fastify app with the real role check and CSRF hook over the test app's auth and database, a handful of
  * routes to check, and its own OpenAPI document.
  */
-async function buildGuardedApp(options: { users?: UsersRepo; auth?: Auth; extra?: Extras; ownHost?: boolean } = {}): Promise<FastifyInstance> {
+async function buildGuardedApp(options: { auth?: Auth; extra?: Extras; ownHost?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,7 +62,7 @@ async function buildGuardedApp(options: { users?: UsersRepo; auth?: Auth; extra?
     const status = error.statusCode ?? 500;
     return reply.status(status).send({ statusCode: status, code: status < 500 ? 'VALIDATION' : 'INTERNAL', message: error.message });
   });
-  registerAuthorization(app, { auth: options.auth ?? ctx.app.auth, users: options.users ?? createUsersRepo(ctx.database) });
+  registerAuthorization(app, { auth: options.auth ?? ctx.app.auth });
   registerCsrfCheck(app, [TEST_ORIGIN], { ownHost: options.ownHost ?? false });
 
   const who = async (request: { sessionUser: unknown }) => ({ sessionUser: request.sessionUser });
@@ -303,23 +302,27 @@ describe('requireRole', () => {
     expect((await send(bare, 'POST', '/api/test/guarded', { cookie: cookies.admin, body: '{}' })).statusCode).toBe(400);
   });
 
-  it('refuses with 403 when the roles cannot be read', async () => {
-    const users = createUsersRepo(ctx.database);
-    const broken = await buildGuardedApp({
-      users: {
-        ...users,
-        findRoles: async () => {
-          throw new Error('connection lost');
+  it('grants no role when the session\'s user comes without role flags', async () => {
+    const auth = ctx.app.auth;
+    const flagless = {
+      ...auth,
+      api: {
+        ...auth.api,
+        getSession: async (...args: Parameters<Auth['api']['getSession']>) => {
+          const session = await auth.api.getSession(...args);
+          if (!session) return session;
+          const { isAdmin: _admin, isDev: _dev, ...user } = session.user as typeof session.user & { isAdmin?: boolean; isDev?: boolean };
+          return { ...session, user };
         },
       },
-    });
+    } as unknown as Auth;
+    const broken = await buildGuardedApp({ auth: flagless });
     try {
       for (const route of ['/api/test/guarded', '/api/test/developer']) {
         const res = await send(broken, 'POST', route, { cookie: cookies.adminDev });
         expect(res.statusCode, route).toBe(403);
         expect(res.json(), route).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
       }
-      // Still 401 for nobody: the lookup is not even needed.
       expect((await send(broken, 'POST', '/api/test/guarded')).statusCode).toBe(401);
     } finally {
       await broken.close();

@@ -3,7 +3,6 @@ import { errorSchema } from '../../common/schemas/error';
 import { hasRole, type Role, type RoleFlags } from '../../common/roles';
 import { AppError } from '../errors';
 import { authHeaders, type Auth } from '../modules/auth/auth';
-import type { UsersRepo } from '../modules/users/users.repo';
 
 export type SessionUser = { id: string; email: string } & RoleFlags;
 
@@ -64,18 +63,25 @@ function refusals(schema: FastifySchema): Partial<typeof GUARDED_ERRORS> {
 }
 
 /** The role check (requireRole, requireUser, guard); registered once on the root instance by app.ts. */
-export function registerAuthorization(app: FastifyInstance, deps: { auth: Auth; users: UsersRepo }): void {
-  const { auth, users } = deps;
+export function registerAuthorization(app: FastifyInstance, deps: { auth: Auth }): void {
+  const { auth } = deps;
   app.decorateRequest('sessionUser', null);
 
-  async function sessionUserId(request: FastifyRequest): Promise<{ id: string; email: string } | null> {
+  /**
+   * Who is calling, with their roles: the session and its user are one lookup in the database for each request
+   * (no session cookie cache is configured), and the role flags are columns of that user row, so a role taken away
+   * counts from the next request on.
+   */
+  async function sessionUserId(request: FastifyRequest): Promise<SessionUser | null> {
     // Read only: renewing here would move the expiry without sending the renewed cookie (GET /api/me renews).
     const session = await auth.api.getSession({ headers: authHeaders(request), query: { disableRefresh: true } });
-    return session ? { id: session.user.id, email: session.user.email } : null;
+    if (!session) return null;
+    const { id, email, isAdmin, isDev } = session.user as typeof session.user & Partial<RoleFlags>;
+    return { id, email, isAdmin: isAdmin === true, isDev: isDev === true };
   }
 
   const requireUser: onRequestAsyncHookHandler = async (request, reply) => {
-    let who: { id: string; email: string } | null;
+    let who: SessionUser | null;
     try {
       who = await sessionUserId(request);
     } catch (err) {
@@ -83,13 +89,13 @@ export function registerAuthorization(app: FastifyInstance, deps: { auth: Auth; 
       throw new AppError('UNAVAILABLE', 'Your session could not be checked just now. Please try again.');
     }
     if (!who) throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
-    request.sessionUser = { ...who, isAdmin: false, isDev: false };
+    request.sessionUser = who;
     reply.header('cache-control', 'private, no-store');
   };
 
   app.decorate('requireUser', requireUser);
   app.decorate('requireRole', (role: Role): onRequestAsyncHookHandler => async (request, reply) => {
-    let who: { id: string; email: string } | null;
+    let who: SessionUser | null;
     try {
       who = await sessionUserId(request);
     } catch (err) {
@@ -98,15 +104,8 @@ export function registerAuthorization(app: FastifyInstance, deps: { auth: Auth; 
       throw new AppError('FORBIDDEN', ROLE_LOOKUP_FAILED);
     }
     if (!who) throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
-    let flags: RoleFlags | null;
-    try {
-      flags = await users.findRoles(who.id);
-    } catch (err) {
-      request.log.error({ err, userId: who.id }, 'role lookup failed');
-      throw new AppError('FORBIDDEN', ROLE_LOOKUP_FAILED);
-    }
-    if (!hasRole(flags, role)) throw new AppError('FORBIDDEN', ROLE_MISSING[role]);
-    request.sessionUser = { ...who, isAdmin: flags?.isAdmin ?? false, isDev: flags?.isDev ?? false };
+    if (!hasRole(who, role)) throw new AppError('FORBIDDEN', ROLE_MISSING[role]);
+    request.sessionUser = who;
     reply.header('cache-control', 'private, no-store');
   });
 

@@ -1,3 +1,4 @@
+import { relations } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
@@ -39,6 +40,14 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_idx').on(t.token), index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * How the auth library's lookups join (its `database.joins` setting): a session with its user in one statement, a
+ * user with their sign-in methods. Relation names are the library's model names (`user`, `accounts`, `sessions`).
+ */
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
 /** One row per way of signing in: providerId 'credential' holds the password hash, 'google' the Google subject. */
 export const accounts = pgTable(
   'accounts',
@@ -60,6 +69,15 @@ export const accounts = pgTable(
   },
   (t) => [uniqueIndex('accounts_provider_account_idx').on(t.providerId, t.accountId), index('accounts_user_idx').on(t.userId)],
 );
+
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
+
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
 
 /** Short-lived values such as the OAuth state of a Google sign-in in progress. */
 export const verifications = pgTable(

@@ -1,6 +1,17 @@
 // The one schema both drivers use; drizzle-kit reads this file to write migrations.
 export { analyticsEvents, analyticsKeys } from './analytics';
 export { auditLog } from './audit';
-export { appSecrets, accounts, rateLimits, sessions, signInThrottle, users, verifications } from './auth';
+export {
+  accounts,
+  accountsRelations,
+  appSecrets,
+  rateLimits,
+  sessions,
+  sessionsRelations,
+  signInThrottle,
+  users,
+  usersRelations,
+  verifications,
+} from './auth';
 export { categories, deletedProducts, images, products, productTotals } from './catalogue';
 export { catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';

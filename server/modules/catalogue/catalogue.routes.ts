@@ -84,6 +84,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         querystring: adminProductQuerySchema,
         response: { 200: adminProductPageSchema },
       },
+      // The same page for every admin: kept until the catalogue next changes (response-cache.ts).
+      config: { keptBehindGuard: true },
     }),
     async (request) => service.listAdminPage(request.query),
   );

@@ -46,10 +46,6 @@ export function createUsersRepo({ db }: Database) {
 
   return {
     /** The role flags of one account, read fresh on every check; null when the account does not exist. */
-    async findRoles(userId: string): Promise<RoleFlags | null> {
-      const [row] = await db.select({ isAdmin: users.isAdmin, isDev: users.isDev }).from(users).where(eq(users.id, userId));
-      return row ?? null;
-    },
     async findWithProviders(userId: string): Promise<UserWithProviders | null> {
       const [row] = await db
         .select({ user: users, providers: providersOf })

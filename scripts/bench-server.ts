@@ -181,8 +181,10 @@ async function transferBench() {
   };
 }
 
-process.on('message', async (msg: { memory?: boolean; stop?: boolean; bulk?: boolean; transfer?: boolean }) => {
-  if (msg.memory) process.send?.({ rss: process.memoryUsage().rss });
+process.on('message', async (msg: { memory?: boolean; cache?: boolean; stop?: boolean; bulk?: boolean; transfer?: boolean }) => {
+  if (msg.memory) process.send?.({ rss: process.memoryUsage().rss, detail: process.memoryUsage() });
+  if ((msg as { gc?: boolean }).gc) (globalThis as { gc?: () => void }).gc?.();
+  if (msg.cache) process.send?.({ cache: app.responseCache.stats() });
   if (msg.bulk) process.send?.({ bulk: await bulkBench() });
   if (msg.transfer) process.send?.({ transfer: await transferBench() });
   if (msg.stop) {

@@ -130,10 +130,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-/** The best encoding the request accepts among ours (Brotli first), or null for none. */
-function acceptedEncoding(request: FastifyRequest): Encoding | null {
-  const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string') return null;
+/** The best encoding an Accept-Encoding header allows among ours (Brotli first), or null for none. */
+function bestEncoding(header: string): Encoding | null {
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -144,6 +142,22 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
   if (allows('br')) return 'br';
   if (allows('gzip')) return 'gzip';
   return null;
+}
+
+/** Browsers send a handful of distinct headers: each is read once (a bounded number of them is remembered). */
+const encodingsSeen = new Map<string, Encoding | null>();
+const ENCODINGS_REMEMBERED = 64;
+
+function acceptedEncoding(request: FastifyRequest): Encoding | null {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string') return null;
+  let encoding = encodingsSeen.get(header);
+  if (encoding === undefined) {
+    encoding = bestEncoding(header);
+    if (encodingsSeen.size >= ENCODINGS_REMEMBERED) encodingsSeen.clear();
+    encodingsSeen.set(header, encoding);
+  }
+  return encoding;
 }
 
 function compress(body: Buffer, encoding: Encoding): Buffer {

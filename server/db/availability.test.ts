@@ -151,6 +151,18 @@ describe.runIf(process.env.FINDER_TEST_DB === 'postgres')('a PostgreSQL server t
     await expectRecovered();
   });
 
+  it('answers the health check at once while every pooled connection is busy (it has a connection of its own)', async () => {
+    const busy = Array.from({ length: 14 }, () => database.rows(sql`select pg_sleep(0.4)`));
+    await new Promise((r) => setTimeout(r, 50));
+    const started = performance.now();
+    const res = await requests.health!();
+    const elapsed = performance.now() - started;
+    await Promise.all(busy);
+    expect(res.statusCode).toBe(200);
+    // The pool's queue would have taken 0.4 s and more (14 sleeps on 10 connections).
+    expect(elapsed).toBeLessThan(300);
+  });
+
   it('answers 503 when the database is gone', async () => {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { DatabaseTimeoutError } from './pool';
 
@@ -80,7 +79,7 @@ export async function databaseAnswers(database: Database, limitMs: number): Prom
     timer = setTimeout(() => resolve(false), limitMs);
   });
   try {
-    return await Promise.race([database.rows(sql`select 1 as ok`).then(() => true as const), late]);
+    return await Promise.race([database.ping().then(() => true as const), late]);
   } catch {
     return false;
   } finally {

@@ -31,6 +31,12 @@ export type Database = {
    * Returns the function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * A trivial statement, for the health check. On PostgreSQL it has a connection of its own, so it does not wait
+   * behind the requests queued for the pool (a crowd would make the health check report the queue, not the
+   * database); PGlite is one session, so there it takes its turn.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -157,12 +163,22 @@ async function openPostgres(url: string, statementTimeoutMs: number, timeouts: C
     { connectionString: url, max: 10, options: `-c statement_timeout=${statementTimeoutMs}` },
     timeouts,
   );
+  // Opened on the first health check, closed when idle: one more connection only while a load balancer asks.
+  const healthPool = createPool(
+    { connectionString: url, max: 1, idleTimeoutMillis: 10_000, options: `-c statement_timeout=${statementTimeoutMs}` },
+    timeouts,
+  );
   return overPool(
     pool,
     'postgres',
-    () => pool.end(),
+    async () => {
+      await Promise.all([pool.end(), healthPool.end()]);
+    },
     (channel, onNotify) => listenPostgres(url, channel, onNotify),
     (err) => new Error(`Could not connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
+    async () => {
+      await healthPool.query('select 1');
+    },
   );
 }
 
@@ -173,6 +189,9 @@ async function overPool(
   close: () => Promise<void>,
   listen: Database['listen'],
   connectFailure: (err: unknown) => unknown = (err) => err,
+  ping: Database['ping'] = async () => {
+    await pool.query('select 1');
+  },
 ): Promise<Database> {
   let client: pg.PoolClient;
   try {
@@ -203,6 +222,7 @@ async function overPool(
     kind,
     rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
     listen,
+    ping,
     close,
   };
 }
@@ -311,6 +331,9 @@ async function openPgliteHere(dir: string, statementTimeoutMs: number): Promise<
     db,
     kind: 'pglite',
     rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    ping: async () => {
+      await client.query('select 1');
+    },
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {

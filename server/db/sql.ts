@@ -18,6 +18,7 @@ export function inTransaction(database: Database, tx: Transaction): Database {
     rows: async <T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]) =>
       ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
     listen: (channel, onNotify) => database.listen(channel, onNotify),
+    ping: () => database.ping(),
     close: () => Promise.reject(new Error('a transaction is closed by the code that opened it')),
   };
 }

@@ -129,32 +129,24 @@ async function rss(child: ReturnType<typeof fork>): Promise<number> {
   return new Promise((resolve) => child.once('message', (m) => resolve((m as { rss: number }).rss)));
 }
 
-async function cacheCounters(child: ReturnType<typeof fork>): Promise<CacheCounters> {
-  child.send({ cache: true });
+/** Asks the bench server for something (`{ [key]: true }`) and waits for its answer under the same key. */
+async function ask<T>(child: ReturnType<typeof fork>, key: 'cache' | 'bulk' | 'transfer'): Promise<T> {
+  child.send({ [key]: true });
   return new Promise((resolve) => {
     const listener = (m: unknown) => {
-      const counters = (m as { cache?: CacheCounters }).cache;
-      if (!counters) return;
+      const answer = (m as Record<string, T | undefined>)[key];
+      if (answer === undefined) return;
       child.off('message', listener);
-      resolve(counters);
+      resolve(answer);
     };
     child.on('message', listener);
   });
 }
 
+const cacheCounters = (child: ReturnType<typeof fork>) => ask<CacheCounters>(child, 'cache');
+
 type BulkFigures = { updated: number; setMs: number; loopMs: number; loopRows: number };
-async function bulk(child: ReturnType<typeof fork>): Promise<BulkFigures> {
-  child.send({ bulk: true });
-  return new Promise((resolve) => {
-    const listener = (m: unknown) => {
-      const figures = (m as { bulk?: BulkFigures }).bulk;
-      if (!figures) return;
-      child.off('message', listener);
-      resolve(figures);
-    };
-    child.on('message', listener);
-  });
-}
+const bulk = (child: ReturnType<typeof fork>) => ask<BulkFigures>(child, 'bulk');
 
 type TransferFigures = {
   csvExport: { ms: number; bytes: number };
@@ -169,18 +161,7 @@ type TransferFigures = {
   loopRows: number;
   loopMs: number;
 };
-async function transfer(child: ReturnType<typeof fork>): Promise<TransferFigures> {
-  child.send({ transfer: true });
-  return new Promise((resolve) => {
-    const listener = (m: unknown) => {
-      const figures = (m as { transfer?: TransferFigures }).transfer;
-      if (!figures) return;
-      child.off('message', listener);
-      resolve(figures);
-    };
-    child.on('message', listener);
-  });
-}
+const transfer = (child: ReturnType<typeof fork>) => ask<TransferFigures>(child, 'transfer');
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;

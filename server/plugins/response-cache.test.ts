@@ -109,6 +109,20 @@ describe('public API answers', () => {
     expect(head.body).toBe('');
   });
 
+  it('are one answer however the query is spelled: parameter order, and parameters the route does not read', async () => {
+    ctx.app.responseCache.clear('test');
+    const first = await get(ctx.app, '/api/products?limit=6&seed=31337');
+    expect(first.headers['x-cache']).toBe('miss');
+    for (const spelling of ['/api/products?seed=31337&limit=6', '/api/products?limit=6&seed=31337&cachebuster=8', '/api/products?utm_source=x&seed=31337&limit=6']) {
+      const res = await get(ctx.app, spelling);
+      expect(res.headers['x-cache'], spelling).toBe('hit');
+      expect(res.body, spelling).toBe(first.body);
+    }
+    // A parameter the route reads is another answer.
+    expect((await get(ctx.app, '/api/products?limit=6&seed=31337&category=Shoes')).headers['x-cache']).toBe('miss');
+    expect(ctx.app.responseCache.stats().entries).toBe(2);
+  });
+
   it('are made once for requests that arrive while the same answer is being made, and shared with all of them', async () => {
     ctx.app.responseCache.clear('test');
     const before = ctx.app.responseCache.stats();

@@ -109,6 +109,23 @@ export type ResponseCacheOptions = {
   subscribe?: (onChange: (detail: string) => void) => Promise<() => Promise<void>>;
 };
 
+/**
+ * The key of a public API answer: its path and the query parameters its route reads, in a fixed order. The route's
+ * schema drops the others before the handler sees them, so `?seed=1&limit=6`, `?limit=6&seed=1` and
+ * `?limit=6&seed=1&x=123` are one answer: made once, kept once, however a client or a cache-buster spells it.
+ */
+export function apiKey(request: FastifyRequest): string {
+  const url = request.url;
+  const mark = url.indexOf('?');
+  if (mark < 0) return `api ${url}`;
+  const querystring = request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+  const known = querystring?.shape;
+  const params = [...new URLSearchParams(url.slice(mark + 1))]
+    .filter(([name]) => !known || Object.hasOwn(known, name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `api ${url.slice(0, mark)}?${new URLSearchParams(params).toString()}`;
+}
+
 /** The Vary header with Accept-Encoding in it once. */
 function withAcceptEncoding(vary: unknown): string {
   const names = String(vary ?? '')
@@ -266,7 +283,7 @@ export const responseCache = fp<ResponseCacheOptions>(
     app.addHook('onRequest', async (request, reply) => {
       const { publicCache: policy, cacheKey } = request.routeOptions.config;
       if (!policy || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
-      const key = cacheKey ? cacheKey(request) : `api ${request.url}`;
+      const key = cacheKey ? cacheKey(request) : apiKey(request);
       if (key === null) return undefined;
       if (cache.serveOrMark(request, reply, key, policy)) return reply;
       const pending = keeps ? inFlight.get(key) : undefined;

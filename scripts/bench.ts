@@ -107,16 +107,27 @@ function gz(body: Buffer | string): number {
   return zlib.gzipSync(body, { level: 9 }).length;
 }
 
-async function startServer(env: Record<string, string>): Promise<{ ready: Ready; child: ReturnType<typeof fork> }> {
-  const child = fork(path.resolve('scripts/bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-  });
+function fork_(env: Record<string, string>) {
+  return fork(path.resolve('scripts/bench-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
+}
+
+/**
+ * The catalogue is generated (or found) by a process of its own, then the server starts on it: its memory figure is
+ * the server's, not the generator's. Both use `dir`, which the caller removes.
+ */
+async function startServer(env: Record<string, string>, dir: string): Promise<{ ready: Ready; child: ReturnType<typeof fork> }> {
+  const seeder = fork_({ ...env, BENCH_DIR: dir, BENCH_SEED_ONLY: 'true' });
+  let seedMs = -1;
+  seeder.once('message', (m) => (seedMs = (m as { seedMs: number }).seedMs));
+  await new Promise<void>((resolve, reject) =>
+    seeder.once('exit', (code) => (code === 0 && seedMs >= 0 ? resolve() : reject(new Error(`bench catalogue generator exited with ${code}`)))),
+  );
+  const child = fork_({ ...env, BENCH_DIR: dir });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { ready, child };
+  return { ready: { ...ready, seedMs }, child };
 }
 
 async function stop(child: ReturnType<typeof fork>) {
@@ -247,7 +258,8 @@ async function settle(base: string): Promise<void> {
 }
 
 async function benchDatabase(label: string, env: Record<string, string>): Promise<Figures> {
-  const { ready, child } = await startServer(env);
+  const dir = fs.mkdtempSync('/tmp/finder-bench-');
+  const { ready, child } = await startServer(env, dir);
   const base = `http://127.0.0.1:${ready.appPort}`;
   console.log(`\n## ${label}: ${fmt(SIZE)} products (${ready.seedMs ? `generated in ${fmt(ready.seedMs / 1000, 1)} s` : 'reused'})`);
   const model = await buildTrafficModel(base);
@@ -290,6 +302,7 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
 
   if (label.startsWith('PGlite')) await bytes(base);
   await stop(child);
+  fs.rmSync(dir, { recursive: true, force: true });
   return ceiling;
 }
 

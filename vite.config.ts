@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { loadConfig } from './server/config';
@@ -15,8 +16,15 @@ function devSiteConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports only its development build (its dev warnings switched on) for every condition, a
+ * known issue upstream; builds take the production build it ships beside it.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   root: 'web',
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   publicDir: 'public',
   plugins: [react(), devSiteConfig()],
   build: {
@@ -33,4 +41,4 @@ export default defineConfig({
     // server.
     proxy: Object.fromEntries(['/api', '/media', '/robots.txt', '/sitemap.xml', '/sitemaps'].map((path) => [path, 'http://127.0.0.1:3000'])),
   },
-});
+}));

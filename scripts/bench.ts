@@ -107,8 +107,9 @@ function gz(body: Buffer | string): number {
   return zlib.gzipSync(body, { level: 9 }).length;
 }
 
+/** The server runs as `npm start` runs it (package.json: --no-liftoff, decision 0035). */
 function fork_(env: Record<string, string>) {
-  return fork(path.resolve('scripts/bench-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
+  return fork(path.resolve('scripts/bench-server.ts'), [], { execArgv: ['--no-liftoff', '--import', 'tsx'], env: { ...process.env, ...env } });
 }
 
 /**

@@ -1,0 +1,10 @@
+import { openDatabase } from './server/db/client';
+import { sql } from 'drizzle-orm';
+const mb = () => Math.round(process.memoryUsage().rss / 1048576);
+const base = mb();
+const db = await openDatabase({ pgliteDir: '/tmp/fb-pglite/db', statementTimeoutMs: 3000 });
+for (const w of ['navy', 'cargo', 'hoodie', 'tee']) await db.rows(sql`select count(*) from products where search_text ilike ${'%' + w + '%'}`);
+for (let s = 0; s < 100; s++) await db.rows(sql`select * from products where shuffle_key >= ${s * 20000000} order by shuffle_key, id limit 7`);
+await new Promise((r) => setTimeout(r, 1500));
+console.log(process.execArgv.filter((a) => a.startsWith('--') && a !== '--import').join(' ') || 'default', 'worker db +', mb() - base, 'MB');
+await db.close();

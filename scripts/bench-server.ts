@@ -190,8 +190,7 @@ async function transferBench() {
 }
 
 process.on('message', async (msg: { memory?: boolean; cache?: boolean; stop?: boolean; bulk?: boolean; transfer?: boolean }) => {
-  if (msg.memory) process.send?.({ rss: process.memoryUsage().rss, detail: process.memoryUsage() });
-  if ((msg as { gc?: boolean }).gc) (globalThis as { gc?: () => void }).gc?.();
+  if (msg.memory) process.send?.({ memory: process.memoryUsage().rss });
   if (msg.cache) process.send?.({ cache: app.responseCache.stats() });
   if (msg.bulk) process.send?.({ bulk: await bulkBench() });
   if (msg.transfer) process.send?.({ transfer: await transferBench() });

@@ -136,13 +136,8 @@ async function stop(child: ReturnType<typeof fork>) {
   await new Promise((r) => child.once('exit', r));
 }
 
-async function rss(child: ReturnType<typeof fork>): Promise<number> {
-  child.send({ memory: true });
-  return new Promise((resolve) => child.once('message', (m) => resolve((m as { rss: number }).rss)));
-}
-
 /** Asks the bench server for something (`{ [key]: true }`) and waits for its answer under the same key. */
-async function ask<T>(child: ReturnType<typeof fork>, key: 'cache' | 'bulk' | 'transfer'): Promise<T> {
+async function ask<T>(child: ReturnType<typeof fork>, key: 'memory' | 'cache' | 'bulk' | 'transfer'): Promise<T> {
   child.send({ [key]: true });
   return new Promise((resolve) => {
     const listener = (m: unknown) => {
@@ -155,6 +150,8 @@ async function ask<T>(child: ReturnType<typeof fork>, key: 'cache' | 'bulk' | 't
   });
 }
 
+/** The server's resident memory, in bytes. */
+const rss = (child: ReturnType<typeof fork>) => ask<number>(child, 'memory');
 const cacheCounters = (child: ReturnType<typeof fork>) => ask<CacheCounters>(child, 'cache');
 
 type BulkFigures = { updated: number; setMs: number; loopMs: number; loopRows: number };

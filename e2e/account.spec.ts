@@ -34,6 +34,8 @@ test.describe('accounts people expect', () => {
     await hydrated(page, 'form button[type="submit"]');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The address changes first; the login form (with its own Email field) stays until the page's code is in.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'a link to reset its password is on its way' })).toBeVisible();

@@ -50,6 +50,34 @@ export const FINDER_GENDERS = ['All', 'Men', 'Women'] as const;
 export type FinderGender = (typeof FINDER_GENDERS)[number];
 export const ALL = 'All';
 
+/**
+ * The finder's orders (issue 14). Recommended is the shared shuffle; while searching it ranks by relevance first.
+ * Popular counts outbound clicks of the 30 whole days before today (recounted once a day, so paging stays put).
+ */
+export const FINDER_SORTS = ['recommended', 'newest', 'price-asc', 'price-desc', 'popular'] as const;
+export type FinderSort = (typeof FINDER_SORTS)[number];
+export const DEFAULT_SORT: FinderSort = 'recommended';
+export const SORT_LABELS: Record<FinderSort, string> = {
+  recommended: 'Recommended',
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  popular: 'Popular',
+};
+/** Days of outbound clicks the Popular order counts. */
+export const POPULAR_DAYS = 30;
+/** Most brands one filter may name (brand=a,b,c). */
+export const BRAND_FILTER_MAX = 20;
+/** Longest brand slug accepted in a filter or a brand page's address. */
+export const BRAND_SLUG_MAX_LENGTH = 120;
+/** Suggestions under the search box: at most this many products, brands and categories. */
+export const SUGGESTED_PRODUCTS = 5;
+export const SUGGESTED_BRANDS = 3;
+export const SUGGESTED_CATEGORIES = 3;
+/** Typed characters before suggestions are asked for. */
+export const SUGGEST_MIN_LENGTH = 2;
+export const BRANDS_PATH = '/brands';
+
 export const DEFAULT_CATEGORIES: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'Shoes', description: 'Everyday shoes, loafers and boots for every season.' },
   { name: 'Hoodies', description: 'Pullover and zip hoodies, from heavyweight fleece to light loopback.' },
@@ -83,6 +111,18 @@ export const TEXTS = {
   buy: 'BUY',
   join: 'Join',
   signUp: 'Sign Up',
+  sortLabel: 'Sort by',
+  priceLabel: 'Price',
+  minPriceLabel: 'Min price',
+  maxPriceLabel: 'Max price',
+  brandsLabel: 'Brands',
+  brandSearchLabel: 'Search brands',
+  suggestionsLabel: 'Suggestions',
+  includingResultsFor: (corrected: string) => `Including results for “${corrected}”`,
+  didYouMean: 'Did you mean',
+  searchAllCategories: 'Search all categories',
+  clearFilters: 'Clear filters',
+  priceRangeInvalid: 'The lowest price must not be above the highest.',
 } as const;
 
 /** Texts of the account screens, the admin gate and the Google sign-in test page (spec sections 2, 4, 6 and 8). */

@@ -1,14 +1,61 @@
-import { ALL, CATEGORY_MAX_LENGTH, FINDER_GENDERS, SEARCH_MAX_LENGTH, TEXTS, type FinderGender } from './constants';
+import {
+  ALL,
+  BRAND_FILTER_MAX,
+  BRAND_SLUG_MAX_LENGTH,
+  CATEGORY_MAX_LENGTH,
+  DEFAULT_SORT,
+  FINDER_GENDERS,
+  FINDER_SORTS,
+  SEARCH_MAX_LENGTH,
+  TEXTS,
+  type FinderGender,
+  type FinderSort,
+} from './constants';
 
-/** The finder's filter state (spec section 4); it lives in the URL's query string. */
+/**
+ * The finder's filter state (spec section 4, issue 14); it lives in the URL's query string: q, category, gender,
+ * best, sort (omitted for Recommended), minPrice, maxPrice and brand (brand slugs joined by commas, sorted).
+ */
 export type FinderFilters = {
   search: string;
   category: string;
   gender: FinderGender;
   best: boolean;
+  sort: FinderSort;
+  /** In the store's base currency; null: no bound. */
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** Brand slugs (brandSlug of a product), sorted, no repeats; empty: every brand. */
+  brands: string[];
 };
 
-export const DEFAULT_FILTERS: FinderFilters = { search: '', category: ALL, gender: ALL, best: false };
+export const DEFAULT_FILTERS: FinderFilters = {
+  search: '',
+  category: ALL,
+  gender: ALL,
+  best: false,
+  sort: DEFAULT_SORT,
+  minPrice: null,
+  maxPrice: null,
+  brands: [],
+};
+
+/** A price bound from the URL: a non-negative number with at most 2 decimals, else none. */
+export function parsePriceParam(raw: string | null | undefined): number | null {
+  const text = raw?.trim();
+  if (!text || !/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
+  return Number(text);
+}
+
+/** Brand slugs from `brand=a,b`: lower case, trimmed, sorted, no repeats, at most BRAND_FILTER_MAX. */
+export function parseBrandParam(raw: string | null | undefined): string[] {
+  if (!raw) return [];
+  const slugs = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s && s.length <= BRAND_SLUG_MAX_LENGTH);
+  return [...new Set(slugs)].sort().slice(0, BRAND_FILTER_MAX);
+}
 
 export function filtersFromParams(params: URLSearchParams): FinderFilters {
   const genderParam = params.get('gender')?.toLowerCase();
@@ -21,6 +68,10 @@ export function filtersFromParams(params: URLSearchParams): FinderFilters {
     category: gender === 'Women' ? ALL : category,
     gender,
     best: params.get('best') === 'true',
+    sort: FINDER_SORTS.find((s) => s === params.get('sort')?.toLowerCase()) ?? DEFAULT_SORT,
+    minPrice: parsePriceParam(params.get('minPrice')),
+    maxPrice: parsePriceParam(params.get('maxPrice')),
+    brands: parseBrandParam(params.get('brand')),
   };
 }
 
@@ -30,7 +81,16 @@ export function paramsFromFilters(f: FinderFilters): URLSearchParams {
   if (f.category !== ALL) params.set('category', f.category);
   if (f.gender !== ALL) params.set('gender', f.gender);
   if (f.best) params.set('best', 'true');
+  if (f.brands.length) params.set('brand', [...f.brands].sort().join(','));
+  if (f.minPrice !== null) params.set('minPrice', String(f.minPrice));
+  if (f.maxPrice !== null) params.set('maxPrice', String(f.maxPrice));
+  if (f.sort !== DEFAULT_SORT) params.set('sort', f.sort);
   return params;
+}
+
+/** Whether anything narrows the list besides the search text (what "Clear filters" takes away). */
+export function hasFilters(f: FinderFilters): boolean {
+  return f.category !== ALL || f.gender !== ALL || f.best || f.brands.length > 0 || f.minPrice !== null || f.maxPrice !== null;
 }
 
 export function summaryText(f: FinderFilters, shown: number, hasMore: boolean): string {

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { ALL, CATEGORY_MAX_LENGTH, FINDER_MAX_PAGE_SIZE, FINDER_PAGE_SIZE_DESKTOP, GENDERS, SEARCH_MAX_LENGTH, type Gender } from '../constants';
+import {
+  ALL,
+  BRAND_FILTER_MAX,
+  BRAND_SLUG_MAX_LENGTH,
+  CATEGORY_MAX_LENGTH,
+  DEFAULT_SORT,
+  FINDER_MAX_PAGE_SIZE,
+  FINDER_PAGE_SIZE_DESKTOP,
+  FINDER_SORTS,
+  GENDERS,
+  SEARCH_MAX_LENGTH,
+  TEXTS,
+  type Gender,
+} from '../constants';
 import { ADMIN_MAX_PAGE_SIZE, ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, BRAND_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, PRICE_MAX, TITLE_MAX_LENGTH, URL_MAX_LENGTH } from '../admin-constants';
 import { errorSchema } from './error';
 import { isHttpUrl, isImageReference, optionalText, plainText } from './fields';
@@ -34,6 +47,7 @@ export const productSchema = z
     title: z.string(),
     description: z.string(),
     brand: z.string(),
+    brandSlug: z.string().nullable().describe("The brand's address part (/brands/<brandSlug>) and filter value; null without a brand"),
     category: z.string().nullable(),
     gender: z.enum(GENDERS).nullable(),
     price: z.number(),
@@ -50,8 +64,23 @@ export type Product = z.infer<typeof productSchema>;
 
 const ALL_LOWER = ALL.toLowerCase();
 
-/** Query of the finder's listing; every field optional, 'All' (any case) or blank means no filter. */
-export const finderQuerySchema = z.object({
+/** A price bound: a number from 0 with at most 2 decimals. */
+const priceBound = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = v?.trim();
+      if (!t) return undefined;
+      if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a number from 0 with at most 2 decimals` });
+        return z.NEVER;
+      }
+      return Number(t);
+    });
+
+/** The filters every finder question shares: listing, facets, suggestions and the way out of an empty result. */
+export const finderFilterQuerySchema = z.object({
   search: z
     .string()
     .max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`)
@@ -59,7 +88,9 @@ export const finderQuerySchema = z.object({
     // Control characters cannot be typed in a search box; dropping them keeps the stored separator unmatchable.
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .transform((v) => v?.replace(/[\u0000-\u001f\u007f]/g, '').trim() || undefined)
-    .describe('Case-insensitive substring of title, description or brand'),
+    .describe(
+      'Words to find in title, brand or description, in any order. Each word matches as a case-insensitive substring, in its other forms (jackets = jacket) and, when no product has it, with a small typo corrected (hodie = hoodie)',
+    ),
   category: z
     .string()
     .max(CATEGORY_MAX_LENGTH, `category must be at most ${CATEGORY_MAX_LENGTH} characters`)
@@ -83,7 +114,7 @@ export const finderQuerySchema = z.object({
       }
       return g;
     })
-    .describe(`One of ${ALL}, ${GENDERS.join(', ')} (any case)`),
+    .describe(`One of ${ALL}, ${GENDERS.join(', ')} (any case). Men and Women include Unisex products`),
   best: z
     .string()
     .optional()
@@ -95,27 +126,99 @@ export const finderQuerySchema = z.object({
       return z.NEVER;
     })
     .describe('true to list best products only'),
-  limit: z.coerce
-    .number({ message: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(FINDER_MAX_PAGE_SIZE, `limit must be at most ${FINDER_MAX_PAGE_SIZE}`)
-    .default(FINDER_PAGE_SIZE_DESKTOP),
-  seed: z.coerce
-    .number({ message: 'seed must be a whole number' })
-    .int('seed must be a whole number')
-    .min(0, 'seed must be between 0 and 2147483647')
-    .max(2147483647, 'seed must be between 0 and 2147483647')
-    .default(0)
-    .describe("The visitor's shuffle seed; the same seed gives the same order"),
-  cursor: z.string().max(200, 'cursor is not valid').optional().describe('nextCursor of the previous page'),
+  brand: z
+    .string()
+    .max(BRAND_FILTER_MAX * (BRAND_SLUG_MAX_LENGTH + 1), 'brand is too long')
+    .optional()
+    .transform((v, ctx) => {
+      const slugs = [...new Set((v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))].sort();
+      if (slugs.length > BRAND_FILTER_MAX) {
+        ctx.addIssue({ code: 'custom', message: `brand may name at most ${BRAND_FILTER_MAX} brands` });
+        return z.NEVER;
+      }
+      if (slugs.some((s) => s.length > BRAND_SLUG_MAX_LENGTH)) {
+        ctx.addIssue({ code: 'custom', message: `a brand must be at most ${BRAND_SLUG_MAX_LENGTH} characters` });
+        return z.NEVER;
+      }
+      return slugs.length ? slugs : undefined;
+    })
+    .describe('Brand slugs (brandSlug), joined by commas: products of any of them'),
+  minPrice: priceBound('minPrice').describe('Lowest price, in the store currency'),
+  maxPrice: priceBound('maxPrice').describe('Highest price, in the store currency'),
 });
+
+function checkPriceRange(q: { minPrice?: number | undefined; maxPrice?: number | undefined }, ctx: z.RefinementCtx) {
+  if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
+    ctx.addIssue({ code: 'custom', message: `minPrice must not be above maxPrice: ${TEXTS.priceRangeInvalid}`, path: ['minPrice'] });
+  }
+}
+
+/** Query of the finder's listing; every field optional, 'All' (any case) or blank means no filter. */
+export const finderQuerySchema = finderFilterQuerySchema
+  .extend({
+    sort: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const t = v?.trim().toLowerCase();
+        if (!t) return DEFAULT_SORT;
+        const sort = FINDER_SORTS.find((s) => s === t);
+        if (!sort) {
+          ctx.addIssue({ code: 'custom', message: `sort must be one of ${FINDER_SORTS.join(', ')}` });
+          return z.NEVER;
+        }
+        return sort;
+      })
+      .describe(`One of ${FINDER_SORTS.join(', ')}; recommended (the default) ranks by relevance while searching`),
+    limit: z.coerce
+      .number({ message: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(FINDER_MAX_PAGE_SIZE, `limit must be at most ${FINDER_MAX_PAGE_SIZE}`)
+      .default(FINDER_PAGE_SIZE_DESKTOP),
+    seed: z.coerce
+      .number({ message: 'seed must be a whole number' })
+      .int('seed must be a whole number')
+      .min(0, 'seed must be between 0 and 2147483647')
+      .max(2147483647, 'seed must be between 0 and 2147483647')
+      .default(0)
+      .describe("The visitor's shuffle seed; the same seed gives the same order"),
+    cursor: z.string().max(300, 'cursor is not valid').optional().describe('nextCursor of the previous page (of the same sort)'),
+  })
+  .superRefine(checkPriceRange);
 export type FinderQuery = z.output<typeof finderQuerySchema>;
+
+/** The finder's filters alone (facets, the ways out of an empty result). */
+export const finderFacetQuerySchema = finderFilterQuerySchema.superRefine(checkPriceRange);
+export type FinderFilterQuery = z.output<typeof finderFacetQuerySchema>;
+
+/** What a first page that found nothing offers instead, each with the number of products it would give. */
+export const emptyRescueSchema = z
+  .object({
+    didYouMean: z
+      .object({ search: z.string(), count: z.number().int() })
+      .nullable()
+      .describe('A corrected search that finds something with the same filters; null when none does'),
+    allCategories: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Products the same search finds without category, gender, brand, price and best; null without a search or without filters'),
+    clearFilters: z.number().int().nullable().describe('Products with no search and no filter; null when nothing is narrowed'),
+  })
+  .meta({ id: 'EmptyRescue' });
+export type EmptyRescue = z.infer<typeof emptyRescueSchema>;
 
 export const productPageSchema = z
   .object({
     items: z.array(productSchema),
     nextCursor: z.string().nullable().describe('Pass as cursor to get the next page; null at the end'),
+    correction: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The search as it was also read, with typos corrected ("hodie" → "hoodie"); null when nothing was corrected'),
+    rescue: emptyRescueSchema.nullable().optional().describe('On a first page with no items: the ways out'),
   })
   .meta({ id: 'ProductPage' });
 export type ProductPage = z.infer<typeof productPageSchema>;

@@ -22,3 +22,8 @@ export function inTransaction(database: Database, tx: Transaction): Database {
     close: () => Promise.reject(new Error('a transaction is closed by the code that opened it')),
   };
 }
+
+/** Escapes LIKE wildcards so the visitor's text is matched literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

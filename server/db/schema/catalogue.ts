@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 export const products = pgTable(
@@ -41,6 +41,18 @@ export const products = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`title || chr(31) || description || chr(31) || brand`,
     ),
+    /**
+     * The brand's address part and filter value (/brands/<brand_key>): lower case, runs of anything but letters and
+     * digits as one hyphen; null without a brand. Spellings that differ only in case or punctuation are one brand.
+     */
+    brandKey: text('brand_key').generatedAlwaysAs(
+      sql`nullif(btrim(regexp_replace(lower(brand), '[^[:alnum:]]+', '-', 'g'), '-'), '')`,
+    ),
+    /**
+     * Outbound clicks in the 30 whole days before the day it was counted (the Popular order, issue 14): recounted
+     * once a day by the analytics sweep, so it stays put while a visitor pages through.
+     */
+    popularity: integer('popularity').notNull().default(0),
     /** Fixed random position in the shuffled catalogue; a visitor's seed picks where in it they start. */
     shuffleKey: integer('shuffle_key')
       .notNull()
@@ -54,6 +66,12 @@ export const products = pgTable(
     index('products_gender_shuffle_idx').on(t.gender, t.shuffleKey, t.id),
     index('products_category_shuffle_idx').on(sql`lower(${t.category})`, t.shuffleKey, t.id),
     index('products_best_shuffle_idx').on(t.shuffleKey, t.id).where(sql`${t.isBestProduct}`),
+    // The brand filter and brand pages in the shuffled order; the brand list walks it one brand at a time.
+    index('products_brand_shuffle_idx').on(t.brandKey, t.shuffleKey, t.id),
+    // The sort orders' keyset paging (issue 14): each next page is one range scan.
+    index('products_price_idx').on(t.price, t.id),
+    index('products_created_idx').on(t.createdAt, t.id),
+    index('products_popularity_idx').on(sql`${t.popularity} desc`, t.shuffleKey, t.id),
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('products_row_unique_idx').on(t.row),
     uniqueIndex('products_number_idx').on(t.number),
@@ -80,6 +98,33 @@ export const productTotals = pgTable(
     changes: bigint('changes', { mode: 'number' }).notNull(),
   },
   (t) => [check('product_totals_one_row', sql`${t.id}`)],
+);
+
+/**
+ * The words of every product's title and brand, each with how many products have it (issue 14): the search reads
+ * a typed word's other forms (same English stem) and, for a word no product has, the near spellings from it (a
+ * trigram index). Kept by statement triggers on products (migration 0010); a word no product has any more keeps
+ * its row with 0.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    /** The English stem (snowball), or the term itself when it has none (a stop word). */
+    stem: text('stem').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [index('search_terms_stem_idx').on(t.stem), index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
+);
+
+/** The day products.popularity was last counted for (one row): the analytics sweep recounts when the day moves. */
+export const popularityState = pgTable(
+  'popularity_state',
+  {
+    id: boolean('id').primaryKey().default(true),
+    countedFor: date('counted_for', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('popularity_state_one_row', sql`${t.id}`)],
 );
 
 /**

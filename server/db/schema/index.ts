@@ -13,5 +13,5 @@ export {
   usersRelations,
   verifications,
 } from './auth';
-export { categories, deletedProducts, images, products, productTotals } from './catalogue';
+export { categories, deletedProducts, images, popularityState, products, productTotals, searchTerms } from './catalogue';
 export { catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';

@@ -3,10 +3,10 @@ import type { Gender } from '../../../common/constants';
 import type { BulkEditBody } from '../../../common/schemas/changes';
 import type { AdminProductSort } from '../../../common/schemas/product';
 import type { Database } from '../../db/client';
-import { inTransaction, type Executor } from '../../db/sql';
+import { escapeLike, inTransaction, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
 import { CHANGE_STATEMENT_TIMEOUT_MS, dropChange, openChange, PRODUCT_SNAPSHOT } from '../changes/changes.repo';
-import type { Cursor } from './cursor';
+import { finderQueries } from './finder.repo';
 
 export type ProductRow = {
   id: string;
@@ -14,6 +14,8 @@ export type ProductRow = {
   title: string;
   description: string;
   brand: string;
+  /** The brand's slug (generated from brand); null without a brand. */
+  brandKey: string | null;
   category: string | null;
   gender: Gender | null;
   price: number;
@@ -34,14 +36,9 @@ export type ListFilter = {
 };
 
 const COLUMNS = sql.raw(
-  `id, number, title, description, brand, category, gender, price, image, is_best_product as "isBestProduct", link, row,
+  `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image, is_best_product as "isBestProduct", link, row,
    shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt"`,
 );
-
-/** Escapes LIKE wildcards so the visitor's text is matched literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function filterConditions(f: ListFilter): SQL[] {
   const conditions: SQL[] = [];
@@ -108,7 +105,7 @@ const BULK_COLUMN = { 'set-category': 'category', 'set-gender': 'gender', 'set-b
 export type ProductTotals = { products: number; changes: number };
 
 /** Column values of a product as the admin writes them. */
-export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt'>;
+export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey'>;
 
 /** What remains of a deleted product (deleted_products, written by a trigger). */
 export type DeletedProduct = { number: number; title: string; category: string | null; gender: Gender | null };
@@ -131,33 +128,9 @@ function toRow(r: RawRow): ProductRow {
   return { ...r, price: Number(r.price), createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
 }
 
-function toPhasedRow(r: RawRow & { phase: number }): ProductRow & { phase: 0 | 1 } {
-  return { ...toRow(r), phase: r.phase === 1 ? 1 : 0 };
-}
-
 /** The product statements, over the database or (see `transaction`) over one transaction. */
 function productQueries(database: Database) {
   return {
-    /**
-     * One page of the visitor's rotation of the shuffled order, `limit` rows plus one to tell whether more exist.
-     * Each phase is one index range scan on (shuffle_key, id); see cursor.ts for the order. The second phase runs
-     * only when the first runs out, so most pages cost one small statement to plan and run.
-     */
-    async listPage(filter: ListFilter, seed: number, limit: number, after: Cursor | undefined) {
-      const base = filterConditions(filter);
-      const take = limit + 1;
-      const phase = async (p: 0 | 1, wanted: number) => {
-        const conditions = [...base, p === 0 ? sql`shuffle_key >= ${seed}` : sql`shuffle_key < ${seed}`];
-        if (after && after.phase === p) conditions.push(sql`(shuffle_key, id) > (${after.key}, ${after.id}::uuid)`);
-        const rows = await database.rows<RawRow & { phase: number }>(
-          sql`select ${COLUMNS}, ${p}::int as phase from products ${where(conditions)} order by shuffle_key, id limit ${wanted}`,
-        );
-        return rows.map(toPhasedRow);
-      };
-      const first = after?.phase === 1 ? [] : await phase(0, take);
-      return first.length >= take ? first : [...first, ...(await phase(1, take - first.length))];
-    },
-
     /**
      * One page of the admin list, by row (unique since migration 0006), with the kept totals read in the same
      * statement (one round trip less per page; a page past the end still has them).
@@ -337,6 +310,7 @@ export type CatalogueTx = { products: ReturnType<typeof productQueries>; executo
 export function createCatalogueRepo(database: Database) {
   return {
     ...productQueries(database),
+    ...finderQueries(database),
     /**
      * One bulk action in one transaction with its change record (what each product was, for Undo) and, through
      * `record`, its audit entry. The selection is counted first: when the operator confirmed another number

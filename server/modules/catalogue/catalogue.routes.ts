@@ -7,6 +7,7 @@ import { idParamsSchema } from '../../../common/schemas/fields';
 import {
   adminProductPageSchema,
   adminProductQuerySchema,
+  finderFacetQuerySchema,
   finderQuerySchema,
   productDetailSchema,
   productInputSchema,
@@ -16,6 +17,8 @@ import {
   productPageSchema,
   productSchema,
 } from '../../../common/schemas/product';
+import { brandListSchema, brandParamsSchema, brandSummarySchema, finderFacetsSchema, suggestionsQuerySchema, suggestionsSchema } from '../../../common/schemas/search';
+import { AppError } from '../../errors';
 import { PUBLIC_POLICY } from '../../plugins/response-cache';
 import { actorOf } from '../audit/audit-details';
 import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type CatalogueService } from './catalogue.service';
@@ -36,14 +39,74 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       config: { publicCache: PUBLIC_POLICY },
       schema: {
         tags: ['catalogue'],
-        summary: "One page of the finder's listing, filtered and searched on the server",
+        summary: "One page of the finder's listing, filtered, searched and sorted on the server",
         description:
-          "Products in the visitor's shuffled order: the same seed gives the same order, and following nextCursor never repeats or skips an item.",
+          "Recommended is the visitor's shuffled order (the same seed gives the same order), ranked by relevance while searching (title before brand before description). Following nextCursor never repeats or skips an item in any order. A first page with no items carries `rescue`: a corrected search and the filters to drop, each with its count.",
         querystring: finderQuerySchema,
         response: { 200: productPageSchema, 400: errorSchema },
       },
     },
     async (request) => service.listFinderPage(request.query),
+  );
+
+  app.get(
+    '/api/products/facets',
+    {
+      config: { publicCache: PUBLIC_POLICY },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'How many products each category, gender and brand would give with the current search and filters',
+        description: "Each facet's counts leave its own filter out; Men and Women count Unisex products too. Also the price range of the matches.",
+        querystring: finderFacetQuerySchema,
+        response: { 200: finderFacetsSchema, 400: errorSchema },
+      },
+    },
+    async (request) => service.facets(request.query),
+  );
+
+  app.get(
+    '/api/search/suggestions',
+    {
+      config: { publicCache: PUBLIC_POLICY },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Suggestions under the search box: the best matching products, brands and categories',
+        querystring: suggestionsQuerySchema,
+        response: { 200: suggestionsSchema, 400: errorSchema },
+      },
+    },
+    async (request) => service.suggestions(request.query.q),
+  );
+
+  app.get(
+    '/api/brands',
+    {
+      config: { publicCache: PUBLIC_POLICY },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Every brand with its number of products, most products first',
+        response: { 200: brandListSchema },
+      },
+    },
+    async () => ({ items: await service.brands() }),
+  );
+
+  app.get(
+    '/api/brands/:slug',
+    {
+      config: { publicCache: PUBLIC_POLICY },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One brand by its slug (/brands/<slug>), with its number of products',
+        params: brandParamsSchema,
+        response: { 200: brandSummarySchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const brand = await service.brand(request.params.slug);
+      if (!brand) throw new AppError('NOT_FOUND', 'No product has this brand.');
+      return brand;
+    },
   );
 
   app.get(

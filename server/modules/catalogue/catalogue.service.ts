@@ -1,4 +1,4 @@
-import { RELATED_PRODUCTS_COUNT } from '../../../common/constants';
+import { FINDER_GENDERS, RELATED_PRODUCTS_COUNT, SUGGESTED_BRANDS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../common/constants';
 import { ownImagePath, thumbnailUrlFor } from '../../../common/media';
 import { productPath } from '../../../common/product-urls';
 import type { BulkEditBody, BulkEditResult, LinkMatches, UndoResult } from '../../../common/schemas/changes';
@@ -6,6 +6,8 @@ import type {
   AdminProductFilter,
   AdminProductPage,
   AdminProductQuery,
+  EmptyRescue,
+  FinderFilterQuery,
   FinderQuery,
   Product,
   ProductDetail,
@@ -20,7 +22,10 @@ import type { CategoriesRepo } from '../categories/categories.repo';
 import type { ChangesRepo } from '../changes/changes.repo';
 import { exportProducts } from './catalogue-export';
 import type { CatalogueRepo, ProductRow, ProductValues } from './catalogue.repo';
-import { decodeCursor, encodeCursor } from './cursor';
+import type { BrandSummary, FinderFacets, Suggestions } from '../../../common/schemas/search';
+import { cursorFor, encodeCursor, type FinderCursor } from './cursor';
+import type { FinderFilter, RawFinderRow } from './finder.repo';
+import { MAX_PLANNED_WORDS, planSearch, searchWords, type SearchPlan } from './search-words';
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -30,6 +35,7 @@ export function toProduct(row: ProductRow): Product {
     title: row.title,
     description: row.description,
     brand: row.brand,
+    brandSlug: row.brandKey,
     category: row.category,
     gender: row.gender,
     price: row.price,
@@ -93,13 +99,82 @@ export const PRODUCT_MISSING_MESSAGE = 'There is no product at this address.';
  * `audit` records every admin change (issue 13) in the change's own transaction: when the entry cannot be written,
  * the change is rolled back and the caller gets the error.
  */
+/** A finder row as a product. */
+function finderProduct(r: RawFinderRow): Product {
+  return toProduct({
+    ...r,
+    price: Number(r.price),
+    createdAt: new Date(r.createdAt),
+    updatedAt: new Date(r.updatedAt),
+  });
+}
+
+/** Where the page after `last` starts, in the order it was read in. */
+function cursorAfter(last: RawFinderRow, order: FinderCursor['sort']): FinderCursor {
+  const phase = last.phase === 1 ? 1 : 0;
+  switch (order) {
+    case 'shuffle':
+      return { sort: 'shuffle', phase, key: last.shuffleKey, id: last.id };
+    case 'relevance':
+      return { sort: 'relevance', score: Number(last.score ?? 0), phase, key: last.shuffleKey, id: last.id };
+    case 'popular':
+      return { sort: 'popular', popularity: last.popularity, key: last.shuffleKey, id: last.id };
+    case 'newest':
+      return { sort: 'newest', value: last.createdText, id: last.id };
+    default:
+      return { sort: order, value: last.priceText, id: last.id };
+  }
+}
+
 export function createCatalogueService(
   repo: CatalogueRepo,
-  categories: Pick<CategoriesRepo, 'findByName'>,
+  categories: Pick<CategoriesRepo, 'findByName' | 'list'>,
   audit: Pick<AuditRepo, 'record'>,
   changes?: Pick<ChangesRepo, 'undo'>,
 ) {
   const counts = createCountMemo(ADMIN_COUNTS_KEPT);
+
+  /** The typed words with their forms and near spellings, from the vocabulary. */
+  async function readSearch(text: string, loose = false): Promise<SearchPlan> {
+    const words = searchWords(text);
+    return planSearch(words, await repo.termCandidates(words.slice(0, MAX_PLANNED_WORDS)), loose);
+  }
+
+  function finderFilter(q: FinderFilterQuery, plan: SearchPlan | undefined): FinderFilter {
+    return {
+      search: plan && plan.words.length ? plan : undefined,
+      category: q.category,
+      gender: q.gender,
+      best: q.best,
+      brands: q.brand,
+      minPrice: q.minPrice,
+      maxPrice: q.maxPrice,
+    };
+  }
+
+  /** Brands and category counts, kept until a statement next writes products (checked with one small read). */
+  let kept: Awaited<ReturnType<CatalogueRepo['catalogueCounts']>> | null = null;
+  async function catalogueCounts() {
+    if (kept && kept.changes === (await repo.changes())) return kept;
+    kept = await repo.catalogueCounts();
+    return kept;
+  }
+
+  /** The ways out of a first page with no items, each with what it would give. */
+  async function rescue(q: FinderFilterQuery, filter: FinderFilter): Promise<EmptyRescue> {
+    const narrowed = Boolean(q.category || q.gender || q.best || q.brand?.length || q.minPrice !== undefined || q.maxPrice !== undefined);
+    const out: EmptyRescue = { didYouMean: null, allCategories: null, clearFilters: null };
+    if (q.search) {
+      const loose = await readSearch(q.search, true);
+      if (loose.correction && loose.correction !== q.search.toLowerCase()) {
+        const count = await repo.countFinder({ ...filter, search: await readSearch(loose.correction) });
+        if (count > 0) out.didYouMean = { search: loose.correction, count };
+      }
+      if (narrowed) out.allCategories = await repo.countFinder({ search: filter.search });
+    }
+    if (narrowed || q.search) out.clearFilters = (await repo.totals()).products;
+    return out;
+  }
 
   /** The category list's spelling of the input's category; read before any transaction opens (see `update`). */
   async function listedCategory(input: ProductInput): Promise<string | null> {
@@ -123,18 +198,82 @@ export function createCatalogueService(
 
   return {
     async listFinderPage(q: FinderQuery): Promise<ProductPage> {
-      const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-      const rows = await repo.listPage(
-        { search: q.search, category: q.category, gender: q.gender, best: q.best },
-        q.seed,
-        q.limit,
-        after,
-      );
+      const searching = Boolean(q.search);
+      const order: FinderCursor['sort'] = q.sort === 'recommended' ? (searching ? 'relevance' : 'shuffle') : q.sort;
+      const after = cursorFor(q.cursor, order);
+      const plan = q.search ? await readSearch(q.search) : undefined;
+      const filter = finderFilter(q, plan);
+      const rows = await repo.finderPage(filter, q.sort, q.seed, q.limit, after);
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
-      const nextCursor =
-        rows.length > q.limit && last ? encodeCursor({ phase: last.phase, key: last.shuffleKey, id: last.id }) : null;
-      return { items: page.map(toProduct), nextCursor };
+      const nextCursor = rows.length > q.limit && last ? encodeCursor(cursorAfter(last, order)) : null;
+      const result: ProductPage = { items: page.map(finderProduct), nextCursor, correction: plan?.correction ?? null };
+      if (page.length === 0 && !after) result.rescue = await rescue(q, filter);
+      return result;
+    },
+
+    /** How many products each category, gender and brand would give with the current search and other filters. */
+    async facets(q: FinderFilterQuery): Promise<FinderFacets> {
+      const plan = q.search ? await readSearch(q.search) : undefined;
+      const [counts, list] = await Promise.all([repo.facetCounts(finderFilter(q, plan)), categories.list()]);
+      let all = 0;
+      for (const n of counts.categories.values()) all += n;
+      const gender = (g: string) => counts.genders.get(g) ?? 0;
+      let everyGender = 0;
+      for (const n of counts.genders.values()) everyGender += n;
+      const genders = FINDER_GENDERS.map((g) => ({
+        gender: g,
+        count: g === 'All' ? everyGender : gender(g) + gender('Unisex'),
+      }));
+      return {
+        total: counts.total,
+        categories: list.map((c) => ({ name: c.name, count: counts.categories.get(c.name.toLowerCase()) ?? 0 })),
+        allCategories: all,
+        genders,
+        brands: counts.brands,
+        price: counts.price,
+      };
+    },
+
+    /** What to offer under the search box as the visitor types: products, brands and categories. */
+    async suggestions(text: string): Promise<Suggestions> {
+      const words = searchWords(text);
+      if (!words.length) return { query: text, correction: null, products: [], brands: [], categories: [] };
+      const plan = await readSearch(text);
+      const [rows, counts, list] = await Promise.all([
+        repo.finderPage({ search: plan }, 'recommended', 0, SUGGESTED_PRODUCTS - 1, undefined),
+        catalogueCounts(),
+        categories.list(),
+      ]);
+      const patterns = plan.words.flatMap((w) => [...w.forms, ...w.typos]);
+      const matches = (name: string) => {
+        const lower = name.toLowerCase();
+        return patterns.some((p) => lower.includes(p));
+      };
+      return {
+        query: text,
+        correction: plan.correction,
+        products: rows.slice(0, SUGGESTED_PRODUCTS).map((r) => {
+          const p = finderProduct(r);
+          return { title: p.title, path: p.path, brand: p.brand, price: p.price, thumbnail: p.thumbnail };
+        }),
+        brands: counts.brands.filter((b) => matches(b.name) || matches(b.slug)).slice(0, SUGGESTED_BRANDS),
+        categories: list
+          .filter((c) => matches(c.name))
+          .map((c) => ({ name: c.name, count: counts.categories.get(c.name.toLowerCase()) ?? 0 }))
+          .filter((c) => c.count > 0)
+          .slice(0, SUGGESTED_CATEGORIES),
+      };
+    },
+
+    /** One brand by its slug; null when no product has it. */
+    brand(slug: string): Promise<BrandSummary | null> {
+      return repo.brand(slug.toLowerCase());
+    },
+
+    /** Every brand, most products first. */
+    async brands(): Promise<BrandSummary[]> {
+      return (await catalogueCounts()).brands;
     },
 
     /** A product's page: the product and products like it, or what to offer when it is gone or never was. */

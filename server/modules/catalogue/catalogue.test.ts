@@ -80,7 +80,10 @@ describe('GET /api/products filters', () => {
 
   it('compares category and gender case-insensitively', async () => {
     expect((await walk({ category: 'PANTS' })).map((p) => p.title).sort()).toEqual(['Relaxed Cargo Pants', 'Wide Leg Jeans']);
-    expect((await walk({ gender: 'women' })).map((p) => p.title)).toEqual(['Wide Leg Jeans']);
+    // Unisex products are listed under Men and under Women (issue 14).
+    expect((await walk({ gender: 'women' })).map((p) => p.title).sort()).toEqual(['Canvas Tote', 'Wide Leg Jeans']);
+    expect((await walk({ gender: 'Unisex' })).map((p) => p.title)).toEqual(['Canvas Tote']);
+    expect((await walk({ gender: 'Kids' })).map((p) => p.title)).toEqual(['Kids Rain Boot']);
     expect((await walk({ gender: 'MEN', category: 'shoes' })).map((p) => p.title)).toEqual(['Retro High-Top Sneaker']);
   });
 
@@ -182,7 +185,7 @@ describe('GET /api/products bad input', () => {
     [{ best: 'maybe' }, /best must be true or false/],
     [{ search: 'x'.repeat(101) }, /search must be at most 100 characters/],
     [{ cursor: 'not-a-cursor' }, /cursor is not valid/],
-    [{ cursor: encodeCursor({ phase: 0, key: 1, id: '00000000-0000-4000-8000-000000000000' }).slice(0, -3) }, /cursor is not valid/],
+    [{ cursor: encodeCursor({ sort: 'shuffle', phase: 0, key: 1, id: '00000000-0000-4000-8000-000000000000' }).slice(0, -3) }, /cursor is not valid/],
   ])('answers 400 with a clear message for %j', async (query, message) => {
     const res = await getPage(query);
     expect(res.statusCode).toBe(400);
@@ -195,10 +198,19 @@ describe('GET /api/products bad input', () => {
     expect(res.json().code).toBe('VALIDATION');
   });
 
-  it('accepts a cursor from another query shape without failing', async () => {
-    const cursor = encodeCursor({ phase: 1, key: 5, id: '00000000-0000-4000-8000-000000000000' });
-    const res = await getPage({ cursor, search: "'; drop table products; --" });
+  it('accepts a cursor from other filters of the same order without failing', async () => {
+    const cursor = encodeCursor({ sort: 'shuffle', phase: 1, key: 5, id: '00000000-0000-4000-8000-000000000000' });
+    const res = await getPage({ cursor, category: "'; drop table products; --" });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a cursor of another order with a clear message', async () => {
+    const cursor = encodeCursor({ sort: 'shuffle', phase: 1, key: 5, id: '00000000-0000-4000-8000-000000000000' });
+    for (const query of [{ cursor, search: 'tee' }, { cursor, sort: 'price-asc' }] as Array<Record<string, string>>) {
+      const res = await getPage(query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/cursor is not valid: pass the nextCursor of the previous page \(it belongs to another order\)/);
+    }
   });
 });
 

@@ -2,27 +2,66 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 
 /**
- * Position in a visitor's shuffled order. The order is the products sorted by (shuffleKey, id), read from the
- * visitor's seed to the end (phase 0), then from the start up to the seed (phase 1): a rotation of one fixed
- * random order, so pages of one query never repeat or skip an item.
+ * Where the next page of the finder starts, in the order it was read in. Each is the last row's key in that
+ * order, so following cursors never repeats or skips an item, whatever is inserted between pages.
+ * - shuffle: Recommended without a search. The order is the products sorted by (shuffleKey, id), read from the
+ *   visitor's seed to the end (phase 0), then from the start up to the seed (phase 1): a rotation of one fixed
+ *   random order.
+ * - relevance: Recommended while searching: by score (descending), then the same rotation.
+ * - newest, price-asc, price-desc: by the created time or the price (exact text of the stored value), then id.
+ * - popular: by popularity (descending), then the shuffled order.
  */
-export type Cursor = { phase: 0 | 1; key: number; id: string };
+export type FinderCursor =
+  | { sort: 'shuffle'; phase: 0 | 1; key: number; id: string }
+  | { sort: 'relevance'; score: number; phase: 0 | 1; key: number; id: string }
+  | { sort: 'newest' | 'price-asc' | 'price-desc'; value: string; id: string }
+  | { sort: 'popular'; popularity: number; key: number; id: string };
 
-const cursorSchema = z.object({
-  p: z.union([z.literal(0), z.literal(1)]),
-  k: z.number().int().min(-2147483648).max(2147483647),
-  i: z.uuid(),
-});
+const int = z.number().int().min(-2147483648).max(2147483647);
+const phase = z.union([z.literal(0), z.literal(1)]);
+const cursorSchema = z.union([
+  z.object({ p: phase, k: int, i: z.uuid() }).strict(),
+  z.object({ s: z.literal('r'), r: z.number().int().min(0).max(1000), p: phase, k: int, i: z.uuid() }).strict(),
+  z.object({ s: z.literal('n'), v: z.iso.datetime({ offset: true, local: false }).or(z.string().regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/)), i: z.uuid() }).strict(),
+  z.object({ s: z.enum(['pa', 'pd']), v: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/), i: z.uuid() }).strict(),
+  z.object({ s: z.literal('po'), v: z.number().int().min(0), k: int, i: z.uuid() }).strict(),
+]);
 
-export function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify({ p: c.phase, k: c.key, i: c.id })).toString('base64url');
+export function encodeCursor(c: FinderCursor): string {
+  let raw: object;
+  if (c.sort === 'shuffle') raw = { p: c.phase, k: c.key, i: c.id };
+  else if (c.sort === 'relevance') raw = { s: 'r', r: c.score, p: c.phase, k: c.key, i: c.id };
+  else if (c.sort === 'popular') raw = { s: 'po', v: c.popularity, k: c.key, i: c.id };
+  else raw = { s: c.sort === 'newest' ? 'n' : c.sort === 'price-asc' ? 'pa' : 'pd', v: c.value, i: c.id };
+  return Buffer.from(JSON.stringify(raw)).toString('base64url');
 }
 
-export function decodeCursor(raw: string): Cursor {
+const INVALID = 'cursor is not valid: pass the nextCursor of the previous page';
+
+export function decodeCursor(raw: string): FinderCursor {
+  let parsed: z.infer<typeof cursorSchema>;
   try {
-    const parsed = cursorSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    return { phase: parsed.p, key: parsed.k, id: parsed.i };
+    parsed = cursorSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
   } catch {
-    throw new AppError('VALIDATION', 'cursor is not valid: pass the nextCursor of the previous page');
+    throw new AppError('VALIDATION', INVALID);
   }
+  if (!('s' in parsed)) return { sort: 'shuffle', phase: parsed.p, key: parsed.k, id: parsed.i };
+  switch (parsed.s) {
+    case 'r':
+      return { sort: 'relevance', score: parsed.r, phase: parsed.p, key: parsed.k, id: parsed.i };
+    case 'po':
+      return { sort: 'popular', popularity: parsed.v, key: parsed.k, id: parsed.i };
+    case 'n':
+      return { sort: 'newest', value: parsed.v, id: parsed.i };
+    default:
+      return { sort: parsed.s === 'pa' ? 'price-asc' : 'price-desc', value: parsed.v, id: parsed.i };
+  }
+}
+
+/** Refuses a cursor made in another order than the one asked for (a client mixing pages up). */
+export function cursorFor(raw: string | undefined, expected: FinderCursor['sort']): FinderCursor | undefined {
+  if (raw === undefined) return undefined;
+  const cursor = decodeCursor(raw);
+  if (cursor.sort !== expected) throw new AppError('VALIDATION', `${INVALID} (it belongs to another order)`);
+  return cursor;
 }

@@ -3,7 +3,7 @@ import type { ImageSort } from '../../../common/schemas/image';
 import type { Database } from '../../db/client';
 import { images, products } from '../../db/schema/index';
 import { inTransaction, type Executor } from '../../db/sql';
-import { escapeLike } from '../catalogue/catalogue.repo';
+import { escapeLike } from '../../db/sql';
 import type { StoredImageFile } from './image-files';
 
 export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl'> & { usedBy: number };

@@ -3,7 +3,7 @@ import type { RoleFlags } from '../../../common/roles';
 import type { UserRoleFilter } from '../../../common/schemas/user';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { escapeLike } from '../catalogue/catalogue.repo';
+import { escapeLike } from '../../db/sql';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithProviders = UserRow & { providers: string[] };

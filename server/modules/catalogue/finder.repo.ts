@@ -1,0 +1,275 @@
+// The finder's statements (issue 14): the listing in each order, the facet counts, the words of the vocabulary and
+// the brands. catalogue.repo.ts holds the rest of the product statements; this file is part of the same repo.
+import { sql, type SQL } from 'drizzle-orm';
+import type { FinderSort, Gender } from '../../../common/constants';
+import type { Database } from '../../db/client';
+import { escapeLike } from '../../db/sql';
+import type { FinderCursor } from './cursor';
+import type { SearchPlan, TermCandidate, WordPlan } from './search-words';
+
+/** What narrows the finder's listing. Men and Women include Unisex products. */
+export type FinderFilter = {
+  search?: SearchPlan | undefined;
+  category?: string | undefined;
+  gender?: Gender | undefined;
+  best?: boolean | undefined;
+  brands?: string[] | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+};
+
+/** The columns of a finder row, with what the order's cursor needs. */
+export const FINDER_COLUMNS = sql.raw(
+  `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image,
+   is_best_product as "isBestProduct", link, row, shuffle_key as "shuffleKey", created_at as "createdAt",
+   updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText"`,
+);
+
+const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const patterns = (words: string[]) => words.map((w) => `%${escapeLike(w)}%`);
+
+/** One word: its forms or near spellings, somewhere in title, description or brand (the trigram index). */
+function wordCondition(word: WordPlan): SQL {
+  const alternatives = patterns([...word.forms, ...word.typos]).map((p) => sql`search_text ilike ${p}`);
+  return sql`(${sql.join(alternatives, sql` or `)})`;
+}
+
+/**
+ * How well a product matches one word: a form in the title 6, in the brand 4, in the description 2; a near
+ * spelling 3, 2 or 1. The search's relevance is the sum over its words.
+ */
+function wordScore(word: WordPlan): SQL {
+  const forms = sql`array[${list(patterns(word.forms))}]::text[]`;
+  const branches = [sql`when title ilike any(${forms}) then 6`, sql`when brand ilike any(${forms}) then 4`, sql`when description ilike any(${forms}) then 2`];
+  if (word.typos.length) {
+    const typos = sql`array[${list(patterns(word.typos))}]::text[]`;
+    branches.push(sql`when title ilike any(${typos}) then 3`, sql`when brand ilike any(${typos}) then 2`);
+  }
+  return sql`(case ${sql.join(branches, sql` `)} else 1 end)`;
+}
+
+export function relevance(plan: SearchPlan): SQL {
+  return sql.join(plan.words.map(wordScore), sql` + `);
+}
+
+/** Which filters a facet leaves out: a category's count ignores the category filter, and so on. */
+type FilterPart = 'search' | 'category' | 'gender' | 'best' | 'brands' | 'price';
+
+function conditions(f: FinderFilter, leave: FilterPart[] = []): SQL[] {
+  const out: SQL[] = [];
+  const use = (part: FilterPart) => !leave.includes(part);
+  if (use('search') && f.search) for (const word of f.search.words) out.push(wordCondition(word));
+  if (use('category') && f.category) out.push(sql`lower(category) = lower(${f.category})`);
+  if (use('gender') && f.gender) {
+    out.push(f.gender === 'Men' || f.gender === 'Women' ? sql`gender in (${f.gender}, 'Unisex')` : sql`gender = ${f.gender}`);
+  }
+  if (use('best') && f.best) out.push(sql`is_best_product`);
+  if (use('brands') && f.brands?.length) out.push(sql`brand_key in (${list(f.brands)})`);
+  if (use('price') && f.minPrice !== undefined) out.push(sql`price >= ${f.minPrice}`);
+  if (use('price') && f.maxPrice !== undefined) out.push(sql`price <= ${f.maxPrice}`);
+  return out;
+}
+
+function where(parts: SQL[]): SQL {
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/** A finder row as the driver hands it back. */
+export type RawFinderRow = {
+  id: string;
+  number: number;
+  title: string;
+  description: string;
+  brand: string;
+  brandKey: string | null;
+  category: string | null;
+  gender: Gender | null;
+  price: string | number;
+  image: string | null;
+  isBestProduct: boolean;
+  link: string | null;
+  row: number | null;
+  shuffleKey: number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  popularity: number;
+  priceText: string;
+  createdText: string;
+  score?: number | null;
+  phase?: number | null;
+};
+
+/** The facet counts' rows: f = c(ategory), g(ender), b(rand), p(rice range), t(otal). */
+type FacetRow = { f: 'c' | 'g' | 'b' | 'p' | 't'; k: string | null; name: string | null; n: number; lo: string | null; hi: string | null };
+
+export type FacetCounts = {
+  total: number;
+  /** By lower-case category name ('' for none). */
+  categories: Map<string, number>;
+  /** By stored gender ('' for none). */
+  genders: Map<string, number>;
+  brands: Array<{ slug: string; name: string; count: number }>;
+  price: { min: number; max: number } | null;
+};
+
+/** Brands listed in the facets at most (the chosen ones always are). */
+const FACET_BRANDS = 200;
+
+export function finderQueries(database: Database) {
+  return {
+    /** What the vocabulary holds for each typed word: same-stem words, near spellings and whether any word contains it. */
+    async termCandidates(words: string[]): Promise<TermCandidate[]> {
+      if (!words.length) return [];
+      const rows = await database.rows<{ i: number | string; term: string; products: number; sameStem: boolean; contains: boolean }>(sql`
+        select q.i, t.term, t.products, t.stem = word_stem(q.w) as "sameStem", strpos(t.term, q.w) > 0 as "contains"
+        from unnest(array[${list(words)}]::text[]) with ordinality as q(w, i)
+        cross join lateral (
+          (select term, stem, products from search_terms where stem = word_stem(q.w) and products > 0 order by products desc limit 12)
+          union
+          (select term, stem, products from search_terms where term like '%' || ${sql.raw(`replace(replace(replace(q.w, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`)} || '%' and products > 0 limit 1)
+          union
+          (select term, stem, products from search_terms
+           where length(q.w) >= 4 and term % q.w and products > 0 order by similarity(term, q.w) desc, products desc limit 16)
+        ) t`);
+      return rows.map((r) => ({ word: Number(r.i) - 1, term: r.term, products: r.products, sameStem: r.sameStem, contains: r.contains }));
+    },
+
+    /**
+     * One page of the finder in `sort` order, `limit` rows plus one (to tell whether more exist), after `after`.
+     * Recommended without a search is the visitor's rotation of the shuffled order, in two index range scans (see
+     * cursor.ts); with a search it ranks by relevance, the rotation breaking ties. The other orders are keyset
+     * pages over their index, ties broken by id (or, for Popular, by the shuffled order).
+     */
+    async finderPage(filter: FinderFilter, sort: FinderSort, seed: number, limit: number, after: FinderCursor | undefined): Promise<RawFinderRow[]> {
+      const base = conditions(filter);
+      const take = limit + 1;
+      const select = (extra: SQL, parts: SQL[], order: string, n: number) =>
+        database.rows<RawFinderRow>(
+          sql`select ${FINDER_COLUMNS}${extra} from products ${where(parts)} order by ${sql.raw(order)} limit ${n}`,
+        );
+      if (sort === 'recommended' && filter.search) {
+        const score = relevance(filter.search);
+        const parts = [...base];
+        const phase = sql`(shuffle_key < ${seed})::int`;
+        if (after?.sort === 'relevance') {
+          parts.push(sql`(-(${score}), ${phase}, shuffle_key, id) > (${-after.score}, ${after.phase}, ${after.key}, ${after.id}::uuid)`);
+        }
+        return select(sql`, ${score} as score, ${phase} as phase`, parts, 'score desc, phase, shuffle_key, id', take);
+      }
+      if (sort === 'recommended') {
+        const from = after?.sort === 'shuffle' ? after : undefined;
+        const phase = async (p: 0 | 1, wanted: number) => {
+          const parts = [...base, p === 0 ? sql`shuffle_key >= ${seed}` : sql`shuffle_key < ${seed}`];
+          if (from && from.phase === p) parts.push(sql`(shuffle_key, id) > (${from.key}, ${from.id}::uuid)`);
+          return select(sql`, ${p}::int as phase`, parts, 'shuffle_key, id', wanted);
+        };
+        const first = from?.phase === 1 ? [] : await phase(0, take);
+        return first.length >= take ? first : [...first, ...(await phase(1, take - first.length))];
+      }
+      const parts = [...base];
+      if (sort === 'newest') {
+        if (after?.sort === 'newest') parts.push(sql`(created_at, id) < (${after.value}::timestamptz, ${after.id}::uuid)`);
+        return select(sql``, parts, 'created_at desc, id desc', take);
+      }
+      if (sort === 'price-asc' || sort === 'price-desc') {
+        if (after?.sort === sort) {
+          parts.push(
+            sort === 'price-asc'
+              ? sql`(price, id) > (${after.value}::numeric, ${after.id}::uuid)`
+              : sql`(price, id) < (${after.value}::numeric, ${after.id}::uuid)`,
+          );
+        }
+        return select(sql``, parts, sort === 'price-asc' ? 'price, id' : 'price desc, id desc', take);
+      }
+      if (after?.sort === 'popular') {
+        parts.push(
+          sql`popularity <= ${after.popularity} and (popularity < ${after.popularity} or (shuffle_key, id) > (${after.key}, ${after.id}::uuid))`,
+        );
+      }
+      return select(sql``, parts, 'popularity desc, shuffle_key, id', take);
+    },
+
+    /** How many products the filter gives (the ways out of an empty result). */
+    async countFinder(filter: FinderFilter): Promise<number> {
+      const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from products ${where(conditions(filter))}`);
+      return row?.n ?? 0;
+    },
+
+    /**
+     * The facet counts in one statement: the products matching the search and best flag once, then each facet over
+     * them with every filter but its own.
+     */
+    async facetCounts(filter: FinderFilter): Promise<FacetCounts> {
+      const cat = and(conditions(filter, ['search', 'best', 'gender', 'brands', 'price']).filter(Boolean));
+      const gen = and(conditions(filter, ['search', 'best', 'category', 'brands', 'price']));
+      const brands = and(conditions(filter, ['search', 'best', 'category', 'gender', 'price']));
+      const price = and(conditions(filter, ['search', 'best', 'category', 'gender', 'brands']));
+      const common = conditions(filter, ['category', 'gender', 'brands', 'price']);
+      const chosen = filter.brands?.length ? sql`brand_key in (${list(filter.brands)})` : sql`false`;
+      const rows = await database.rows<FacetRow>(sql`
+        with m as materialized (
+          select category, gender, brand_key, brand, price from products ${where(common)}
+        )
+        select 'c' as f, coalesce(lower(category), '') as k, null as name, count(*)::int as n, null as lo, null as hi
+          from m where ${gen} and ${brands} and ${price} group by 2
+        union all
+        select 'g', coalesce(gender, ''), null, count(*)::int, null, null from m where ${cat} and ${brands} and ${price} group by 2
+        union all
+        (select 'b', brand_key, min(brand), (count(*) filter (where ${cat} and ${gen} and ${price}))::int, null, null
+          from m where brand_key is not null and ((${cat} and ${gen} and ${price}) or ${chosen})
+          group by 2 order by 4 desc, 2 limit ${FACET_BRANDS + (filter.brands?.length ?? 0)})
+        union all
+        select 'p', null, null, count(*)::int, min(price)::text, max(price)::text from m where ${cat} and ${gen} and ${brands}
+        union all
+        select 't', null, null, count(*)::int, null, null from m where ${cat} and ${gen} and ${brands} and ${price}`);
+      const counts: FacetCounts = { total: 0, categories: new Map(), genders: new Map(), brands: [], price: null };
+      for (const r of rows) {
+        if (r.f === 'c') counts.categories.set(r.k ?? '', r.n);
+        else if (r.f === 'g') counts.genders.set(r.k ?? '', r.n);
+        else if (r.f === 'b' && r.k) counts.brands.push({ slug: r.k, name: r.name ?? r.k, count: r.n });
+        else if (r.f === 'p' && r.n > 0 && r.lo !== null && r.hi !== null) counts.price = { min: Number(r.lo), max: Number(r.hi) };
+        else if (r.f === 't') counts.total = r.n;
+      }
+      return counts;
+    },
+
+    /**
+     * Every brand with its product count and its most common spelling, and the products of each category (lower
+     * case), with the `changes` they were counted at: the service keeps them until the catalogue next changes.
+     */
+    async catalogueCounts(): Promise<{
+      changes: number;
+      brands: Array<{ slug: string; name: string; count: number }>;
+      categories: Map<string, number>;
+    }> {
+      const rows = await database.rows<{ f: 'b' | 'c' | 'x'; k: string | null; name: string | null; n: number | string }>(sql`
+        select 'x' as f, null as k, null as name, changes as n from product_totals
+        union all
+        select 'b', brand_key, mode() within group (order by brand), count(*)::int from products where brand_key is not null group by brand_key
+        union all
+        select 'c', lower(category), null, count(*)::int from products where category is not null group by lower(category)`);
+      const out = { changes: 0, brands: [] as Array<{ slug: string; name: string; count: number }>, categories: new Map<string, number>() };
+      for (const r of rows) {
+        if (r.f === 'x') out.changes = Number(r.n);
+        else if (r.f === 'b' && r.k) out.brands.push({ slug: r.k, name: r.name ?? r.k, count: Number(r.n) });
+        else if (r.f === 'c' && r.k !== null) out.categories.set(r.k, Number(r.n));
+      }
+      out.brands.sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
+      return out;
+    },
+
+    /** How many statements have written products so far (product_totals): whether kept counts still hold. */
+    async changes(): Promise<number> {
+      const [row] = await database.rows<{ changes: number | string }>(sql`select changes from product_totals`);
+      return Number(row?.changes ?? 0);
+    },
+
+    /** One brand by its slug, with its most common spelling and its products; null when no product has it. */
+    async brand(slug: string): Promise<{ slug: string; name: string; count: number } | null> {
+      const [row] = await database.rows<{ name: string; n: number }>(sql`
+        select mode() within group (order by brand) as name, count(*)::int as n from products where brand_key = ${slug}`);
+      return row && row.n > 0 ? { slug, name: row.name, count: row.n } : null;
+    },
+  };
+}

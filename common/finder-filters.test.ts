@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, emptyState, filtersFromParams, paramsFromFilters, summaryText } from './finder-filters';
+import {
+  DEFAULT_FILTERS,
+  emptyState,
+  filtersFromParams,
+  hasFilters,
+  paramsFromFilters,
+  parseBrandParam,
+  parsePriceParam,
+  summaryText,
+  type FinderFilters,
+} from './finder-filters';
 
 describe('finder filters in the URL', () => {
   it('reads defaults from an empty query', () => {
@@ -7,9 +17,55 @@ describe('finder filters in the URL', () => {
   });
 
   it('round-trips every filter', () => {
-    const f = { search: 'cargo', category: 'Pants', gender: 'Men' as const, best: true };
+    const f: FinderFilters = {
+      search: 'cargo',
+      category: 'Pants',
+      gender: 'Men',
+      best: true,
+      sort: 'price-asc',
+      minPrice: 10,
+      maxPrice: 49.99,
+      brands: ['kinetic-lab', 'northfold'],
+    };
     expect(filtersFromParams(paramsFromFilters(f))).toEqual(f);
-    expect(paramsFromFilters(f).toString()).toBe('q=cargo&category=Pants&gender=Men&best=true');
+    expect(paramsFromFilters(f).toString()).toBe(
+      'q=cargo&category=Pants&gender=Men&best=true&brand=kinetic-lab%2Cnorthfold&minPrice=10&maxPrice=49.99&sort=price-asc',
+    );
+  });
+
+  it('leaves the default order, no bounds and no brands out of the URL', () => {
+    expect(paramsFromFilters(DEFAULT_FILTERS).toString()).toBe('');
+    expect(paramsFromFilters({ ...DEFAULT_FILTERS, sort: 'newest' }).toString()).toBe('sort=newest');
+    expect(paramsFromFilters({ ...DEFAULT_FILTERS, minPrice: 0 }).toString()).toBe('minPrice=0');
+  });
+
+  it('reads the sort in any case and ignores unknown orders', () => {
+    expect(filtersFromParams(new URLSearchParams('sort=PRICE-DESC')).sort).toBe('price-desc');
+    expect(filtersFromParams(new URLSearchParams('sort=cheapest')).sort).toBe('recommended');
+  });
+
+  it('reads price bounds of at most 2 decimals from 0, and nothing else', () => {
+    expect(parsePriceParam('12.5')).toBe(12.5);
+    expect(parsePriceParam(' 0 ')).toBe(0);
+    for (const bad of ['', '-1', '1.234', 'abc', '1e3', null, undefined]) expect(parsePriceParam(bad)).toBeNull();
+    const f = filtersFromParams(new URLSearchParams('minPrice=20&maxPrice=x'));
+    expect([f.minPrice, f.maxPrice]).toEqual([20, null]);
+  });
+
+  it('reads brands as sorted lower-case slugs without repeats, and writes them back the same way', () => {
+    expect(parseBrandParam('Voltline, northfold,,northfold')).toEqual(['northfold', 'voltline']);
+    expect(parseBrandParam(Array.from({ length: 30 }, (_, i) => `b${String(i).padStart(2, '0')}`).join(','))).toHaveLength(20);
+    const f = filtersFromParams(new URLSearchParams('brand=voltline,northfold'));
+    expect(f.brands).toEqual(['northfold', 'voltline']);
+    expect(paramsFromFilters({ ...f, brands: ['voltline', 'northfold'] }).get('brand')).toBe('northfold,voltline');
+  });
+
+  it('says whether anything but the search narrows the list', () => {
+    expect(hasFilters(DEFAULT_FILTERS)).toBe(false);
+    expect(hasFilters({ ...DEFAULT_FILTERS, search: 'x', sort: 'newest' })).toBe(false);
+    for (const change of [{ category: 'Pants' }, { gender: 'Men' as const }, { best: true }, { brands: ['a'] }, { minPrice: 1 }, { maxPrice: 1 }]) {
+      expect(hasFilters({ ...DEFAULT_FILTERS, ...change })).toBe(true);
+    }
   });
 
   it('normalises gender case and ignores unknown values', () => {
@@ -34,7 +90,7 @@ describe('finder filters in the URL', () => {
 describe('summary line', () => {
   it('counts what is shown with its qualifiers', () => {
     expect(summaryText(DEFAULT_FILTERS, 1, false)).toBe('Showing 1 item');
-    expect(summaryText({ search: 'jeans', category: 'Pants', gender: 'Men', best: false }, 6, true)).toBe(
+    expect(summaryText({ ...DEFAULT_FILTERS, search: 'jeans', category: 'Pants', gender: 'Men' }, 6, true)).toBe(
       'Showing 6 items matching "jeans" in Pants for Men (scroll to see more)',
     );
   });

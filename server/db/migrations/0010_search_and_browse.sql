@@ -10,6 +10,10 @@ CREATE TABLE "search_terms" (
 	"products" integer NOT NULL
 );
 --> statement-breakpoint
+-- search_text becomes lower case, in ranking order (title, brand, description); its trigram index goes with it.
+ALTER TABLE "products" DROP COLUMN "search_text";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(title || chr(31) || brand || chr(31) || description)) STORED;--> statement-breakpoint
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "brand_key" text GENERATED ALWAYS AS (nullif(btrim(regexp_replace(lower(brand), '[^[:alnum:]]+', '-', 'g'), '-'), '')) STORED;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "popularity" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "search_terms_stem_idx" ON "search_terms" USING btree ("stem");--> statement-breakpoint

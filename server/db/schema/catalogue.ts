@@ -35,11 +35,13 @@ export const products = pgTable(
      */
     number: integer('number').notNull().generatedByDefaultAsIdentity(),
     /**
-     * Title, description and brand joined by the unit separator (chr 31), which a search text never contains:
-     * one trigram index answers "substring of any of the three" without matching across two of them.
+     * Title, brand and description, lower case, joined by the unit separator (chr 31), which a search text never
+     * contains: one trigram index answers "substring of any of the three" without matching across two of them, with
+     * LIKE on a lowered pattern (ILIKE lowers every row it looks at, four times dearer). The order is the search's
+     * ranking order: where a word is first found says whether it is in the title, the brand or the description.
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`title || chr(31) || description || chr(31) || brand`,
+      sql`lower(title || chr(31) || brand || chr(31) || description)`,
     ),
     /**
      * The brand's address part and filter value (/brands/<brand_key>): lower case, runs of anything but letters and

@@ -44,8 +44,8 @@ function filterConditions(f: ListFilter): SQL[] {
   const conditions: SQL[] = [];
   if (f.search) {
     const pattern = `%${escapeLike(f.search)}%`;
-    // search_text is title, description and brand joined by chr(31), which the search text never contains.
-    conditions.push(sql`search_text ilike ${pattern}`);
+    // search_text is title, brand and description, lower case, joined by chr(31), which the search text never contains.
+    conditions.push(sql`search_text like lower(${pattern})`);
   }
   if (f.category) conditions.push(sql`lower(category) = lower(${f.category})`);
   if (f.gender) conditions.push(sql`gender = ${f.gender}`);
@@ -74,7 +74,7 @@ function adminConditions(f: AdminFilter): SQL[] {
     const pattern = `%${escapeLike(f.search)}%`;
     // The same as one column of all four fields joined by chr(31), which the search text never contains, but without
     // a second trigram index to write on every update (decision 0033): the finder's index, or the category's.
-    conditions.push(sql`(search_text ilike ${pattern} or lower(category) = any(${categoriesLike(pattern)}))`);
+    conditions.push(sql`(search_text like lower(${pattern}) or lower(category) = any(${categoriesLike(pattern)}))`);
   }
   if (f.best === true) conditions.push(sql`is_best_product`);
   if (f.best === false) conditions.push(sql`not is_best_product`);

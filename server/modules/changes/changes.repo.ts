@@ -13,7 +13,7 @@ export const CHANGE_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
  */
 export const PRODUCT_SNAPSHOT = (alias: string) =>
   sql.raw(
-    `(to_jsonb(${alias}) - 'search_text' - 'admin_search_text')`,
+    `(to_jsonb(${alias}) - 'search_text' - 'admin_search_text' - 'brand_key')`,
   );
 
 export type ChangeRow = { id: string; kind: ChangeKind; summary: string; undoneAt: Date | null };
@@ -64,9 +64,9 @@ async function undoRows(executor: Executor, changeId: string): Promise<UndoResul
           returning p.id
         ), recreated as (
           insert into products (id, number, row, shuffle_key, title, description, brand, category, gender, price, image,
-                                is_best_product, link, source_id, created_at, updated_at)
+                                is_best_product, link, source_id, popularity, created_at, updated_at)
           select b.id, b.number, b.row, b.shuffle_key, b.title, b.description, b.brand, b.category, b.gender, b.price, b.image,
-                 b.is_best_product, b.link, b.source_id, b.created_at, now()
+                 b.is_best_product, b.link, b.source_id, coalesce(b.popularity, 0), b.created_at, now()
           from r cross join lateral jsonb_populate_record(null::products, r.before) b
           where r.op = 'delete'
           on conflict do nothing

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ClickSource } from '../../../common/schemas/analytics';
 import type { Database } from '../../db/client';
 
@@ -142,6 +142,38 @@ export function createAnalyticsRepo(database: Database) {
         with gone as (delete from analytics_keys where window_start < now() - make_interval(secs => ${keyMaxAgeSeconds}) returning 1)
         select count(*)::int as n from gone`);
       return { events: Number(events[0]?.n ?? 0), keys: Number(keys[0]?.n ?? 0) };
+    },
+
+    /**
+     * The Popular order's counts (issue 14): each product's outbound clicks in the `days` whole UTC days before
+     * `today` (YYYY-MM-DD), written to products.popularity once a day. The first process to claim the day does it
+     * (the claim and the counts commit together); the others find it done. Answers how many products changed, or
+     * null when the day was counted already.
+     */
+    async recountPopularity(today: string, days: number): Promise<number | null> {
+      return database.db.transaction(async (tx) => {
+        const run = async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+        const claimed = await run<{ id: boolean }>(
+          sql`update popularity_state set counted_for = ${today}::date where counted_for < ${today}::date returning id`,
+        );
+        if (!claimed.length) return null;
+        const [changed] = await run<{ n: number }>(sql`
+          with counts as (
+            select product_id as id, count(*)::int as n from analytics_events
+            where kind = 'click' and product_id is not null
+              and occurred_at >= (${today}::date - ${days}::int)::timestamp at time zone 'UTC'
+              and occurred_at < ${today}::date::timestamp at time zone 'UTC'
+            group by product_id
+          ), updated as (
+            update products p set popularity = coalesce(c.n, 0)
+            from (select id from products where popularity <> 0 union select id from counts) touched
+            left join counts c on c.id = touched.id
+            where p.id = touched.id and p.popularity <> coalesce(c.n, 0)
+            returning 1
+          )
+          select count(*)::int as n from updated`);
+        return changed?.n ?? 0;
+      });
     },
   };
 }

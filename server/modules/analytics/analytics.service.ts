@@ -7,6 +7,7 @@ import {
   ANALYTICS_TEXTS,
   ANALYTICS_TOP_PRODUCTS,
 } from '../../../common/analytics-constants';
+import { POPULAR_DAYS } from '../../../common/constants';
 import { addDays, todayUtc, type AnalyticsEvent, type AnalyticsRange, type AnalyticsSummary } from '../../../common/schemas/analytics';
 import { AppError } from '../../errors';
 import type { AnalyticsRepo, Period } from './analytics.repo';
@@ -56,9 +57,14 @@ function rateOf(clicks: number, views: number): number | null {
   return views > 0 ? clicks / views : null;
 }
 
-/** Drops events past the retention (privacy policy: two years) and counters whose windows have passed. */
-export function sweepAnalytics(repo: AnalyticsRepo, rules: AnalyticsRules = DEFAULT_ANALYTICS_RULES) {
-  return repo.sweep(rules.retentionDays, Math.max(rules.repeatWindowSeconds, rules.rateWindowSeconds));
+/**
+ * Drops events past the retention (privacy policy: two years) and counters whose windows have passed, and once a
+ * UTC day recounts the Popular order's clicks (`popularity`: products changed, null when the day was done already).
+ */
+export async function sweepAnalytics(repo: AnalyticsRepo, rules: AnalyticsRules = DEFAULT_ANALYTICS_RULES, now = new Date()) {
+  const swept = await repo.sweep(rules.retentionDays, Math.max(rules.repeatWindowSeconds, rules.rateWindowSeconds));
+  const popularity = await repo.recountPopularity(now.toISOString().slice(0, 10), POPULAR_DAYS);
+  return { ...swept, popularity };
 }
 
 const byName = (a: string | null, b: string | null) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b));
@@ -145,7 +151,7 @@ export function createAnalyticsService(
       };
     },
 
-    sweep: () => sweepAnalytics(repo, rules),
+    sweep: () => sweepAnalytics(repo, rules, now()),
   };
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -289,9 +289,30 @@ describe('analytics service rules', () => {
     await ctx.database.rows(sql`
       insert into analytics_keys (key, window_start, hits) values ('dedup:old', now() - interval '10 minutes', 1), ('rate:new', now(), 3)`);
     const service = createAnalyticsService(createAnalyticsRepo(ctx.database), { secret: 's' });
-    expect(await service.sweep()).toEqual({ events: 1, keys: 1 });
+    expect(await service.sweep()).toMatchObject({ events: 1, keys: 1 });
     expect(await events()).toHaveLength(2);
     expect(await ctx.database.rows(sql`select key from analytics_keys`)).toEqual([{ key: 'rate:new' }]);
+  });
+
+  it('recounts the Popular order once a day: clicks of the 30 whole days before it', async () => {
+    await ctx.database.rows(sql`delete from analytics_events`);
+    await ctx.database.rows(sql`update popularity_state set counted_for = date '1970-01-01'`);
+    const [a, b, c] = await insertProducts(ctx.database, [{}, {}, {}]);
+    await ctx.database.rows(sql`update products set popularity = 7 where id = ${c!.id}::uuid`);
+    const click = (id: string, at: string) =>
+      sql`insert into analytics_events (kind, product_id, source, occurred_at) values ('click', ${id}::uuid, 'buy', ${at}::timestamptz)`;
+    for (const at of ['2026-03-31T23:59:59Z', '2026-03-02T00:00:00Z', '2026-03-01T23:59:59Z', '2026-04-01T00:00:00Z']) {
+      await ctx.database.rows(click(a!.id, at));
+    }
+    await ctx.database.rows(click(b!.id, '2026-03-15T12:00:00Z'));
+    const service = createAnalyticsService(createAnalyticsRepo(ctx.database), { secret: 's', now: () => new Date('2026-04-01T10:00:00Z') });
+    expect((await service.sweep()).popularity).toBe(3);
+    const popularity = async (id: string) =>
+      (await ctx.database.rows<{ p: number }>(sql`select popularity as p from products where id = ${id}::uuid`))[0]?.p;
+    // 2 to 31 March: the day itself (1 April) and anything before 2 March are not counted.
+    expect([await popularity(a!.id), await popularity(b!.id), await popularity(c!.id)]).toEqual([2, 1, 0]);
+    // Done for the day, in this process or any other.
+    expect((await service.sweep()).popularity).toBeNull();
   });
 });
 

@@ -35,23 +35,40 @@ function wordCondition(word: WordPlan): SQL {
 }
 
 /**
- * How well a product matches one word: a form in the title 6, in the brand 4, in the description 2; a near
- * spelling 3, 2 or 1. search_text is title, brand and description in that order, so where a word is first found
- * says which. The search's relevance is the sum over its words.
+ * The search's relevance, in two parts: `positions`, where each form and near spelling is first found in
+ * search_text (p0, p1, ...) and where the title ends (te), computed once per row in an inner query; and `score`
+ * over them. A word scores its best: a form in the title 6, in the brand 4, in the description 2; a near spelling
+ * 3, 2 or 1. search_text is title, brand and description in that order, so where a word is first found says
+ * which. The relevance is the sum over the words.
  */
-function wordScore(word: WordPlan): SQL {
-  const tier = (text: string, [inTitle, inBrand, inDescription]: [number, number, number]) => sql`(case
-    when strpos(search_text, lower(${text})) = 0 then 0
-    when strpos(search_text, lower(${text})) <= length(title) then ${sql.raw(String(inTitle))}
-    when strpos(search_text, lower(${text})) <= length(title) + 1 + length(brand) then ${sql.raw(String(inBrand))}
-    else ${sql.raw(String(inDescription))} end)`;
-  const tiers = [...word.forms.map((f) => tier(f, [6, 4, 2])), ...word.typos.map((t) => tier(t, [3, 2, 1]))];
-  return tiers.length === 1 ? (tiers[0] as SQL) : sql`greatest(${sql.join(tiers, sql`, `)})`;
+export function relevance(plan: SearchPlan): { positions: SQL; score: SQL } {
+  const found: SQL[] = [];
+  const words = plan.words.map((word) => {
+    const tier = (text: string, [inTitle, inBrand, inDescription]: [number, number, number]) => {
+      const p = sql.raw(`p${found.length}`);
+      found.push(sql`strpos(search_text, lower(${text})) as ${p}`);
+      // The brand ends at the second separator: looked for only when the word is past the title.
+      return sql`(case when ${p} = 0 then 0 when ${p} < te then ${sql.raw(String(inTitle))}
+        when ${p} < te + strpos(substr(search_text, te + 1), chr(31)) then ${sql.raw(String(inBrand))}
+        else ${sql.raw(String(inDescription))} end)`;
+    };
+    const tiers = [...word.forms.map((f) => tier(f, [6, 4, 2])), ...word.typos.map((t) => tier(t, [3, 2, 1]))];
+    return tiers.length === 1 ? (tiers[0] as SQL) : sql`greatest(${sql.join(tiers, sql`, `)})`;
+  });
+  return {
+    positions: sql.join([...found, sql`strpos(search_text, chr(31)) as te`], sql`, `),
+    score: sql.join(words, sql` + `),
+  };
 }
 
-export function relevance(plan: SearchPlan): SQL {
-  return sql.join(plan.words.map(wordScore), sql` + `);
-}
+/** Each order's ORDER BY over products, and over the page's keys (see finderPage). */
+const ORDERS = {
+  shuffle: ['shuffle_key, id', 'k.k_key, k.k_id'],
+  newest: ['created_at desc, id desc', 'k.k_created desc, k.k_id desc'],
+  'price-asc': ['price, id', 'k.k_price, k.k_id'],
+  'price-desc': ['price desc, id desc', 'k.k_price desc, k.k_id desc'],
+  popular: ['popularity desc, shuffle_key, id', 'k.k_popularity desc, k.k_key, k.k_id'],
+} as const;
 
 /** Which filters a facet leaves out: a category's count ignores the category filter, and so on. */
 type FilterPart = 'search' | 'category' | 'gender' | 'best' | 'brands' | 'price';
@@ -160,34 +177,54 @@ export function finderQueries(database: Database) {
     async finderPage(filter: FinderFilter, sort: FinderSort, seed: number, limit: number, after: FinderCursor | undefined): Promise<RawFinderRow[]> {
       const base = conditions(filter);
       const take = limit + 1;
-      const select = (extra: SQL, parts: SQL[], order: string, n: number) =>
+      const searching = Boolean(filter.search);
+      /**
+       * A page: its rows' ids and order keys first, then their columns. While searching the first step sorts every
+       * match, and only the page's rows pay for the rest (the text of price and time above all).
+       */
+      const page = (keys: SQL, order: string) =>
         rows<RawFinderRow>(
-          sql`select ${FINDER_COLUMNS}${extra} from products ${where(parts)} order by ${sql.raw(order)} limit ${n}`,
-          Boolean(filter.search),
+          sql`select ${FINDER_COLUMNS}, k.score, k.phase from (${keys}) k join products on products.id = k.k_id order by ${sql.raw(order)}`,
+          searching,
         );
+      const keyset = (extra: SQL, parts: SQL[], order: keyof typeof ORDERS, n: number) =>
+        searching
+          ? page(
+              sql`select id as k_id, shuffle_key as k_key, price as k_price, created_at as k_created, popularity as k_popularity${extra}
+                  from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`,
+              ORDERS[order][1],
+            )
+          : rows<RawFinderRow>(sql`select ${FINDER_COLUMNS}${extra} from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`, false);
       if (sort === 'recommended' && filter.search) {
-        const score = relevance(filter.search);
-        const parts = [...base];
-        const phase = sql`(shuffle_key < ${seed})::int`;
-        if (after?.sort === 'relevance') {
-          parts.push(sql`(-(${score}), ${phase}, shuffle_key, id) > (${-after.score}, ${after.phase}, ${after.key}, ${after.id}::uuid)`);
-        }
-        return select(sql`, ${score} as score, ${phase} as phase`, parts, 'score desc, phase, shuffle_key, id', take);
+        const { positions, score } = relevance(filter.search);
+        const cursor =
+          after?.sort === 'relevance'
+            ? sql`where (-score, phase, k_key, k_id) > (${-after.score}, ${after.phase}, ${after.key}, ${after.id}::uuid)`
+            : sql``;
+        return page(
+          sql`select k_id, k_key, score, phase from (
+                select id as k_id, shuffle_key as k_key, ${score} as score, (shuffle_key < ${seed})::int as phase
+                from (select id, shuffle_key, search_text, ${positions} from products ${where(base)} offset 0) found
+              ) ranked ${cursor}
+              order by score desc, phase, k_key, k_id limit ${take}`,
+          'k.score desc, k.phase, k.k_key, k.k_id',
+        );
       }
       if (sort === 'recommended') {
         const from = after?.sort === 'shuffle' ? after : undefined;
         const phase = async (p: 0 | 1, wanted: number) => {
           const parts = [...base, p === 0 ? sql`shuffle_key >= ${seed}` : sql`shuffle_key < ${seed}`];
           if (from && from.phase === p) parts.push(sql`(shuffle_key, id) > (${from.key}, ${from.id}::uuid)`);
-          return select(sql`, ${p}::int as phase`, parts, 'shuffle_key, id', wanted);
+          return keyset(sql`, null::int as score, ${p}::int as phase`, parts, 'shuffle', wanted);
         };
         const first = from?.phase === 1 ? [] : await phase(0, take);
         return first.length >= take ? first : [...first, ...(await phase(1, take - first.length))];
       }
       const parts = [...base];
+      const none = sql`, null::int as score, null::int as phase`;
       if (sort === 'newest') {
         if (after?.sort === 'newest') parts.push(sql`(created_at, id) < (${after.value}::timestamptz, ${after.id}::uuid)`);
-        return select(sql``, parts, 'created_at desc, id desc', take);
+        return keyset(none, parts, 'newest', take);
       }
       if (sort === 'price-asc' || sort === 'price-desc') {
         if (after?.sort === sort) {
@@ -197,14 +234,14 @@ export function finderQueries(database: Database) {
               : sql`(price, id) < (${after.value}::numeric, ${after.id}::uuid)`,
           );
         }
-        return select(sql``, parts, sort === 'price-asc' ? 'price, id' : 'price desc, id desc', take);
+        return keyset(none, parts, sort, take);
       }
       if (after?.sort === 'popular') {
         parts.push(
           sql`popularity <= ${after.popularity} and (popularity < ${after.popularity} or (shuffle_key, id) > (${after.key}, ${after.id}::uuid))`,
         );
       }
-      return select(sql``, parts, 'popularity desc, shuffle_key, id', take);
+      return keyset(none, parts, 'popular', take);
     },
 
     /** How many products the filter gives (the ways out of an empty result). */
@@ -214,43 +251,40 @@ export function finderQueries(database: Database) {
     },
 
     /**
-     * The facet counts in one statement: the products matching the search and best flag once, then each facet over
-     * them with every filter but its own.
+     * The facet counts in one pass over the products matching the search and best flag: grouped by category, by
+     * gender and by brand at once (grouping sets), each group counting the rows that pass every filter but its own.
      */
     async facetCounts(filter: FinderFilter): Promise<FacetCounts> {
-      const cat = and(conditions(filter, ['search', 'best', 'gender', 'brands', 'price']).filter(Boolean));
-      const gen = and(conditions(filter, ['search', 'best', 'category', 'brands', 'price']));
-      const brands = and(conditions(filter, ['search', 'best', 'category', 'gender', 'price']));
-      const price = and(conditions(filter, ['search', 'best', 'category', 'gender', 'brands']));
-      const common = conditions(filter, ['category', 'gender', 'brands', 'price']);
-      const chosen = filter.brands?.length ? sql`brand_key in (${list(filter.brands)})` : sql`false`;
+      const only = (part: FilterPart) => and(conditions(filter, (['search', 'best', 'category', 'gender', 'brands', 'price'] as FilterPart[]).filter((p) => p !== part)));
+      const [cat, gen, brands, price] = [only('category'), only('gender'), only('brands'), only('price')];
       const found = await rows<FacetRow>(
         sql`
-        with m as materialized (
-          select category, gender, brand_key, brand, price from products ${where(common)}
-        )
-        select 'c' as f, coalesce(lower(category), '') as k, null as name, count(*)::int as n, null as lo, null as hi
-          from m where ${gen} and ${brands} and ${price} group by 2
-        union all
-        select 'g', coalesce(gender, ''), null, count(*)::int, null, null from m where ${cat} and ${brands} and ${price} group by 2
-        union all
-        (select 'b', brand_key, min(brand), (count(*) filter (where ${cat} and ${gen} and ${price}))::int, null, null
-          from m where brand_key is not null and ((${cat} and ${gen} and ${price}) or ${chosen})
-          group by 2 order by 4 desc, 2 limit ${FACET_BRANDS + (filter.brands?.length ?? 0)})
-        union all
-        select 'p', null, null, count(*)::int, min(price)::text, max(price)::text from m where ${cat} and ${gen} and ${brands}
-        union all
-        select 't', null, null, count(*)::int, null, null from m where ${cat} and ${gen} and ${brands} and ${price}`,
+        select case grouping(lower(category), gender, brand_key) when 3 then 'c' when 5 then 'g' when 6 then 'b' else 't' end as f,
+          coalesce(lower(category), gender, brand_key, '') as k, min(brand) as name,
+          case grouping(lower(category), gender, brand_key)
+            when 3 then count(*) filter (where ${gen} and ${brands} and ${price})
+            when 5 then count(*) filter (where ${cat} and ${brands} and ${price})
+            when 6 then count(*) filter (where ${cat} and ${gen} and ${price})
+            else count(*) filter (where ${cat} and ${gen} and ${brands} and ${price}) end::int as n,
+          (min(price) filter (where ${cat} and ${gen} and ${brands}))::text as lo,
+          (max(price) filter (where ${cat} and ${gen} and ${brands}))::text as hi
+        from products ${where(conditions(filter, ['category', 'gender', 'brands', 'price']))}
+        group by grouping sets ((lower(category)), (gender), (brand_key), ())`,
         Boolean(filter.search),
       );
       const counts: FacetCounts = { total: 0, categories: new Map(), genders: new Map(), brands: [], price: null };
+      const chosen = new Set(filter.brands ?? []);
       for (const r of found) {
         if (r.f === 'c') counts.categories.set(r.k ?? '', r.n);
         else if (r.f === 'g') counts.genders.set(r.k ?? '', r.n);
-        else if (r.f === 'b' && r.k) counts.brands.push({ slug: r.k, name: r.name ?? r.k, count: r.n });
-        else if (r.f === 'p' && r.n > 0 && r.lo !== null && r.hi !== null) counts.price = { min: Number(r.lo), max: Number(r.hi) };
-        else if (r.f === 't') counts.total = r.n;
+        else if (r.f === 'b' && r.k && (r.n > 0 || chosen.has(r.k))) counts.brands.push({ slug: r.k, name: r.name ?? r.k, count: r.n });
+        else if (r.f === 't') {
+          counts.total = r.n;
+          if (r.lo !== null && r.hi !== null) counts.price = { min: Number(r.lo), max: Number(r.hi) };
+        }
       }
+      counts.brands.sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
+      counts.brands = counts.brands.filter((b, i) => i < FACET_BRANDS || chosen.has(b.slug));
       return counts;
     },
 

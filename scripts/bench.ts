@@ -9,6 +9,7 @@ import { postgresAnswers } from '../server/db/client';
 import { startTestS3 } from '../server/test/s3-server';
 import { benchPages } from './bench-pages';
 import { random } from '../server/db/demo-catalogue';
+import { searchRows } from './bench-search';
 import { BROWSER_HEADERS, buildTrafficModel, SEARCH_WORDS, type TrafficModel } from './bench-traffic';
 import { wrkLoad, type LoadFigures } from './bench-wrk';
 import { ensureHaproxy, startCluster } from './cluster';
@@ -300,8 +301,27 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
 
   if (label.startsWith('PGlite')) await bytes(base);
   await stop(child);
+  await benchSearch(env, dir);
   fs.rmSync(dir, { recursive: true, force: true });
   return ceiling;
+}
+
+/**
+ * Search and browse (issue 14) on the database path: the same catalogue served by a process that keeps no answers
+ * (BENCH_CACHE_MB=0), so every request reaches the database.
+ */
+async function benchSearch(env: Record<string, string>, dir: string) {
+  const { ready, child } = await startServer({ ...env, BENCH_CACHE_MB: '0' }, dir);
+  const base = `http://127.0.0.1:${ready.appPort}`;
+  try {
+    console.log(`search and browse, every answer from the database (no response cache), ${CONNECTIONS} connections (target p99 <= 20 ms):`);
+    for (const { label, paths } of await searchRows(base)) {
+      const f = mustAllSucceed(label, await load(base, { paths }, { headers: BROWSER_HEADERS }));
+      console.log(`  ${label}: p50 ${f.p50} ms, p99 ${f.p99} ms, ${fmt(f.rps)} req/s`);
+    }
+  } finally {
+    await stop(child);
+  }
 }
 
 /** The same catalogue served by several processes behind HAProxy, on the same PostgreSQL database. */
@@ -372,7 +392,20 @@ console.log(
   `Finder bench: ${DURATION_S} s per load at ${CONNECTIONS} connections (wrk, one thread), the crowd ${CROWD_CONNECTIONS} ` +
     `connections for ${CROWD_S} s (autocannon); load generators in processes of their own.`,
 );
-await benchDatabase('PGlite (embedded default)', { BENCH_DATABASE_URL: '' });
+/** BENCH_ONLY=search: the search and browse rows alone (on PGlite, then PostgreSQL when it answers). */
+const SEARCH_ONLY = process.env.BENCH_ONLY === 'search';
+
+async function searchOnly(label: string, env: Record<string, string>) {
+  const dir = fs.mkdtempSync('/tmp/finder-bench-');
+  const { child } = await startServer(env, dir);
+  await stop(child);
+  console.log(`\n## ${label}: ${fmt(SIZE)} products`);
+  await benchSearch(env, dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+if (SEARCH_ONLY) await searchOnly('PGlite (embedded default)', { BENCH_DATABASE_URL: '' });
+else await benchDatabase('PGlite (embedded default)', { BENCH_DATABASE_URL: '' });
 if (await postgresAnswers(PG_URL)) {
   const admin = new (await import('pg')).default.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -381,8 +414,11 @@ if (await postgresAnswers(PG_URL)) {
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = '/finder_bench';
-  const ceiling = await benchDatabase('PostgreSQL server', { BENCH_DATABASE_URL: url.toString() });
-  await benchCluster(url.toString(), ceiling);
+  if (SEARCH_ONLY) await searchOnly('PostgreSQL server', { BENCH_DATABASE_URL: url.toString() });
+  else {
+    const ceiling = await benchDatabase('PostgreSQL server', { BENCH_DATABASE_URL: url.toString() });
+    await benchCluster(url.toString(), ceiling);
+  }
   const cleanup = new (await import('pg')).default.Client({ connectionString: PG_URL });
   await cleanup.connect();
   await cleanup.query('drop database if exists finder_bench with (force)');
@@ -390,4 +426,4 @@ if (await postgresAnswers(PG_URL)) {
 } else {
   console.log(`\n(PostgreSQL does not answer at ${PG_URL}: PGlite figures only)`);
 }
-if (process.env.BENCH_PAGES !== 'off') await benchPages();
+if (process.env.BENCH_PAGES !== 'off' && !SEARCH_ONLY) await benchPages();

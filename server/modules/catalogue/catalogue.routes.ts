@@ -71,6 +71,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       schema: {
         tags: ['catalogue'],
         summary: 'Suggestions under the search box: the best matching products, brands and categories',
+        description: 'Products are listed once a typed word has 3 letters; brands and categories from the first letter.',
         querystring: suggestionsQuerySchema,
         response: { 200: suggestionsSchema, 400: errorSchema },
       },

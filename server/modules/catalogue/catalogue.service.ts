@@ -75,6 +75,9 @@ export function createCountMemo(limit: number) {
   };
 }
 
+/** The suggestions list products once a typed word has this many letters. */
+const SUGGEST_PRODUCTS_MIN_WORD = 3;
+
 const NOT_FOUND = 'This item does not exist (it may have been deleted already).';
 
 /** The start of the shuffled ring: where the offers on a missing product's page are read from. */
@@ -152,11 +155,16 @@ export function createCatalogueService(
     };
   }
 
-  /** Brands and category counts, kept until a statement next writes products (checked with one small read). */
+  /**
+   * Brands and category counts, kept until a statement next writes products (checked with one small read). One
+   * count at a time: requests that find them stale meanwhile wait for the same one.
+   */
   let kept: Awaited<ReturnType<CatalogueRepo['catalogueCounts']>> | null = null;
+  let counting: Promise<Awaited<ReturnType<CatalogueRepo['catalogueCounts']>>> | null = null;
   async function catalogueCounts() {
     if (kept && kept.changes === (await repo.changes())) return kept;
-    kept = await repo.catalogueCounts();
+    counting ??= repo.catalogueCounts().finally(() => (counting = null));
+    kept = await counting;
     return kept;
   }
 
@@ -240,8 +248,10 @@ export function createCatalogueService(
       const words = searchWords(text);
       if (!words.length) return { query: text, correction: null, products: [], brands: [], categories: [] };
       const plan = await readSearch(text);
+      // Products once a word has 3 letters: shorter ones are in most titles, and ranking them all is dear.
+      const productsToo = words.some((w) => [...w].length >= SUGGEST_PRODUCTS_MIN_WORD);
       const [rows, counts, list] = await Promise.all([
-        repo.finderPage({ search: plan }, 'recommended', 0, SUGGESTED_PRODUCTS - 1, undefined),
+        productsToo ? repo.finderPage({ search: plan }, 'recommended', 0, SUGGESTED_PRODUCTS - 1, undefined) : Promise.resolve([]),
         catalogueCounts(),
         categories.list(),
       ]);

@@ -129,6 +129,9 @@ describe('forgiving search', () => {
     expect(s.products[0]).toMatchObject({ path: expect.stringMatching(/^\/products\/.+-\d+$/), brand: expect.any(String), price: expect.any(Number) });
     expect(s.brands).toEqual([{ slug: 'hoodie-club', name: 'Hoodie Club', count: 1 }]);
     expect(s.categories).toEqual([{ name: 'Hoodies', count: 2 }]);
+    const short = await get<Suggestions>('/api/search/suggestions', { q: 'ho' });
+    expect(short.products).toEqual([]);
+    expect(short.categories).toEqual([{ name: 'Hoodies', count: 2 }]);
     const typo = await get<Suggestions>('/api/search/suggestions', { q: 'kinetc' });
     expect(typo.correction).toBe('kinetic');
     expect(typo.brands.map((b) => b.slug)).toEqual(['kinetic-lab']);

@@ -1,0 +1,49 @@
+// The search and browse rows of the bench (issue 14): requests that reach the database, each kind on its own. The
+// server they run against keeps no answers (BENCH_CACHE_MB=0), so every request is the database path.
+import { FINDER_SORTS } from '../common/constants';
+import { random } from '../server/db/demo-catalogue';
+import { SEARCH_WORDS } from './bench-traffic';
+
+/** Words of the bench catalogue with a letter left out, doubled or two swapped: what thumbs type. */
+export const TYPO_SEARCHES = ['hodie', 'jaket', 'snaeker', 'cardigna', 'crewnek', 'swaeter', 'bommer', 'walet', 'lofer', 'pufer', 'denm', 'northfld', 'kinetik', 'quilte', 'utilty', 'runer'];
+/** Plurals and other forms the catalogue's titles do not spell that way. */
+export const PLURAL_SEARCHES = ['hoodies', 'jackets', 'sneakers', 'boots', 'loafers', 'cardigans', 'sweaters', 'wallets', 'belts', 'runners', 'bombers', 'tees', 'totes', 'coats'];
+/** Several words in any order. */
+export const MULTI_WORD_SEARCHES = [
+  'black hoodie', 'navy cargo pants', 'northfold jacket', 'olive bomber', 'relaxed denim jacket', 'cream knit sweater',
+  'zip hoodie kinetic', 'boot leather', 'sneaker white', 'washed tee graphic', 'sand puffer coat', 'mono studio tote',
+];
+/** What people have typed when the suggestions are asked for. */
+export const SUGGEST_PREFIXES = ['ho', 'hoo', 'hood', 'jac', 'jack', 'sne', 'snea', 'car', 'card', 'nor', 'kin', 'bla', 'blac', 'den', 'cre', 'pu', 'puf', 'lo', 'wal', 'tot'];
+
+export type SearchRow = { label: string; paths: string[] };
+
+/**
+ * The rows: a typo, a plural, a multi-word search (first pages, any seed), the facet counts of a search, the
+ * suggestion list, and each order's second page (of the unfiltered list, a category, a gender and a search).
+ */
+export async function searchRows(base: string): Promise<SearchRow[]> {
+  const rng = random(14);
+  const seed = () => Math.floor(rng() * 2147483647);
+  const searches = (words: string[]) => Array.from({ length: 400 }, (_, i) => `/api/products?search=${encodeURIComponent(words[i % words.length] ?? '')}&limit=6&seed=${seed()}`);
+  const rows: SearchRow[] = [
+    { label: 'typo search (hodie → hoodie)', paths: searches(TYPO_SEARCHES) },
+    { label: 'plural search (jackets → jacket)', paths: searches(PLURAL_SEARCHES) },
+    { label: 'multi-word search (navy cargo pants)', paths: searches(MULTI_WORD_SEARCHES) },
+    { label: 'facet counts of a search', paths: SEARCH_WORDS.slice(0, 40).map((w) => `/api/products/facets?search=${encodeURIComponent(w)}`) },
+    { label: 'suggestions as one types', paths: SUGGEST_PREFIXES.map((q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`) },
+  ];
+  const lists = ['', 'category=Shoes', 'gender=Men', 'search=black', 'search=hoodie&gender=Women'];
+  for (const sort of FINDER_SORTS) {
+    const paths: string[] = [];
+    for (const filter of lists) {
+      for (let i = 0; i < 8; i++) {
+        const first = `/api/products?${filter ? `${filter}&` : ''}sort=${sort}&limit=6&seed=${seed()}`;
+        const page = (await (await fetch(`${base}${first}`)).json()) as { nextCursor: string | null };
+        if (page.nextCursor) paths.push(`${first}&cursor=${encodeURIComponent(page.nextCursor)}`);
+      }
+    }
+    rows.push({ label: `${sort} order, second page`, paths });
+  }
+  return rows;
+}

@@ -7,6 +7,9 @@ import type { Database } from '../server/db/client';
 import { createCatalogueRepo } from '../server/modules/catalogue/catalogue.repo';
 import { planSearch, searchWords, type SearchPlan } from '../server/modules/catalogue/search-words';
 
+/** The separator between title, brand and description in search_text (chr 31). */
+const SEPARATOR = String.fromCharCode(31);
+
 type Row = { id: string; k: number; t: string; c: string | null; g: string | null; b: string | null; p: string };
 
 /** The catalogue in shuffle order (ordinal = position in (shuffle_key, id)), its tokens and their trigrams. */
@@ -56,13 +59,13 @@ export class MemoryIndex {
     rows.forEach((r, i) => {
       this.keys[i] = r.k;
       this.texts[i] = r.t;
-      const first = r.t.indexOf('\u001f');
+      const first = r.t.indexOf(SEPARATOR);
       this.titleEnd[i] = first;
-      this.brandEnd[i] = r.t.indexOf('\u001f', first + 1);
+      this.brandEnd[i] = r.t.indexOf(SEPARATOR, first + 1);
       this.category[i] = cat(r.c);
       this.gender[i] = gen(r.g);
       this.brand[i] = bra(r.b);
-      for (const token of new Set(r.t.split(/[\s\u001f]+/))) {
+      for (const token of new Set(r.t.split(SEPARATOR).flatMap((part) => part.split(/\s+/)))) {
         if (!token) continue;
         let list = lists.get(token);
         if (!list) lists.set(token, (list = []));

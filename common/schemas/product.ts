@@ -131,7 +131,10 @@ export const finderFilterQuerySchema = z.object({
     .max(BRAND_FILTER_MAX * (BRAND_SLUG_MAX_LENGTH + 1), 'brand is too long')
     .optional()
     .transform((v, ctx) => {
-      const slugs = [...new Set((v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))].sort();
+      // Control characters are in no slug (and the database refuses NUL): dropped, like the search's.
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      const clean = (v ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+      const slugs = [...new Set(clean.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))].sort();
       if (slugs.length > BRAND_FILTER_MAX) {
         ctx.addIssue({ code: 'custom', message: `brand may name at most ${BRAND_FILTER_MAX} brands` });
         return z.NEVER;

@@ -65,7 +65,12 @@ export const suggestionsSchema = z
 export type Suggestions = z.infer<typeof suggestionsSchema>;
 
 export const brandParamsSchema = z.object({
-  slug: z.string().min(1).max(BRAND_SLUG_MAX_LENGTH, `slug must be at most ${BRAND_SLUG_MAX_LENGTH} characters`),
+  slug: z
+    .string()
+    .min(1)
+    .max(BRAND_SLUG_MAX_LENGTH, `slug must be at most ${BRAND_SLUG_MAX_LENGTH} characters`)
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .regex(/^[^\u0000-\u001f\u007f]+$/, 'slug must not contain control characters'),
 });
 
 export const brandListSchema = z.object({ items: z.array(brandSummarySchema) }).meta({ id: 'BrandList' });

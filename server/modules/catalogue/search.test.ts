@@ -157,6 +157,13 @@ describe('brands', () => {
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No product has this brand.' });
   });
 
+  it('refuses control characters in a brand address, and drops them from the filter', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/brands/mono%00' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/slug must not contain control characters/);
+    expect(await titles({ brand: 'mo\u0000no' })).toEqual(['Travel Accessory Pouch']);
+  });
+
   it('filters by one or several brands', async () => {
     expect((await titles({ brand: 'northfold' })).sort()).toEqual(['Bomber Jacket', 'Classic Hoodie']);
     expect((await titles({ brand: 'mono,soft-static' })).sort()).toEqual(['Black T-Shirt', 'Travel Accessory Pouch']);

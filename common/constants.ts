@@ -161,3 +161,16 @@ export const AUTH_TEXTS = {
 /** Cache lifetime for content-addressed media and hashed build assets. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
+/** On-screen words of the finder's issue-14 controls and brand pages that the spec's texts (TEXTS) do not fix. */
+export const FINDER_TEXTS = {
+  filters: 'Filters',
+  suggestedProducts: 'Products',
+  suggestedBrands: 'Brands',
+  suggestedCategories: 'Categories',
+  noBrands: 'No brands here',
+  brandProducts: (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`,
+  brandMissingTitle: 'Brand not found',
+  brandMissingText: 'No product of this brand is in the catalogue. Browse the finder instead.',
+  browseFinder: 'Browse the finder',
+  loadingBrand: 'Loading brand...',
+} as const;

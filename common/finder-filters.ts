@@ -108,3 +108,34 @@ export function emptyState(f: FinderFilters): { title: string; hint: string } {
   if (f.category !== ALL) return { title: TEXTS.emptyCategoryTitle(f.category), hint: TEXTS.emptyCategoryHint };
   return { title: TEXTS.emptyTitle, hint: TEXTS.emptyHint };
 }
+
+/** The filters a facet count depends on: everything but the order. */
+export type FacetFilters = Omit<FinderFilters, 'sort'>;
+
+export function facetFilters({ sort: _sort, ...rest }: FinderFilters): FacetFilters {
+  return rest;
+}
+
+/** Whether the price bounds can be asked for: a range whose lowest is above its highest finds nothing to ask. */
+export function priceRangeValid(f: Pick<FinderFilters, 'minPrice' | 'maxPrice'>): boolean {
+  return f.minPrice === null || f.maxPrice === null || f.minPrice <= f.maxPrice;
+}
+
+/**
+ * The query of the finder's listing (without seed, limit and cursor) and of its facets (which ignore sort): the
+ * server renders the first page from the very question the browser asks next. A crossed price range (lowest above
+ * highest, from a typed address) is left out: the API would refuse it, and the price fields say why instead.
+ */
+export function finderApiParams(f: FinderFilters): Record<string, string | undefined> {
+  const prices = priceRangeValid(f);
+  return {
+    search: f.search.trim() || undefined,
+    category: f.category === ALL ? undefined : f.category,
+    gender: f.gender === ALL ? undefined : f.gender,
+    best: f.best ? 'true' : undefined,
+    brand: f.brands.length ? [...f.brands].sort().join(',') : undefined,
+    minPrice: prices && f.minPrice !== null ? String(f.minPrice) : undefined,
+    maxPrice: prices && f.maxPrice !== null ? String(f.maxPrice) : undefined,
+    sort: f.sort === DEFAULT_SORT ? undefined : f.sort,
+  };
+}

@@ -3,6 +3,7 @@
 import type { FinderFilters } from './finder-filters';
 import type { Category } from './schemas/category';
 import type { Product, ProductPage } from './schemas/product';
+import type { BrandSummary, FinderFacets } from './schemas/search';
 
 /** What a product address leads to, as the product page shows it. */
 export type ProductView =
@@ -17,10 +18,14 @@ export type InitialData = {
   today: string;
   /** The finder's first page, as rendered. */
   finder?: { filters: FinderFilters; seed: number; pageSize: number; page: ProductPage };
+  /** The counts beside the finder's choices, as rendered (absent when they could not be loaded). */
+  facets?: FinderFacets;
   /** The category chips (finder) as rendered. */
   categories?: Category[];
   /** A product page as rendered, under its number. */
   product?: { number: number; view: ProductView };
+  /** A brand's page: the brand under the slug of its address (null: no product has that brand). */
+  brand?: { slug: string; summary: BrandSummary | null };
 };
 
 /** The id of the JSON script element holding InitialData. */

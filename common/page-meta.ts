@@ -1,10 +1,11 @@
 // Each page's title, description and canonical address. The server writes them (with Open Graph, Twitter and
 // JSON-LD) into the HTML it renders; the web sets the same title, description and canonical link when it
 // navigates without a reload, so both always agree.
-import { ALL } from './constants';
+import { ALL, BRANDS_PATH, DEFAULT_SORT } from './constants';
 import { DEFAULT_FILTERS, type FinderFilters } from './finder-filters';
 import { formatPrice } from './price';
 import type { Product } from './schemas/product';
+import type { BrandSummary } from './schemas/search';
 
 export const SITE_NAME = 'Finder';
 export const SITE_DESCRIPTION =
@@ -37,23 +38,52 @@ export function categoryPath(category: string): string {
   return `/products?category=${encodeURIComponent(category)}`;
 }
 
+/** A brand's page: the finder with that brand fixed. */
+export function brandPath(slug: string): string {
+  return `${BRANDS_PATH}/${encodeURIComponent(slug)}`;
+}
+
+/** "under $50", "from $10", "$10–$50"; null without a bound. */
+export function priceRangeText(min: number | null, max: number | null): string | null {
+  if (min !== null && max !== null) return `${formatPrice(min)}–${formatPrice(max)}`;
+  if (max !== null) return `under ${formatPrice(max)}`;
+  if (min !== null) return `from ${formatPrice(min)}`;
+  return null;
+}
+
 /**
- * The finder: filtered addresses point their canonical at the single-category page (when the category exists) or
- * at the home page, so search engines index one page per category, not one per search.
+ * The finder: filtered addresses point their canonical at the single-category page (when the category exists), at
+ * a brand's page (filtered by that one brand alone) or at the home page, so search engines index one page per
+ * category and brand, not one per search. The order alone changes nothing: a sorted home page is the home page.
+ * `brandNames` spells the chosen brands (by slug) in the title; a brand without one is named by its slug, and is
+ * not known to have a page.
  */
 export function finderMeta(
   filters: FinderFilters,
   category: { name: string; description: string } | null,
+  brandNames: ReadonlyMap<string, string> = new Map(),
 ): PageMeta {
-  const isHome = JSON.stringify(filters) === JSON.stringify(DEFAULT_FILTERS);
-  const canonical = category ? categoryPath(category.name) : '/';
+  const isHome = JSON.stringify({ ...filters, sort: DEFAULT_SORT }) === JSON.stringify(DEFAULT_FILTERS);
+  const [onlyBrand] = filters.brands;
+  const brandOnly =
+    filters.brands.length === 1 &&
+    onlyBrand !== undefined &&
+    brandNames.has(onlyBrand) &&
+    JSON.stringify({ ...filters, sort: DEFAULT_SORT, brands: [] }) === JSON.stringify(DEFAULT_FILTERS);
+  const canonical = category ? categoryPath(category.name) : brandOnly ? brandPath(onlyBrand) : '/';
   if (isHome) return { title: `${SITE_NAME} · Fashion product finder`, description: SITE_DESCRIPTION, canonical, index: true };
 
   const categoryName = category?.name ?? (filters.category !== ALL ? filters.category : null);
   const parts: string[] = [];
   if (filters.search.trim()) parts.push(`“${filters.search.trim()}”`);
   if (categoryName) parts.push(parts.length ? `in ${categoryName}` : categoryName);
+  if (filters.brands.length) {
+    const names = filters.brands.map((slug) => brandNames.get(slug) ?? slug).join(', ');
+    parts.push(parts.length ? `by ${names}` : names);
+  }
   if (filters.gender !== ALL) parts.push(`for ${filters.gender}`);
+  const price = priceRangeText(filters.minPrice, filters.maxPrice);
+  if (price) parts.push(parts.length ? price : `Products ${price}`);
   if (filters.best) parts.push(parts.length ? '(best products)' : 'Best products');
   const description = category?.description.trim()
     ? clip(`${category.description.trim()} ${SITE_DESCRIPTION}`)
@@ -67,6 +97,24 @@ export function productMeta(product: Product): PageMeta {
   const body = product.description.trim() || `${product.title}: find it on ${SITE_NAME} and buy it at our partner store.`;
   return { title: titled(product.title), description: clip(`${facts}. ${body}`), canonical: product.path, index: true };
 }
+
+/** A brand's page, whatever its filters: one canonical address per brand. */
+export function brandMeta(brand: BrandSummary): PageMeta {
+  const products = `${brand.count} ${brand.count === 1 ? 'find' : 'finds'}`;
+  return {
+    title: titled(brand.name),
+    description: clip(`${brand.name}: ${products} to browse, filter and search, then buy at our partner store.`),
+    canonical: brandPath(brand.slug),
+    index: true,
+  };
+}
+
+export const missingBrandMeta: PageMeta = {
+  title: titled('Brand not found'),
+  description: 'No product of this brand is in the catalogue.',
+  canonical: null,
+  index: false,
+};
 
 export function missingProductMeta(gone: boolean): PageMeta {
   return gone

@@ -1,5 +1,6 @@
 // Which page an address shows. The server uses it to load a page's data, pick its status and write its head; the
 // web's router has the same routes (web/app/routes.ts), and a test keeps the two in step.
+import { BRANDS_PATH } from './constants';
 import { PRODUCTS_PATH, parseProductRef } from './product-urls';
 
 export const STATIC_PAGES = [
@@ -24,6 +25,8 @@ export type PageMatch =
   | { page: 'finder' }
   /** number is null when the address names no product number: that page says there is no such product. */
   | { page: 'product'; slug: string; number: number | null }
+  /** The finder with one brand fixed (/brands/<slug>); slug as written in the address, decoded. */
+  | { page: 'brand'; slug: string }
   | { page: StaticPage }
   /** Any other address: the login screen (spec section 2's fallback), answered with 404. */
   | { page: 'not-found' };
@@ -44,6 +47,11 @@ export function matchPage(pathname: string): PageMatch {
     const ref = safeDecode(raw);
     const parsed = parseProductRef(ref);
     return { page: 'product', slug: parsed?.slug ?? ref, number: parsed?.number ?? null };
+  }
+  if (path.startsWith(`${BRANDS_PATH}/`)) {
+    const raw = trimmed.slice(BRANDS_PATH.length + 1);
+    if (raw.includes('/')) return { page: 'not-found' };
+    return { page: 'brand', slug: safeDecode(raw) };
   }
   const page = STATIC_BY_PATH.get(path);
   return page ? { page } : { page: 'not-found' };

@@ -3,6 +3,9 @@ import { StrictMode } from 'react';
 import { useRoutes } from 'react-router';
 import type { InitialData } from '../../common/page-data';
 import { ToastProvider } from '../components/ui/toast';
+import { facetFilters } from '../../common/finder-filters';
+import { brandQueryKey } from '../features/finder/api/get-brand';
+import { facetsQueryKey } from '../features/finder/api/get-facets';
 import { productsQueryKey } from '../features/finder/api/get-products';
 import { productQueryKey } from '../features/product/api/keys';
 import { categoriesQueryKey } from '../lib/categories';
@@ -16,7 +19,9 @@ export function seedQueries(queryClient: QueryClient, data: InitialData | null):
   if (data.finder) {
     const { filters, seed, page } = data.finder;
     queryClient.setQueryData(productsQueryKey(filters, seed), { pages: [page], pageParams: [undefined] });
+    if (data.facets) queryClient.setQueryData(facetsQueryKey(facetFilters(filters)), data.facets);
   }
+  if (data.brand) queryClient.setQueryData(brandQueryKey(data.brand.slug), data.brand.summary);
   if (data.product) queryClient.setQueryData(productQueryKey(data.product.number), data.product.view);
 }
 

@@ -6,6 +6,7 @@ import { lazyRoute, type LazyRoute } from '../lib/lazy-route';
 // Every page but the finder loads its code on demand (common/page-modules.ts names the same files for the server,
 // under web/, which is why the admin page's own folder is spelled ../app/admin).
 const product = lazyRoute(() => import('../features/product/product-page'));
+const brand = lazyRoute(() => import('../features/finder/brand-page'));
 const login = lazyRoute(() => import('../features/auth/login-page'));
 const notFound = lazyRoute(() => import('../features/auth/login-page').then((m) => ({ default: m.NotFoundPage })));
 const register = lazyRoute(() => import('../features/auth/register-page'));
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: '/index.html', element: <FinderPage /> },
       { path: '/products', element: <FinderPage /> },
       page('/products/:ref', product),
+      page('/brands/:slug', brand),
       page('/login', login),
       page('/register', register),
       page('/home', home),

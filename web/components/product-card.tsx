@@ -106,6 +106,8 @@ export function ProductCard({ product, fadeIn, eager, priority = false }: Props)
         <span className="card-image">{image}</span>
       )}
       <div className="card-body">
+        {/* Plain text: the title is the card's link, and why a search for a brand found it. */}
+        {product.brand.trim() && <p className="card-brand">{product.brand}</p>}
         <h3 className="card-title" id={titleId}>
           <Link to={product.path}>{product.title}</Link>
         </h3>

@@ -66,7 +66,7 @@ function isPhone(request: FastifyRequest): boolean {
  * pages and the legal texts. The login screen, Home, Account and the dashboard depend on the session.
  */
 function sharedPolicy(match: PageMatch): CachePolicy | null {
-  if (match.page === 'finder' || match.page === 'product') return PUBLIC_POLICY;
+  if (match.page === 'finder' || match.page === 'brand' || match.page === 'product') return PUBLIC_POLICY;
   return (LEGAL_PAGES as readonly string[]).includes(match.page) ? STATIC_POLICY : null;
 }
 
@@ -82,8 +82,9 @@ function pageContext(request: FastifyRequest, publicUrl: string | undefined): Pa
   // A visitor without a seed gets one of today's shared ones (decision 0029), so their page may come from the cache.
   const seed = seedFrom(request) ?? pickSharedSeed(new Date(), Math.random());
   const match = matchPage(new URL(request.url, 'http://finder.invalid').pathname);
-  // The address, the site's origin, the device's page size, the server's day and (the finder only) the order.
-  const order = match.page === 'finder' ? String(seed) : '-';
+  // The address, the site's origin, the device's page size, the server's day and (the finder and brand pages only)
+  // the order.
+  const order = match.page === 'finder' || match.page === 'brand' ? String(seed) : '-';
   const cacheKey = `page ${origin} ${phone ? 'phone' : 'wide'} ${serverDay()} ${order} ${request.url}`;
   const context = { origin, phone, seed, match, cacheKey };
   contexts.set(request, context);
@@ -155,8 +156,8 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
  * pages are the same for every visitor with the same page context: the response cache keeps and shares them.
  */
 export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler; publicUrl: string | undefined }> = async (app, { handler, publicUrl }) => {
-  for (const path of ['/', '/index.html', '/products', '/products/:ref', ...STATIC_PAGES.map((p) => `/${p}`)]) {
-    const policy = sharedPolicy(matchPage(path.replace(':ref', 'item-1')));
+  for (const path of ['/', '/index.html', '/products', '/products/:ref', '/brands/:slug', ...STATIC_PAGES.map((p) => `/${p}`)]) {
+    const policy = sharedPolicy(matchPage(path.replace(':ref', 'item-1').replace(':slug', 'brand')));
     const config = policy ? { publicCache: policy, cacheKey: (request: FastifyRequest) => pageContext(request, publicUrl).cacheKey } : {};
     app.get(path, { schema: { hide: true }, config }, handler);
   }

@@ -1,12 +1,13 @@
 import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE } from '../../../common/constants';
-import { filtersFromParams } from '../../../common/finder-filters';
+import { finderApiParams, filtersFromParams } from '../../../common/finder-filters';
 import { shareImageUrlFor, thumbnailUrlFor } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
-import { finderMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
+import { brandMeta, brandPath, finderMeta, missingBrandMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { matchPage, type PageMatch } from '../../../common/pages';
 import type { Category } from '../../../common/schemas/category';
-import { finderQuerySchema } from '../../../common/schemas/product';
+import { finderFacetQuerySchema, finderQuerySchema } from '../../../common/schemas/product';
+import type { BrandSummary } from '../../../common/schemas/search';
 import { pickSharedSeed } from '../../../common/shuffle-seeds';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { CategoriesService } from '../categories/categories.service';
@@ -73,41 +74,49 @@ export function serverDay(now = new Date()): string {
 export function createPagesService(deps: { catalogue: CatalogueService; categories: Pick<CategoriesService, 'list'>; log: { warn(obj: object, msg: string): void } }) {
   const { catalogue, categories, log } = deps;
 
-  async function finderPlan(request: PageRequest, params: URLSearchParams): Promise<PagePlan> {
+  /**
+   * The finder, or a brand's page (the finder with `brand` fixed). The first page and the chips are the page; the
+   * counts beside the choices are extra: a failure to count leaves them out (the browser asks for them itself).
+   */
+  async function finderPlan(request: PageRequest, params: URLSearchParams, brand?: BrandSummary): Promise<PagePlan> {
     const data: InitialData = { origin: request.origin, today: serverDay() };
-    const filters = filtersFromParams(params);
+    const read = filtersFromParams(params);
+    const filters = brand ? { ...read, brands: [brand.slug] } : read;
+    if (brand) data.brand = { slug: brand.slug, summary: brand };
     const seed = request.seed ?? pickSharedSeed(new Date(), Math.random());
     const pageSize = request.phone ? FINDER_PAGE_SIZE_PHONE : FINDER_PAGE_SIZE_DESKTOP;
     let status: 200 | 503 = 200;
     let list: Category[] = [];
     try {
-      const query = finderQuerySchema.parse({
-        search: filters.search.trim(),
-        category: filters.category,
-        gender: filters.gender,
-        best: filters.best ? 'true' : undefined,
-        limit: pageSize,
-        seed,
+      const asked = finderApiParams(filters);
+      const query = finderQuerySchema.parse({ ...asked, limit: pageSize, seed });
+      const facetQuery = finderFacetQuerySchema.parse(asked);
+      const facets = catalogue.facets(facetQuery).catch((err: unknown) => {
+        log.warn({ err }, 'the finder\u2019s counts could not be loaded for rendering');
+        return undefined;
       });
-      const [categoryList, page] = await Promise.all([categories.list(), catalogue.listFinderPage(query)]);
+      const [categoryList, page, counts] = await Promise.all([categories.list(), catalogue.listFinderPage(query), facets]);
       list = categoryList;
       data.categories = categoryList;
       data.finder = { filters, seed, pageSize, page };
+      if (counts) data.facets = counts;
     } catch (err) {
       log.warn({ err }, 'the finder could not be loaded for rendering');
       status = 503;
     }
     const category =
       filters.category === ALL ? null : (list.find((c) => c.name.toLowerCase() === filters.category.toLowerCase()) ?? null);
-    const meta = finderMeta(filters, category);
+    const brandNames = new Map(data.facets?.brands.map((b) => [b.slug, b.name]));
+    const meta = brand ? brandMeta(brand) : finderMeta(filters, category, brandNames);
     const items = data.finder?.page.items ?? [];
     const jsonLd: object[] = [];
     if (meta.canonical === '/') jsonLd.push(websiteJsonLd(request.origin));
-    if (category) jsonLd.push(breadcrumbJsonLd(request.origin, [{ name: 'Home', path: '/' }, { name: category.name, path: meta.canonical ?? '/' }]));
+    if (brand) jsonLd.push(breadcrumbJsonLd(request.origin, [{ name: 'Home', path: '/' }, { name: brand.name, path: brandPath(brand.slug) }]));
+    else if (category) jsonLd.push(breadcrumbJsonLd(request.origin, [{ name: 'Home', path: '/' }, { name: category.name, path: meta.canonical ?? '/' }]));
     if (items.length) jsonLd.push(itemListJsonLd(request.origin, items));
     return {
       kind: 'page',
-      page: 'finder',
+      page: brand ? 'brand' : 'finder',
       status,
       data,
       head: {
@@ -119,6 +128,36 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
       },
       prefetch: ['product'],
     };
+  }
+
+  /**
+   * A brand's page: 404 (the page says so) when no product has the brand, 301 to its one address (lower case, no
+   * trailing slash) when written otherwise, else the finder with the brand fixed.
+   */
+  async function brandPlan(request: PageRequest, url: URL, slug: string): Promise<PagePlan> {
+    const data: InitialData = { origin: request.origin, today: serverDay() };
+    const page = (status: 404 | 503): PagePlan => ({
+      kind: 'page',
+      page: 'brand',
+      status,
+      data,
+      head: { meta: missingBrandMeta, path: request.url, ogType: 'website', image: SITE_IMAGE },
+      prefetch: [],
+    });
+    let brand: BrandSummary | null;
+    try {
+      brand = await catalogue.brand(slug.toLowerCase());
+    } catch (err) {
+      log.warn({ err, slug }, 'a brand page could not be loaded for rendering');
+      return page(503);
+    }
+    if (!brand) {
+      data.brand = { slug: slug.toLowerCase(), summary: null };
+      return page(404);
+    }
+    const path = brandPath(brand.slug);
+    if (url.pathname !== path) return { kind: 'redirect', status: 301, location: `${path}${url.search}` };
+    return finderPlan(request, url.searchParams, brand);
   }
 
   /** `pathname` is the address as asked; number 0 stands for "no number in it" (no product has it). */
@@ -184,6 +223,7 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
       const match = matchPage(url.pathname);
       if (match.page === 'finder') return finderPlan(request, url.searchParams);
       if (match.page === 'product') return productPlan(request, url.pathname, match.number ?? 0, url.search);
+      if (match.page === 'brand') return brandPlan(request, url, match.slug);
       if ((match.page === 'login' || match.page === 'register') && (await request.signedIn())) {
         return { kind: 'redirect', status: 302, location: '/home' };
       }

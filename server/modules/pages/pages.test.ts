@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FILTERS } from '../../../common/finder-filters';
 import { INITIAL_DATA_ID, type InitialData } from '../../../common/page-data';
 import { PAGE_MODULES } from '../../../common/page-modules';
 import { productPath } from '../../../common/product-urls';
@@ -72,7 +73,8 @@ describe('the finder, rendered on the server', () => {
     const html = root(res.body);
     expect(html).toContain('<h1>Product Finder</h1>');
     expect(html.match(/class="card"/g)).toHaveLength(6);
-    for (const chip of ['All', 'Jackets', 'Shoes', 'Capes']) expect(html).toContain(`>${chip}</button>`);
+    // Each chip with the number of products it would give, from the counts the page seeds.
+    for (const chip of ['All', 'Jackets', 'Shoes', 'Capes']) expect(html).toContain(`>${chip}<span class="count">`);
     expect(html).toContain('Showing 6 items (scroll to see more)');
     expect(html).toContain('TESTCODE');
     const data = initialData(res.body);
@@ -97,8 +99,48 @@ describe('the finder, rendered on the server', () => {
     const res = await get('/products?category=shoes&q=sneaker');
     const html = root(res.body);
     expect(html).toContain('Showing 2 items matching &quot;sneaker&quot; in shoes');
-    expect(initialData(res.body).finder?.filters).toEqual({ search: 'sneaker', category: 'shoes', gender: 'All', best: false });
+    expect(initialData(res.body).finder?.filters).toEqual({ ...DEFAULT_FILTERS, search: 'sneaker', category: 'shoes' });
     expect(html).toContain('value="sneaker"');
+  });
+
+  it('takes the order, the price range and brands from the query string', async () => {
+    const cheapFirst = initialData((await get('/products?sort=price-asc')).body).finder?.page.items.map((p) => p.price) ?? [];
+    expect(cheapFirst).toEqual([...cheapFirst].sort((a, b) => a - b));
+    const res = await get('/products?sort=price-desc&minPrice=12&maxPrice=59&brand=northfold');
+    const data = initialData(res.body);
+    expect(data.finder?.filters).toMatchObject({ sort: 'price-desc', minPrice: 12, maxPrice: 59, brands: ['northfold'] });
+    expect(data.finder?.page.items.map((p) => p.title)).toEqual(['Corduroy Trucker Jacket']);
+    expect(root(res.body)).toContain('Showing 1 item');
+    expect(res.body).toContain('<title>Northfold $12.00–$59.00 · Finder</title>');
+    // The canonical of a view narrowed by one brand alone (in any order) is the brand's page.
+    const brandOnly = (await get('/products?brand=northfold&sort=newest')).body;
+    expect(brandOnly).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/brands/northfold">`);
+    expect(brandOnly).toContain('<title>Northfold · Finder</title>');
+  });
+
+  it('seeds the counts beside the choices for the same search and filters', async () => {
+    const data = initialData((await get('/products?q=jacket&gender=Men')).body);
+    expect(data.facets?.total).toBe(data.finder?.page.items.length);
+    expect(data.facets?.categories.find((c) => c.name === 'Jackets')?.count).toBe(2);
+    expect(data.facets?.genders.map((g) => g.gender)).toEqual(['All', 'Men', 'Women']);
+    expect(data.facets?.brands.map((b) => b.slug).sort()).toEqual(['northfold', 'testbrand']);
+  });
+
+  it('renders the page without counts when they cannot be loaded', async () => {
+    const page = { items: [], nextCursor: null };
+    const service = createPagesService({
+      catalogue: {
+        listFinderPage: async () => page,
+        facets: async () => {
+          throw new Error('too slow');
+        },
+      } as never,
+      categories: { list: async () => [] },
+      log: { warn: () => undefined },
+    });
+    const plan = await service.plan({ url: '/', origin: TEST_ORIGIN, phone: false, seed: 1, signedIn: async () => false });
+    expect(plan).toMatchObject({ kind: 'page', status: 200, data: { finder: { page } } });
+    expect(plan.kind === 'page' && plan.data.facets).toBeUndefined();
   });
 
   it('writes title, description, canonical, previews and structured data', async () => {
@@ -165,6 +207,52 @@ describe('the finder, rendered on the server', () => {
     }
     // The order is the visitor's, but any shared order is a valid page to hand anyone: a shared cache keeps one.
     expect((await get('/')).headers.vary).not.toContain('Cookie');
+  });
+});
+
+describe('brand pages', () => {
+  it('render the finder with the brand fixed, under its name, with its own head', async () => {
+    const res = await get('/brands/northfold');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe((await get('/')).headers['cache-control']);
+    const html = root(res.body);
+    expect(html).toContain('<h1>Northfold</h1>');
+    expect(html).toContain('1 product');
+    expect(html.match(/class="card"/g)).toHaveLength(1);
+    // The brand cannot be unchosen here: no brand filter.
+    expect(html).not.toContain('brand-filter');
+    expect(res.body).toContain('<title>Northfold · Finder</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/brands/northfold">`);
+    expect(jsonLd(res.body).map((d) => d['@type'])).toEqual(['BreadcrumbList', 'ItemList']);
+    const data = initialData(res.body);
+    expect(data.brand).toEqual({ slug: 'northfold', summary: { slug: 'northfold', name: 'Northfold', count: 1 } });
+    expect(data.finder?.filters.brands).toEqual(['northfold']);
+    expect(data.facets?.total).toBe(1);
+  });
+
+  it('take other filters on top, keeping one canonical address', async () => {
+    const res = await get('/brands/northfold?gender=Women&brand=testbrand');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/brands/northfold">`);
+    const data = initialData(res.body);
+    expect(data.finder?.filters).toMatchObject({ gender: 'Women', brands: ['northfold'] });
+    expect(data.finder?.page.items).toEqual([]);
+  });
+
+  it('answer another spelling with 301 to the one address, and a brand no product has with 404', async () => {
+    for (const [path, location] of [
+      ['/brands/Northfold', '/brands/northfold'],
+      ['/brands/northfold/?q=jacket', '/brands/northfold?q=jacket'],
+    ] as const) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(301);
+      expect(res.headers.location).toBe(location);
+    }
+    const missing = await get('/brands/nobody');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<meta name="robots" content="noindex">');
+    expect(root(missing.body)).toContain('Brand not found');
+    expect(initialData(missing.body).brand).toEqual({ slug: 'nobody', summary: null });
   });
 });
 

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   ALL,
   FILTER_DEBOUNCE_MS,
   FINDER_PAGE_SIZE_DESKTOP,
   FINDER_PAGE_SIZE_PHONE,
   FINDER_PHONE_MAX_WIDTH_PX,
+  FINDER_TEXTS,
   SCROLL_BACK_DELAY_MS,
   SCROLL_BACK_PX,
   SENTINEL_ROOT_MARGIN,
@@ -25,7 +26,16 @@ import { ProductCard } from '../../components/product-card';
 import { PromoBanner } from './components/promo-banner';
 import { SearchBox } from './components/search-box';
 import { emptyState, filtersFromParams, paramsFromFilters, summaryText, type FinderFilters } from '../../../common/finder-filters';
-import { finderMeta } from '../../../common/page-meta';
+import { brandMeta, brandPath, finderMeta } from '../../../common/page-meta';
+import { PRODUCTS_PATH } from '../../../common/product-urls';
+import type { BrandSummary } from '../../../common/schemas/search';
+import { useFacets } from './api/get-facets';
+import { BrandFilter } from './components/brand-filter';
+import { EmptyRescue } from './components/empty-rescue';
+import { PriceRange } from './components/price-range';
+import { SortSelect } from './components/sort-select';
+import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts } from './finder-controls';
+import type { SuggestionOption } from './suggestion-options';
 import { usePageMeta } from '../../lib/page-meta';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useShuffleSeed } from './hooks/use-shuffle-seed';
@@ -36,10 +46,35 @@ function currentPageSize(): number {
   return window.matchMedia(`(max-width: ${FINDER_PHONE_MAX_WIDTH_PX}px)`).matches ? FINDER_PAGE_SIZE_PHONE : FINDER_PAGE_SIZE_DESKTOP;
 }
 
-export default function FinderPage() {
+/**
+ * The filters in the address and back. On a brand's page the brand is fixed by the path: the query string's brand
+ * is ignored and never written.
+ */
+function filtersCodec(brandSlug: string | undefined) {
+  return {
+    read(params: URLSearchParams): FinderFilters {
+      const filters = filtersFromParams(params);
+      return brandSlug ? { ...filters, brands: [brandSlug] } : filters;
+    },
+    write(filters: FinderFilters): URLSearchParams {
+      const params = paramsFromFilters(filters);
+      if (brandSlug) params.delete('brand');
+      return params;
+    },
+  };
+}
+
+type Props = {
+  /** A brand's page: the finder with this brand fixed, under the brand's name. */
+  brand?: BrandSummary | undefined;
+};
+
+export default function FinderPage({ brand }: Props = {}) {
   const [params, setParams] = useSearchParams();
-  const urlKey = paramsFromFilters(filtersFromParams(params)).toString();
-  const urlFilters = useMemo(() => filtersFromParams(new URLSearchParams(urlKey)), [urlKey]);
+  const navigate = useNavigate();
+  const codec = useMemo(() => filtersCodec(brand?.slug), [brand?.slug]);
+  const urlKey = codec.write(codec.read(params)).toString();
+  const urlFilters = useMemo(() => codec.read(new URLSearchParams(urlKey)), [codec, urlKey]);
 
   // The controls own the filter state, so a click or a keystroke never waits for the router; the URL follows,
   // and a URL this page did not write (Back, Forward, a link) is adopted.
@@ -52,17 +87,17 @@ export default function FinderPage() {
   }, [urlKey, urlFilters]);
   const writeUrl = useCallback(
     (next: FinderFilters, replace: boolean) => {
-      const params = paramsFromFilters(next);
+      const params = codec.write(next);
       writtenKey.current = params.toString();
       setParams(params, { replace });
     },
-    [setParams],
+    [codec, setParams],
   );
 
   // Every filter change reaches the server after the debounce (spec section 4).
-  const currentKey = paramsFromFilters(filters).toString();
+  const currentKey = codec.write(filters).toString();
   const [queryKey, setQueryKeyNow] = useDebouncedValue(currentKey, FILTER_DEBOUNCE_MS);
-  const queryFilters = useMemo(() => filtersFromParams(new URLSearchParams(queryKey)), [queryKey]);
+  const queryFilters = useMemo(() => codec.read(new URLSearchParams(queryKey)), [codec, queryKey]);
 
   // Once the typed text has settled, it goes into the URL (replacing, not adding, a history entry).
   useEffect(() => {
@@ -73,16 +108,18 @@ export default function FinderPage() {
   const seed = useShuffleSeed();
   const queryClient = useQueryClient();
   const products = useProducts(queryFilters, seed, currentPageSize);
+  const facets = useFacets(queryFilters);
   const categories = useCategories();
   const [retried, setRetried] = useState(false);
   if (retried && products.isSuccess && !products.isPlaceholderData) setRetried(false);
   // While a new filter loads, the previous results stay on screen: the summary describes what is shown.
   const [shownKey, setShownKey] = useState(queryKey);
   if (products.isSuccess && !products.isPlaceholderData && shownKey !== queryKey) setShownKey(queryKey);
-  const shownFilters = useMemo(() => filtersFromParams(new URLSearchParams(shownKey)), [shownKey]);
+  const shownFilters = useMemo(() => codec.read(new URLSearchParams(shownKey)), [codec, shownKey]);
 
   const urlCategory = categories.data?.find((c) => c.name.toLowerCase() === urlFilters.category.toLowerCase()) ?? null;
-  usePageMeta(finderMeta(urlFilters, urlCategory));
+  const brandNames = useMemo(() => new Map(facets.data?.brands.map((b) => [b.slug, b.name])), [facets.data]);
+  usePageMeta(brand ? brandMeta(brand) : finderMeta(urlFilters, urlCategory, brandNames));
 
   // One page view per visit to the finder, not per filter change (decision 0018); the ref keeps React's
   // development double run of effects from sending two.
@@ -103,6 +140,23 @@ export default function FinderPage() {
     [filters, writeUrl],
   );
 
+  // A way out that lets go of a brand's fixed brand leads to the finder itself.
+  const leave = (next: FinderFilters) => {
+    if (!brand) {
+      update(next);
+      return;
+    }
+    const query = paramsFromFilters(next).toString();
+    void navigate(query ? `${PRODUCTS_PATH}?${query}` : PRODUCTS_PATH);
+  };
+
+  const onPick = (option: SuggestionOption) => {
+    if (option.kind === 'product') void navigate(option.path);
+    else if (option.kind === 'brand') void navigate(brandPath(option.slug));
+    // The category's products, not the typed text's: chips are hidden for Women, so Women becomes All.
+    else update({ category: option.label, search: '', gender: filters.gender === 'Women' ? ALL : filters.gender });
+  };
+
   const onBestChange = (best: boolean) => {
     update({ best });
     void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
@@ -113,7 +167,7 @@ export default function FinderPage() {
     void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
     if (filters.search) {
       update({ search: '' }, { replace: true });
-      setQueryKeyNow(paramsFromFilters({ ...filters, search: '' }).toString());
+      setQueryKeyNow(codec.write({ ...filters, search: '' }).toString());
     } else {
       void products.refetch();
     }
@@ -163,18 +217,31 @@ export default function FinderPage() {
   const failed = products.isError && !hasData;
   const categoryNames = categories.data?.map((c) => c.name) ?? [];
   const empty = emptyState(shownFilters);
+  const firstPage = products.data?.pages[0];
+  const [moreOpen, setMoreOpen] = useState(false);
+  // What the phone's Filters button hides: the price range and the chosen brands.
+  const moreCount = (filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0) + (brand ? 0 : filters.brands.length);
 
   return (
     <div className="finder">
       <header className="finder-header">
-        <h1>{TEXTS.finderTitle}</h1>
-        <p className="finder-lead">Browse, filter and search fashion finds, then buy them at our partner store.</p>
+        {brand ? (
+          <>
+            <h1>{brand.name}</h1>
+            <p className="finder-lead brand-lead">{FINDER_TEXTS.brandProducts(brand.count)}</p>
+          </>
+        ) : (
+          <>
+            <h1>{TEXTS.finderTitle}</h1>
+            <p className="finder-lead">Browse, filter and search fashion finds, then buy them at our partner store.</p>
+          </>
+        )}
       </header>
       <PromoBanner />
 
       <section className="filters" aria-label="Filters">
         <div className="filters-row">
-          <GenderFilter value={filters.gender} onChange={(gender: FinderGender) => update({ gender })} />
+          <GenderFilter value={filters.gender} onChange={(gender: FinderGender) => update({ gender })} counts={genderCounts(facets.data)} />
           <label className="switch">
             <input type="checkbox" role="switch" checked={filters.best} onChange={(e) => onBestChange(e.target.checked)} />
             <span className="switch-track" aria-hidden="true" />
@@ -182,9 +249,37 @@ export default function FinderPage() {
           </label>
         </div>
         {filters.gender !== 'Women' && categoryNames.length > 0 && (
-          <CategoryChips names={categoryNames} selected={filters.category} onSelect={(category) => update({ category })} />
+          <CategoryChips
+            names={categoryNames}
+            selected={filters.category}
+            onSelect={(category) => update({ category })}
+            counts={categoryCounts(facets.data)}
+          />
         )}
-        <SearchBox value={filters.search} searching={searching} onChange={(search) => setFilters((f) => ({ ...f, search }))} />
+        <SearchBox value={filters.search} searching={searching} onChange={(search) => setFilters((f) => ({ ...f, search }))} onPick={onPick} />
+        <div className="toolbar">
+          <SortSelect value={filters.sort} onChange={(sort) => update({ sort })} />
+          <button
+            type="button"
+            className="filter-button filters-toggle"
+            aria-expanded={moreOpen}
+            aria-controls="more-filters"
+            onClick={() => setMoreOpen((v) => !v)}
+          >
+            {FINDER_TEXTS.filters}
+            {moreCount > 0 && <span className="filter-button-count"> ({moreCount})</span>}
+          </button>
+          <div id="more-filters" className={moreOpen ? 'more-filters more-filters-open' : 'more-filters'}>
+            <PriceRange
+              min={filters.minPrice}
+              max={filters.maxPrice}
+              bounds={facets.data?.price}
+              // Like typing in the search box: the URL and the server follow after the debounce.
+              onChange={(minPrice, maxPrice) => setFilters((f) => ({ ...f, minPrice, maxPrice }))}
+            />
+            {!brand && <BrandFilter brands={facets.data?.brands} chosen={filters.brands} onChange={(brands) => update({ brands })} />}
+          </div>
+        </div>
       </section>
 
       <section className="results" aria-label="Products" aria-busy={isFetching}>
@@ -196,10 +291,17 @@ export default function FinderPage() {
             <p className="summary" aria-live="polite">
               {summaryText(shownFilters, items.length, Boolean(hasNextPage))}
             </p>
+            {firstPage?.correction && <p className="correction">{TEXTS.includingResultsFor(firstPage.correction)}</p>}
             {items.length === 0 ? (
               <div className="status status-empty">
                 <h2>{empty.title}</h2>
                 <p>{empty.hint}</p>
+                <EmptyRescue
+                  rescue={firstPage?.rescue}
+                  onSearch={(search) => update({ search })}
+                  onAllCategories={() => leave(allCategoriesFilters(filters))}
+                  onClear={() => leave(clearedFilters(filters))}
+                />
               </div>
             ) : (
               <ul className="grid">

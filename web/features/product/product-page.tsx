@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TEXTS } from '../../../common/constants';
 import { thumbnailUrlFor } from '../../../common/media';
-import { categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
+import { brandPath, categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { formatPrice } from '../../../common/price';
 import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
@@ -83,7 +83,15 @@ function ProductDetails({ product, related, loadingRelated }: { product: Product
               {facts.map(([term, value]) => (
                 <div key={term}>
                   <dt>{term}</dt>
-                  <dd>{term === 'Category' ? <Link to={categoryPath(value ?? '')}>{value}</Link> : value}</dd>
+                  <dd>
+                    {term === 'Category' ? (
+                      <Link to={categoryPath(value ?? '')}>{value}</Link>
+                    ) : term === 'Brand' && product.brandSlug ? (
+                      <Link to={brandPath(product.brandSlug)}>{value}</Link>
+                    ) : (
+                      value
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -1,24 +1,12 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { finderApiParams, type FinderFilters } from '../../../../common/finder-filters';
 import type { ProductPage } from '../../../../common/schemas/product';
 import { apiGet } from '../../../lib/api-client';
-import type { FinderFilters } from '../../../../common/finder-filters';
 
 export type ProductsRequest = { filters: FinderFilters; seed: number; limit: number; cursor?: string | undefined };
 
 export function getProducts({ filters, seed, limit, cursor }: ProductsRequest, signal?: AbortSignal): Promise<ProductPage> {
-  return apiGet<ProductPage>(
-    '/api/products',
-    {
-      search: filters.search.trim(),
-      category: filters.category,
-      gender: filters.gender,
-      best: filters.best ? 'true' : undefined,
-      seed,
-      limit,
-      cursor,
-    },
-    signal,
-  );
+  return apiGet<ProductPage>('/api/products', { ...finderApiParams(filters), seed, limit, cursor }, signal);
 }
 
 export const productsQueryKey = (filters: FinderFilters, seed: number) => ['products', filters, seed] as const;

@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import { ALL, TEXTS, VISIBLE_CATEGORY_COUNT } from '../../../../common/constants';
+import { Count } from './count';
 
-type Props = { names: string[]; selected: string; onSelect: (name: string) => void };
+type Props = {
+  names: string[];
+  selected: string;
+  onSelect: (name: string) => void;
+  /** Products each chip would give (by lower-case name; 'all' for All), absent while unknown. */
+  counts?: ReadonlyMap<string, number> | undefined;
+};
 
-export function CategoryChips({ names, selected, onSelect }: Props) {
+export function CategoryChips({ names, selected, onSelect, counts }: Props) {
   const [expanded, setExpanded] = useState(false);
   const all = [ALL, ...names];
   const hasMore = names.length > VISIBLE_CATEGORY_COUNT;
@@ -22,6 +29,7 @@ export function CategoryChips({ names, selected, onSelect }: Props) {
             onClick={() => onSelect(name)}
           >
             {name}
+            <Count value={counts?.get(name.toLowerCase())} />
           </button>
         ))}
       </div>

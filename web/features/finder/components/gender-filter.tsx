@@ -1,13 +1,20 @@
 import { FINDER_GENDERS, type FinderGender } from '../../../../common/constants';
+import { Count } from './count';
 
-type Props = { value: FinderGender; onChange: (gender: FinderGender) => void };
+type Props = {
+  value: FinderGender;
+  onChange: (gender: FinderGender) => void;
+  /** Products each choice would give with the other filters; absent while unknown. */
+  counts?: ReadonlyMap<FinderGender, number> | undefined;
+};
 
-export function GenderFilter({ value, onChange }: Props) {
+export function GenderFilter({ value, onChange, counts }: Props) {
   return (
     <div className="segmented" role="group" aria-label="Gender">
       {FINDER_GENDERS.map((g) => (
         <button key={g} type="button" className="segment" aria-pressed={value === g} onClick={() => onChange(g)}>
           {g}
+          <Count value={counts?.get(g)} />
         </button>
       ))}
     </div>

@@ -1,9 +1,33 @@
-import { SEARCH_MAX_LENGTH } from '../../../../common/constants';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { SEARCH_MAX_LENGTH, TEXTS } from '../../../../common/constants';
 import { Spinner } from '../../../components/ui/spinner';
+import type { SuggestionOption } from '../suggestion-options';
+import type { ListboxState } from './search-suggestions';
 
-type Props = { value: string; searching: boolean; onChange: (value: string) => void };
+const LISTBOX_ID = 'finder-suggestions';
 
-export function SearchBox({ value, searching, onChange }: Props) {
+// The suggestions (asking, the keyboard, the listbox's options) load with the first focus of the search box: the
+// page is shown and searched without them.
+const loadSuggestions = () => import('./search-suggestions');
+const SearchSuggestions = lazy(loadSuggestions);
+
+type Props = {
+  value: string;
+  searching: boolean;
+  onChange: (value: string) => void;
+  onPick: (option: SuggestionOption) => void;
+};
+
+/**
+ * The search box, an ARIA 1.2 combobox: typing filters the grid (after the page's debounce) and lists suggestions
+ * under it (products, brands, categories). ArrowDown and ArrowUp move through them, Enter picks, Escape closes;
+ * focus stays in the box throughout (aria-activedescendant).
+ */
+export function SearchBox({ value, searching, onChange, onPick }: Props) {
+  const [focused, setFocused] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const [listbox, setListbox] = useState<ListboxState>({ expanded: false, activeId: undefined });
+  const keysRef = useRef<((e: KeyboardEvent<HTMLInputElement>) => void) | null>(null);
   return (
     <div className="search" role="search">
       <label htmlFor="finder-search" className="visually-hidden">
@@ -16,14 +40,32 @@ export function SearchBox({ value, searching, onChange }: Props) {
       <input
         id="finder-search"
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={listbox.expanded}
+        aria-controls={LISTBOX_ID}
+        aria-activedescendant={listbox.activeId}
         placeholder="Search products or brands"
         autoComplete="off"
         enterKeyHint="search"
         maxLength={SEARCH_MAX_LENGTH}
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        onFocus={() => {
+          setFocused(true);
+          setWanted(true);
+        }}
+        onBlur={() => setFocused(false)}
+        onKeyDown={(e) => keysRef.current?.(e)}
       />
       {searching && <Spinner className="search-spinner" label="Searching" size="small" />}
+      <div id={LISTBOX_ID} role="listbox" aria-label={TEXTS.suggestionsLabel} className="suggestions" hidden={!listbox.expanded}>
+        {wanted && (
+          <Suspense fallback={null}>
+            <SearchSuggestions idPrefix={LISTBOX_ID} text={value} focused={focused} keysRef={keysRef} onState={setListbox} onPick={onPick} />
+          </Suspense>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,46 @@
+import { Link, useParams } from 'react-router';
+import { FINDER_TEXTS, TEXTS } from '../../../common/constants';
+import { missingBrandMeta } from '../../../common/page-meta';
+import { LoadStatus } from '../../components/ui/load-status';
+import { usePageMeta } from '../../lib/page-meta';
+import { useBrand } from './api/get-brand';
+import FinderPage from './finder-page';
+
+/**
+ * /brands/<slug>: the finder with the brand fixed, under its name; a brand no product has says so (404). Its own
+ * small chunk: the finder it shows is in the first bundle.
+ */
+export default function BrandPage() {
+  const { slug = '' } = useParams();
+  const key = slug.toLowerCase();
+  const brand = useBrand(key);
+  usePageMeta(brand.data === null ? missingBrandMeta : null);
+
+  if (brand.data === null) {
+    return (
+      <section className="brand-missing" aria-labelledby="brand-missing-title">
+        <h1 id="brand-missing-title">{FINDER_TEXTS.brandMissingTitle}</h1>
+        <p>{FINDER_TEXTS.brandMissingText}</p>
+        <p>
+          <Link to="/" className="button button-primary">
+            {FINDER_TEXTS.browseFinder}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (!brand.data) {
+    return (
+      <LoadStatus
+        loading={brand.isPending}
+        loadingText={FINDER_TEXTS.loadingBrand}
+        loadingLabel=""
+        failure={brand.isError && TEXTS.initialLoadFailed}
+        onRetry={() => void brand.refetch()}
+        retryLabel={TEXTS.retry}
+      />
+    );
+  }
+  // A page of its own per brand: moving to another brand starts its filters afresh.
+  return <FinderPage key={brand.data.slug} brand={brand.data} />;
+}

@@ -1,0 +1,36 @@
+import { TEXTS } from '../../../../common/constants';
+import type { EmptyRescue as Rescue } from '../../../../common/schemas/product';
+
+type Props = {
+  rescue: Rescue | null | undefined;
+  onSearch: (search: string) => void;
+  onAllCategories: () => void;
+  onClear: () => void;
+};
+
+/** Under an empty result: one-tap ways out, each with the number of products it gives (none that gives nothing). */
+export function EmptyRescue({ rescue, onSearch, onAllCategories, onClear }: Props) {
+  const didYouMean = rescue?.didYouMean?.count ? rescue.didYouMean : null;
+  const allCategories = rescue?.allCategories || null;
+  const clear = rescue?.clearFilters || null;
+  if (!didYouMean && !allCategories && !clear) return null;
+  return (
+    <div className="rescue">
+      {didYouMean && (
+        <button type="button" className="button button-primary" onClick={() => onSearch(didYouMean.search)}>
+          {TEXTS.didYouMean} “{didYouMean.search}”? ({didYouMean.count})
+        </button>
+      )}
+      {allCategories && (
+        <button type="button" className="button button-ghost" onClick={onAllCategories}>
+          {TEXTS.searchAllCategories} ({allCategories})
+        </button>
+      )}
+      {clear && (
+        <button type="button" className="button button-ghost" onClick={onClear}>
+          {TEXTS.clearFilters} ({clear})
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { FINDER_SORTS, SORT_LABELS, TEXTS, type FinderSort } from '../../../../common/constants';
+
+type Props = { value: FinderSort; onChange: (sort: FinderSort) => void };
+
+export function SortSelect({ value, onChange }: Props) {
+  return (
+    <label className="sort">
+      <span className="control-label">{TEXTS.sortLabel}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as FinderSort)}>
+        {FINDER_SORTS.map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -25,13 +25,17 @@ describe('product input rules', () => {
   });
 
   it('treats All and blanks as no filter', () => {
-    expect(finderQuerySchema.parse({ gender: 'all', category: 'ALL', search: '   ', best: 'false' })).toEqual({
+    expect(finderQuerySchema.parse({ gender: 'all', category: 'ALL', search: '   ', best: 'false', brand: ' , ', minPrice: '', sort: '' })).toEqual({
       limit: 6,
       seed: 0,
+      sort: 'recommended',
       gender: undefined,
       category: undefined,
       search: undefined,
       best: undefined,
+      brand: undefined,
+      minPrice: undefined,
+      maxPrice: undefined,
     });
   });
 });

@@ -294,3 +294,30 @@ describe('orders', () => {
     expect(down).toEqual([...up].reverse());
   });
 });
+
+describe('relevance order at scale', () => {
+  it('pages in exactly (score, rotation) order, whether a page comes from the shuffled walk or from ranking every match', async () => {
+    await clearCatalogue(ctx.database);
+    // 'tee' in many titles (6), some brands (4) and some descriptions (2): the first pages are found by walking the
+    // shuffled index, the later ones by ranking every match.
+    await insertProducts(
+      ctx.database,
+      Array.from({ length: 150 }, (_, i) => ({
+        title: i % 3 === 0 ? `Plain Tee ${i}` : `Shirt ${i}`,
+        brand: i % 3 === 1 && i % 2 === 0 ? 'Teeworks' : 'Other',
+        description: i % 3 === 2 ? 'Worn like a tee.' : 'Cotton.',
+      })),
+    );
+    const rows = await ctx.database.rows<{ id: string; k: number; t: string; b: string; d: string }>(
+      sql`select id, shuffle_key as k, title as t, brand as b, description as d from products`,
+    );
+    for (const seed of [0, 1_000_000_000, 2_000_000_000]) {
+      const score = (r: (typeof rows)[number]) => (/tee/i.test(r.t) ? 6 : /tee/i.test(r.b) ? 4 : /tee/i.test(r.d) ? 2 : 0);
+      const expected = rows
+        .filter((r) => score(r) > 0)
+        .sort((a, b) => score(b) - score(a) || Number(a.k < seed) - Number(b.k < seed) || a.k - b.k || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((r) => r.id);
+      expect((await walk({ search: 'tee', seed, limit: 6 })).map((p) => p.id)).toEqual(expected);
+    }
+  });
+});

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { animationsFinished, E2E_ADMIN, signInViaApi } from './support';
+import { animationsFinished, E2E_ADMIN, hydrated, signInViaApi } from './support';
 
-const PAGES = ['/', '/products?q=nothing-matches-this', '/privacy-policy', '/disclaimer', '/login', '/register', '/admin', '/google-auth-test'];
+const PAGES = ['/', '/products?q=nothing-matches-this', '/products?q=chinoos&gender=Men', '/brands/northfold', '/privacy-policy', '/disclaimer', '/login', '/register', '/admin', '/google-auth-test'];
 /** Pages that look different once someone is signed in, checked as the admin. */
 const SIGNED_IN_PAGES = ['/home', '/admin'];
 
@@ -22,6 +22,25 @@ test.describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       await expectNoViolations(page);
     });
   }
+  test('the finder with its suggestions and its brand list open has no violations', async ({ page }) => {
+    await page.goto('/products');
+    await hydrated(page, '#finder-search');
+    await page.getByRole('combobox', { name: 'Search products' }).fill('hood');
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Search products' }).press('ArrowDown');
+    // The grid follows the search after its debounce; its new cards fade in.
+    await expect(page.locator('.summary')).toContainText('matching "hood"');
+    await expect(page.locator('.results')).toHaveAttribute('aria-busy', 'false');
+    await animationsFinished(page);
+    await expectNoViolations(page);
+    await page.getByRole('combobox', { name: 'Search products' }).press('Escape');
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    if (await filters.isVisible()) await filters.click();
+    await page.getByRole('button', { name: /^Brands/ }).click();
+    await expect(page.getByRole('group', { name: 'Brands' }).getByRole('checkbox').first()).toBeVisible();
+    await animationsFinished(page);
+    await expectNoViolations(page);
+  });
   for (const path of SIGNED_IN_PAGES) {
     test(`${path} signed in as the admin has no violations`, async ({ page }) => {
       await signInViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password);

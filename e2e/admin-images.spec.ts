@@ -97,7 +97,7 @@ test.describe('image management', () => {
     await expect(product.locator('.card-price')).toHaveText('$20.00');
     await expect(product.getByRole('link', { name: /^BUY / })).toHaveAttribute('href', 'https://store.example/scarf');
     await expect(product.locator('img')).toHaveAttribute('src', /^\/media\/thumbs\/320\/.+\.webp$/);
-    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: 'Women', exact: true }).click();
+    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^Women\b/ }).click();
     await expect(product).toHaveCount(1);
   });
 

@@ -174,7 +174,7 @@ test.describe('first screen and hydration', () => {
     // The chips are one row that scrolls sideways, and the search box shows its whole hint.
     const chips = await page.getByRole('group', { name: 'Category' }).boundingBox();
     expect(chips?.height ?? 0).toBeLessThan(48);
-    const placeholderFits = await page.getByRole('searchbox', { name: 'Search products' }).evaluate((input: HTMLInputElement) => {
+    const placeholderFits = await page.getByRole('combobox', { name: 'Search products' }).evaluate((input: HTMLInputElement) => {
       const style = getComputedStyle(input);
       const context = document.createElement('canvas').getContext('2d');
       if (!context) return false;
@@ -201,8 +201,22 @@ test.describe('first screen and hydration', () => {
     });
     page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
     const product = await someProduct(page);
-    for (const path of ['/', '/products?gender=Men&q=shirt', product.path, '/privacy-policy', '/login', '/register', '/products/nope-99999', '/no/such/page']) {
-      expect404 = path.includes('nope') || path.includes('no/such');
+    const pages = [
+      '/',
+      '/products?gender=Men&q=shirt',
+      '/products?sort=price-asc&brand=northfold&minPrice=10&maxPrice=150',
+      '/products?q=hodie',
+      '/brands/northfold',
+      '/brands/nobody',
+      product.path,
+      '/privacy-policy',
+      '/login',
+      '/register',
+      '/products/nope-99999',
+      '/no/such/page',
+    ];
+    for (const path of pages) {
+      expect404 = /nope|no\/such|nobody/.test(path);
       await page.goto(path);
       await hydrated(page, 'footer a');
       await page.waitForLoadState('networkidle');

@@ -74,7 +74,7 @@ describe('the finder, rendered on the server', () => {
     expect(html).toContain('<h1>Product Finder</h1>');
     expect(html.match(/class="card"/g)).toHaveLength(6);
     // Each chip with the number of products it would give, from the counts the page seeds.
-    for (const chip of ['All', 'Jackets', 'Shoes', 'Capes']) expect(html).toContain(`>${chip}<span class="count">`);
+    for (const chip of ['All', 'Jackets', 'Shoes', 'Capes']) expect(html).toContain(`>${chip}<span class="choice-count">`);
     expect(html).toContain('Showing 6 items (scroll to see more)');
     expect(html).toContain('TESTCODE');
     const data = initialData(res.body);

@@ -14,13 +14,14 @@ export const adminKeys = {
 };
 
 /**
- * After any catalogue change: the dashboard's lists, counts and usage numbers, the storefront's pages and its
- * category chips may all show something else now.
+ * After any catalogue change: the dashboard's lists, counts and usage numbers, the storefront's pages, its category
+ * chips and its counts, suggestions and brands (under ['finder']) may all show something else now.
  */
 export function invalidateCatalogue(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ['admin'] }),
     queryClient.invalidateQueries({ queryKey: ['products'] }),
+    queryClient.invalidateQueries({ queryKey: ['finder'] }),
     queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
   ]).then(() => undefined);
 }

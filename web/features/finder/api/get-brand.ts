@@ -12,7 +12,7 @@ export async function getBrand(slug: string, signal?: AbortSignal): Promise<Bran
   }
 }
 
-export const brandQueryKey = (slug: string) => ['products', 'brand', slug] as const;
+export const brandQueryKey = (slug: string) => ['finder', 'brand', slug] as const;
 
 export function useBrand(slug: string) {
   return useQuery({ queryKey: brandQueryKey(slug), queryFn: ({ signal }) => getBrand(slug, signal) });

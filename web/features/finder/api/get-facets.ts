@@ -8,8 +8,8 @@ export function getFacets(filters: FinderFilters, signal?: AbortSignal): Promise
   return apiGet<FinderFacets>('/api/products/facets', params, signal);
 }
 
-/** Under 'products', so a catalogue change drops the counts with the pages. The order changes no count. */
-export const facetsQueryKey = (filters: FacetFilters) => ['products', 'facets', filters] as const;
+/** Under 'finder', which a catalogue change drops (lib/admin/keys.ts). The order changes no count. */
+export const facetsQueryKey = (filters: FacetFilters) => ['finder', 'facets', filters] as const;
 
 /** The counts beside the finder's choices; the previous counts stay while new ones load, so nothing jumps. */
 export function useFacets(filters: FinderFilters) {

@@ -11,7 +11,7 @@ export function getSuggestions(q: string, signal?: AbortSignal): Promise<Suggest
 export function useSuggestions(text: string) {
   const q = text.trim();
   return useQuery({
-    queryKey: ['products', 'suggestions', q.toLowerCase()],
+    queryKey: ['finder', 'suggestions', q.toLowerCase()],
     queryFn: ({ signal }) => getSuggestions(q, signal),
     enabled: q.length >= SUGGEST_MIN_LENGTH,
     placeholderData: keepPreviousData,

@@ -1,14 +1,13 @@
 /**
- * The number of products a choice would give, beside its name ("Men 41"). Read out as part of the name, after a
- * comma, so a screen reader says "Men, 41 products".
+ * The number of products a choice would give, beside its name: shown "Men 41", read out "Men 41 products". (The
+ * words are one text run with the name: a hidden part of its own would put a space before a comma.)
  */
 export function Count({ value }: { value: number | undefined }) {
   if (value === undefined) return null;
   return (
-    <span className="count">
-      <span className="visually-hidden">, </span>
-      {value.toLocaleString('en-US')}
-      <span className="visually-hidden"> products</span>
+    <span className="choice-count">
+      {` ${value.toLocaleString('en-US')}`}
+      <span className="visually-hidden">{value === 1 ? ' product' : ' products'}</span>
     </span>
   );
 }

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, type FinderFilters } from '../../../common/finder-filters';
 import type { FinderFacets, Suggestions } from '../../../common/schemas/search';
-import {
-  allCategoriesFilters,
-  brandChoices,
-  categoryCounts,
-  clearedFilters,
-  genderCounts,
-  parsePriceInput,
-  toggleBrand,
-} from './finder-controls';
+import { brandChoices, toggleBrand } from './brand-choices';
+import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts, parsePriceInput } from './finder-controls';
 import { moveActive, suggestionOptions } from './suggestion-options';
 
 const facets: FinderFacets = {

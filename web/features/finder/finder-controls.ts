@@ -1,7 +1,7 @@
 // The finder controls' rules as pure functions (tested in finder-controls.test.ts).
 import { ALL, type FinderGender } from '../../../common/constants';
 import { DEFAULT_FILTERS, type FinderFilters } from '../../../common/finder-filters';
-import type { BrandSummary, FinderFacets } from '../../../common/schemas/search';
+import type { FinderFacets } from '../../../common/schemas/search';
 
 /** The highest bound the API reads (9 digits before the point). */
 const PRICE_INPUT_MAX = 999_999_999.99;
@@ -29,25 +29,6 @@ export function categoryCounts(facets: FinderFacets | undefined): Map<string, nu
   const counts = new Map(facets.categories.map((c) => [c.name.toLowerCase(), c.count]));
   counts.set(ALL.toLowerCase(), facets.allCategories);
   return counts;
-}
-
-/**
- * The brand filter's list: the facets' brands (most products first), then any chosen brand they lack, with 0; when
- * `query` is set, only names that contain it (in any case). Chosen brands always stay listed.
- */
-export function brandChoices(facetBrands: readonly BrandSummary[], chosen: readonly string[], query = ''): BrandSummary[] {
-  const listed = new Set(facetBrands.map((b) => b.slug));
-  const all = [...facetBrands, ...chosen.filter((slug) => !listed.has(slug)).map((slug) => ({ slug, name: slug, count: 0 }))];
-  const q = query.trim().toLowerCase();
-  return q ? all.filter((b) => b.name.toLowerCase().includes(q) || chosen.includes(b.slug)) : all;
-}
-
-/** Adds or removes one brand, keeping the slugs sorted. */
-export function toggleBrand(chosen: readonly string[], slug: string, on: boolean): string[] {
-  const set = new Set(chosen);
-  if (on) set.add(slug);
-  else set.delete(slug);
-  return [...set].sort();
 }
 
 /** "Search all categories": the same search, nothing else narrowing it (the order stays). */

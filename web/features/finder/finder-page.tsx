@@ -170,6 +170,7 @@ export default function FinderPage({ brand }: Props = {}) {
       setQueryKeyNow(codec.write({ ...filters, search: '' }).toString());
     } else {
       void products.refetch();
+      if (facets.isError) void facets.refetch();
     }
   };
 

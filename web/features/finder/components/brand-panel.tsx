@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FINDER_TEXTS, TEXTS } from '../../../../common/constants';
 import type { BrandSummary } from '../../../../common/schemas/search';
 import { Spinner } from '../../../components/ui/spinner';
-import { brandChoices, toggleBrand } from '../finder-controls';
+import { brandChoices, toggleBrand } from '../brand-choices';
 import { Count } from './count';
 
 /** More brands than this get a search field above them. */

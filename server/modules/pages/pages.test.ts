@@ -435,13 +435,16 @@ describe('robots and sitemaps', () => {
     expect(listed.join()).not.toContain('<');
   });
 
-  it('the pages file lists home, categories with products and the legal pages', async () => {
+  it('the pages file lists home, categories with products, brand pages and the legal pages', async () => {
     const res = await get('/sitemaps/pages.xml');
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => (m[1] ?? '').replace(TEST_ORIGIN, ''));
     expect(locs).toEqual([
       '/',
       '/products?category=Jackets',
       '/products?category=Shoes',
+      // Every brand, most products first.
+      '/brands/testbrand',
+      '/brands/northfold',
       '/privacy-policy',
       '/cookies-policy',
       '/data-security',

@@ -1,4 +1,4 @@
-import { categoryPath } from '../../../common/page-meta';
+import { brandPath, categoryPath } from '../../../common/page-meta';
 import { LEGAL_PAGES } from '../../../common/pages';
 import { productPath } from '../../../common/product-urls';
 import type { CatalogueRepo } from '../catalogue/catalogue.repo';
@@ -24,12 +24,15 @@ function urlset(origin: string, urls: Url[]): string {
 }
 
 /**
- * robots.txt and the sitemaps: an index, one file of the site's pages (home, categories with products, legal
- * pages) and product files of at most `chunkSize` addresses each. Product file n holds the products numbered
+ * robots.txt and the sitemaps: an index, one file of the site's pages (home, categories with products, brand
+ * pages, legal pages) and product files of at most `chunkSize` addresses each. Product file n holds the products numbered
  * (n-1)·chunkSize+1 to n·chunkSize, so a product stays in the same file for good and no file can overflow.
  */
 export function createSeoService(
-  repos: { catalogue: Pick<CatalogueRepo, 'maxNumber' | 'sitemapRange'>; categories: Pick<CategoriesRepo, 'listWithCounts'> },
+  repos: {
+    catalogue: Pick<CatalogueRepo, 'maxNumber' | 'sitemapRange' | 'catalogueCounts'>;
+    categories: Pick<CategoriesRepo, 'listWithCounts'>;
+  },
   chunkSize = SITEMAP_MAX_URLS,
 ) {
   return {
@@ -45,10 +48,12 @@ export function createSeoService(
     },
 
     async pages(origin: string): Promise<string> {
-      const categories = (await repos.categories.listWithCounts()).filter((c) => c.productCount > 0);
+      const [list, counts] = await Promise.all([repos.categories.listWithCounts(), repos.catalogue.catalogueCounts()]);
+      const categories = list.filter((c) => c.productCount > 0);
       return urlset(origin, [
         { loc: '/' },
         ...categories.map((c) => ({ loc: categoryPath(c.name), lastmod: c.updatedAt })),
+        ...counts.brands.map((b) => ({ loc: brandPath(b.slug) })),
         ...LEGAL_PAGES.map((p) => ({ loc: `/${p}` })),
       ]);
     },

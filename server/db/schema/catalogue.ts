@@ -115,6 +115,8 @@ export const searchTerms = pgTable(
     /** The English stem (snowball), or the term itself when it has none (a stop word). */
     stem: text('stem').notNull(),
     products: integer('products').notNull(),
+    /** Of those, the products with it in the title (a search for a word no title has cannot rank it as a title's). */
+    inTitles: integer('in_titles').notNull(),
   },
   (t) => [index('search_terms_stem_idx').on(t.stem), index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
 );

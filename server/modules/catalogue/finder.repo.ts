@@ -41,7 +41,7 @@ function wordCondition(word: WordPlan): SQL {
  * 3, 2 or 1. search_text is title, brand and description in that order, so where a word is first found says
  * which. The relevance is the sum over the words.
  */
-export function relevance(plan: SearchPlan): { positions: SQL; score: SQL } {
+export function relevance(plan: SearchPlan): { positions: SQL; score: SQL; words: SQL[] } {
   const found: SQL[] = [];
   const words = plan.words.map((word) => {
     const tier = (text: string, [inTitle, inBrand, inDescription]: [number, number, number]) => {
@@ -58,6 +58,7 @@ export function relevance(plan: SearchPlan): { positions: SQL; score: SQL } {
   return {
     positions: sql.join([...found, sql`strpos(search_text, chr(31)) as te`], sql`, `),
     score: sql.join(words, sql` + `),
+    words,
   };
 }
 
@@ -65,18 +66,18 @@ export function relevance(plan: SearchPlan): { positions: SQL; score: SQL } {
 const TOP_TIER_WALK = 1000;
 
 /**
- * The best score a product can have for the plan, and the condition of having it: every word in the title, as a
- * form (6) or, for a word no title or brand has (its near spellings were looked for), as a near spelling (3).
+ * The best score a product can have for the plan (each word's `best`, from the vocabulary), and the condition of
+ * having it, over the positions `relevance` computes.
  */
 function topTier(plan: SearchPlan): { score: number; condition: SQL } {
-  let score = 0;
-  const words = plan.words.map((word) => {
-    const inTitle = word.typos.length ? word.typos : word.forms;
-    score += word.typos.length ? 3 : 6;
-    const found = inTitle.map((text) => sql`strpos(search_text, lower(${text})) between 1 and strpos(search_text, chr(31)) - 1`);
-    return sql`(${sql.join(found, sql` or `)})`;
-  });
-  return { score, condition: sql.join(words, sql` and `) };
+  const { words } = relevance(plan);
+  return {
+    score: plan.words.reduce((sum, w) => sum + w.best, 0),
+    condition: sql.join(
+      words.map((expression, i) => sql`${expression} = ${sql.raw(String(plan.words[i]?.best ?? 6))}`),
+      sql` and `,
+    ),
+  };
 }
 
 /** Each order's ORDER BY over products, and over the page's keys (see finderPage). */
@@ -169,18 +170,27 @@ export function finderQueries(database: Database) {
     /** What the vocabulary holds for each typed word: same-stem words, near spellings and whether any word contains it. */
     async termCandidates(words: string[]): Promise<TermCandidate[]> {
       if (!words.length) return [];
-      const rows = await database.rows<{ i: number | string; term: string; products: number; sameStem: boolean; contains: boolean }>(sql`
-        select q.i, t.term, t.products, t.stem = word_stem(q.w) as "sameStem", strpos(t.term, q.w) > 0 as "contains"
+      const rows = await database.rows<{ i: number | string; term: string; products: number; inTitles: number; sameStem: boolean; contains: boolean }>(sql`
+        select q.i, t.term, t.products, t.in_titles as "inTitles", t.stem = word_stem(q.w) as "sameStem", strpos(t.term, q.w) > 0 as "contains"
         from unnest(array[${list(words)}]::text[]) with ordinality as q(w, i)
         cross join lateral (
-          (select term, stem, products from search_terms where stem = word_stem(q.w) and products > 0 order by products desc limit 12)
+          (select term, stem, products, in_titles from search_terms where stem = word_stem(q.w) and products > 0 order by products desc limit 12)
           union
-          (select term, stem, products from search_terms where term like '%' || ${sql.raw(`replace(replace(replace(q.w, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`)} || '%' and products > 0 limit 1)
+          (select term, stem, products, in_titles from search_terms
+           where term like '%' || ${sql.raw(`replace(replace(replace(q.w, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`)} || '%' and products > 0
+           order by in_titles desc limit 1)
           union
-          (select term, stem, products from search_terms
+          (select term, stem, products, in_titles from search_terms
            where length(q.w) >= 4 and term % q.w and products > 0 order by similarity(term, q.w) desc, products desc limit 16)
         ) t`);
-      return rows.map((r) => ({ word: Number(r.i) - 1, term: r.term, products: r.products, sameStem: r.sameStem, contains: r.contains }));
+      return rows.map((r) => ({
+        word: Number(r.i) - 1,
+        term: r.term,
+        products: r.products,
+        inTitles: r.inTitles,
+        sameStem: r.sameStem,
+        contains: r.contains,
+      }));
     },
 
     /**
@@ -216,11 +226,12 @@ export function finderQueries(database: Database) {
           // The best possible matches first, read in the visitor's rotation: when they are common (a word in a
           // tenth of the titles), a short walk of the shuffled index finds the page without ranking every match.
           const from = after?.sort === 'relevance' ? sql`and (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
+          const { positions } = relevance(filter.search);
           const walked = await page(
             sql`select k_id, k_key, ${top.score}::int as score, 0 as phase from (
-                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product
+                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, ${positions}
                   from products where shuffle_key >= ${seed} ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
-                ) w ${where([...conditions({ ...filter, search: undefined }).map((c) => c), top.condition])}
+                ) w ${where([...conditions({ ...filter, search: undefined }), top.condition])}
                 order by k_key, k_id limit ${take}`,
             'k.k_key, k.k_id',
           );

@@ -39,10 +39,11 @@ describe('allowedTypos', () => {
   });
 });
 
-const c = (word: number, term: string, products: number, sameStem = false, contains = false): TermCandidate => ({
+const c = (word: number, term: string, products: number, sameStem = false, contains = false, inTitles = products): TermCandidate => ({
   word,
   term,
   products,
+  inTitles,
   sameStem,
   contains,
 });
@@ -50,7 +51,7 @@ const c = (word: number, term: string, products: number, sameStem = false, conta
 describe('planSearch', () => {
   it('matches a plural through the singular (a substring of both)', () => {
     const plan = planSearch(['jackets'], [c(0, 'jacket', 40, true), c(0, 'jackets', 3, true, true)]);
-    expect(plan.words).toEqual([{ word: 'jackets', forms: ['jacket'], typos: [] }]);
+    expect(plan.words).toEqual([{ word: 'jackets', forms: ['jacket'], typos: [], best: 6 }]);
     expect(plan.correction).toBeNull();
   });
 
@@ -61,13 +62,13 @@ describe('planSearch', () => {
 
   it('corrects a word no product has to its nearest, most common spelling', () => {
     const plan = planSearch(['hodie'], [c(0, 'hoodie', 30), c(0, 'hoodies', 4), c(0, 'holiday', 9)]);
-    expect(plan.words).toEqual([{ word: 'hodie', forms: ['hodie'], typos: ['hoodie'] }]);
+    expect(plan.words).toEqual([{ word: 'hodie', forms: ['hodie'], typos: ['hoodie'], best: 3 }]);
     expect(plan.correction).toBe('hoodie');
   });
 
   it('leaves a known word alone, even with near spellings about (shirt is not skirt)', () => {
     const plan = planSearch(['shirt'], [c(0, 'shirt', 10, true, true), c(0, 'skirt', 50)]);
-    expect(plan.words[0]).toEqual({ word: 'shirt', forms: ['shirt'], typos: [] });
+    expect(plan.words[0]).toEqual({ word: 'shirt', forms: ['shirt'], typos: [], best: 6 });
     expect(plan.correction).toBeNull();
   });
 
@@ -80,6 +81,13 @@ describe('planSearch', () => {
   it('corrects each word of several on its own', () => {
     const plan = planSearch(['blak', 'hoodie'], [c(0, 'black', 20), c(1, 'hoodie', 30, true, true)]);
     expect(plan.correction).toBe('black hoodie');
+  });
+
+  it('knows the most a word can score: in a title, only in brands, or as a near spelling', () => {
+    expect(planSearch(['northfold'], [c(0, 'northfold', 20, true, true, 0)]).words[0]?.best).toBe(4);
+    expect(planSearch(['hodie'], [c(0, 'hoodie', 30, false, false, 30)]).words[0]?.best).toBe(3);
+    expect(planSearch(['northfld'], [c(0, 'northfold', 20, false, false, 0)]).words[0]?.best).toBe(2);
+    expect(planSearch(['qqqq'], []).words[0]?.best).toBe(2);
   });
 
   it('reaches one edit further, and past known words, for "did you mean"', () => {

@@ -13,14 +13,20 @@ export type TermCandidate = {
   term: string;
   /** Products whose title or brand has it. */
   products: number;
+  /** Of those, products whose title has it. */
+  inTitles: number;
   /** Same English stem as the typed word. */
   sameStem: boolean;
   /** The typed word is a substring of it. */
   contains: boolean;
 };
 
-/** One typed word and what it matches: `forms` (exact or another form) rank above `typos`. */
-export type WordPlan = { word: string; forms: string[]; typos: string[] };
+/**
+ * One typed word and what it matches: `forms` (exact or another form) rank above `typos`. `best` is the most a
+ * product can score for it, from what the vocabulary knows: 6 when a title has a form, 4 when only brands do, 3 or
+ * 2 for a near spelling in a title or only in brands, 2 for a word only descriptions can have.
+ */
+export type WordPlan = { word: string; forms: string[]; typos: string[]; best: number };
 
 export type SearchPlan = {
   words: WordPlan[];
@@ -91,7 +97,7 @@ export function planSearch(words: string[], candidates: TermCandidate[], loose =
   const plans = words.map((word, index): WordPlan => {
     if (index >= MAX_PLANNED_WORDS) {
       correctedWords.push(word);
-      return { word, forms: [word], typos: [] };
+      return { word, forms: [word], typos: [], best: 6 };
     }
     const mine = candidates.filter((c) => c.word === index);
     const forms = withoutSuperstrings([word, ...mine.filter((c) => c.sameStem).sort((a, b) => b.products - a.products).map((c) => c.term)]).slice(
@@ -99,6 +105,7 @@ export function planSearch(words: string[], candidates: TermCandidate[], loose =
       MAX_FORMS,
     );
     const known = mine.some((c) => (c.contains || c.sameStem) && c.products > 0);
+    const inTitles = mine.some((c) => (c.contains || c.sameStem) && c.inTitles > 0);
     let typos: string[] = [];
     const allowed = allowedTypos(word) + (loose ? 1 : 0);
     if ((!known || loose) && allowed > 0) {
@@ -111,6 +118,8 @@ export function planSearch(words: string[], candidates: TermCandidate[], loose =
       typos = withoutSuperstrings(near.filter((c) => c.distance === best).map((c) => c.term)).slice(0, MAX_TYPOS);
     }
     const first = typos[0];
+    const typoInTitles = mine.some((c) => typos.includes(c.term) && c.inTitles > 0);
+    const best = inTitles ? 6 : known ? 4 : typos.length ? (typoInTitles ? 3 : 2) : 2;
     if (first !== undefined && !known) {
       corrected = true;
       correctedWords.push(first);
@@ -118,7 +127,7 @@ export function planSearch(words: string[], candidates: TermCandidate[], loose =
       corrected = true;
       correctedWords.push(first);
     } else correctedWords.push(word);
-    return { word, forms, typos };
+    return { word, forms, typos, best };
   });
   return { words: plans, correction: corrected ? correctedWords.join(' ') : null };
 }

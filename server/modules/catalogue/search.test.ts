@@ -311,13 +311,19 @@ describe('relevance order at scale', () => {
     const rows = await ctx.database.rows<{ id: string; k: number; t: string; b: string; d: string }>(
       sql`select id, shuffle_key as k, title as t, brand as b, description as d from products`,
     );
-    for (const seed of [0, 1_000_000_000, 2_000_000_000]) {
-      const score = (r: (typeof rows)[number]) => (/tee/i.test(r.t) ? 6 : /tee/i.test(r.b) ? 4 : /tee/i.test(r.d) ? 2 : 0);
-      const expected = rows
-        .filter((r) => score(r) > 0)
-        .sort((a, b) => score(b) - score(a) || Number(a.k < seed) - Number(b.k < seed) || a.k - b.k || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        .map((r) => r.id);
-      expect((await walk({ search: 'tee', seed, limit: 6 })).map((p) => p.id)).toEqual(expected);
+    const wordScore = (word: string, r: (typeof rows)[number]) =>
+      r.t.toLowerCase().includes(word) ? 6 : r.b.toLowerCase().includes(word) ? 4 : r.d.toLowerCase().includes(word) ? 2 : 0;
+    // A word in titles, a word only in brands, and each with another word.
+    for (const search of ['tee', 'teeworks', 'shirt teeworks', 'worn tee']) {
+      const words = search.split(' ');
+      const score = (r: (typeof rows)[number]) => (words.every((w) => wordScore(w, r) > 0) ? words.reduce((n, w) => n + wordScore(w, r), 0) : 0);
+      for (const seed of [0, 1_000_000_000, 2_000_000_000]) {
+        const expected = rows
+          .filter((r) => score(r) > 0)
+          .sort((a, b) => score(b) - score(a) || Number(a.k < seed) - Number(b.k < seed) || a.k - b.k || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .map((r) => r.id);
+        expect((await walk({ search, seed, limit: 6 })).map((p) => p.id), `${search} from ${seed}`).toEqual(expected);
+      }
     }
   });
 });

@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FinderSort, Gender } from '../../../common/constants';
 import type { Database } from '../../db/client';
+import type { ProductRow } from './catalogue.repo';
 import { escapeLike } from '../../db/sql';
 import type { FinderCursor } from './cursor';
 import type { SearchPlan, TermCandidate, WordPlan } from './search-words';
@@ -112,22 +113,12 @@ function where(parts: SQL[]): SQL {
 }
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
-/** A finder row as the driver hands it back. */
-export type RawFinderRow = {
-  id: string;
-  number: number;
-  title: string;
-  description: string;
-  brand: string;
-  brandKey: string | null;
-  category: string | null;
-  gender: Gender | null;
+/**
+ * A finder row as the driver hands it back: the product's columns (numeric and timestamps as the driver gives them),
+ * with what the order's cursor needs.
+ */
+export type RawFinderRow = Omit<ProductRow, 'price' | 'createdAt' | 'updatedAt'> & {
   price: string | number;
-  image: string | null;
-  isBestProduct: boolean;
-  link: string | null;
-  row: number | null;
-  shuffleKey: number;
   createdAt: Date | string;
   updatedAt: Date | string;
   popularity: number;

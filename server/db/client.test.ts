@@ -42,6 +42,16 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database di
 
 // Issue 12: PGlite ran its queries on the event loop that serves HTTP.
 describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database in its own thread', () => {
+  it('keeps the statement limit for requests once migrations (which have none) are done', async () => {
+    const database = await openDatabase({ pgliteDir: path.join(tempDir(), 'db'), statementTimeoutMs: 300 });
+    try {
+      // (PGlite has no timer to stop a running statement; the client's own timeout does. The setting is what counts.)
+      expect((await database.rows<{ statement_timeout: string }>(sql`show statement_timeout`))[0]?.statement_timeout).toBe('300ms');
+    } finally {
+      await database.close();
+    }
+  });
+
   it('runs a query while this thread keeps serving, and several transactions one after the other', async () => {
     const dir = path.join(tempDir(), 'db');
     const database = await openDatabase({ pgliteDir: dir, statementTimeoutMs: 5000 });

@@ -171,6 +171,7 @@ async function openPostgres(url: string, statementTimeoutMs: number, timeouts: C
   return overPool(
     pool,
     'postgres',
+    statementTimeoutMs,
     async () => {
       await Promise.all([pool.end(), healthPool.end()]);
     },
@@ -186,6 +187,7 @@ async function openPostgres(url: string, statementTimeoutMs: number, timeouts: C
 async function overPool(
   pool: pg.Pool,
   kind: Database['kind'],
+  statementTimeoutMs: number,
   close: () => Promise<void>,
   listen: Database['listen'],
   connectFailure: (err: unknown) => unknown = (err) => err,
@@ -203,11 +205,15 @@ async function overPool(
   try {
     // Migrations (and waiting for another process's) may take longer than a request's statement: their own limit.
     await withQueryTimeout(MIGRATION_TIMEOUT_MS, async () => {
+      // Nor is a request's statement limit theirs: rewriting a large table (adding a generated column, building a
+      // trigram index of 100,000 products) takes longer than 3 s. The limit is put back for the requests.
+      await client.query('set statement_timeout = 0');
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       try {
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        await client.query(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
       }
     });
   } catch (err) {
@@ -416,6 +422,7 @@ async function openPgliteWorker(dir: string, statementTimeoutMs: number, timeout
   return overPool(
     pool,
     'pglite',
+    statementTimeoutMs,
     async () => {
       try {
         await pool.end();

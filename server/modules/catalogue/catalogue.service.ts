@@ -98,10 +98,6 @@ export const productSubject = (row: Pick<ProductRow, 'title' | 'number'>) => `${
 export const PRODUCT_GONE_MESSAGE = 'This product has been removed from the catalogue.';
 export const PRODUCT_MISSING_MESSAGE = 'There is no product at this address.';
 
-/**
- * `audit` records every admin change (issue 13) in the change's own transaction: when the entry cannot be written,
- * the change is rolled back and the caller gets the error.
- */
 /** A finder row as a product. */
 function finderProduct(r: RawFinderRow): Product {
   return toProduct({
@@ -129,6 +125,10 @@ function cursorAfter(last: RawFinderRow, order: FinderCursor['sort']): FinderCur
   }
 }
 
+/**
+ * `audit` records every admin change (issue 13) in the change's own transaction: when the entry cannot be written,
+ * the change is rolled back and the caller gets the error.
+ */
 export function createCatalogueService(
   repo: CatalogueRepo,
   categories: Pick<CategoriesRepo, 'findByName' | 'list'>,

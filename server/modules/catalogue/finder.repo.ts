@@ -68,11 +68,12 @@ const TOP_TIER_WALK = 1000;
 
 /**
  * The best score a product can have for the plan (each word's `best`, from the vocabulary), and the condition of
- * having it, over the positions `relevance` computes.
+ * having it, over the positions `relevance` computes (handed on for the walk to select).
  */
-function topTier(plan: SearchPlan): { score: number; condition: SQL } {
-  const { words } = relevance(plan);
+function topTier(plan: SearchPlan): { score: number; condition: SQL; positions: SQL } {
+  const { words, positions } = relevance(plan);
   return {
+    positions,
     score: plan.words.reduce((sum, w) => sum + w.best, 0),
     condition: sql.join(
       words.map((expression, i) => sql`${expression} = ${sql.raw(String(plan.words[i]?.best ?? 6))}`),
@@ -217,10 +218,9 @@ export function finderQueries(database: Database) {
           // The best possible matches first, read in the visitor's rotation: when they are common (a word in a
           // tenth of the titles), a short walk of the shuffled index finds the page without ranking every match.
           const from = after?.sort === 'relevance' ? sql`and (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
-          const { positions } = relevance(filter.search);
           const walked = await page(
             sql`select k_id, k_key, ${top.score}::int as score, 0 as phase from (
-                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, ${positions}
+                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, ${top.positions}
                   from products where shuffle_key >= ${seed} ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
                 ) w ${where([...conditions({ ...filter, search: undefined }), top.condition])}
                 order by k_key, k_id limit ${take}`,

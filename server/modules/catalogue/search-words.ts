@@ -120,10 +120,7 @@ export function planSearch(words: string[], candidates: TermCandidate[], loose =
     const first = typos[0];
     const typoInTitles = mine.some((c) => typos.includes(c.term) && c.inTitles > 0);
     const best = inTitles ? 6 : known ? 4 : typos.length ? (typoInTitles ? 3 : 2) : 2;
-    if (first !== undefined && !known) {
-      corrected = true;
-      correctedWords.push(first);
-    } else if (first !== undefined && loose) {
+    if (first !== undefined && (!known || loose)) {
       corrected = true;
       correctedWords.push(first);
     } else correctedWords.push(word);

@@ -19,6 +19,13 @@ export const products = pgTable(
     /** The buy link, stored once whichever spelling it arrived under. */
     link: text('link'),
     /**
+     * The marketplace the buy link points at (taobao, weidian, 1688, tmall) and the item's id there, parsed from the
+     * link when it is saved or imported, agent links included (issue 16): BUY builds any agent's link from them.
+     * Null when the link is a plain store link we cannot read; BUY then opens the link as it is.
+     */
+    sourcePlatform: text('source_platform'),
+    sourceItemId: text('source_item_id'),
+    /**
      * The id the product had where it was imported from (the original app's Firestore document id): a later import
      * of the same file matches it again (issue 15). Null for products made here.
      */
@@ -64,6 +71,10 @@ export const products = pgTable(
   (t) => [
     check('products_gender_check', sql`${t.gender} in ('Men', 'Women', 'Kids', 'Unisex')`),
     check('products_price_check', sql`${t.price} > 0`),
+    check(
+      'products_source_check',
+      sql`(${t.sourcePlatform} is null and ${t.sourceItemId} is null) or (${t.sourcePlatform} in ('taobao', 'weidian', '1688', 'tmall') and ${t.sourceItemId} ~ '^[0-9A-Za-z_-]{1,40}$')`,
+    ),
     index('products_shuffle_idx').on(t.shuffleKey, t.id),
     index('products_gender_shuffle_idx').on(t.gender, t.shuffleKey, t.id),
     index('products_category_shuffle_idx').on(sql`lower(${t.category})`, t.shuffleKey, t.id),

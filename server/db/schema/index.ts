@@ -1,5 +1,5 @@
 // The one schema both drivers use; drizzle-kit reads this file to write migrations.
-export { analyticsEvents, analyticsKeys } from './analytics';
+export { analyticsEvents, analyticsKeys, analyticsVisitors } from './analytics';
 export { auditLog } from './audit';
 export {
   accounts,
@@ -15,3 +15,4 @@ export {
 } from './auth';
 export { categories, deletedProducts, images, popularityState, products, productTotals, searchTerms } from './catalogue';
 export { catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';
+export { agents, currencyRates, favorites, favoriteShares, itemRequests, linkReports, productQcPhotos, userPreferences } from './finds';

@@ -258,6 +258,15 @@ function productQueries(database: Database) {
       return row ? toRow(row) : null;
     },
 
+    /** The products with these ids that exist, in no particular order (favourites, a browser's saved finds). */
+    async findByIds(ids: readonly string[]): Promise<ProductRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await database.rows<RawRow>(
+        sql`select ${COLUMNS} from products where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+      );
+      return rows.map(toRow);
+    },
+
     /**
      * Adds a product after the last row number, so the admin list shows it at the end. The number comes from the
      * column's sequence: concurrent creates each get their own (max(row) + 1 gave them the same one, issue 13).

@@ -1,23 +1,47 @@
 import { z } from 'zod';
 import { ANALYTICS_DEFAULT_RANGE_DAYS, ANALYTICS_MAX_RANGE_DAYS } from '../analytics-constants';
 
-export const ANALYTICS_EVENT_KINDS = ['click', 'view'] as const;
-export const CLICK_SOURCES = ['buy', 'image'] as const;
+export const ANALYTICS_EVENT_KINDS = ['click', 'view', 'product-view', 'promo'] as const;
+export type AnalyticsEventKind = (typeof ANALYTICS_EVENT_KINDS)[number];
+/** Where an outbound click came from: a card's BUY, a card's image, or the product page's BUY. */
+export const CLICK_SOURCES = ['buy', 'image', 'page'] as const;
 export type ClickSource = (typeof CLICK_SOURCES)[number];
+/** The referral buttons that earn: Sign Up (with the referral), Join, Copy code. */
+export const PROMO_SOURCES = ['signup', 'join', 'copy-code'] as const;
+export type PromoSource = (typeof PROMO_SOURCES)[number];
+/** An agent's slug, as the Agents tab keeps it. */
+export const ANALYTICS_AGENT_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+export const ANALYTICS_AGENT_MAX = 40;
 
-/** What the storefront sends: an outbound click on a product, or a view of the finder page. Nothing else. */
+const productIdField = z.uuid({ message: 'productId must be a product id' });
+
+/**
+ * What the storefront sends: an outbound click on a product (through an agent, or the plain store link when `agent`
+ * is left out), a product page view, a referral button click, or a view of the finder page. Nothing else.
+ */
 export const analyticsEventSchema = z
   .discriminatedUnion(
     'kind',
     [
       z.object({
         kind: z.literal('click'),
-        productId: z.uuid({ message: 'productId must be a product id' }),
-        source: z.enum(CLICK_SOURCES, { message: "source must be 'buy' or 'image'" }),
+        productId: productIdField,
+        source: z.enum(CLICK_SOURCES, { message: "source must be 'buy', 'image' or 'page'" }),
+        agent: z
+          .string({ message: 'agent must be an agent slug' })
+          .max(ANALYTICS_AGENT_MAX, { message: `agent must be at most ${ANALYTICS_AGENT_MAX} characters` })
+          .regex(ANALYTICS_AGENT_PATTERN, { message: 'agent must be an agent slug (lower-case letters, digits and dashes)' })
+          .optional()
+          .describe('The agent BUY went to (its slug); left out for the plain store link'),
+      }),
+      z.object({ kind: z.literal('product-view'), productId: productIdField }),
+      z.object({
+        kind: z.literal('promo'),
+        source: z.enum(PROMO_SOURCES, { message: "source must be 'signup', 'join' or 'copy-code'" }),
       }),
       z.object({ kind: z.literal('view') }),
     ],
-    { message: "kind must be 'click' or 'view'" },
+    { message: "kind must be 'click', 'product-view', 'promo' or 'view'" },
   )
   .meta({ id: 'AnalyticsEvent' });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

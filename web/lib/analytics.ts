@@ -1,10 +1,18 @@
 import { ANALYTICS_EVENTS_PATH } from '../../common/analytics-constants';
 
 /** What the storefront reports (the server checks it against the shared schema; no zod here: first-bundle budget). */
-export type AnalyticsBeacon = { kind: 'view' } | { kind: 'click'; productId: string; source: 'buy' | 'image' };
+export type AnalyticsBeacon =
+  /** A finder page view. */
+  | { kind: 'view' }
+  /** An outbound click: `agent` is the slug of the agent BUY went to, left out for the plain store link. */
+  | { kind: 'click'; productId: string; source: 'buy' | 'image' | 'page'; agent?: string }
+  /** A product page view (once per page view). */
+  | { kind: 'product-view'; productId: string }
+  /** A referral button: Sign Up, Join or Copy code. */
+  | { kind: 'promo'; source: 'signup' | 'join' | 'copy-code' };
 
 /**
- * Reports a click or a page view without holding anything up: the browser sends a beacon after the page has moved
+ * Reports a click, a promo button or a page view without holding anything up: the browser sends a beacon after the page has moved
  * on (a new tab opening, a navigation), and nothing waits for or reports its answer.
  */
 export function sendAnalytics(event: AnalyticsBeacon): void {

@@ -101,6 +101,8 @@ export function createAnalyticsService(
         const repeatKey = `dedup:${keyOf(day, client.ip, agent, 'view', '')}`;
         return (await repo.recordView({ repeatKey, windowSeconds: rules.repeatWindowSeconds })) ? 'counted' : 'repeat';
       }
+      // Product views and promo clicks are counted by the rules of issue 16 (next commit).
+      if (event.kind !== 'click') return 'repeat';
       const repeatKey = `dedup:${keyOf(day, client.ip, agent, 'click', event.productId)}`;
       const outcome = await repo.recordClick({
         productId: event.productId,

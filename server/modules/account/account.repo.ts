@@ -2,7 +2,8 @@ import { and, asc, eq, gt, like, or, sql } from 'drizzle-orm';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { accounts, auditLog, sessions, users, verifications } from '../../db/schema/index';
+import type { Preferences, PreferencesInput } from '../../../common/schemas/preferences';
+import { accounts, auditLog, sessions, userPreferences, users, verifications } from '../../db/schema/index';
 
 /** Verification rows of a pending email change: `change-email:<sha-256 of the token>`, value `<user id> <new email>`. */
 const EMAIL_CHANGE_PREFIX = 'change-email:';
@@ -36,6 +37,25 @@ export function createAccountRepo({ db }: Database) {
 
   return {
     find: (userId: string) => findAccount(db, userId, false),
+
+    async preferences(userId: string): Promise<Preferences> {
+      const [row] = await db
+        .select({ agent: userPreferences.agent, currency: userPreferences.currency })
+        .from(userPreferences)
+        .where(eq(userPreferences.userId, userId));
+      return row ?? { agent: null, currency: null };
+    },
+
+    /** Changes the given fields in one statement (a field left out keeps its value); answers the result. */
+    async setPreferences(userId: string, input: PreferencesInput): Promise<Preferences> {
+      const changes = { ...input, updatedAt: new Date() };
+      const [row] = await db
+        .insert(userPreferences)
+        .values({ userId, agent: input.agent ?? null, currency: input.currency ?? null })
+        .onConflictDoUpdate({ target: userPreferences.userId, set: changes })
+        .returning({ agent: userPreferences.agent, currency: userPreferences.currency });
+      return row ?? { agent: null, currency: null };
+    },
 
     async setName(userId: string, name: string): Promise<void> {
       await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));

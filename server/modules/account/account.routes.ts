@@ -9,6 +9,7 @@ import {
   emailConfirmQuerySchema,
 } from '../../../common/schemas/account';
 import { errorSchema } from '../../../common/schemas/error';
+import { preferencesInputSchema, preferencesSchema } from '../../../common/schemas/preferences';
 import { meSchema } from '../../../common/schemas/user';
 import { AppError } from '../../errors';
 import { expiredAuthCookies, type Auth } from '../auth/auth';
@@ -30,6 +31,32 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     if (!id) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
     return id;
   };
+
+  app.get(
+    '/api/me/preferences',
+    app.guard('user', {
+      schema: {
+        tags: ['auth'],
+        summary: 'The agent and display currency the signed-in person chose (issue 16)',
+        response: { 200: preferencesSchema },
+      },
+    }),
+    async (request) => service.preferences(who(request.sessionUser?.id)),
+  );
+
+  app.put(
+    '/api/me/preferences',
+    app.guard('user', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Remembers the agent and display currency on the account',
+        description: 'A field left out keeps its value; null clears it (the default agent, the base currency).',
+        body: preferencesInputSchema,
+        response: { 200: preferencesSchema },
+      },
+    }),
+    async (request) => service.setPreferences(who(request.sessionUser?.id), request.body),
+  );
 
   app.patch(
     '/api/account',

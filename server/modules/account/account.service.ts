@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import type { AccountDeleteInput, EmailChangeInput, EmailChangeResult } from '../../../common/schemas/account';
+import type { Preferences, PreferencesInput } from '../../../common/schemas/preferences';
 import { AppError } from '../../errors';
 import type { Mailer } from '../mail/mailer';
 import { emailChangeMail } from '../mail/mail-texts';
@@ -43,6 +44,14 @@ export function createAccountService({ repo, verifyPassword, mailer, log }: Acco
   }
 
   return {
+    /** The agent and currency the person chose (issue 16); nulls when they have chosen none. */
+    preferences: (userId: string) => repo.preferences(userId),
+
+    async setPreferences(userId: string, input: PreferencesInput): Promise<Preferences> {
+      await load(userId);
+      return repo.setPreferences(userId, input);
+    },
+
     async setName(userId: string, name: string): Promise<void> {
       await load(userId);
       await repo.setName(userId, name);

@@ -2,6 +2,7 @@ import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { LoadStatus } from '../../components/ui/load-status';
 import { lazyRoute } from '../../lib/lazy-route';
+import { usePreferencesSync } from '../../lib/preferences';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
 
@@ -19,6 +20,7 @@ export function preloadLayout(): Promise<void> {
 export function SiteLayout() {
   const mainRef = useRef<HTMLElement>(null);
   useScrollRestoration(mainRef);
+  usePreferencesSync();
 
   return (
     <div className="layout">

@@ -1,0 +1,103 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { apiGet, apiPut } from './api-client';
+import { useSession } from './session';
+
+/**
+ * The visitor's remembered agent and display currency (issue 16): kept in this browser for everyone, and on the
+ * account when signed in (`/api/me/preferences`). The server renders with nothing chosen (the default agent, the
+ * base currency) and so does hydration; the browser's choice shows right after, without a hydration mismatch.
+ * No zod here: this is in the storefront's first bundle, and the server checks what it is sent.
+ */
+export type Preferences = { agent: string | null; currency: string | null };
+export type PreferenceKey = keyof Preferences;
+
+const STORAGE_KEY = 'finder_prefs';
+const NONE: Preferences = { agent: null, currency: null };
+const listeners = new Set<() => void>();
+let current: Preferences | null = null;
+/** Set while a person is signed in, so a choice is saved to their account too. */
+let signedIn = false;
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+function read(): Preferences {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Preferences> | null;
+    return { agent: text(stored?.agent), currency: text(stored?.currency) };
+  } catch {
+    return NONE;
+  }
+}
+
+function store(next: Preferences): void {
+  current = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Private mode or a full store: the choice still holds for this page.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY) return;
+    current = read();
+    listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+const snapshot = () => (current ??= read());
+const serverSnapshot = () => NONE;
+
+/** The visitor's choices; nulls during the server render and hydration. */
+export function usePreferences(): Preferences {
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+}
+
+/** Remembers a choice in this browser (every tab follows) and, when signed in, on the account. */
+export function setPreference(key: PreferenceKey, value: string | null): void {
+  const next = { ...snapshot(), [key]: value };
+  store(next);
+  if (signedIn) void apiPut('/api/me/preferences', { [key]: value }).catch(() => undefined);
+}
+
+/** At sign-in: the account's values win where it has them; the browser's fill in (and are saved to the account). */
+export function mergePreferences(account: Preferences, local: Preferences): { merged: Preferences; toAccount: Partial<Preferences> } {
+  const toAccount: Partial<Preferences> = {};
+  if (!account.agent && local.agent) toAccount.agent = local.agent;
+  if (!account.currency && local.currency) toAccount.currency = local.currency;
+  return { merged: { agent: account.agent ?? local.agent, currency: account.currency ?? local.currency }, toAccount };
+}
+
+/**
+ * Keeps the browser's and the account's choices together: at sign-in the account's values win where it has them,
+ * and the browser's fill in where it has none (and are saved to it). Mounted once, app-wide.
+ */
+export function usePreferencesSync(): void {
+  const session = useSession();
+  const userId = session.user?.id ?? null;
+  useEffect(() => {
+    signedIn = userId !== null;
+    if (!userId) return;
+    let live = true;
+    void apiGet<Preferences>('/api/me/preferences')
+      .then((account) => {
+        if (!live) return;
+        const local = snapshot();
+        const { merged, toAccount } = mergePreferences(account, local);
+        if (merged.agent !== local.agent || merged.currency !== local.currency) store(merged);
+        if (Object.keys(toAccount).length) void apiPut('/api/me/preferences', toAccount).catch(() => undefined);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+}

@@ -15,6 +15,8 @@ import { bulkOpsRoutes } from './modules/bulk-ops/bulk-ops.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { currencyRoutes } from './modules/currency/currency.routes';
+import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -153,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imagesRoutes, { service: services.images });
   await app.register(importsRoutes, { service: services.imports });
   await app.register(mediaRoutes, { storage });
+  await app.register(currencyRoutes, { service: services.currency });
+  await app.register(favoritesRoutes, { service: services.favorites });
   await app.register(auditRoutes, { service: services.audit });
   await app.register(usersAdminRoutes, { service: services.usersAdmin });
   await app.register(bulkOpsRoutes, { service: services.bulkOps });

@@ -15,7 +15,6 @@ import { bulkOpsRoutes } from './modules/bulk-ops/bulk-ops.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { imagesRoutes } from './modules/images/images.routes';
-import { currencyRoutes } from './modules/currency/currency.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import type { Mailer } from './modules/mail/mailer';
@@ -155,7 +154,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imagesRoutes, { service: services.images });
   await app.register(importsRoutes, { service: services.imports });
   await app.register(mediaRoutes, { storage });
-  await app.register(currencyRoutes, { service: services.currency });
   await app.register(favoritesRoutes, { service: services.favorites });
   await app.register(auditRoutes, { service: services.audit });
   await app.register(usersAdminRoutes, { service: services.usersAdmin });

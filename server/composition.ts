@@ -21,8 +21,6 @@ import { createCategoriesRepo } from './modules/categories/categories.repo';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createChangesRepo } from './modules/changes/changes.repo';
 import { createImagesRepo } from './modules/images/images.repo';
-import { createCurrencyRepo } from './modules/currency/currency.repo';
-import { createCurrencyService } from './modules/currency/currency.service';
 import { createFavoritesRepo } from './modules/favorites/favorites.repo';
 import { createFavoritesService } from './modules/favorites/favorites.service';
 import { createImagesService } from './modules/images/images.service';
@@ -77,7 +75,6 @@ export async function composeServices(deps: CompositionDeps) {
   };
 
   // Without AUTH_SECRET the secret is made once and kept in the database, so every process shares it.
-    currency: createCurrencyRepo(database),
     favorites: createFavoritesRepo(database),
   const secret = config.authSecret ?? (await repos.auth.secret('auth', () => randomBytes(32).toString('base64url')));
   const authSettings: AuthSettings = {
@@ -122,10 +119,6 @@ export async function composeServices(deps: CompositionDeps) {
       storage,
       log,
       allowPrivateHosts: config.importAllowPrivateHosts ?? false,
-    }),
-    currency: createCurrencyService(repos.currency, repos.audit, {
-      base: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
-      feed: config.ratesUrl ? { url: config.ratesUrl, allowPrivate: config.importAllowPrivateHosts ?? false } : undefined,
     }),
     favorites: createFavoritesService(repos.favorites, repos.catalogue),
     analytics: createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) }),

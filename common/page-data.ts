@@ -3,11 +3,13 @@
 import type { FinderFilters } from './finder-filters';
 import type { Category } from './schemas/category';
 import type { Product, ProductPage } from './schemas/product';
+import type { QcPhoto } from './schemas/qc';
 import type { BrandSummary, FinderFacets } from './schemas/search';
 
 /** What a product address leads to, as the product page shows it. */
 export type ProductView =
-  | { status: 'found'; product: Product; related: Product[] }
+  /** qcPhotos: absent while the page shows a card's product before its own answer has come. */
+  | { status: 'found'; product: Product; related: Product[]; qcPhotos?: QcPhoto[] }
   | { status: 'gone'; category: string | null; similar: Product[] }
   | { status: 'missing'; similar: Product[] };
 

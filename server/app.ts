@@ -21,6 +21,7 @@ import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import type { FrontEnd } from './modules/pages/front-end';
 import { createPageHandler, pagesRoutes } from './modules/pages/pages.routes';
+import { qcRoutes } from './modules/qc/qc.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { service: services.catalogue });
   await app.register(categoriesRoutes, { service: services.categories });
   await app.register(imagesRoutes, { service: services.images });
+  await app.register(qcRoutes, { service: services.qc });
   await app.register(importsRoutes, { service: services.imports });
   await app.register(mediaRoutes, { storage });
   await app.register(favoritesRoutes, { service: services.favorites });

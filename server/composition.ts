@@ -28,6 +28,8 @@ import { createImportsRepo } from './modules/imports/imports.repo';
 import { createImportsService } from './modules/imports/imports.service';
 import type { Mailer } from './modules/mail/mailer';
 import { createPagesService } from './modules/pages/pages.service';
+import { createQcRepo } from './modules/qc/qc.repo';
+import { createQcService } from './modules/qc/qc.service';
 import { createSeoService } from './modules/seo/seo.service';
 import { createSiteRepo } from './modules/site/site.repo';
 import { createSiteService } from './modules/site/site.service';
@@ -69,6 +71,7 @@ export async function composeServices(deps: CompositionDeps) {
     changes: createChangesRepo(database),
     images: createImagesRepo(database),
     imports: createImportsRepo(database),
+    qc: createQcRepo(database),
     signInThrottle: createSignInThrottleRepo(database),
     site: createSiteRepo(database),
     users: createUsersRepo(database),
@@ -111,6 +114,7 @@ export async function composeServices(deps: CompositionDeps) {
     catalogue,
     categories,
     images: createImagesService(repos.images, storage, repos.audit, log),
+    qc: createQcService(repos.qc, repos.audit),
     bulkOps: createBulkOpsService(repos.bulkOps, repos.changes, repos.audit),
     imports: createImportsService({
       repo: repos.imports,

@@ -17,6 +17,7 @@ import { ADMIN_MAX_PAGE_SIZE, ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, BRAND_MAX_L
 import { errorSchema } from './error';
 import { isHttpUrl, isImageReference, optionalText, plainText } from './fields';
 import { pagedSchema, pageField, pageSizeField } from './paging';
+import { qcPhotoSchema } from './qc';
 
 /** Case-insensitive match onto the canonical spelling ('women' -> 'Women'); null when unknown or blank. */
 export function normaliseGender(value: unknown): Gender | null {
@@ -56,6 +57,7 @@ export const productSchema = z
     isBestProduct: z.boolean(),
     link: z.string().nullable().describe('External buy link (stored once; accepted as cnFansLink or cnfansLink)'),
     row: z.number().int().nullable(),
+    qcCount: z.number().int().describe('How many QC (quality-check) photos the product page shows'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -231,6 +233,7 @@ export const productDetailSchema = z
   .object({
     product: productSchema,
     related: z.array(productSchema).describe('Products of the same category first, in a fixed order'),
+    qcPhotos: z.array(qcPhotoSchema).describe("The product's QC photos, in the admin's order"),
   })
   .meta({ id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof productDetailSchema>;

@@ -7,6 +7,7 @@ import { escapeLike, inTransaction, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
 import { CHANGE_STATEMENT_TIMEOUT_MS, dropChange, openChange, PRODUCT_SNAPSHOT } from '../changes/changes.repo';
 import { finderQueries } from './finder.repo';
+import { QC_COUNT_COLUMN, qcPhotosOf } from '../qc/qc.repo';
 
 export type ProductRow = {
   id: string;
@@ -23,6 +24,8 @@ export type ProductRow = {
   isBestProduct: boolean;
   link: string | null;
   row: number | null;
+  /** How many QC photos it has (QC_COUNT_COLUMN). */
+  qcCount: number;
   shuffleKey: number;
   createdAt: Date;
   updatedAt: Date;
@@ -37,7 +40,7 @@ export type ListFilter = {
 
 const COLUMNS = sql.raw(
   `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image, is_best_product as "isBestProduct", link, row,
-   shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt"`,
+   shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt", ${QC_COUNT_COLUMN}`,
 );
 
 function filterConditions(f: ListFilter): SQL[] {
@@ -105,7 +108,7 @@ const BULK_COLUMN = { 'set-category': 'category', 'set-gender': 'gender', 'set-b
 export type ProductTotals = { products: number; changes: number };
 
 /** Column values of a product as the admin writes them. */
-export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey'>;
+export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey' | 'qcCount'>;
 
 /** What remains of a deleted product (deleted_products, written by a trigger). */
 export type DeletedProduct = { number: number; title: string; category: string | null; gender: Gender | null };
@@ -320,6 +323,8 @@ export function createCatalogueRepo(database: Database) {
   return {
     ...productQueries(database),
     ...finderQueries(database),
+    /** A product's QC photos in order (its page shows them). */
+    qcPhotos: (productId: string) => qcPhotosOf(database, productId),
     /**
      * One bulk action in one transaction with its change record (what each product was, for Undo) and, through
      * `record`, its audit entry. The selection is counted first: when the operator confirmed another number

@@ -125,7 +125,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     },
     async (request, reply) => {
       const found = await service.productPage(request.params.number);
-      if (found.status === 'found') return { product: found.product, related: found.related };
+      if (found.status === 'found') return { product: found.product, related: found.related, qcPhotos: found.qcPhotos };
       const gone = found.status === 'gone';
       const statusCode = gone ? 410 : 404;
       return reply.status(statusCode).send({

@@ -26,6 +26,7 @@ import type { BrandSummary, FinderFacets, Suggestions } from '../../../common/sc
 import { cursorFor, encodeCursor, type FinderCursor } from './cursor';
 import type { FinderFilter, RawFinderRow } from './finder.repo';
 import { MAX_PLANNED_WORDS, planSearch, searchWords, type SearchPlan } from './search-words';
+import { toQcPhoto } from '../qc/qc.service';
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -44,6 +45,7 @@ export function toProduct(row: ProductRow): Product {
     isBestProduct: row.isBestProduct,
     link: row.link,
     row: row.row,
+    qcCount: row.qcCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -291,7 +293,8 @@ export function createCatalogueService(
       const row = await repo.findByNumber(number);
       if (row) {
         const related = await repo.around({ key: row.shuffleKey, id: row.id }, row.category, RELATED_PRODUCTS_COUNT, row.id);
-        return { status: 'found', product: toProduct(row), related: related.map(toProduct) };
+        const qcPhotos = row.qcCount > 0 ? (await repo.qcPhotos(row.id)).map(toQcPhoto) : [];
+        return { status: 'found', product: toProduct(row), related: related.map(toProduct), qcPhotos };
       }
       const deleted = await repo.findDeleted(number);
       const similar = (await repo.around(RING_START, deleted?.category ?? null, RELATED_PRODUCTS_COUNT)).map(toProduct);

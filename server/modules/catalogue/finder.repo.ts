@@ -5,6 +5,7 @@ import type { FinderSort, Gender } from '../../../common/constants';
 import type { Database } from '../../db/client';
 import type { ProductRow } from './catalogue.repo';
 import { escapeLike } from '../../db/sql';
+import { QC_COUNT_COLUMN } from '../qc/qc.repo';
 import type { FinderCursor } from './cursor';
 import type { SearchPlan, TermCandidate, WordPlan } from './search-words';
 
@@ -23,7 +24,7 @@ export type FinderFilter = {
 export const FINDER_COLUMNS = sql.raw(
   `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image,
    is_best_product as "isBestProduct", link, row, shuffle_key as "shuffleKey", created_at as "createdAt",
-   updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText"`,
+   updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText", ${QC_COUNT_COLUMN}`,
 );
 
 const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);

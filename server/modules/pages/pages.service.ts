@@ -191,11 +191,11 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
       data.product = { number, view };
       return missing(view);
     }
-    const { product, related } = lookup;
+    const { product, related, qcPhotos } = lookup;
     // One address per product: an old slug (the product was renamed), another spelling, a bare number or a
     // trailing slash moves on to it.
     if (safeDecode(pathname) !== product.path) return { kind: 'redirect', status: 301, location: `${product.path}${search}` };
-    data.product = { number, view: { status: 'found', product, related } };
+    data.product = { number, view: { status: 'found', product, related, qcPhotos } };
     const share = shareImageUrlFor(product.image);
     return {
       kind: 'page',

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../common/currency';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { composeServices, type Services } from './composition';
@@ -14,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bulkOpsRoutes } from './modules/bulk-ops/bulk-ops.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
+import { currencyRoutes } from './modules/currency/currency.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -66,7 +68,7 @@ export type AppOptions = {
     | 'authSecret'
     | 'authRateLimit'
     | 'google'
-  > & { importAllowPrivateHosts?: boolean | undefined };
+  > & { importAllowPrivateHosts?: boolean | undefined; baseCurrency?: CurrencyCode | undefined; ratesUrl?: string | undefined };
   /** The web front end: pages are rendered with it (absent in API-only tests and before a build). */
   frontEnd?: FrontEnd | null | undefined;
   database: Database;
@@ -152,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteRoutes, { service: services.site });
   await app.register(catalogueRoutes, { service: services.catalogue });
   await app.register(categoriesRoutes, { service: services.categories });
+  await app.register(currencyRoutes, { service: services.currency });
   await app.register(imagesRoutes, { service: services.images });
   await app.register(qcRoutes, { service: services.qc });
   await app.register(importsRoutes, { service: services.imports });

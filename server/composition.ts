@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { verifyPassword } from 'better-auth/crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_BASE_CURRENCY, type CurrencyCode } from '../common/currency';
 import type { SiteConfig } from '../common/schemas/site';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -20,6 +21,8 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCategoriesRepo } from './modules/categories/categories.repo';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createChangesRepo } from './modules/changes/changes.repo';
+import { createCurrencyRepo } from './modules/currency/currency.repo';
+import { createCurrencyService } from './modules/currency/currency.service';
 import { createImagesRepo } from './modules/images/images.repo';
 import { createFavoritesRepo } from './modules/favorites/favorites.repo';
 import { createFavoritesService } from './modules/favorites/favorites.service';
@@ -41,6 +44,9 @@ import type { Storage } from './storage/storage';
 export type CompositionDeps = {
   config: Pick<Config, 'publicUrl' | 'port' | 'trustedOrigins' | 'authSecret' | 'authRateLimit' | 'google'> & {
     importAllowPrivateHosts?: boolean | undefined;
+    /** BASE_CURRENCY (USD when absent) and RATES_URL (none when absent). */
+    baseCurrency?: CurrencyCode | undefined;
+    ratesUrl?: string | undefined;
   };
   database: Database;
   storage: Storage;
@@ -69,6 +75,7 @@ export async function composeServices(deps: CompositionDeps) {
     catalogue: createCatalogueRepo(database),
     categories: createCategoriesRepo(database),
     changes: createChangesRepo(database),
+    currency: createCurrencyRepo(database),
     images: createImagesRepo(database),
     imports: createImportsRepo(database),
     qc: createQcRepo(database),
@@ -113,6 +120,10 @@ export async function composeServices(deps: CompositionDeps) {
     audit: createAuditService(repos.audit),
     catalogue,
     categories,
+    currency: createCurrencyService(repos.currency, repos.audit, {
+      base: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
+      feed: config.ratesUrl ? { url: config.ratesUrl, allowPrivate: config.importAllowPrivateHosts ?? false } : undefined,
+    }),
     images: createImagesService(repos.images, storage, repos.audit, log),
     qc: createQcService(repos.qc, repos.audit),
     bulkOps: createBulkOpsService(repos.bulkOps, repos.changes, repos.audit),

@@ -29,6 +29,18 @@ describe('configuration', () => {
     });
   });
 
+  it('reads BASE_CURRENCY (USD by default, one of the display currencies) and RATES_URL', () => {
+    expect(loadConfig({})).toMatchObject({ baseCurrency: 'USD', ratesUrl: undefined });
+    expect(loadConfig({ BASE_CURRENCY: 'CNY', RATES_URL: 'https://open.er-api.com/v6/latest/CNY' })).toMatchObject({
+      baseCurrency: 'CNY',
+      ratesUrl: 'https://open.er-api.com/v6/latest/CNY',
+    });
+    expect(loadConfig({ BASE_CURRENCY: '' }).baseCurrency).toBe('USD');
+    expect(() => loadConfig({ BASE_CURRENCY: 'cny' })).toThrow(/BASE_CURRENCY must be one of USD, EUR/);
+    expect(() => loadConfig({ BASE_CURRENCY: 'XYZ' })).toThrow(/BASE_CURRENCY must be one of/);
+    expect(() => loadConfig({ RATES_URL: 'ftp://rates.example' })).toThrow(/RATES_URL must be an http\(s\) URL/);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants';
+import { CURRENCIES, DEFAULT_BASE_CURRENCY, type CurrencyCode } from '../common/currency';
 import { isSafeKey } from './storage/storage';
 
 const httpUrl = (name: string) =>
@@ -130,6 +131,13 @@ const envSchema = z.object({
     .default('FINDER10'),
   CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an email address').default('support@example.com'),
   SEED_DEMO: booleanFlag('SEED_DEMO', true),
+  BASE_CURRENCY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : DEFAULT_BASE_CURRENCY))
+    .pipe(z.enum(CURRENCIES, { error: `BASE_CURRENCY must be one of ${CURRENCIES.join(', ')} (upper case)` })),
+  RATES_URL: optionalText.pipe(httpUrl('RATES_URL').optional()),
   IMPORT_ALLOW_PRIVATE_HOSTS: booleanFlag('IMPORT_ALLOW_PRIVATE_HOSTS', false),
   STATEMENT_TIMEOUT_MS: z.coerce
     .number({ message: 'STATEMENT_TIMEOUT_MS must be a number' })
@@ -253,6 +261,10 @@ export type Config = {
   discountCode: string;
   contactEmail: string;
   seedDemo: boolean;
+  /** The currency prices are stored in; visitors see them converted with the rates (server/modules/currency). */
+  baseCurrency: CurrencyCode;
+  /** A JSON address of exchange rates read once a day; undefined: admins keep the rates by hand. */
+  ratesUrl: string | undefined;
   /** Imports may fetch from private, loopback and link-local addresses (tests, a closed network). */
   importAllowPrivateHosts: boolean;
   statementTimeoutMs: number;
@@ -329,6 +341,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discountCode: e.DISCOUNT_CODE,
     contactEmail: e.CONTACT_EMAIL,
     seedDemo: e.SEED_DEMO,
+    baseCurrency: e.BASE_CURRENCY,
+    ratesUrl: e.RATES_URL,
     importAllowPrivateHosts: e.IMPORT_ALLOW_PRIVATE_HOSTS,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),

@@ -5,6 +5,7 @@ import { DataDirInUseError, openDatabase, type Database } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { startAnalyticsTasks } from './modules/analytics/analytics-tasks';
 import { startAccountTasks } from './modules/auth/account-tasks';
+import { startCurrencyTasks } from './modules/currency/currency-tasks';
 import { createMailer } from './modules/mail/mailer';
 import { loadBuiltFrontEnd } from './modules/pages/front-end';
 import { openStorage } from './storage/open-storage';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     config,
   );
   const stopAnalyticsTasks = await startAnalyticsTasks(app.log, services.repos.analytics);
+  const stopCurrencyTasks = await startCurrencyTasks(app.log, services.currency, config.ratesUrl !== undefined);
   if (!config.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     app.log.warn(
       `PUBLIC_URL is not set: signing in works only at http://localhost:${config.port} and http://127.0.0.1:${config.port}. ` +
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     try {
       stopAccountTasks();
       stopAnalyticsTasks();
+      stopCurrencyTasks();
       await app.close();
       mailer?.close();
     } finally {

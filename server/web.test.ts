@@ -12,6 +12,7 @@ describe('site config inlining', () => {
       passwordReset: false,
       googleRedirectUri: null,
       https: false,
+      baseCurrency: 'USD',
     });
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const json = html.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');

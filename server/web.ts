@@ -1,10 +1,12 @@
 import { GOOGLE_CALLBACK_PATH } from '../common/constants';
+import { DEFAULT_BASE_CURRENCY } from '../common/currency';
 import type { SiteConfig } from '../common/schemas/site';
 import type { Config } from './config';
 
 /** The public settings the storefront gets (inlined into every page and at /api/site). */
 export function publicSiteConfig(
-  config: Pick<Config, 'discountCode' | 'communityUrl' | 'referralUrl' | 'contactEmail' | 'google' | 'publicUrl'>,
+  config: Pick<Config, 'discountCode' | 'communityUrl' | 'referralUrl' | 'contactEmail' | 'google' | 'publicUrl'> &
+    Partial<Pick<Config, 'baseCurrency'>>,
   mail = false,
 ): SiteConfig {
   return {
@@ -16,6 +18,7 @@ export function publicSiteConfig(
     passwordReset: mail,
     googleRedirectUri: config.publicUrl ? `${config.publicUrl}${GOOGLE_CALLBACK_PATH}` : null,
     https: config.publicUrl?.startsWith('https://') ?? false,
+    baseCurrency: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
   };
 }
 

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'product-import',
   'products-bulk-edit',
   'change-undo',
+  'currency-rates',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

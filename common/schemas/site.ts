@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../currency';
 
 /** Public settings the storefront needs on its first paint (also inlined into index.html). */
 export const siteConfigSchema = z
@@ -13,6 +14,7 @@ export const siteConfigSchema = z
       .string()
       .nullable()
       .describe("The address Google is told to return to (PUBLIC_URL's); null when it follows the address the visitor opened"),
+    baseCurrency: z.enum(CURRENCIES).describe('The currency prices are stored in (BASE_CURRENCY); visitors may see them converted'),
     https: z
       .boolean()
       .describe('Whether the site is served over HTTPS (PUBLIC_URL is https://); the data security page says so only then'),

@@ -9,6 +9,7 @@ const FALLBACK: SiteConfig = {
   passwordReset: false,
   googleRedirectUri: null,
   https: false,
+  baseCurrency: 'USD',
 };
 
 let cached: SiteConfig | undefined;

@@ -60,6 +60,7 @@ describe('site routes', () => {
       passwordReset: false,
       googleRedirectUri: 'http://finder.test/api/auth/callback/google',
       https: false,
+      baseCurrency: 'USD',
     });
   });
 

@@ -1,0 +1,78 @@
+import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { RateSource } from '../../../common/schemas/currency';
+import type { Database } from '../../db/client';
+import { currencyRates } from '../../db/schema/index';
+import type { Executor } from '../../db/sql';
+
+export type RateRow = typeof currencyRates.$inferSelect;
+
+/** UTC midnight of `day` (YYYY-MM-DD). */
+const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
+
+/**
+ * The only code that touches currency_rates. Display currencies' rows hold their rates; the base currency's own row
+ * (rate 1, only written when RATES_URL is set) is the feed's claim: its time says when a process last took the
+ * day's refresh, so one process fetches per day however many run (the schema has no other place for it).
+ */
+export function createCurrencyRepo(database: Database) {
+  const { db } = database;
+  return {
+    /** Every row but the base's claim, by currency. */
+    async list(base: string): Promise<RateRow[]> {
+      return db.select().from(currencyRates).where(ne(currencyRates.currency, base)).orderBy(asc(currencyRates.currency));
+    },
+    async find(currencies: string[]): Promise<RateRow[]> {
+      if (currencies.length === 0) return [];
+      return db.select().from(currencyRates).where(inArray(currencyRates.currency, currencies));
+    },
+    /**
+     * Sets and clears rates in one transaction; `record` (the audit entry) runs inside it, so both land or neither.
+     * Answers the rows as they were before.
+     */
+    async write(
+      rates: Array<{ currency: string; rate: number | null }>,
+      source: RateSource,
+      record?: (before: RateRow[], executor: Executor) => Promise<void>,
+    ): Promise<RateRow[]> {
+      return db.transaction(async (tx) => {
+        const codes = rates.map((r) => r.currency);
+        const before =
+          codes.length === 0 ? [] : await tx.select().from(currencyRates).where(inArray(currencyRates.currency, codes)).for('update');
+        const cleared = rates.filter((r) => r.rate === null).map((r) => r.currency);
+        if (cleared.length > 0) await tx.delete(currencyRates).where(inArray(currencyRates.currency, cleared));
+        const set = rates.flatMap((r) => (r.rate === null ? [] : [{ currency: r.currency, rate: r.rate, source, updatedAt: new Date() }]));
+        if (set.length > 0) {
+          await tx
+            .insert(currencyRates)
+            .values(set)
+            .onConflictDoUpdate({
+              target: currencyRates.currency,
+              set: { rate: sql`excluded.rate`, source: sql`excluded.source`, updatedAt: sql`excluded.updated_at` },
+            });
+        }
+        if (record) await record(before, tx);
+        return before;
+      });
+    },
+    /**
+     * Takes the day's refresh for this process: true when no process has taken it since `today` (YYYY-MM-DD, UTC)
+     * began. One statement, so two processes asking at once get one true between them.
+     */
+    async claimRefresh(base: string, today: string): Promise<boolean> {
+      const rows = await database.rows<{ currency: string }>(sql`
+        insert into currency_rates (currency, rate, source, updated_at) values (${base}, 1, 'feed', now())
+        on conflict (currency) do update set rate = 1, source = 'feed', updated_at = now()
+          where currency_rates.updated_at < ${startOf(today)} or currency_rates.rate <> 1
+        returning currency`);
+      return rows.length > 0;
+    },
+    /** Gives the day's refresh back after a failure, so the next check (in any process) tries again. */
+    async releaseRefresh(base: string, today: string): Promise<void> {
+      await db
+        .update(currencyRates)
+        .set({ updatedAt: sql`${startOf(today)} - interval '1 second'` })
+        .where(eq(currencyRates.currency, base));
+    },
+  };
+}
+export type CurrencyRepo = ReturnType<typeof createCurrencyRepo>;

@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bulkOpsRoutes } from './modules/bulk-ops/bulk-ops.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
+import { agentsRoutes } from './modules/agents/agents.routes';
 import { currencyRoutes } from './modules/currency/currency.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteRoutes, { service: services.site });
   await app.register(catalogueRoutes, { service: services.catalogue });
   await app.register(categoriesRoutes, { service: services.categories });
+  await app.register(agentsRoutes, { service: services.agents });
   await app.register(currencyRoutes, { service: services.currency });
   await app.register(imagesRoutes, { service: services.images });
   await app.register(qcRoutes, { service: services.qc });

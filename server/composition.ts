@@ -7,6 +7,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAccountRepo } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
+import { createAgentsRepo } from './modules/agents/agents.repo';
+import { createAgentsService } from './modules/agents/agents.service';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
 import { createAnalyticsService, type AnalyticsRules } from './modules/analytics/analytics.service';
 import { createAuditRepo } from './modules/audit/audit.repo';
@@ -68,6 +70,7 @@ export async function composeServices(deps: CompositionDeps) {
 
   const repos = {
     account: createAccountRepo(database),
+    agents: createAgentsRepo(database),
     analytics: createAnalyticsRepo(database),
     audit: createAuditRepo(database),
     auth: createAuthRepo(database),
@@ -117,6 +120,7 @@ export async function composeServices(deps: CompositionDeps) {
       mailer,
       log,
     }),
+    agents: createAgentsService(repos.agents, repos.audit),
     audit: createAuditService(repos.audit),
     catalogue,
     categories,

@@ -15,6 +15,10 @@ export const AUDIT_ACTIONS = [
   'product-import',
   'products-bulk-edit',
   'change-undo',
+  'agent-create',
+  'agent-update',
+  'agent-delete',
+  'products-source',
   'currency-rates',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

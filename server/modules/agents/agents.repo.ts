@@ -1,0 +1,84 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { agents } from '../../db/schema/index';
+import { inTransaction, type Executor } from '../../db/sql';
+
+export type AgentRow = typeof agents.$inferSelect;
+export type AgentValues = {
+  slug: string;
+  name: string;
+  linkTemplate: string;
+  platformCodes: Record<string, string>;
+  referralCode: string;
+  enabled: boolean;
+};
+
+/** The agent statements, over the database or (see `transaction`) over one transaction. */
+function agentQueries({ db }: Database) {
+  const order = [asc(agents.position), asc(sql`lower(${agents.name})`), asc(agents.id)];
+  return {
+    list(): Promise<AgentRow[]> {
+      return db.select().from(agents).orderBy(...order);
+    },
+    listEnabled(): Promise<AgentRow[]> {
+      return db.select().from(agents).where(eq(agents.enabled, true)).orderBy(...order);
+    },
+    /**
+     * Every agent, locked until the transaction ends: the rules about the default agent are checked against the
+     * rows they change (two admins' changes wait for each other). Only meaningful inside `transaction`.
+     */
+    lockAll(): Promise<AgentRow[]> {
+      return db.select().from(agents).orderBy(...order).for('update');
+    },
+    /** Throws a unique violation when the slug is taken. Goes after the last agent. */
+    async insert(values: AgentValues): Promise<AgentRow> {
+      const [row] = await db
+        .insert(agents)
+        .values({ ...values, position: sql`(select coalesce(max(${agents.position}) + 1, 0) from ${agents})` })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async update(id: string, values: AgentValues): Promise<AgentRow | null> {
+      const [row] = await db
+        .update(agents)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(agents.id, id))
+        .returning();
+      return row ?? null;
+    },
+    /** Makes `id` the one default agent (null: none); the unique index allows one at a time. */
+    async setDefault(id: string | null): Promise<void> {
+      await db.update(agents).set({ isDefault: false, updatedAt: new Date() }).where(eq(agents.isDefault, true));
+      if (id) await db.update(agents).set({ isDefault: true, updatedAt: new Date() }).where(eq(agents.id, id));
+    },
+    /** Positions 0, 1, 2, … in the order of `ids`. */
+    async reorder(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      const values = sql.join(
+        ids.map((id, i) => sql`(${id}::uuid, ${i}::int)`),
+        sql`, `,
+      );
+      await db.execute(sql`update ${agents} a set position = v.position, updated_at = now()
+        from (values ${values}) as v(id, position) where a.id = v.id and a.position <> v.position`);
+    },
+    async delete(id: string): Promise<boolean> {
+      const deleted = await db.delete(agents).where(eq(agents.id, id)).returning({ id: agents.id });
+      return deleted.length > 0;
+    },
+  };
+}
+
+/** A transaction's view: the agent statements run inside it, and `executor` is it (for the audit entry). */
+export type AgentsTx = { agents: ReturnType<typeof agentQueries>; executor: Executor };
+
+export function createAgentsRepo(database: Database) {
+  return {
+    ...agentQueries(database),
+    /** Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. */
+    transaction<T>(work: (tx: AgentsTx) => Promise<T>): Promise<T> {
+      return database.db.transaction((tx) => work({ agents: agentQueries(inTransaction(database, tx)), executor: tx }));
+    },
+  };
+}
+export type AgentsRepo = ReturnType<typeof createAgentsRepo>;

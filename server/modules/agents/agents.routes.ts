@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminAgentListSchema, adminAgentSchema, agentInputSchema, agentListSchema, agentOrderSchema } from '../../../common/schemas/agent';
+import { errorSchema } from '../../../common/schemas/error';
+import { idParamsSchema } from '../../../common/schemas/fields';
+import { PUBLIC_POLICY } from '../../plugins/response-cache';
+import { actorOf } from '../audit/audit-details';
+import type { AgentsService } from './agents.service';
+
+const deletedSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'AgentDeleted' });
+
+export const agentsRoutes: FastifyPluginAsyncZod<{ service: AgentsService }> = async (app, { service }) => {
+  app.get(
+    '/api/agents',
+    {
+      config: { publicCache: PUBLIC_POLICY },
+      schema: {
+        tags: ['agents'],
+        summary: 'The enabled shopping agents in order, each with its link template, marketplace codes and referral code',
+        response: { 200: agentListSchema },
+      },
+    },
+    async () => ({ items: await service.listPublic() }),
+  );
+
+  app.get(
+    '/api/admin/agents',
+    app.guard('admin', {
+      schema: { tags: ['admin'], summary: 'Every agent, enabled or not, in order', response: { 200: adminAgentListSchema } },
+    }),
+    async () => ({ items: await service.listForAdmin() }),
+  );
+
+  app.post(
+    '/api/admin/agents',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Adds an agent after the others; it becomes the default when isDefault is set or no enabled agent is the default; recorded in the audit log',
+        body: agentInputSchema,
+        response: { 201: adminAgentSchema, 409: errorSchema },
+      },
+    }),
+    async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/admin/agents/order',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: "Puts the agents in the order of ids (every agent's id once); recorded in the audit log",
+        body: agentOrderSchema,
+        response: { 200: adminAgentListSchema },
+      },
+    }),
+    async (request) => ({ items: await service.reorder(actorOf(request), request.body.ids) }),
+  );
+
+  app.put(
+    '/api/admin/agents/:id',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Changes an agent; the default agent can be neither disabled nor stop being the default until another is made the default; recorded in the audit log',
+        params: idParamsSchema,
+        body: agentInputSchema,
+        response: { 200: adminAgentSchema, 404: errorSchema, 409: errorSchema },
+      },
+    }),
+    async (request) => service.update(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/agents/:id/default',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Makes an enabled agent the default (the one before stops being it); recorded in the audit log',
+        params: idParamsSchema,
+        response: { 200: adminAgentSchema, 404: errorSchema },
+      },
+    }),
+    async (request) => service.setDefault(actorOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/admin/agents/:id',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Deletes an agent other than the default; visitors who chose it get the default; recorded in the audit log',
+        params: idParamsSchema,
+        response: { 200: deletedSchema, 404: errorSchema },
+      },
+    }),
+    async (request) => service.delete(actorOf(request), request.params.id),
+  );
+};

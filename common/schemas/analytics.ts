@@ -127,29 +127,69 @@ export const analyticsQuerySchema = z
 // ---- The figures the tab shows ----
 
 const count = z.number().int().min(0);
-const rate = z.number().min(0).nullable().describe('Clicks divided by finder views; null when there were no views');
+const rate = z
+  .number()
+  .min(0)
+  .nullable()
+  .describe('Clicks per product view, from 0 to 1 (a click is counted only with a product view); null without views');
+
+const periodTotalsSchema = z.object({
+  from: z.string().describe('First day of the period (UTC)'),
+  to: z.string().describe('Last day of the period (UTC)'),
+  clicks: count.describe('Outbound clicks: each visitor counted once per product and day'),
+  productViews: count.describe('Product views: each visitor counted once per product and day; a click implies one'),
+  clickThroughRate: rate,
+  visitors: count.describe(
+    "Unique visitors of each day, added up over the period's days (a visitor is not recognised from one day to the next)",
+  ),
+  finderViews: count.describe('Finder page views (a repeat within 30 s is not counted)'),
+  promo: z
+    .object({ signup: count, join: count, copyCode: count })
+    .describe('Referral button clicks: each visitor counted once per button and day'),
+});
+export type AnalyticsPeriodTotals = z.infer<typeof periodTotalsSchema>;
 
 export const analyticsSummarySchema = z
   .object({
     from: z.string().describe('First day of the period (UTC)'),
     to: z.string().describe('Last day of the period (UTC)'),
-    totals: z.object({ clicks: count, views: count, clickThroughRate: rate }),
+    totals: periodTotalsSchema.describe('The period asked for'),
+    previous: periodTotalsSchema.describe('The period of equal length that ends the day before `from`'),
+    agents: z
+      .array(
+        z.object({
+          agent: z.string().nullable().describe("The agent's slug; null: the plain store link (no agent)"),
+          name: z.string().nullable().describe("The agent's name now; null for the store link and agents removed since"),
+          clicks: count,
+        }),
+      )
+      .describe('Outbound clicks per agent in the period, most first'),
     days: z
-      .array(z.object({ date: z.string(), clicks: count, views: count }))
+      .array(z.object({ date: z.string(), clicks: count, productViews: count, visitors: count, finderViews: count }))
       .describe('Every day of the period in order, days without events included with zeros'),
     topProducts: z
       .array(
         z.object({
-          productId: z.string().nullable().describe('null for the clicks of products deleted since'),
+          productId: z.string().nullable().describe('null: the products deleted since, together'),
           title: z.string().nullable(),
-          category: z.string().nullable(),
+          category: z.string().nullable().describe("The product's category now"),
           clicks: count,
+          productViews: count,
+          clickThroughRate: rate,
         }),
       )
-      .describe('The most clicked products, most clicks first'),
+      .describe('The most clicked products (then the most viewed), most first'),
     categories: z
-      .array(z.object({ category: z.string().nullable().describe('null: products without a category'), clicks: count, clickThroughRate: rate }))
-      .describe("Clicks on each category's products (the category when clicked) and their share of finder views"),
+      .array(
+        z.object({
+          category: z.string().nullable().describe('null: products without a category, or the deleted products'),
+          deleted: z.boolean().describe('The row of products deleted since'),
+          clicks: count,
+          productViews: count,
+          clickThroughRate: rate,
+        }),
+      )
+      .describe("Clicks and product views by the products' category as it is now; every category of the list shows"),
     distribution: z
       .array(z.object({ category: z.string().nullable().describe('null: products without a category'), products: count }))
       .describe('How many products each category holds now, most first'),

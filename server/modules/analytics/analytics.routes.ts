@@ -5,7 +5,7 @@ import { analyticsEventSchema, analyticsQuerySchema, analyticsSummarySchema } fr
 import { errorSchema } from '../../../common/schemas/error';
 import type { AnalyticsService } from './analytics.service';
 
-/** Click and page-view recording, and the admin's figures (issue 5, decision 0018). */
+/** Click, product view, referral button and page-view recording, and the admin's figures (issues 5 and 16, decision 0018). */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService }> = async (app, { service }) => {
 
   // A beacon may arrive as text/plain (the type navigator.sendBeacon gives a string): read it as JSON here. The
@@ -20,8 +20,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService 
       schema: {
         tags: ['analytics'],
         summary:
-          'Records an outbound click on a product or a finder page view (public). Bots and repeats within a short window ' +
-          'answer 204 without counting; an unknown product answers 404; too many events from one client answer 429',
+          'Records an outbound click on a product (with the agent it went to), a product page view, a referral button ' +
+          '(Sign Up, Join, Copy code) or a finder page view (public). Clicks, product views and referral buttons count ' +
+          'once per visitor and day (a click also records the product view it implies), finder views once within a ' +
+          'short window; bots and repeats answer 204 without counting; an unknown product answers 404; too many events ' +
+          'from one client answer 429',
         body: analyticsEventSchema,
         response: { 204: z.null().describe('Received'), 400: errorSchema, 404: errorSchema, 413: errorSchema, 429: errorSchema },
       },
@@ -38,8 +41,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService 
       schema: {
         tags: ['analytics'],
         summary:
-          'Clicks and finder views for whole UTC days from `from` to `to` (default: the last 30 days): per day, top ' +
-          'products, click-through rate by category, and the products per category',
+          'Clicks, product views, click-through rate (clicks per product view), daily unique visitors, finder views and ' +
+          'referral buttons for whole UTC days from `from` to `to` (default: the last 30 days) and the period of equal ' +
+          'length before; clicks per agent, per day, top products, categories as they are now, products per category',
         querystring: analyticsQuerySchema,
         response: { 200: analyticsSummarySchema },
       },

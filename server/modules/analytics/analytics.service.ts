@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   ANALYTICS_RATE_LIMIT,
   ANALYTICS_RATE_WINDOW_SECONDS,
@@ -8,9 +8,17 @@ import {
   ANALYTICS_TOP_PRODUCTS,
 } from '../../../common/analytics-constants';
 import { POPULAR_DAYS } from '../../../common/constants';
-import { addDays, todayUtc, type AnalyticsEvent, type AnalyticsRange, type AnalyticsSummary } from '../../../common/schemas/analytics';
+import {
+  addDays,
+  daysInRange,
+  todayUtc,
+  type AnalyticsEvent,
+  type AnalyticsPeriodTotals,
+  type AnalyticsRange,
+  type AnalyticsSummary,
+} from '../../../common/schemas/analytics';
 import { AppError } from '../../errors';
-import type { AnalyticsRepo, Period } from './analytics.repo';
+import type { AnalyticsRepo, Period, PeriodCounts } from './analytics.repo';
 
 export type AnalyticsRules = {
   repeatWindowSeconds: number;
@@ -53,25 +61,60 @@ export function periodOf(range: AnalyticsRange): Period {
   };
 }
 
-function rateOf(clicks: number, views: number): number | null {
-  return views > 0 ? clicks / views : null;
+/** Clicks per product view; every counted click comes with a product view of the same visitor, product and day. */
+function rateOf(clicks: number, productViews: number): number | null {
+  return productViews > 0 ? clicks / productViews : null;
 }
 
 /**
- * Drops events past the retention (privacy policy: two years) and counters whose windows have passed, and once a
- * UTC day recounts the Popular order's clicks (`popularity`: products changed, null when the day was done already).
+ * Drops events and daily visitors past the retention (privacy policy: two years), counters whose windows have passed
+ * and the hashing keys of past days; gives the clicks of before issue 16 their implied product views (once:
+ * `legacyViews`, null when done already); and once a UTC day recounts the Popular order's clicks (`popularity`:
+ * products changed, null when the day was done already).
  */
 export async function sweepAnalytics(repo: AnalyticsRepo, rules: AnalyticsRules = DEFAULT_ANALYTICS_RULES, now = new Date()) {
-  const swept = await repo.sweep(rules.retentionDays, Math.max(rules.repeatWindowSeconds, rules.rateWindowSeconds));
-  const popularity = await repo.recountPopularity(now.toISOString().slice(0, 10), POPULAR_DAYS);
-  return { ...swept, popularity };
+  const today = todayUtc(now);
+  const swept = await repo.sweep(today, rules.retentionDays, Math.max(rules.repeatWindowSeconds, rules.rateWindowSeconds));
+  const legacyViews = await repo.addLegacyImpliedViews();
+  const popularity = await repo.recountPopularity(today, POPULAR_DAYS);
+  return { ...swept, legacyViews, popularity };
 }
 
 const byName = (a: string | null, b: string | null) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b));
 
+function totalsOf(period: Period, counts: PeriodCounts): AnalyticsPeriodTotals {
+  return {
+    from: period.from,
+    to: period.to,
+    clicks: counts.clicks,
+    productViews: counts.productViews,
+    clickThroughRate: rateOf(counts.clicks, counts.productViews),
+    visitors: counts.visitors,
+    finderViews: counts.finderViews,
+    promo: { signup: counts.promo.signup, join: counts.promo.join, copyCode: counts.promo['copy-code'] },
+  };
+}
+
+/** The period of equal length that ends the day before `range` starts. */
+export function previousRange(range: AnalyticsRange): AnalyticsRange {
+  const days = daysInRange(range.from, range.to);
+  return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
+}
+
 /**
- * The counting rules (decision 0018). A client is known only through keyed hashes of its address and agent that
- * change every UTC day, so nothing stored can be traced back to a visitor or linked across days.
+ * The counting rules (decision 0018, revised by issue 16). A visitor is known only through keyed hashes (HMAC) of
+ * their address and agent string, made with a random key of the UTC day that is forgotten once the day is over: so
+ * nothing stored can be traced back to a person, linked across days, or recomputed later, even with the database
+ * and the app's secret in hand.
+ *
+ * - A product view (a product page view, or the view a click implies) counts once per visitor, product and day.
+ * - An outbound click counts once per visitor, product and day (repeat clicks, from any button or to another agent,
+ *   add nothing; the first one's agent and button are kept). A counted click records the product view of the same
+ *   visitor, product and day unless there is one: a click on a card implies the product was seen. So no product
+ *   (nor any group of products) has more clicks than product views on any day, and clicks ÷ product views ≤ 1.
+ * - A referral button (Sign Up, Join, Copy code) counts once per visitor, button and day.
+ * - A finder page view counts as before: a repeat within the repeat window does not.
+ * - Every counted event adds its visitor to the day's unique visitors (analytics_visitors).
  */
 export function createAnalyticsService(
   repo: AnalyticsRepo,
@@ -79,74 +122,105 @@ export function createAnalyticsService(
 ) {
   const rules: AnalyticsRules = { ...DEFAULT_ANALYTICS_RULES, ...options.rules };
   const now = options.now ?? (() => new Date());
-  // A key of its own, so these hashes never equal anything else made with the app's secret.
-  const hashKey = createHmac('sha256', options.secret).update('finder analytics counters').digest();
-  const keyOf = (...parts: string[]) => createHmac('sha256', hashKey).update(parts.join('\n')).digest('base64url');
+
+  /**
+   * The day's hashing key: the app's secret and the day's random key stored in the database (shared by every
+   * process, deleted when the day is over). The first process to need a new day's key forgets the older ones.
+   */
+  let current: { day: string; key: Buffer } | null = null;
+  async function hashKeyOf(day: string): Promise<Buffer> {
+    if (current?.day === day) return current.key;
+    const random = await repo.dayKey(day, () => randomBytes(32).toString('base64url'));
+    await repo.forgetDayKeys(day);
+    const key = createHmac('sha256', options.secret).update(`finder analytics\n${day}\n${random}`).digest();
+    current = { day, key };
+    return key;
+  }
+  const hash = (key: Buffer, ...parts: string[]) => createHmac('sha256', key).update(parts.join('\n')).digest('base64url');
 
   return {
     rules,
 
     /**
-     * Counts one event, or ignores it (a bot, a repeat within the window). Throws RATE_LIMITED past the client's
-     * limit and NOT_FOUND for an unknown product, counting nothing in either case.
+     * Counts one event, or ignores it (a bot, a repeat). Throws RATE_LIMITED past the client's limit and NOT_FOUND
+     * for an unknown product, counting nothing in either case.
      */
     async record(event: AnalyticsEvent, client: EventClient): Promise<RecordOutcome> {
       if (isBot(client.userAgent)) return 'bot';
-      const day = todayUtc(now());
-      const hits = await repo.hit(`rate:${keyOf(day, client.ip)}`, rules.rateWindowSeconds);
+      const at = now();
+      const day = todayUtc(at);
+      const key = await hashKeyOf(day);
+      const hits = await repo.hit(`rate:${hash(key, 'rate', client.ip)}`, rules.rateWindowSeconds);
       if (hits > rules.rateLimit) throw new AppError('RATE_LIMITED', ANALYTICS_TEXTS.rateLimited);
 
       const agent = client.userAgent ?? '';
+      const visit = { day, at, visitor: hash(key, 'visitor', client.ip, agent) };
+      // Once-a-day keys start 'day:' (kept until the day is over), windowed ones 'dedup:'.
+      const onceADay = (...parts: string[]) => `day:${hash(key, ...parts, client.ip, agent)}`;
+
       if (event.kind === 'view') {
-        const repeatKey = `dedup:${keyOf(day, client.ip, agent, 'view', '')}`;
-        return (await repo.recordView({ repeatKey, windowSeconds: rules.repeatWindowSeconds })) ? 'counted' : 'repeat';
+        const repeatKey = `dedup:${hash(key, 'view', client.ip, agent)}`;
+        return (await repo.recordView({ repeatKey, windowSeconds: rules.repeatWindowSeconds, visit })) ? 'counted' : 'repeat';
       }
-      // Product views and promo clicks are counted by the rules of issue 16 (next commit).
-      if (event.kind !== 'click') return 'repeat';
-      const repeatKey = `dedup:${keyOf(day, client.ip, agent, 'click', event.productId)}`;
-      const outcome = await repo.recordClick({
-        productId: event.productId,
-        source: event.source,
-        repeatKey,
-        windowSeconds: rules.repeatWindowSeconds,
-      });
+      if (event.kind === 'promo') {
+        return (await repo.recordPromo({ source: event.source, key: onceADay('promo', event.source), visit })) ? 'counted' : 'repeat';
+      }
+      const viewKey = onceADay('product-view', event.productId);
+      const outcome =
+        event.kind === 'click'
+          ? await repo.recordClick({
+              productId: event.productId,
+              source: event.source,
+              agent: event.agent ?? null,
+              clickKey: onceADay('click', event.productId),
+              viewKey,
+              visit,
+            })
+          : await repo.recordProductView({ productId: event.productId, viewKey, visit });
       if (outcome === 'unknown-product') throw new AppError('NOT_FOUND', ANALYTICS_TEXTS.unknownProduct);
       return outcome;
     },
 
-    /** The figures of the Analytics tab for whole UTC days from `from` to `to`. */
+    /** The figures of the Analytics tab for whole UTC days from `from` to `to`, and the period before for comparison. */
     async summary(range: AnalyticsRange): Promise<AnalyticsSummary> {
       const period = periodOf(range);
-      const [days, topProducts, clicked, distribution, names] = await Promise.all([
+      const before = periodOf(previousRange(range));
+      const [totals, previous, agents, days, topProducts, counted, distribution, names] = await Promise.all([
+        repo.totals(period),
+        repo.totals(before),
+        repo.clicksByAgent(period),
         repo.perDay(period),
         repo.topProducts(period, rules.topProducts),
-        repo.clicksByCategory(period),
+        repo.byCategory(period),
         repo.productsByCategory(),
         repo.categoryNames(),
       ]);
-      const clicks = days.reduce((n, d) => n + d.clicks, 0);
-      const views = days.reduce((n, d) => n + d.views, 0);
 
-      // Every category of the list shows, clicked or not, in the list's spelling; a category clicked under a name
-      // that is gone now keeps that name.
-      const categories = new Map<string, { category: string | null; clicks: number }>();
-      for (const name of names) categories.set(name.trim().toLowerCase(), { category: name, clicks: 0 });
-      for (const c of clicked) {
-        const key = c.category === null ? '' : c.category.trim().toLowerCase();
+      // Every category of the list shows, in the list's spelling, counted or not; a product's category that is not
+      // in the list keeps the product's spelling; the deleted products' events form a row of their own.
+      type Row = { category: string | null; deleted: boolean; clicks: number; productViews: number };
+      const categories = new Map<string, Row>();
+      for (const name of names) categories.set(`c:${name.trim().toLowerCase()}`, { category: name, deleted: false, clicks: 0, productViews: 0 });
+      for (const c of counted) {
+        const key = c.deleted ? 'deleted' : c.category === null ? 'none' : `c:${c.category.trim().toLowerCase()}`;
         const known = categories.get(key);
-        if (known) known.clicks += c.count;
-        else categories.set(key, { category: c.category, clicks: c.count });
+        if (known) {
+          known.clicks += c.clicks;
+          known.productViews += c.productViews;
+        } else categories.set(key, { ...c });
       }
 
       return {
         from: range.from,
         to: range.to,
-        totals: { clicks, views, clickThroughRate: rateOf(clicks, views) },
+        totals: totalsOf(period, totals),
+        previous: totalsOf(before, previous),
+        agents,
         days,
-        topProducts,
+        topProducts: topProducts.map((p) => ({ ...p, clickThroughRate: rateOf(p.clicks, p.productViews) })),
         categories: [...categories.values()]
-          .sort((a, b) => b.clicks - a.clicks || byName(a.category, b.category))
-          .map((c) => ({ ...c, clickThroughRate: rateOf(c.clicks, views) })),
+          .sort((a, b) => b.clicks - a.clicks || b.productViews - a.productViews || Number(a.deleted) - Number(b.deleted) || byName(a.category, b.category))
+          .map((c) => ({ ...c, clickThroughRate: rateOf(c.clicks, c.productViews) })),
         distribution: distribution
           .map((d) => ({ category: d.category, products: d.count }))
           .sort((a, b) => b.products - a.products || byName(a.category, b.category)),

@@ -12,7 +12,7 @@ import { addDays, todayUtc, type AnalyticsSummary } from '../../../common/schema
 import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
-import { createAnalyticsRepo } from './analytics.repo';
+import { createAnalyticsRepo, LEGACY_VIEWS_MARKER } from './analytics.repo';
 import { createAnalyticsService, isBot } from './analytics.service';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -36,6 +36,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await ctx.database.rows(sql`delete from analytics_events`);
   await ctx.database.rows(sql`delete from analytics_keys`);
+  await ctx.database.rows(sql`delete from analytics_visitors`);
   await clearCatalogue(ctx.database);
 });
 
@@ -55,51 +56,91 @@ function beacon(body: unknown, options: BeaconOptions = {}) {
   });
 }
 
-const click = (productId: string, options: BeaconOptions & { source?: 'buy' | 'image' } = {}) =>
-  beacon({ kind: 'click', productId, source: options.source ?? 'buy' }, options);
+const click = (productId: string, options: BeaconOptions & { source?: 'buy' | 'image' | 'page'; agent?: string } = {}) =>
+  beacon({ kind: 'click', productId, source: options.source ?? 'buy', ...(options.agent ? { agent: options.agent } : {}) }, options);
+const productView = (productId: string, options: BeaconOptions = {}) => beacon({ kind: 'product-view', productId }, options);
+const promo = (source: 'signup' | 'join' | 'copy-code', options: BeaconOptions = {}) => beacon({ kind: 'promo', source }, options);
 
-async function events() {
-  return ctx.database.rows<{ kind: string; product_id: string | null; category: string | null; source: string | null }>(
-    sql`select kind, product_id, category, source from analytics_events order by id`,
-  );
+type EventRow = { kind: string; product_id: string | null; category: string | null; source: string | null; agent: string | null };
+async function events(): Promise<EventRow[]> {
+  return ctx.database.rows<EventRow>(sql`select kind, product_id, category, source, agent from analytics_events order by id`);
 }
 async function clicksOf(productId: string) {
   return (await events()).filter((e) => e.kind === 'click' && e.product_id === productId).length;
+}
+async function productViewsOf(productId: string) {
+  return (await events()).filter((e) => e.kind === 'product-view' && e.product_id === productId).length;
+}
+async function visitorRows() {
+  return ctx.database.rows<{ day: string; visitor: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day, visitor from analytics_visitors order by day, visitor`);
 }
 async function views() {
   return (await events()).filter((e) => e.kind === 'view').length;
 }
 
 describe('POST /api/analytics/events: counting', () => {
-  it('counts a click once, with the category as it is now and where it came from, storing no personal data', async () => {
+  it('counts a click once, with the category as it is now, where it came from and its agent, storing no personal data', async () => {
     const [shoe] = await insertProducts(ctx.database, [{ category: 'Shoes' }]);
     const ip = nextIp();
-    const res = await click(shoe!.id, { ip, source: 'image' });
+    const res = await click(shoe!.id, { ip, source: 'image', agent: 'kakobuy' });
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe('');
-    expect(await events()).toEqual([{ kind: 'click', product_id: shoe!.id, category: 'Shoes', source: 'image' }]);
+    // The click implies the product was seen: its view is recorded with it.
+    expect(await events()).toEqual([
+      { kind: 'click', product_id: shoe!.id, category: 'Shoes', source: 'image', agent: 'kakobuy' },
+      { kind: 'product-view', product_id: shoe!.id, category: 'Shoes', source: null, agent: null },
+    ]);
+    await promo('signup', { ip });
+    await beacon({ kind: 'view' }, { ip });
 
-    // The counters hold keyed hashes only: neither the address nor the agent appears anywhere.
+    // The counters and the visitors hold keyed hashes only: neither the address nor the agent string appears anywhere.
     const keys = await ctx.database.rows<{ key: string }>(sql`select key from analytics_keys`);
     expect(keys.length).toBeGreaterThan(0);
-    for (const { key } of keys) {
-      expect(key).toMatch(/^(dedup|rate):[A-Za-z0-9_-]{43}$/);
-      expect(key).not.toContain(ip);
+    const visitors = await visitorRows();
+    expect(visitors).toEqual([{ day: todayUtc(), visitor: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as string }]);
+    for (const value of [...keys.map((k) => k.key), visitors[0]!.visitor]) {
+      expect(value).toMatch(/^((day|dedup|rate):)?[A-Za-z0-9_-]{43}$/);
+      expect(value).not.toContain(ip);
+      expect(value).not.toContain('Chrome');
     }
-    const columns = await ctx.database.rows<{ column_name: string }>(
-      sql`select column_name from information_schema.columns where table_name in ('analytics_events', 'analytics_keys')`,
+    // The visitor is not any of the counters' keys (a hash of its own).
+    expect(keys.map((k) => k.key.slice(k.key.indexOf(':') + 1))).not.toContain(visitors[0]!.visitor);
+    const columns = await ctx.database.rows<{ table_name: string; column_name: string }>(
+      sql`select table_name, column_name from information_schema.columns
+          where table_name in ('analytics_events', 'analytics_keys', 'analytics_visitors') and table_schema = current_schema()`,
     );
-    expect(columns.map((c) => c.column_name).sort()).toEqual(['category', 'hits', 'id', 'key', 'kind', 'occurred_at', 'product_id', 'source', 'window_start']);
+    expect(columns.map((c) => `${c.table_name}.${c.column_name}`).sort()).toEqual([
+      'analytics_events.agent',
+      'analytics_events.category',
+      'analytics_events.id',
+      'analytics_events.kind',
+      'analytics_events.occurred_at',
+      'analytics_events.product_id',
+      'analytics_events.source',
+      'analytics_keys.hits',
+      'analytics_keys.key',
+      'analytics_keys.window_start',
+      'analytics_visitors.day',
+      'analytics_visitors.visitor',
+    ]);
+    // The events' agent column holds an agent's slug, never the visitor's agent string.
+    expect((await events()).map((e) => e.agent)).toEqual(['kakobuy', null, null, null]);
   });
 
-  it('does not count a repeat within the window, from either button; another visitor or product counts', async () => {
+  it('counts a click once per visitor, product and day: repeats, other buttons and other agents add nothing', async () => {
     const [a, b] = await insertProducts(ctx.database, [{}, {}]);
     const ip = nextIp();
-    expect((await click(a!.id, { ip })).statusCode).toBe(204);
-    expect((await click(a!.id, { ip })).statusCode).toBe(204);
+    expect((await click(a!.id, { ip, agent: 'cnfans' })).statusCode).toBe(204);
+    expect((await click(a!.id, { ip, agent: 'cnfans' })).statusCode).toBe(204);
     expect((await click(a!.id, { ip, source: 'image' })).statusCode).toBe(204);
+    expect((await click(a!.id, { ip, source: 'page', agent: 'kakobuy' })).statusCode).toBe(204);
+    // Long after any short window: still the same day.
+    await ctx.database.rows(sql`update analytics_keys set window_start = now() - interval '2 hours'`);
+    await click(a!.id, { ip });
     expect(await clicksOf(a!.id)).toBe(1);
+    expect((await events()).filter((e) => e.kind === 'click').map((e) => [e.source, e.agent])).toEqual([['buy', 'cnfans']]);
 
+    // Another visitor (address or agent string) or another product counts.
     await click(a!.id, { ip: nextIp() });
     await click(a!.id, { ip, userAgent: PIXEL });
     await click(b!.id, { ip });
@@ -107,24 +148,82 @@ describe('POST /api/analytics/events: counting', () => {
     expect(await clicksOf(b!.id)).toBe(1);
   });
 
-  it('counts again once the window has passed', async () => {
-    const [a] = await insertProducts(ctx.database, [{}]);
+  it('counts a product view once per visitor, product and day; a click implies a view, never a second one', async () => {
+    const [a, b, c] = await insertProducts(ctx.database, [{ category: 'Shoes' }, {}, {}]);
     const ip = nextIp();
-    await click(a!.id, { ip });
+    // Viewed, then clicked: one view, one click.
+    expect((await productView(a!.id, { ip })).statusCode).toBe(204);
+    await productView(a!.id, { ip });
+    await click(a!.id, { ip, source: 'page' });
+    expect([await productViewsOf(a!.id), await clicksOf(a!.id)]).toEqual([1, 1]);
+    // Clicked from a card without opening the page: the click records the view.
+    await click(b!.id, { ip });
+    expect([await productViewsOf(b!.id), await clicksOf(b!.id)]).toEqual([1, 1]);
+    // ... and opening the page afterwards adds no second view.
+    await productView(b!.id, { ip });
+    expect(await productViewsOf(b!.id)).toBe(1);
+    // A view alone is a view without a click.
+    await productView(c!.id, { ip });
+    await productView(c!.id, { ip: nextIp() });
+    expect([await productViewsOf(c!.id), await clicksOf(c!.id)]).toEqual([2, 0]);
+    expect((await events()).find((e) => e.kind === 'product-view' && e.product_id === a!.id)).toEqual({
+      kind: 'product-view',
+      product_id: a!.id,
+      category: 'Shoes',
+      source: null,
+      agent: null,
+    });
+  });
+
+  it('counts each referral button once per visitor, button and day', async () => {
+    const ip = nextIp();
+    for (const source of ['signup', 'signup', 'join', 'copy-code', 'copy-code', 'join'] as const) {
+      expect((await promo(source, { ip })).statusCode).toBe(204);
+    }
+    await promo('copy-code', { ip: nextIp() });
+    expect((await events()).map((e) => [e.kind, e.source, e.product_id])).toEqual([
+      ['promo', 'signup', null],
+      ['promo', 'join', null],
+      ['promo', 'copy-code', null],
+      ['promo', 'copy-code', null],
+    ]);
+  });
+
+  it('counts a finder view again once the window has passed', async () => {
+    const ip = nextIp();
+    await beacon({ kind: 'view' }, { ip });
     // Just inside the window: still a repeat.
     await ctx.database.rows(
       sql`update analytics_keys set window_start = now() - make_interval(secs => ${ANALYTICS_REPEAT_WINDOW_SECONDS - 2}) where key like 'dedup:%'`,
     );
-    await click(a!.id, { ip });
-    expect(await clicksOf(a!.id)).toBe(1);
+    await beacon({ kind: 'view' }, { ip });
+    expect(await views()).toBe(1);
     await ctx.database.rows(
       sql`update analytics_keys set window_start = now() - make_interval(secs => ${ANALYTICS_REPEAT_WINDOW_SECONDS + 1}) where key like 'dedup:%'`,
     );
+    await beacon({ kind: 'view' }, { ip });
+    expect(await views()).toBe(2);
+    // The window starts again at the view that counted.
+    await beacon({ kind: 'view' }, { ip });
+    expect(await views()).toBe(2);
+  });
+
+  it('adds each visitor to the day once, whatever they do', async () => {
+    const [a] = await insertProducts(ctx.database, [{}]);
+    const ip = nextIp();
+    await beacon({ kind: 'view' }, { ip });
+    await productView(a!.id, { ip });
     await click(a!.id, { ip });
-    expect(await clicksOf(a!.id)).toBe(2);
-    // The window starts again at the click that counted.
-    await click(a!.id, { ip });
-    expect(await clicksOf(a!.id)).toBe(2);
+    await promo('join', { ip });
+    expect(await visitorRows()).toHaveLength(1);
+    await beacon({ kind: 'view' }, { ip, userAgent: PIXEL });
+    await promo('join', { ip: nextIp() });
+    expect(await visitorRows()).toHaveLength(3);
+    // Bots, refused bodies and unknown products add no visitor.
+    await beacon({ kind: 'view' }, { ip: nextIp(), userAgent: 'curl/8.5.0' });
+    await productView('00000000-0000-4000-8000-000000000000', { ip: nextIp() });
+    await beacon({ kind: 'promo', source: 'menu' }, { ip: nextIp() });
+    expect(await visitorRows()).toHaveLength(3);
   });
 
   it('counts simultaneous duplicates (the two beacons of a double-click, retries) once', async () => {
@@ -134,11 +233,17 @@ describe('POST /api/analytics/events: counting', () => {
       ...Array.from({ length: 8 }, () => click(a!.id, { ip })),
       ...Array.from({ length: 8 }, () => beacon({ kind: 'view' }, { ip })),
       ...Array.from({ length: 4 }, () => click(b!.id, { ip, source: 'image' })),
+      ...Array.from({ length: 4 }, () => productView(b!.id, { ip })),
+      ...Array.from({ length: 4 }, () => promo('copy-code', { ip })),
     ]);
-    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(204));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(28).fill(204));
     expect(await clicksOf(a!.id)).toBe(1);
     expect(await clicksOf(b!.id)).toBe(1);
+    expect(await productViewsOf(a!.id)).toBe(1);
+    expect(await productViewsOf(b!.id)).toBe(1);
     expect(await views()).toBe(1);
+    expect((await events()).filter((e) => e.kind === 'promo')).toHaveLength(1);
+    expect(await visitorRows()).toHaveLength(1);
   });
 
   it('counts a finder view once per visitor within the window', async () => {
@@ -149,8 +254,8 @@ describe('POST /api/analytics/events: counting', () => {
     await beacon({ kind: 'view' }, { ip: nextIp() });
     expect(await views()).toBe(2);
     expect((await events()).filter((e) => e.kind === 'view')).toEqual([
-      { kind: 'view', product_id: null, category: null, source: null },
-      { kind: 'view', product_id: null, category: null, source: null },
+      { kind: 'view', product_id: null, category: null, source: null, agent: null },
+      { kind: 'view', product_id: null, category: null, source: null, agent: null },
     ]);
   });
 
@@ -169,11 +274,14 @@ describe('POST /api/analytics/events: counting', () => {
     for (const userAgent of agents) {
       expect((await click(a!.id, { ip: nextIp(), userAgent })).statusCode, userAgent).toBe(204);
       expect((await beacon({ kind: 'view' }, { ip: nextIp(), userAgent })).statusCode, userAgent).toBe(204);
+      expect((await productView(a!.id, { ip: nextIp(), userAgent })).statusCode, userAgent).toBe(204);
+      expect((await promo('signup', { ip: nextIp(), userAgent })).statusCode, userAgent).toBe(204);
     }
     // An empty agent (the test client would fill in a missing one; isBot(undefined) is checked below).
     expect((await click(a!.id, { ip: nextIp(), userAgent: '' })).statusCode).toBe(204);
     expect(await events()).toEqual([]);
     expect(await ctx.database.rows(sql`select key from analytics_keys`)).toEqual([]);
+    expect(await visitorRows()).toEqual([]);
   });
 
   it('recognises browsers as people', () => {
@@ -191,14 +299,16 @@ describe('POST /api/analytics/events: counting', () => {
 
   it('refuses an unknown product with 404 and counts nothing', async () => {
     await insertProducts(ctx.database, [{}]);
-    const res = await click('00000000-0000-4000-8000-000000000000', { ip: nextIp() });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: ANALYTICS_TEXTS.unknownProduct });
+    for (const send of [click, productView]) {
+      const res = await send('00000000-0000-4000-8000-000000000000', { ip: nextIp() });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: ANALYTICS_TEXTS.unknownProduct });
+    }
     expect(await events()).toEqual([]);
-    expect(await ctx.database.rows(sql`select key from analytics_keys where key like 'dedup:%'`)).toEqual([]);
+    expect(await ctx.database.rows(sql`select key from analytics_keys where key not like 'rate:%'`)).toEqual([]);
   });
 
-  it('refuses a body that is not one of the two events', async () => {
+  it('refuses a body that is not one of the four events', async () => {
     const [a] = await insertProducts(ctx.database, [{}]);
     const ip = nextIp();
     const bad = [
@@ -207,6 +317,14 @@ describe('POST /api/analytics/events: counting', () => {
       { kind: 'click', productId: 'not-an-id', source: 'buy' },
       { kind: 'click', productId: a!.id, source: 'menu' },
       { kind: 'click', productId: a!.id },
+      { kind: 'click', productId: a!.id, source: 'buy', agent: 'Kakobuy' },
+      { kind: 'click', productId: a!.id, source: 'buy', agent: '-kakobuy' },
+      { kind: 'click', productId: a!.id, source: 'buy', agent: 'a'.repeat(41) },
+      { kind: 'click', productId: a!.id, source: 'buy', agent: 7 },
+      { kind: 'product-view' },
+      { kind: 'product-view', productId: 'nope' },
+      { kind: 'promo' },
+      { kind: 'promo', source: 'buy' },
       [],
     ];
     for (const body of bad) {
@@ -214,6 +332,9 @@ describe('POST /api/analytics/events: counting', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json(), JSON.stringify(body)).toMatchObject({ code: 'VALIDATION' });
     }
+    expect((await beacon({ kind: 'promo', source: 'join', productId: a!.id }, { ip })).statusCode).toBe(204);
+    expect((await beacon({ kind: 'click', productId: a!.id, source: 'buy', agent: 'a'.repeat(40) }, { ip })).statusCode).toBe(204);
+    await ctx.database.rows(sql`delete from analytics_events`);
     expect((await beacon('{"kind":', { ip })).statusCode).toBe(400);
     expect((await beacon({ kind: 'view', pad: 'x'.repeat(2000) }, { ip })).statusCode).toBe(413);
     expect(await events()).toEqual([]);
@@ -257,41 +378,132 @@ describe('POST /api/analytics/events: counting', () => {
 });
 
 describe('analytics service rules', () => {
-  it('keeps its counters per day: the same visitor the next day is a new key', async () => {
+  it("hashes with a random key of the day, shared by every process and forgotten once the day is over", async () => {
     const [a] = await insertProducts(ctx.database, [{}]);
     const repo = createAnalyticsRepo(ctx.database);
-    let day = new Date('2026-03-01T23:59:50Z');
-    const service = createAnalyticsService(repo, { secret: 'test secret', now: () => day });
+    await ctx.database.rows(sql`delete from app_secrets where name like 'analytics-day:%'`);
+    let at = new Date('2026-03-01T23:59:50Z');
+    const one = createAnalyticsService(repo, { secret: 'test secret', now: () => at });
+    const other = createAnalyticsService(repo, { secret: 'test secret', now: () => at });
     const client = { ip: '203.0.113.9', userAgent: CHROME };
-    expect(await service.record({ kind: 'click', productId: a!.id, source: 'buy' }, client)).toBe('counted');
-    expect(await service.record({ kind: 'click', productId: a!.id, source: 'buy' }, client)).toBe('repeat');
-    day = new Date('2026-03-02T00:00:05Z');
-    expect(await service.record({ kind: 'click', productId: a!.id, source: 'buy' }, client)).toBe('counted');
-    expect(await ctx.database.rows(sql`select key from analytics_keys`)).toHaveLength(4);
+    const dayKeys = async () =>
+      (await ctx.database.rows<{ name: string }>(sql`select name from app_secrets where name like 'analytics-day:%' order by name`)).map((r) => r.name);
+
+    expect(await one.record({ kind: 'click', productId: a!.id, source: 'buy' }, client)).toBe('counted');
+    // Another process hashes alike: the same visitor's repeat on the same day.
+    expect(await other.record({ kind: 'click', productId: a!.id, source: 'image' }, client)).toBe('repeat');
+    expect(await other.record({ kind: 'promo', source: 'join' }, client)).toBe('counted');
+    expect(await dayKeys()).toEqual(['analytics-day:2026-03-01']);
+
+    at = new Date('2026-03-02T00:00:05Z');
+    // A new day: the same visitor counts again, under a visitor hash that cannot be linked to yesterday's.
+    expect(await one.record({ kind: 'click', productId: a!.id, source: 'buy' }, client)).toBe('counted');
+    expect(await other.record({ kind: 'promo', source: 'join' }, client)).toBe('counted');
+    const visitors = await visitorRows();
+    expect(visitors.map((v) => v.day)).toEqual(['2026-03-01', '2026-03-02']);
+    expect(visitors[0]!.visitor).not.toBe(visitors[1]!.visitor);
+    // Yesterday's key is gone with the first event of the new day: its hashes cannot be made again.
+    expect(await dayKeys()).toEqual(['analytics-day:2026-03-02']);
+    // The events fall on the day of their key.
+    const days = await ctx.database.rows<{ day: string; kind: string }>(
+      sql`select to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD') as day, kind from analytics_events order by id`,
+    );
+    expect(days).toEqual([
+      { day: '2026-03-01', kind: 'click' },
+      { day: '2026-03-01', kind: 'product-view' },
+      { day: '2026-03-01', kind: 'promo' },
+      { day: '2026-03-02', kind: 'click' },
+      { day: '2026-03-02', kind: 'product-view' },
+      { day: '2026-03-02', kind: 'promo' },
+    ]);
+    await ctx.database.rows(sql`delete from app_secrets where name like 'analytics-day:%'`);
+  });
+
+  it('makes a new random key for a day it does not know, so its hashes differ from any before', async () => {
+    const repo = createAnalyticsRepo(ctx.database);
+    const at = new Date('2026-03-05T10:00:00Z');
+    const client = { ip: '203.0.113.11', userAgent: CHROME };
+    const run = async () => {
+      await createAnalyticsService(repo, { secret: 'test secret', now: () => at }).record({ kind: 'promo', source: 'signup' }, client);
+      await ctx.database.rows(sql`delete from app_secrets where name like 'analytics-day:%'`);
+      return (await visitorRows()).map((v) => v.visitor);
+    };
+    const first = await run();
+    await ctx.database.rows(sql`delete from analytics_visitors`);
+    const second = await run();
+    // Same secret, same day, same visitor: once the day's key is gone, the hash cannot be made again.
+    expect(first).toHaveLength(1);
+    expect(second).toHaveLength(1);
+    expect(first[0]).not.toBe(second[0]);
   });
 
   it('takes its window and limit as options', async () => {
-    const [a] = await insertProducts(ctx.database, [{}]);
     const service = createAnalyticsService(createAnalyticsRepo(ctx.database), { secret: 's', rules: { rateLimit: 2, repeatWindowSeconds: 0 } });
     const client = { ip: '203.0.113.10', userAgent: CHROME };
-    expect(await service.record({ kind: 'click', productId: a!.id, source: 'buy' }, client)).toBe('counted');
-    expect(await service.record({ kind: 'click', productId: a!.id, source: 'buy' }, client)).toBe('counted');
+    expect(await service.record({ kind: 'view' }, client)).toBe('counted');
+    expect(await service.record({ kind: 'view' }, client)).toBe('counted');
     await expect(service.record({ kind: 'view' }, client)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 
-  it('sweeps events past the retention and counters past their window', async () => {
+  it('sweeps whole days past the retention, counters past their window and the keys of past days', async () => {
     const [a] = await insertProducts(ctx.database, [{}]);
+    const today = todayUtc();
+    const oldest = addDays(today, -ANALYTICS_RETENTION_DAYS);
     await ctx.database.rows(sql`
       insert into analytics_events (kind, product_id, category, source, occurred_at) values
-        ('click', ${a!.id}::uuid, 'Shoes', 'buy', now() - make_interval(days => ${ANALYTICS_RETENTION_DAYS + 1})),
-        ('view', null, null, null, now() - make_interval(days => ${ANALYTICS_RETENTION_DAYS - 1})),
+        ('click', ${a!.id}::uuid, 'Shoes', 'buy', ${`${addDays(oldest, -1)}T23:59:59Z`}::timestamptz),
+        ('product-view', ${a!.id}::uuid, 'Shoes', null, ${`${addDays(oldest, -1)}T00:00:00Z`}::timestamptz),
+        ('view', null, null, null, ${`${oldest}T00:00:00Z`}::timestamptz),
         ('view', null, null, null, now())`);
     await ctx.database.rows(sql`
-      insert into analytics_keys (key, window_start, hits) values ('dedup:old', now() - interval '10 minutes', 1), ('rate:new', now(), 3)`);
+      insert into analytics_visitors (day, visitor) values
+        (${addDays(oldest, -1)}::date, 'old'), (${oldest}::date, 'kept'), (${today}::date, 'today')`);
+    await ctx.database.rows(sql`
+      insert into analytics_keys (key, window_start, hits) values
+        ('dedup:old', now() - interval '10 minutes', 1), ('rate:new', now(), 3),
+        ('day:yesterday', now() - interval '25 hours', 1), ('day:today', now() - interval '10 hours', 1)`);
+    await ctx.database.rows(sql`
+      insert into app_secrets (name, value) values
+        (${`analytics-day:${addDays(today, -1)}`}, 'x'), (${`analytics-day:${today}`}, 'y')
+      on conflict do nothing`);
     const service = createAnalyticsService(createAnalyticsRepo(ctx.database), { secret: 's' });
-    expect(await service.sweep()).toMatchObject({ events: 1, keys: 1 });
-    expect(await events()).toHaveLength(2);
-    expect(await ctx.database.rows(sql`select key from analytics_keys`)).toEqual([{ key: 'rate:new' }]);
+    expect(await service.sweep()).toMatchObject({ events: 2, visitors: 1, keys: 2, dayKeys: 1 });
+    expect((await events()).map((e) => e.kind)).toEqual(['view', 'view']);
+    expect((await visitorRows()).map((v) => v.visitor)).toEqual(['kept', 'today']);
+    expect((await ctx.database.rows<{ key: string }>(sql`select key from analytics_keys order by key`)).map((k) => k.key)).toEqual([
+      'day:today',
+      'rate:new',
+    ]);
+    expect(await ctx.database.rows(sql`select name from app_secrets where name like 'analytics-day:%'`)).toEqual([
+      { name: `analytics-day:${today}` },
+    ]);
+  });
+
+  it('gives the clicks recorded before product views were counted their implied views, once', async () => {
+    const [a, b] = await insertProducts(ctx.database, [{ category: 'Shoes' }, {}]);
+    await ctx.database.rows(sql`delete from app_secrets where name = ${LEGACY_VIEWS_MARKER}`);
+    // Before issue 16: clicks only (two on one day within the old 30 s rule), and a product deleted since.
+    await ctx.database.rows(sql`
+      insert into analytics_events (kind, product_id, category, source, occurred_at) values
+        ('click', ${a!.id}::uuid, 'Shoes', 'buy', '2026-01-10T10:00:00Z'),
+        ('click', ${a!.id}::uuid, 'Shoes', 'image', '2026-01-10T11:00:00Z'),
+        ('click', ${a!.id}::uuid, 'Shoes', 'buy', '2026-01-11T09:00:00Z'),
+        ('click', null, 'Hats', 'buy', '2026-01-11T09:00:00Z'),
+        ('click', ${b!.id}::uuid, 'Shoes', 'buy', '2026-01-12T09:00:00Z'),
+        ('product-view', ${b!.id}::uuid, 'Shoes', null, '2026-01-12T08:00:00Z')`);
+    const service = createAnalyticsService(createAnalyticsRepo(ctx.database), { secret: 's' });
+    expect((await service.sweep()).legacyViews).toBe(4);
+    const added = await ctx.database.rows<{ product_id: string | null; category: string | null; day: string; n: number }>(sql`
+      select product_id, category, to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n
+      from analytics_events where kind = 'product-view' group by 1, 2, 3 order by 3, 1 nulls last`);
+    expect(added).toEqual([
+      { product_id: a!.id, category: 'Shoes', day: '2026-01-10', n: 2 },
+      { product_id: a!.id, category: 'Shoes', day: '2026-01-11', n: 1 },
+      { product_id: null, category: 'Hats', day: '2026-01-11', n: 1 },
+      { product_id: b!.id, category: 'Shoes', day: '2026-01-12', n: 1 },
+    ]);
+    // Done once, by whichever process came first.
+    expect((await service.sweep()).legacyViews).toBeNull();
   });
 
   it('recounts the Popular order once a day: clicks of the 30 whole days before it', async () => {
@@ -319,17 +531,32 @@ describe('analytics service rules', () => {
 describe('GET /api/admin/analytics', () => {
   const figures = async (query: string, cookie = admin) => send(ctx.app, 'GET', `/api/admin/analytics${query}`, { cookie });
 
+  type Kind = 'click' | 'view' | 'product-view' | 'promo';
   /** Events written at known instants (the counting rules are covered above). */
-  async function insertEvents(rows: Array<{ kind: 'click' | 'view'; productId?: string | null; category?: string | null; at: string }>) {
+  async function insertEvents(
+    rows: Array<{ kind: Kind; productId?: string | null; category?: string | null; source?: string; agent?: string; at: string }>,
+  ) {
     for (const r of rows) {
+      const source = r.source ?? (r.kind === 'click' ? 'buy' : null);
       await ctx.database.rows(sql`
-        insert into analytics_events (kind, product_id, category, source, occurred_at)
-        values (${r.kind}, ${r.productId ?? null}::uuid, ${r.category ?? null}, ${r.kind === 'click' ? 'buy' : null}, ${r.at}::timestamptz)`);
+        insert into analytics_events (kind, product_id, category, source, agent, occurred_at)
+        values (${r.kind}, ${r.productId ?? null}::uuid, ${r.category ?? null}, ${source}, ${r.agent ?? null}, ${r.at}::timestamptz)`);
     }
   }
+  /** A click as the service records it: with its product view. */
+  const clickWithView = (productId: string, category: string | null, at: string, agent?: string) => [
+    { kind: 'click' as const, productId, category, at, ...(agent ? { agent } : {}) },
+    { kind: 'product-view' as const, productId, category, at },
+  ];
+  const visitorsOn = async (day: string, n: number) => {
+    for (let i = 0; i < n; i++) await ctx.database.rows(sql`insert into analytics_visitors (day, visitor) values (${day}::date, ${`v${i}`})`);
+  };
 
   it('answers the figures of a known fixture', async () => {
     await insertCategories(ctx.database, [{ name: 'Shoes' }, { name: 'Jackets' }, { name: 'Hats' }]);
+    await ctx.database.rows(sql`
+      insert into agents (slug, name, link_template) values ('f-test-agent', 'Test Agent', 'https://agent.example/{url}')
+      on conflict (slug) do update set name = excluded.name`);
     const [shoe, jacket, bare, gone] = await insertProducts(ctx.database, [
       { title: 'Runner', category: 'Shoes' },
       { title: 'Parka', category: 'Jackets' },
@@ -342,22 +569,31 @@ describe('GET /api/admin/analytics', () => {
     const day = (n: number, time = '12:00:00') => `${addDays(base, n)}T${time}Z`;
     await insertEvents([
       // Just outside the period on both ends.
-      { kind: 'click', productId: shoe!.id, category: 'Shoes', at: `${addDays(base, -1)}T23:59:59.999Z` },
+      ...clickWithView(shoe!.id, 'Shoes', `${addDays(base, -1)}T23:59:59.999Z`),
       { kind: 'view', at: `${addDays(base, 5)}T00:00:00Z` },
-      // Day 0: 2 views, 3 clicks.
+      // Day 0: 2 finder views, 3 clicks (two visitors on the shoe) and 4 product views, promo buttons.
       { kind: 'view', at: day(0, '00:00:00') },
       { kind: 'view', at: day(0) },
-      { kind: 'click', productId: shoe!.id, category: 'Shoes', at: day(0) },
-      { kind: 'click', productId: shoe!.id, category: 'Shoes', at: day(0, '23:59:59.999') },
-      { kind: 'click', productId: jacket!.id, category: 'Jackets', at: day(0) },
-      // Day 1: nothing. Day 2: 2 views, 2 clicks (one on a product deleted since, one without a category).
+      ...clickWithView(shoe!.id, 'Shoes', day(0), 'f-test-agent'),
+      ...clickWithView(shoe!.id, 'Shoes', day(0, '23:59:59.999'), 'f-test-agent'),
+      ...clickWithView(jacket!.id, 'Jackets', day(0), 'gone-agent'),
+      { kind: 'product-view', productId: jacket!.id, category: 'Jackets', at: day(0) },
+      { kind: 'promo', source: 'signup', at: day(0) },
+      { kind: 'promo', source: 'copy-code', at: day(0) },
+      { kind: 'promo', source: 'copy-code', at: day(0) },
+      // Day 1: nothing. Day 2: 2 finder views, 2 clicks (one on a product deleted since, one without a category).
       { kind: 'view', at: day(2) },
       { kind: 'view', at: day(2) },
-      { kind: 'click', productId: gone!.id, category: 'shoes', at: day(2) },
-      { kind: 'click', productId: bare!.id, category: null, at: day(2) },
-      // Day 3: a click on a product since moved to another category counts in the category it had.
-      { kind: 'click', productId: jacket!.id, category: 'Coats', at: day(3) },
+      ...clickWithView(gone!.id, 'shoes', day(2)),
+      ...clickWithView(bare!.id, null, day(2)),
+      { kind: 'promo', source: 'join', at: day(2) },
+      // Day 3: a click recorded under the category the product had then ('Coats') counts under its category now.
+      ...clickWithView(jacket!.id, 'Coats', day(3)),
     ]);
+    await visitorsOn(addDays(base, -1), 1);
+    await visitorsOn(base, 3);
+    await visitorsOn(addDays(base, 2), 2);
+    await visitorsOn(addDays(base, 3), 1);
     await ctx.database.rows(sql`delete from products where id = ${gone!.id}::uuid`);
 
     const res = await figures(`?from=${base}&to=${addDays(base, 4)}`);
@@ -365,26 +601,51 @@ describe('GET /api/admin/analytics', () => {
     const body = res.json<AnalyticsSummary>();
     expect(body.from).toBe(base);
     expect(body.to).toBe(addDays(base, 4));
-    expect(body.totals).toEqual({ clicks: 6, views: 4, clickThroughRate: 1.5 });
+    expect(body.totals).toEqual({
+      from: base,
+      to: addDays(base, 4),
+      clicks: 6,
+      productViews: 7,
+      clickThroughRate: 6 / 7,
+      visitors: 6,
+      finderViews: 4,
+      promo: { signup: 1, join: 1, copyCode: 2 },
+    });
+    expect(body.previous).toEqual({
+      from: addDays(base, -5),
+      to: addDays(base, -1),
+      clicks: 1,
+      productViews: 1,
+      clickThroughRate: 1,
+      visitors: 1,
+      finderViews: 0,
+      promo: { signup: 0, join: 0, copyCode: 0 },
+    });
+    expect(body.agents).toEqual([
+      { agent: null, name: null, clicks: 3 },
+      { agent: 'f-test-agent', name: 'Test Agent', clicks: 2 },
+      { agent: 'gone-agent', name: null, clicks: 1 },
+    ]);
     expect(body.days).toEqual([
-      { date: base, clicks: 3, views: 2 },
-      { date: addDays(base, 1), clicks: 0, views: 0 },
-      { date: addDays(base, 2), clicks: 2, views: 2 },
-      { date: addDays(base, 3), clicks: 1, views: 0 },
-      { date: addDays(base, 4), clicks: 0, views: 0 },
+      { date: base, clicks: 3, productViews: 4, visitors: 3, finderViews: 2 },
+      { date: addDays(base, 1), clicks: 0, productViews: 0, visitors: 0, finderViews: 0 },
+      { date: addDays(base, 2), clicks: 2, productViews: 2, visitors: 2, finderViews: 2 },
+      { date: addDays(base, 3), clicks: 1, productViews: 1, visitors: 1, finderViews: 0 },
+      { date: addDays(base, 4), clicks: 0, productViews: 0, visitors: 0, finderViews: 0 },
     ]);
     expect(body.topProducts).toEqual([
-      { productId: jacket!.id, title: 'Parka', category: 'Jackets', clicks: 2 },
-      { productId: shoe!.id, title: 'Runner', category: 'Shoes', clicks: 2 },
-      { productId: bare!.id, title: 'Plain', category: null, clicks: 1 },
-      { productId: null, title: null, category: null, clicks: 1 },
+      { productId: jacket!.id, title: 'Parka', category: 'Jackets', clicks: 2, productViews: 3, clickThroughRate: 2 / 3 },
+      { productId: shoe!.id, title: 'Runner', category: 'Shoes', clicks: 2, productViews: 2, clickThroughRate: 1 },
+      { productId: bare!.id, title: 'Plain', category: null, clicks: 1, productViews: 1, clickThroughRate: 1 },
+      { productId: null, title: null, category: null, clicks: 1, productViews: 1, clickThroughRate: 1 },
     ]);
+    // Categories as they are now: the jacket's 'Coats' click is a Jackets click; the deleted boot a row of its own.
     expect(body.categories).toEqual([
-      { category: 'Shoes', clicks: 3, clickThroughRate: 0.75 },
-      { category: 'Coats', clicks: 1, clickThroughRate: 0.25 },
-      { category: 'Jackets', clicks: 1, clickThroughRate: 0.25 },
-      { category: null, clicks: 1, clickThroughRate: 0.25 },
-      { category: 'Hats', clicks: 0, clickThroughRate: 0 },
+      { category: 'Jackets', deleted: false, clicks: 2, productViews: 3, clickThroughRate: 2 / 3 },
+      { category: 'Shoes', deleted: false, clicks: 2, productViews: 2, clickThroughRate: 1 },
+      { category: null, deleted: false, clicks: 1, productViews: 1, clickThroughRate: 1 },
+      { category: null, deleted: true, clicks: 1, productViews: 1, clickThroughRate: 1 },
+      { category: 'Hats', deleted: false, clicks: 0, productViews: 0, clickThroughRate: null },
     ]);
     expect(body.distribution).toEqual([
       { category: 'Jackets', products: 2 },
@@ -392,16 +653,67 @@ describe('GET /api/admin/analytics', () => {
       { category: null, products: 2 },
     ]);
 
-    // A period without views has no rate rather than an infinite one.
-    const noViews = (await figures(`?from=${addDays(base, 3)}&to=${addDays(base, 3)}`)).json<AnalyticsSummary>();
-    expect(noViews.totals).toEqual({ clicks: 1, views: 0, clickThroughRate: null });
-    expect(noViews.categories.find((c) => c.category === 'Coats')).toEqual({ category: 'Coats', clicks: 1, clickThroughRate: null });
+    // A period without product views has no rate rather than an infinite one.
+    const quiet = (await figures(`?from=${addDays(base, 4)}&to=${addDays(base, 4)}`)).json<AnalyticsSummary>();
+    expect(quiet.totals).toMatchObject({ clicks: 0, productViews: 0, clickThroughRate: null });
+    expect(quiet.previous).toMatchObject({ from: addDays(base, 3), to: addDays(base, 3), clicks: 1, productViews: 1, clickThroughRate: 1 });
+    await ctx.database.rows(sql`delete from agents where slug = 'f-test-agent'`);
+  });
+
+  it('keeps clicks at or below product views for every day, product and category, whatever visitors do', async () => {
+    await insertCategories(ctx.database, [{ name: 'Shoes' }, { name: 'Hats' }]);
+    const products = await insertProducts(ctx.database, [
+      { category: 'Shoes' },
+      { category: 'Shoes' },
+      { category: 'Hats' },
+      { category: null },
+    ]);
+    // A fixed pseudo-random walk of 4 visitors over 2 days: clicks, views, repeats, recategorising, a deletion.
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor(seed / 65536) % n;
+    };
+    const clients = ['203.0.113.21', '203.0.113.22', '203.0.113.23', '203.0.113.24'];
+    let at = new Date(`${addDays(todayUtc(), -2)}T22:00:00Z`);
+    const service = createAnalyticsService(createAnalyticsRepo(ctx.database), { secret: 's', rules: { rateLimit: 10_000 }, now: () => at });
+    for (let step = 0; step < 160; step++) {
+      if (step === 80) at = new Date(`${addDays(todayUtc(), -1)}T01:00:00Z`);
+      if (step === 100) await ctx.database.rows(sql`update products set category = 'Hats' where id = ${products[0]!.id}::uuid`);
+      if (step === 120) await ctx.database.rows(sql`delete from products where id = ${products[1]!.id}::uuid`);
+      const client = { ip: clients[random(clients.length)]!, userAgent: CHROME };
+      const productId = products[random(products.length)]!.id;
+      const sources = ['buy', 'image', 'page'] as const;
+      const event =
+        random(3) === 0
+          ? ({ kind: 'product-view', productId } as const)
+          : ({ kind: 'click', productId, source: sources[random(3)]!, agent: random(2) ? 'cnfans' : undefined } as const);
+      try {
+        await service.record(event.kind === 'click' && !event.agent ? { kind: 'click', productId, source: event.source } : event, client);
+      } catch (err) {
+        // The deleted product is unknown now.
+        expect(err).toMatchObject({ code: 'NOT_FOUND' });
+      }
+    }
+    const body = (await figures(`?from=${addDays(todayUtc(), -2)}&to=${todayUtc()}`)).json<AnalyticsSummary>();
+    expect(body.totals.clicks).toBeGreaterThan(10);
+    expect(body.totals.clicks).toBeLessThan(body.totals.productViews);
+    for (const row of [body.totals, ...body.days, ...body.topProducts, ...body.categories]) {
+      expect(row.clicks, JSON.stringify(row)).toBeLessThanOrEqual(row.productViews);
+    }
+    for (const row of [body.totals, ...body.topProducts, ...body.categories]) {
+      if (row.clickThroughRate !== null) expect(row.clickThroughRate).toBeLessThanOrEqual(1);
+    }
+    // At most one click per visitor, product and day: 4 visitors × 4 products × 2 days.
+    expect(body.totals.clicks).toBeLessThanOrEqual(32);
+    expect(body.totals.visitors).toBe(8);
+    expect(body.categories.find((c) => c.deleted)?.clicks).toBeGreaterThan(0);
   });
 
   it('lists at most ten top products', async () => {
     const products = await insertProducts(ctx.database, Array.from({ length: 12 }, (_, i) => ({ title: `P${String(i).padStart(2, '0')}` })));
     const now = new Date().toISOString();
-    await insertEvents(products.flatMap((p, i) => Array.from({ length: i + 1 }, () => ({ kind: 'click' as const, productId: p.id, category: p.category, at: now }))));
+    await insertEvents(products.flatMap((p, i) => Array.from({ length: i + 1 }, () => clickWithView(p.id, p.category, now)).flat()));
     const body = (await figures('')).json<AnalyticsSummary>();
     expect(body.topProducts.map((p) => [p.title, p.clicks])).toEqual(
       Array.from({ length: 10 }, (_, i) => [`P${String(11 - i).padStart(2, '0')}`, 12 - i]),
@@ -414,9 +726,11 @@ describe('GET /api/admin/analytics', () => {
     expect(whole.to).toBe(today);
     expect(whole.from).toBe(addDays(today, -29));
     expect(whole.days).toHaveLength(30);
-    expect(whole.days.every((d) => d.clicks === 0 && d.views === 0)).toBe(true);
-    expect(whole.totals).toEqual({ clicks: 0, views: 0, clickThroughRate: null });
+    expect(whole.days.every((d) => d.clicks === 0 && d.productViews === 0 && d.visitors === 0 && d.finderViews === 0)).toBe(true);
+    expect(whole.totals).toMatchObject({ clicks: 0, productViews: 0, clickThroughRate: null, visitors: 0, finderViews: 0 });
+    expect(whole.previous).toMatchObject({ from: addDays(today, -59), to: addDays(today, -30) });
     expect(whole.topProducts).toEqual([]);
+    expect(whole.agents).toEqual([]);
 
     const fromOnly = (await figures(`?from=${addDays(today, -6)}`)).json<AnalyticsSummary>();
     expect([fromOnly.from, fromOnly.to, fromOnly.days.length]).toEqual([addDays(today, -6), today, 7]);

@@ -24,6 +24,7 @@ import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import type { FrontEnd } from './modules/pages/front-end';
 import { createPageHandler, pagesRoutes } from './modules/pages/pages.routes';
+import { requestsRoutes } from './modules/requests/requests.routes';
 import { qcRoutes } from './modules/qc/qc.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersAdminRoutes, { service: services.usersAdmin });
   await app.register(bulkOpsRoutes, { service: services.bulkOps });
   await app.register(analyticsRoutes, { service: services.analytics });
+  await app.register(requestsRoutes, { service: services.requests });
   await app.register(seoRoutes, { service: services.seo, publicUrl: config.publicUrl });
 
   const frontEnd = options.frontEnd ?? null;

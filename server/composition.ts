@@ -33,6 +33,8 @@ import { createImportsRepo } from './modules/imports/imports.repo';
 import { createImportsService } from './modules/imports/imports.service';
 import type { Mailer } from './modules/mail/mailer';
 import { createPagesService } from './modules/pages/pages.service';
+import { createRequestsRepo } from './modules/requests/requests.repo';
+import { createRequestsService } from './modules/requests/requests.service';
 import { createQcRepo } from './modules/qc/qc.repo';
 import { createQcService } from './modules/qc/qc.service';
 import { createSeoService } from './modules/seo/seo.service';
@@ -82,6 +84,7 @@ export async function composeServices(deps: CompositionDeps) {
     images: createImagesRepo(database),
     imports: createImportsRepo(database),
     qc: createQcRepo(database),
+    requests: createRequestsRepo(database),
     signInThrottle: createSignInThrottleRepo(database),
     site: createSiteRepo(database),
     users: createUsersRepo(database),
@@ -141,6 +144,7 @@ export async function composeServices(deps: CompositionDeps) {
     }),
     favorites: createFavoritesService(repos.favorites, repos.catalogue),
     analytics: createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) }),
+    requests: createRequestsService(repos.requests, repos.audit, { secret }),
     seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize),
     pages: createPagesService({ catalogue, categories, log }),
     storage,

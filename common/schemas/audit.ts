@@ -20,6 +20,10 @@ export const AUDIT_ACTIONS = [
   'agent-delete',
   'products-source',
   'currency-rates',
+  'request-update',
+  'request-delete',
+  'link-report-update',
+  'link-report-delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

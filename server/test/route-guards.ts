@@ -24,6 +24,8 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /api/auth/request-password-reset': 'a visitor who forgot their password is not signed in (throttled; the answer never says whether the email has an account)',
   'POST /api/auth/reset-password': 'the token from the reset mail is the proof, not a session',
   'POST /api/analytics/events': "the storefront's anonymous visitors report clicks and page views (rate-limited, known products only)",
+  'POST /api/requests': 'a visitor whose search found nothing asks for the item (rate-limited per client, small body)',
+  'POST /api/products/{id}/link-reports': "a visitor reports a product's broken buy link (rate-limited per client, known products only)",
 };
 
 /**

@@ -81,6 +81,8 @@ function catalogueSummary(entry: AuditEntry): string | null {
       return details.defaults === true && names.length > 0 ? AUDIT_TEXTS.createdDefaults(names) : AUDIT_TEXTS.created;
     }
     case 'product-update':
+    case 'request-update':
+    case 'link-report-update':
       return changesText(details.changes) ?? AUDIT_TEXTS.noDetails;
     case 'category-update': {
       const renamed = numberOf(details.productsRenamed);
@@ -89,6 +91,8 @@ function catalogueSummary(entry: AuditEntry): string | null {
       return joined(changed, [renamed ? AUDIT_TEXTS.productsRenamed(renamed) : null]);
     }
     case 'product-delete':
+    case 'request-delete':
+    case 'link-report-delete':
       return AUDIT_TEXTS.deleted;
     case 'category-delete': {
       const moved = numberOf(details.productsMoved);

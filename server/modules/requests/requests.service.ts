@@ -1,0 +1,212 @@
+import { createHmac } from 'node:crypto';
+import { productPath } from '../../../common/product-urls';
+import {
+  OPEN_REQUEST_STATUSES,
+  REQUEST_TEXTS,
+  REQUESTS_RATE_LIMIT,
+  REQUESTS_RATE_WINDOW_SECONDS,
+  type RequestStatus,
+} from '../../../common/requests-texts';
+import type {
+  ItemRequest,
+  ItemRequestInput,
+  ItemRequestPage,
+  ItemRequestUpdate,
+  LinkReport,
+  LinkReportInput,
+  LinkReportPage,
+  LinkReportState,
+  QueueProduct,
+  QueueQuery,
+  RequestReceipt,
+} from '../../../common/schemas/requests';
+import { REQUESTS_PAGE_SIZE } from '../../../common/schemas/requests';
+import { AppError } from '../../errors';
+import { changedFields, clip, keptValues } from '../audit/audit-details';
+import type { Actor, AuditRepo } from '../audit/audit.repo';
+import type { ItemRequestWithProduct, LinkReportWithProduct, QueueProductRow, RequestsRepo } from './requests.repo';
+
+export type RequestsRules = { rateLimit: number; rateWindowSeconds: number };
+export const DEFAULT_REQUESTS_RULES: RequestsRules = { rateLimit: REQUESTS_RATE_LIMIT, rateWindowSeconds: REQUESTS_RATE_WINDOW_SECONDS };
+
+/** Who sent a request, as far as the limits need: used only inside keyed hashes, never stored. */
+export type RequestClient = { ip: string };
+
+/** 429 with the seconds until the client's window ends; the routes put them in Retry-After. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', REQUEST_TEXTS.rateLimited(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+  }
+}
+
+const DAY_MS = 86_400_000;
+const REQUEST_NOT_FOUND = 'This request does not exist (it may have been deleted already).';
+const REPORT_NOT_FOUND = 'This report does not exist (it may have been deleted already).';
+const NO_SUCH_PRODUCT = 'product: no product has this number or id (it may have been deleted).';
+
+function toQueueProduct(row: QueueProductRow): QueueProduct {
+  return { id: row.id, number: row.number, title: row.title, path: productPath(row), link: row.link };
+}
+
+/** How the audit log names a product: "#12 Cargo pants". */
+const productLabel = (row: QueueProductRow | null) => (row ? `#${row.number} ${clip(row.title)}` : null);
+
+function toItemRequest(row: ItemRequestWithProduct): ItemRequest {
+  return {
+    id: row.id,
+    query: row.query,
+    link: row.link,
+    status: row.status as RequestStatus,
+    product: row.product ? toQueueProduct(row.product) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toLinkReport(row: LinkReportWithProduct): LinkReport {
+  return {
+    id: row.id,
+    product: toQueueProduct(row.product),
+    agent: row.agent,
+    note: row.note,
+    status: row.status as RequestStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Item requests and broken-link reports (issue 16). Visitors' posts are limited per client: a client is known only
+ * through a keyed hash of its address that changes every UTC day (as the analytics counters do, decision 0018), so
+ * nothing stored leads back to a visitor. Admins' changes are recorded in the audit log in their own transaction.
+ */
+export function createRequestsService(
+  repo: RequestsRepo,
+  audit: Pick<AuditRepo, 'record'>,
+  options: { secret: string; rules?: Partial<RequestsRules>; now?: () => Date },
+) {
+  const rules: RequestsRules = { ...DEFAULT_REQUESTS_RULES, ...options.rules };
+  const now = options.now ?? (() => new Date());
+  // A key of its own, so these hashes never equal anything else made with the app's secret.
+  const hashKey = createHmac('sha256', options.secret).update('finder request counters').digest();
+  const keyOf = (...parts: string[]) => createHmac('sha256', hashKey).update(parts.join('\n')).digest('base64url');
+  const dayOf = (t: Date) => t.toISOString().slice(0, 10);
+
+  /** Counts one post of this kind from the client in the current window; throws RateLimitedError past the limit. */
+  async function limit(kind: 'request' | 'report', client: RequestClient, t: Date): Promise<void> {
+    const windowMs = rules.rateWindowSeconds * 1000;
+    const index = Math.floor(t.getTime() / windowMs);
+    const end = new Date((index + 1) * windowMs);
+    const hits = await repo.hit(`req:rate:${kind}:${keyOf(dayOf(t), client.ip)}:${index}`, end);
+    if (hits > rules.rateLimit) throw new RateLimitedError(Math.ceil((end.getTime() - t.getTime()) / 1000));
+  }
+
+  return {
+    rules,
+
+    async createRequest(input: ItemRequestInput, client: RequestClient): Promise<RequestReceipt> {
+      await limit('request', client, now());
+      const row = await repo.insertRequest({ query: input.query, link: input.link });
+      return { id: row.id, duplicate: false };
+    },
+
+    /**
+     * Records a report of a product's buy link. The same client's identical report (same product, agent and note)
+     * of the same UTC day is not recorded twice while it is still open: the open one's id is answered instead.
+     */
+    async reportLink(productId: string, input: LinkReportInput, client: RequestClient): Promise<RequestReceipt> {
+      const t = now();
+      await limit('report', client, t);
+      const dayStart = new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
+      const dayEnd = new Date(dayStart.getTime() + DAY_MS);
+      const fresh = await repo.claim(`req:report:${keyOf(dayOf(t), client.ip, productId, input.agent ?? '', input.note)}`, dayEnd);
+      if (!fresh) {
+        const open = await repo.findOpenReport({ productId, agent: input.agent, note: input.note, since: dayStart });
+        if (open) return { id: open, duplicate: true };
+      }
+      const row = await repo.insertReport({ productId, agent: input.agent, note: input.note });
+      if (!row) throw new AppError('NOT_FOUND', REQUEST_TEXTS.unknownProduct);
+      return { id: row.id, duplicate: false };
+    },
+
+    async listRequests(q: QueueQuery): Promise<ItemRequestPage> {
+      const page = await repo.pageRequests({ status: q.status, page: q.page, pageSize: REQUESTS_PAGE_SIZE });
+      return { items: page.items.map(toItemRequest), total: page.total, page: q.page, pageSize: REQUESTS_PAGE_SIZE, counts: page.counts };
+    },
+
+    async listReports(q: QueueQuery): Promise<LinkReportPage> {
+      const page = await repo.pageReports({ status: q.status, page: q.page, pageSize: REQUESTS_PAGE_SIZE });
+      return { items: page.items.map(toLinkReport), total: page.total, page: q.page, pageSize: REQUESTS_PAGE_SIZE, counts: page.counts };
+    },
+
+    /**
+     * Changes a request's status and the product that answers it. Linking a product to a request that is still open
+     * marks it added unless a status comes with it. The entry lists what changed; a change to nothing records nothing.
+     */
+    async updateRequest(actor: Actor, id: string, update: ItemRequestUpdate): Promise<ItemRequest> {
+      const row = await repo.transaction(async (tx) => {
+        const old = await tx.queues.lockRequest(id);
+        if (!old) throw new AppError('NOT_FOUND', REQUEST_NOT_FOUND);
+        let product = old.product;
+        if (update.product !== undefined) {
+          product = update.product === null ? null : await tx.queues.findProduct(update.product);
+          if (update.product !== null && !product) throw new AppError('VALIDATION', NO_SUCH_PRODUCT);
+        }
+        const linked = product !== null && product.id !== old.product?.id;
+        const status: RequestStatus =
+          update.status ?? (linked && OPEN_REQUEST_STATUSES.includes(old.status as RequestStatus) ? 'added' : (old.status as RequestStatus));
+        const changes = changedFields(
+          { status: old.status, product: productLabel(old.product) },
+          { status, product: productLabel(product) },
+          ['status', 'product'],
+        );
+        if (Object.keys(changes).length === 0) return old;
+        await tx.queues.updateRequest(id, { status, productId: product?.id ?? null });
+        const details = { requestId: id, changes };
+        await audit.record({ action: 'request-update', subject: clip(old.query), actor, details }, tx.executor);
+        return { ...old, status, productId: product?.id ?? null, product, updatedAt: new Date() };
+      });
+      return toItemRequest(row);
+    },
+
+    async deleteRequest(actor: Actor, id: string): Promise<{ id: string }> {
+      await repo.transaction(async (tx) => {
+        const old = await tx.queues.deleteRequest(id);
+        if (!old) throw new AppError('NOT_FOUND', REQUEST_NOT_FOUND);
+        const deleted = { ...keptValues(old, ['query', 'link', 'status']), product: productLabel(old.product) };
+        await audit.record({ action: 'request-delete', subject: clip(old.query), actor, details: { requestId: id, deleted } }, tx.executor);
+      });
+      return { id };
+    },
+
+    async updateReport(actor: Actor, id: string, status: RequestStatus): Promise<LinkReport> {
+      const row = await repo.transaction(async (tx) => {
+        const old = await tx.queues.lockReport(id);
+        if (!old) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND);
+        if (old.status === status) return old;
+        await tx.queues.updateReport(id, status);
+        const details = { reportId: id, productId: old.productId, changes: changedFields(old, { ...old, status }, ['status']) };
+        await audit.record({ action: 'link-report-update', subject: productLabel(old.product) ?? '', actor, details }, tx.executor);
+        return { ...old, status, updatedAt: new Date() };
+      });
+      return toLinkReport(row);
+    },
+
+    async deleteReport(actor: Actor, id: string): Promise<{ id: string }> {
+      await repo.transaction(async (tx) => {
+        const old = await tx.queues.deleteReport(id);
+        if (!old) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND);
+        const details = { reportId: id, productId: old.productId, deleted: keptValues(old, ['agent', 'note', 'status']) };
+        await audit.record({ action: 'link-report-delete', subject: productLabel(old.product) ?? '', actor, details }, tx.executor);
+      });
+      return { id };
+    },
+
+    /** What the product page shows an admin about the product's reports. */
+    async reportState(productId: string): Promise<LinkReportState> {
+      const state = await repo.reportState(productId);
+      return { productId, open: state.open, total: state.total, lastReportedAt: state.last?.toISOString() ?? null };
+    },
+  };
+}
+export type RequestsService = ReturnType<typeof createRequestsService>;

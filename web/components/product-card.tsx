@@ -5,6 +5,7 @@ import { thumbnailUrlFor } from '../../common/media';
 import { formatPrice } from '../../common/price';
 import type { Product } from '../../common/schemas/product';
 import { sendAnalytics } from '../lib/analytics';
+import { QcBadge } from './qc-badge';
 import './product-card.css';
 
 /** The external store: a new tab, no referrer or opener, marked as a paid link. */
@@ -112,6 +113,7 @@ export function ProductCard({ product, fadeIn, eager, priority = false }: Props)
           <Link to={product.path}>{product.title}</Link>
         </h3>
         <p className="card-price">{formatPrice(product.price)}</p>
+        <QcBadge count={product.qcCount} />
         <BuyLink product={product} className="card-buy" />
       </div>
     </li>

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { auditEntries } from '../../test/audit-helpers';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { insertProducts } from '../../test/factories';
+import { sourceFrontEnd } from '../../test/front-end';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 
@@ -177,5 +178,44 @@ describe('QC photos', () => {
     // The image stays in the gallery.
     const gallery = await send(ctx.app, 'GET', '/api/admin/images', { cookie: admin });
     expect(gallery.json<{ items: ImageInfo[] }>().items.some((i) => i.id === pics[1]!.id)).toBe(true);
+  });
+});
+
+describe('QC photos on rendered pages', () => {
+  let site: TestContext;
+  beforeAll(async () => {
+    site = await createTestApp({}, { frontEnd: sourceFrontEnd() });
+    const cookie = await signedInAs(site.app, 'qc-page-admin@example.com', { isAdmin: true });
+    const photos: ImageInfo[] = [];
+    for (const name of ['front.png', 'tag.png']) {
+      const body = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#806040' } }).png().toBuffer();
+      const { payload, headers } = multipartBody([{ filename: name, body, contentType: 'image/png' }]);
+      const res = await site.app.inject({ method: 'POST', url: '/api/admin/images', payload, headers: { ...headers, origin: TEST_ORIGIN, cookie } });
+      photos.push(res.json<{ items: ImageInfo[] }>().items[0]!);
+    }
+    const [row] = await insertProducts(site.database, [{ title: 'Rendered Parka' }]);
+    const res = await send(site.app, 'PUT', qcUrl(row!.id), { cookie, body: { items: [{ imageId: photos[0]!.id, takenOn: '2026-03-14' }, { imageId: photos[1]!.id }] } });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('the product page shows the gallery with its heading, days and sized lazy thumbnails; a card shows the badge', async () => {
+    const finder = await site.app.inject({ method: 'GET', url: '/' });
+    expect(finder.statusCode).toBe(200);
+    expect(finder.body).toContain('QC 2');
+    expect(finder.body).toContain('2 QC photos');
+    const path = finder.body.match(/href="(\/products\/rendered-parka-\d+)"/)?.[1];
+    expect(path).toBeTruthy();
+
+    const page = await site.app.inject({ method: 'GET', url: path! });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('QC photos (2)</h2>');
+    expect(page.body).toContain('Taken 14 Mar 2026');
+    expect(page.body).toContain('aria-label="Open QC photo 1 of 2, taken 14 Mar 2026"');
+    expect(page.body).toMatch(/<img src="\/media\/thumbs\/320\/[^"]+" alt="" width="160" height="160" loading="lazy"/);
+    // The viewer's code is not in the page until a visitor opens it.
+    expect(page.body).not.toContain('qc-viewer');
   });
 });

@@ -6,12 +6,14 @@ import { brandPath, categoryPath, missingProductMeta, productMeta } from '../../
 import { formatPrice } from '../../../common/price';
 import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
+import type { QcPhoto } from '../../../common/schemas/qc';
 import { BestBadge, BuyLink, ProductCard } from '../../components/product-card';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useProductView } from './api/get-product';
+import { QcGallery } from './components/qc-gallery';
 import { ShareButton } from './components/share-button';
 import './product.css';
 
@@ -45,7 +47,17 @@ function Breadcrumbs({ product }: { product: Product }) {
   );
 }
 
-function ProductDetails({ product, related, loadingRelated }: { product: Product; related: Product[]; loadingRelated: boolean }) {
+function ProductDetails({
+  product,
+  related,
+  qcPhotos,
+  loadingRelated,
+}: {
+  product: Product;
+  related: Product[];
+  qcPhotos: QcPhoto[] | undefined;
+  loadingRelated: boolean;
+}) {
   const origin = usePageData()?.origin;
   const url = `${origin ?? ''}${product.path}`;
   const large = thumbnailUrlFor(product.image, 640);
@@ -107,6 +119,7 @@ function ProductDetails({ product, related, loadingRelated }: { product: Product
           </p>
         </div>
       </article>
+      <QcGallery title={product.title} photos={qcPhotos} count={product.qcCount} />
       <section className="related" aria-labelledby="related-title">
         <h2 id="related-title">More like this</h2>
         {loadingRelated ? <Spinner label="Loading related products" size="small" /> : <ProductGrid products={related} labelledBy="related-title" />}
@@ -175,7 +188,7 @@ export default function ProductPage() {
     );
   }
   if (view.status === 'found') {
-    return <ProductDetails product={view.product} related={view.related} loadingRelated={query.isPlaceholderData} />;
+    return <ProductDetails product={view.product} related={view.related} qcPhotos={view.qcPhotos} loadingRelated={query.isPlaceholderData} />;
   }
   return <MissingProduct gone={view.status === 'gone'} category={view.status === 'gone' ? view.category : null} similar={view.similar} />;
 }

@@ -24,7 +24,6 @@ import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import type { FrontEnd } from './modules/pages/front-end';
 import { createPageHandler, pagesRoutes } from './modules/pages/pages.routes';
-import { qcRoutes } from './modules/qc/qc.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { qcRoutes } from './modules/qc/qc.routes';
 import { seoRoutes } from './modules/seo/seo.routes';

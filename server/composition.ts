@@ -33,8 +33,6 @@ import { createImportsRepo } from './modules/imports/imports.repo';
 import { createImportsService } from './modules/imports/imports.service';
 import type { Mailer } from './modules/mail/mailer';
 import { createPagesService } from './modules/pages/pages.service';
-import { createQcRepo } from './modules/qc/qc.repo';
-import { createQcService } from './modules/qc/qc.service';
 import { createRequestsRepo } from './modules/requests/requests.repo';
 import { createRequestsService } from './modules/requests/requests.service';
 import { createQcRepo } from './modules/qc/qc.repo';

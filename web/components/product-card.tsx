@@ -2,10 +2,10 @@ import type { CSSProperties, MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { CARD_STAGGER_MS, TEXTS } from '../../common/constants';
 import { thumbnailUrlFor } from '../../common/media';
-import { formatPrice } from '../../common/price';
 import type { Product } from '../../common/schemas/product';
 import { sendAnalytics } from '../lib/analytics';
 import { QcBadge } from './qc-badge';
+import { Price } from './price';
 import './product-card.css';
 
 /** The external store: a new tab, no referrer or opener, marked as a paid link. */
@@ -112,7 +112,9 @@ export function ProductCard({ product, fadeIn, eager, priority = false }: Props)
         <h3 className="card-title" id={titleId}>
           <Link to={product.path}>{product.title}</Link>
         </h3>
-        <p className="card-price">{formatPrice(product.price)}</p>
+        <p className="card-price">
+          <Price value={product.price} />
+        </p>
         <QcBadge count={product.qcCount} />
         <BuyLink product={product} className="card-buy" />
       </div>

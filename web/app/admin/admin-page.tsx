@@ -7,6 +7,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { AnalyticsTab } from '../../features/analytics/components/analytics-tab';
 import { CategoriesTab } from '../../features/categories/components/categories-tab';
 import { useCategoryInitialisation } from '../../features/categories/hooks/use-category-initialisation';
+import { CurrenciesTab } from '../../features/currency/components/currencies-tab';
 import { DatabaseTab } from '../../features/database/components/database-tab';
 import { ImagePicker } from '../../features/images/components/image-picker';
 import { ImagesTab } from '../../features/images/components/images-tab';
@@ -27,6 +28,7 @@ const PANELS = {
   images: () => <ImagesTab />,
   items: () => <ItemsPanel />,
   categories: () => <CategoriesTab />,
+  currencies: () => <CurrenciesTab />,
   database: () => <DatabaseTab />,
   users: () => <UsersTab />,
   analytics: () => <AnalyticsTab />,

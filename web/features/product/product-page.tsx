@@ -3,10 +3,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { TEXTS } from '../../../common/constants';
 import { thumbnailUrlFor } from '../../../common/media';
 import { brandPath, categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
-import { formatPrice } from '../../../common/price';
 import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
 import type { QcPhoto } from '../../../common/schemas/qc';
+import { Price } from '../../components/price';
 import { BestBadge, BuyLink, ProductCard } from '../../components/product-card';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
@@ -89,7 +89,9 @@ function ProductDetails({
         </div>
         <div className="product-info">
           <h1 id="product-title">{product.title}</h1>
-          <p className="product-price">{formatPrice(product.price)}</p>
+          <p className="product-price">
+            <Price value={product.price} />
+          </p>
           {facts.length > 0 && (
             <dl className="product-facts">
               {facts.map(([term, value]) => (

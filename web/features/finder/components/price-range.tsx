@@ -1,29 +1,35 @@
 import { useState } from 'react';
 import { TEXTS } from '../../../../common/constants';
-import { formatPrice } from '../../../../common/price';
+import { formatMoney, fromBase, toBase } from '../../../../common/currency';
+import { CURRENCY_TEXTS } from '../../../../common/currency-texts';
+import { useDisplayCurrency } from '../../../lib/currency';
 import { parsePriceInput } from '../finder-controls';
 
 type Props = {
+  /** The bounds in the store's base currency (the API's minPrice and maxPrice). */
   min: number | null;
   max: number | null;
-  /** Lowest and highest price of what the other filters find: the fields' hints. */
+  /** Lowest and highest price (base currency) of what the other filters find: the fields' hints. */
   bounds?: { min: number; max: number } | null | undefined;
-  /** Called with a valid range only (each bound a price or none, the lowest not above the highest). */
+  /** Called with a valid range only (each bound a price or none, the lowest not above the highest), in the base. */
   onChange: (min: number | null, max: number | null) => void;
 };
 
-const toText = (n: number | null) => (n === null ? '' : String(n));
-
 /**
- * From and to, in the store's currency. The fields keep what is typed; the filters get it only while it makes a
- * range, so a half-typed or crossed range never asks the server (the page's debounce does the rest).
+ * From and to, in the visitor's currency (converted to the base for the filters: a lowest bound rounds down and a
+ * highest up, so what shows as the bound is kept). The fields keep what is typed; the filters get it only while it
+ * makes a range, so a half-typed or crossed range never asks the server (the page's debounce does the rest).
  */
 export function PriceRange({ min, max, bounds, onChange }: Props) {
-  const [draft, setDraft] = useState({ min: toText(min), max: toText(max), forMin: min, forMax: max });
-  // The filters changed from outside (Back, a link, Clear filters): the fields show them, unless they say it already.
-  if (draft.forMin !== min || draft.forMax !== max) {
-    const same = parsePriceInput(draft.min) === min && parsePriceInput(draft.max) === max;
-    setDraft(same ? { ...draft, forMin: min, forMax: max } : { min: toText(min), max: toText(max), forMin: min, forMax: max });
+  const { currency, rate } = useDisplayCurrency();
+  const shown = (n: number | null) => (n === null ? '' : String(fromBase(n, rate, currency)));
+  const based = (n: number | null | undefined, bound: 'min' | 'max') => (typeof n === 'number' ? toBase(n, rate, bound) : n);
+  const [draft, setDraft] = useState({ min: shown(min), max: shown(max), forMin: min, forMax: max, rate });
+  // The filters changed from outside (Back, a link, Clear filters) or the currency did: the fields show them, unless
+  // they say it already.
+  if (draft.forMin !== min || draft.forMax !== max || draft.rate !== rate) {
+    const same = draft.rate === rate && based(parsePriceInput(draft.min), 'min') === min && based(parsePriceInput(draft.max), 'max') === max;
+    setDraft(same ? { ...draft, forMin: min, forMax: max } : { min: shown(min), max: shown(max), forMin: min, forMax: max, rate });
   }
   const low = parsePriceInput(draft.min);
   const high = parsePriceInput(draft.max);
@@ -35,8 +41,11 @@ export function PriceRange({ min, max, bounds, onChange }: Props) {
     const a = parsePriceInput(next.min);
     const b = parsePriceInput(next.max);
     if (a === undefined || b === undefined || (a !== null && b !== null && a > b)) return;
-    if (a !== min || b !== max) onChange(a, b);
+    const baseMin = based(a, 'min') ?? null;
+    const baseMax = based(b, 'max') ?? null;
+    if (baseMin !== min || baseMax !== max) onChange(baseMin, baseMax);
   };
+  const hint = (amount: number, round: (n: number) => number) => formatMoney(round(amount * rate), currency);
 
   const field = (which: 'min' | 'max', label: string, hint: string) => (
     <label className="price-field">
@@ -57,12 +66,12 @@ export function PriceRange({ min, max, bounds, onChange }: Props) {
   return (
     <div className="price" role="group" aria-labelledby="price-label">
       <span id="price-label" className="control-label">
-        {TEXTS.priceLabel}
+        {CURRENCY_TEXTS.priceIn(currency)}
       </span>
       <span className="price-fields">
-        {field('min', TEXTS.minPriceLabel, bounds ? formatPrice(Math.floor(bounds.min)) : 'Min')}
+        {field('min', CURRENCY_TEXTS.minIn(currency), bounds ? hint(bounds.min, Math.floor) : 'Min')}
         <span aria-hidden="true">–</span>
-        {field('max', TEXTS.maxPriceLabel, bounds ? formatPrice(Math.ceil(bounds.max)) : 'Max')}
+        {field('max', CURRENCY_TEXTS.maxIn(currency), bounds ? hint(bounds.max, Math.ceil) : 'Max')}
       </span>
       {crossed && (
         <p id="price-error" className="price-error" role="alert">

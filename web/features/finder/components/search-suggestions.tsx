@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { FINDER_TEXTS, SUGGEST_MIN_LENGTH } from '../../../../common/constants';
-import { formatPrice } from '../../../../common/price';
+import { Price } from '../../../components/price';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSuggestions } from '../api/get-suggestions';
 import { moveActive, suggestionOptions, type SuggestionOption } from '../suggestion-options';
@@ -46,7 +46,10 @@ function OptionBody({ option }: { option: SuggestionOption }) {
       )}
       <span className="suggestion-text">
         <span className="suggestion-title">{option.label}</span>
-        <span className="suggestion-meta">{[option.brand.trim(), formatPrice(option.price)].filter(Boolean).join(' · ')}</span>
+        <span className="suggestion-meta">
+          {option.brand.trim() && `${option.brand.trim()} · `}
+          <Price value={option.price} />
+        </span>
       </span>
     </>
   );

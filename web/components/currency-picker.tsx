@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+import { CURRENCIES, currencySymbol, type CurrencyCode } from '../../common/currency';
+import { CURRENCY_NAMES, CURRENCY_TEXTS } from '../../common/currency-texts';
+import { useCurrencyRates, useDisplayCurrency } from '../lib/currency';
+import { setPreference } from '../lib/preferences';
+import './currency-picker.css';
+
+/** "EUR €", "CAD CA$", "CHF". */
+function symbolAfter(code: CurrencyCode): string {
+  const symbol = currencySymbol(code);
+  return symbol === code ? code : `${code} ${symbol}`;
+}
+
+/**
+ * The visitor's display currency: the base and every currency with a known rate (read when the picker is first
+ * used, or at once when a choice other than the base is remembered). Choosing the base forgets the choice.
+ */
+export function CurrencyPicker({ className }: { className?: string }) {
+  const id = useId();
+  const display = useDisplayCurrency();
+  // Until the visitor reaches for the list, the rates are read only when prices need them.
+  const [wanted, setWanted] = useState(false);
+  const rates = useCurrencyRates(wanted || (display.chosen !== null && display.chosen !== display.base));
+  const known = new Set<CurrencyCode>([display.base, ...(rates.data?.rates.map((r) => r.currency) ?? [])]);
+  if (display.chosen) known.add(display.chosen);
+  const options = CURRENCIES.filter((c) => known.has(c));
+  const value = display.chosen ?? display.base;
+  return (
+    <span className={className ? `currency-picker ${className}` : 'currency-picker'}>
+      <label htmlFor={id} className="visually-hidden">
+        {CURRENCY_TEXTS.pickerLabel}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onFocus={() => setWanted(true)}
+        onPointerEnter={() => setWanted(true)}
+        onChange={(e) => setPreference('currency', e.target.value === display.base ? null : e.target.value)}
+      >
+        {options.map((code) => (
+          <option key={code} value={code} title={CURRENCY_NAMES[code]}>
+            {symbolAfter(code)}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminCurrencies, CurrencyRatesInput } from '../../../../common/schemas/currency';
+import { apiPut } from '../../../lib/api-client';
+import { currenciesQueryKey } from '../../../lib/currency';
+import { adminCurrenciesKey } from './get-admin-currencies';
+
+export function updateCurrencyRates(input: CurrencyRatesInput): Promise<AdminCurrencies> {
+  return apiPut<AdminCurrencies>('/api/admin/currencies', input);
+}
+
+/** Saves rates; the tab shows the answer, and the storefront's prices read the new rates. */
+export function useUpdateCurrencyRates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCurrencyRates,
+    onSuccess: (view) => {
+      queryClient.setQueryData(adminCurrenciesKey, view);
+      void queryClient.invalidateQueries({ queryKey: currenciesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] });
+    },
+  });
+}

@@ -1,9 +1,12 @@
-// Click analytics (issue 5): the counting rules and the Analytics tab's texts. Apart from common/constants.ts so
+// Analytics (issues 5 and 16): the counting rules and the Analytics tab's texts. Apart from common/constants.ts so
 // the storefront's first bundle carries only the path it posts to (decision 0018).
 
-/** Where the storefront posts its clicks and page views. */
+/** Where the storefront posts its clicks, product views, referral buttons and finder views. */
 export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
-/** A second click on the same product (or a second finder view) by the same visitor within this window is not counted. */
+/**
+ * A second finder view by the same visitor within this window is not counted. (Clicks, product views and referral
+ * buttons count once per visitor and UTC day.)
+ */
 export const ANALYTICS_REPEAT_WINDOW_SECONDS = 30;
 /** Events one client (address) may send per rate window; more are answered 429. */
 export const ANALYTICS_RATE_LIMIT = 60;
@@ -33,16 +36,41 @@ export const ANALYTICS_TEXTS = {
   loading: 'Loading analytics',
   loadFailed: 'Analytics could not be loaded',
   retry: 'Retry',
-  empty: 'No clicks recorded in this period',
-  emptyHint: 'Clicks on BUY buttons and product images of the storefront appear here.',
+  period: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
+  comparedWith: (period: string) => `compared with ${period}`,
+  empty: 'Nothing recorded in this period',
+  emptyHint: 'Product views, BUY clicks, referral buttons and finder visits of the storefront appear here.',
   totals: 'Totals',
   clicks: 'Clicks',
+  productViews: 'Product views',
+  visitors: 'Visitors',
   views: 'Finder views',
   clickThroughRate: 'Click-through rate',
-  ctrExplained: 'Clicks divided by finder page views in the period (we count page views, not per-product impressions).',
+  ctrExplained:
+    'Clicks per product view: each visitor counts once a day per product, and a click from a card counts as a view too, so it never exceeds 100%.',
+  visitorsExplained: "Visitors: unique visitors of each day, added up (nobody is recognised from one day to the next).",
+  previous: 'Previous period',
+  change: 'Change',
+  /** The words a screen reader hears for ▲ / ▼ (the arrows themselves are hidden from it). */
+  changeUp: (amount: string, previous: string) => `up ${amount} from ${previous} in the previous period`,
+  changeDown: (amount: string, previous: string) => `down ${amount} from ${previous} in the previous period`,
+  changeSame: 'no change from the previous period',
+  changeNew: 'none in the previous period',
+  changeNewShort: 'new',
+  changeSameShort: '=',
+  points: (n: string) => `${n} pt`,
+  promoButtons: 'Referral buttons',
+  button: 'Button',
+  promo: { signup: 'Sign Up', join: 'Join', copyCode: 'Copy code' },
+  promoExplained: 'Each visitor counts once a day per button.',
+  clicksPerAgent: 'Clicks per agent',
+  agent: 'Agent',
+  storeLink: 'Store link',
   clicksPerDay: 'Clicks per day',
+  visitorsPerDay: 'Visitors per day',
   topProducts: 'Top products by clicks',
   ctrByCategory: 'Click-through rate by category',
+  categoriesNow: "Products are counted in the category they have now.",
   distribution: 'Products per category',
   showTable: 'Show the numbers as a table',
   date: 'Date',

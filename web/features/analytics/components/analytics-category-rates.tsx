@@ -2,7 +2,7 @@ import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
 import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
 import { categoryName, formatCount, formatRate } from './analytics-format';
 
-/** Clicks on each category's products and their share of finder views (decision 0018). */
+/** Clicks per product view of each category's products, by the category they have now (decision 0018). */
 export function AnalyticsCategoryRates({ categories }: { categories: AnalyticsSummary['categories'] }) {
   return (
     <div className="analytics-table-wrap">
@@ -15,15 +15,21 @@ export function AnalyticsCategoryRates({ categories }: { categories: AnalyticsSu
               {ANALYTICS_TEXTS.clicks}
             </th>
             <th scope="col" className="analytics-number">
+              {ANALYTICS_TEXTS.productViews}
+            </th>
+            <th scope="col" className="analytics-number">
               {ANALYTICS_TEXTS.clickThroughRate}
             </th>
           </tr>
         </thead>
         <tbody>
           {categories.map((c) => (
-            <tr key={c.category ?? ''}>
-              <th scope="row">{categoryName(c.category)}</th>
+            <tr key={c.deleted ? 'deleted' : `c:${c.category ?? ''}`}>
+              <th scope="row" className={c.deleted ? 'analytics-deleted' : undefined}>
+                {c.deleted ? ANALYTICS_TEXTS.deletedProduct : categoryName(c.category)}
+              </th>
               <td className="analytics-number">{formatCount(c.clicks)}</td>
+              <td className="analytics-number">{formatCount(c.productViews)}</td>
               <td className="analytics-number">{formatRate(c.clickThroughRate)}</td>
             </tr>
           ))}

@@ -1,8 +1,8 @@
 import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
 import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
-import { categoryName, formatCount } from './analytics-format';
+import { categoryName, formatCount, formatRate } from './analytics-format';
 
-/** The most clicked products; clicks on products deleted since are one row. */
+/** The most clicked products (then the most viewed), in their category now; products deleted since are one row. */
 export function AnalyticsTopProducts({ products }: { products: AnalyticsSummary['topProducts'] }) {
   return (
     <div className="analytics-table-wrap">
@@ -18,6 +18,12 @@ export function AnalyticsTopProducts({ products }: { products: AnalyticsSummary[
             <th scope="col" className="analytics-number">
               {ANALYTICS_TEXTS.clicks}
             </th>
+            <th scope="col" className="analytics-number">
+              {ANALYTICS_TEXTS.productViews}
+            </th>
+            <th scope="col" className="analytics-number">
+              {ANALYTICS_TEXTS.clickThroughRate}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -29,6 +35,8 @@ export function AnalyticsTopProducts({ products }: { products: AnalyticsSummary[
               </th>
               <td>{p.productId ? categoryName(p.category) : ANALYTICS_TEXTS.notAvailable}</td>
               <td className="analytics-number">{formatCount(p.clicks)}</td>
+              <td className="analytics-number">{formatCount(p.productViews)}</td>
+              <td className="analytics-number">{formatRate(p.clickThroughRate)}</td>
             </tr>
           ))}
         </tbody>

@@ -80,6 +80,10 @@ export const AUDIT_TEXTS = {
     'product-import': 'Imports',
     'products-bulk-edit': 'Bulk item changes',
     'change-undo': 'Undos',
+    'agent-create': 'Agents added',
+    'agent-update': 'Agents edited',
+    'agent-delete': 'Agents deleted',
+    'products-source': 'Items\' sources read',
     'currency-rates': 'Currency rates',
     'request-update': 'Item requests changed',
     'request-delete': 'Item requests deleted',
@@ -123,6 +127,8 @@ export const AUDIT_TEXTS = {
   noDetails: 'No details',
   imported: (created: number, updated: number, skipped: number) =>
     `${created} added, ${updated} updated${skipped > 0 ? `, ${skipped} skipped` : ''}`,
+  sourcesRead: (read: number, unread: number) =>
+    `${read} items' marketplace and item read from their links${unread > 0 ? `, ${unread} links name no item` : ''}`,
   bulkEdited: (changed: number, selected: number) => `${changed} of ${selected} selected items changed`,
   undone: (restored: number, skipped: number) =>
     `${restored} products put back${skipped > 0 ? `, ${skipped} changed since and left as they are` : ''}`,

@@ -9,6 +9,7 @@ import { createAccountRepo } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
 import { createAgentsRepo } from './modules/agents/agents.repo';
 import { createAgentsService } from './modules/agents/agents.service';
+import { createProductSourcesRepo } from './modules/agents/product-sources.repo';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
 import { createAnalyticsService, type AnalyticsRules } from './modules/analytics/analytics.service';
 import { createAuditRepo } from './modules/audit/audit.repo';
@@ -73,6 +74,7 @@ export async function composeServices(deps: CompositionDeps) {
   const repos = {
     account: createAccountRepo(database),
     agents: createAgentsRepo(database),
+    productSources: createProductSourcesRepo(database),
     analytics: createAnalyticsRepo(database),
     audit: createAuditRepo(database),
     auth: createAuthRepo(database),

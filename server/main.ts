@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase, type Database } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { startAnalyticsTasks } from './modules/analytics/analytics-tasks';
+import { startProductSourcesTask } from './modules/agents/product-sources';
 import { startAccountTasks } from './modules/auth/account-tasks';
 import { startCurrencyTasks } from './modules/currency/currency-tasks';
 import { createMailer } from './modules/mail/mailer';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     config,
   );
   const stopAnalyticsTasks = await startAnalyticsTasks(app.log, services.repos.analytics);
+  startProductSourcesTask(app.log, services.repos.productSources);
   const stopCurrencyTasks = await startCurrencyTasks(app.log, services.currency, config.ratesUrl !== undefined);
   if (!config.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     app.log.warn(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_PLATFORMS } from '../agent-links';
 import {
   ALL,
   BRAND_FILTER_MAX,
@@ -56,6 +57,11 @@ export const productSchema = z
     thumbnail: z.string().nullable().describe('URL of a resized image for cards; null when only the original exists'),
     isBestProduct: z.boolean(),
     link: z.string().nullable().describe('External buy link (stored once; accepted as cnFansLink or cnfansLink)'),
+    sourcePlatform: z
+      .enum(SOURCE_PLATFORMS)
+      .nullable()
+      .describe("The marketplace the link leads to (read from it, agents' links included); null when it names none"),
+    sourceItemId: z.string().nullable().describe("The item's id on that marketplace: BUY builds any agent's link from the two"),
     row: z.number().int().nullable(),
     qcCount: z.number().int().describe('How many QC (quality-check) photos the product page shows'),
     createdAt: z.string(),

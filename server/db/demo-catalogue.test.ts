@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { parseItemLink } from '../../common/agent-links';
 import { DEFAULT_CATEGORIES } from '../../common/constants';
 import { demoImageFileName, demoProducts, renderDemoImage } from './demo-catalogue';
 
@@ -43,8 +44,8 @@ describe('demo catalogue', () => {
       expect(p.price).toBeGreaterThanOrEqual(9);
       expect(p.price).toBeLessThanOrEqual(240);
       expect(Math.round(p.price * 100) / 100).toBe(p.price);
-      expect(p.link).toMatch(/^https:\/\/cnfans\.com\/product\/\?id=[a-z0-9-]+$/);
-      expect(p.link).toBe(`https://cnfans.com/product/?id=${p.slug}`);
+      expect(p.link).toMatch(/^https:\/\/cnfans\.com\/product\/\?shop_type=(taobao|weidian|ali_1688)&id=\d{10,12}$/);
+      expect(parseItemLink(p.link)).not.toBeNull();
       expect(p.slug).toBe(p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
     }
     // About one in five is a best product.

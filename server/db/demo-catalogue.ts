@@ -156,6 +156,16 @@ function slugify(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/**
+ * A demo product's buy link: a CNFans link in the shape agents share, to a made-up item (issue 16: BUY reads the
+ * marketplace and item from it, so every agent works on the demo); every sixth on Weidian, every ninth on 1688.
+ */
+export function demoLink(row: number): string {
+  if (row % 6 === 0) return `https://cnfans.com/product/?shop_type=weidian&id=${7_100_000_000 + row * 7919}`;
+  if (row % 9 === 4) return `https://cnfans.com/product/?shop_type=ali_1688&id=${610_000_000_000 + row * 104_729}`;
+  return `https://cnfans.com/product/?shop_type=taobao&id=${670_000_000_000 + row * 104_729}`;
+}
+
 export function demoProducts(): DemoProduct[] {
   const rand = random(20261123);
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
@@ -181,7 +191,7 @@ export function demoProducts(): DemoProduct[] {
         gender,
         price: Number((base + cents / 100).toFixed(2)),
         isBestProduct: row % 5 === 2,
-        link: `https://cnfans.com/product/?id=${slug}`,
+        link: demoLink(row),
         row,
         art: { kind, main, accent, background: pick(BACKGROUNDS) },
       });

@@ -1,3 +1,4 @@
+import { parseItemLink } from '../../common/agent-links';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAuditRepo } from '../modules/audit/audit.repo';
@@ -67,6 +68,8 @@ export async function seedOnFirstStart(
         image: files[i]?.url ?? null,
         isBestProduct: p.isBestProduct,
         link: p.link,
+        sourcePlatform: parseItemLink(p.link)?.platform ?? null,
+        sourceItemId: parseItemLink(p.link)?.itemId ?? null,
         row: p.row,
       })),
     );

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { SourcePlatform } from '../../../common/agent-links';
 import type { Gender } from '../../../common/constants';
 import type { BulkEditBody } from '../../../common/schemas/changes';
 import type { AdminProductSort } from '../../../common/schemas/product';
@@ -23,6 +24,9 @@ export type ProductRow = {
   image: string | null;
   isBestProduct: boolean;
   link: string | null;
+  /** The marketplace and item id read from the link (null when it names none). */
+  sourcePlatform: SourcePlatform | null;
+  sourceItemId: string | null;
   row: number | null;
   /** How many QC photos it has (QC_COUNT_COLUMN). */
   qcCount: number;
@@ -39,8 +43,8 @@ export type ListFilter = {
 };
 
 const COLUMNS = sql.raw(
-  `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image, is_best_product as "isBestProduct", link, row,
-   shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt", ${QC_COUNT_COLUMN}`,
+  `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image, is_best_product as "isBestProduct", link,
+   source_platform as "sourcePlatform", source_item_id as "sourceItemId", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt", ${QC_COUNT_COLUMN}`,
 );
 
 function filterConditions(f: ListFilter): SQL[] {
@@ -276,9 +280,9 @@ function productQueries(database: Database) {
      */
     async insert(values: ProductValues): Promise<ProductRow> {
       const [row] = await database.rows<RawRow>(sql`
-        insert into products (title, description, brand, category, gender, price, image, is_best_product, link)
+        insert into products (title, description, brand, category, gender, price, image, is_best_product, link, source_platform, source_item_id)
         values (${values.title}, ${values.description}, ${values.brand}, ${values.category}, ${values.gender}, ${values.price},
-                ${values.image}, ${values.isBestProduct}, ${values.link})
+                ${values.image}, ${values.isBestProduct}, ${values.link}, ${values.sourcePlatform}, ${values.sourceItemId})
         returning ${COLUMNS}`);
       if (!row) throw new Error('insert returned no row');
       return toRow(row);
@@ -288,7 +292,8 @@ function productQueries(database: Database) {
       const [row] = await database.rows<RawRow>(sql`
         update products set title = ${values.title}, description = ${values.description}, brand = ${values.brand},
           category = ${values.category}, gender = ${values.gender}, price = ${values.price}, image = ${values.image},
-          is_best_product = ${values.isBestProduct}, link = ${values.link}, updated_at = now()
+          is_best_product = ${values.isBestProduct}, link = ${values.link},
+          source_platform = ${values.sourcePlatform}, source_item_id = ${values.sourceItemId}, updated_at = now()
         where id = ${id}::uuid
         returning ${COLUMNS}`);
       return row ? toRow(row) : null;

@@ -1,3 +1,4 @@
+import { parseItemLink } from '../../../common/agent-links';
 import { FINDER_GENDERS, RELATED_PRODUCTS_COUNT, SUGGESTED_BRANDS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../common/constants';
 import { ownImagePath, thumbnailUrlFor } from '../../../common/media';
 import { productPath } from '../../../common/product-urls';
@@ -44,6 +45,8 @@ export function toProduct(row: ProductRow): Product {
     thumbnail: thumbnailUrlFor(row.image),
     isBestProduct: row.isBestProduct,
     link: row.link,
+    sourcePlatform: row.sourcePlatform,
+    sourceItemId: row.sourceItemId,
     row: row.row,
     qcCount: row.qcCount,
     createdAt: row.createdAt.toISOString(),
@@ -203,7 +206,14 @@ export function createCatalogueService(
         throw new AppError('VALIDATION', `category: there is no category named "${category}". Add it under Categories first.`);
       }
     }
-    return { ...input, category, image: input.image && ownImagePath(input.image, origin) };
+    const source = parseItemLink(input.link);
+    return {
+      ...input,
+      category,
+      image: input.image && ownImagePath(input.image, origin),
+      sourcePlatform: source?.platform ?? null,
+      sourceItemId: source?.itemId ?? null,
+    };
   }
 
   return {

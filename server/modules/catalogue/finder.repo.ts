@@ -23,7 +23,7 @@ export type FinderFilter = {
 /** The columns of a finder row, with what the order's cursor needs. */
 export const FINDER_COLUMNS = sql.raw(
   `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image,
-   is_best_product as "isBestProduct", link, row, shuffle_key as "shuffleKey", created_at as "createdAt",
+   is_best_product as "isBestProduct", link, source_platform as "sourcePlatform", source_item_id as "sourceItemId", row, shuffle_key as "shuffleKey", created_at as "createdAt",
    updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText", ${QC_COUNT_COLUMN}`,
 );
 

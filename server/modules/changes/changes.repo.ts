@@ -54,6 +54,11 @@ async function undoRows(executor: Executor, changeId: string): Promise<UndoResul
             image = case when r.before ? 'image' then b.image else p.image end,
             is_best_product = case when r.before ? 'is_best_product' then b.is_best_product else p.is_best_product end,
             link = case when r.before ? 'link' then b.link else p.link end,
+            -- The source goes back with the link; a change kept before sources were (issue 16) forgets it with the link.
+            source_platform = case when r.before ? 'source_platform' then b.source_platform
+                                   when r.before ? 'link' and b.link is distinct from p.link then null else p.source_platform end,
+            source_item_id = case when r.before ? 'source_platform' then b.source_item_id
+                                  when r.before ? 'link' and b.link is distinct from p.link then null else p.source_item_id end,
             updated_at = now()
           from r cross join lateral jsonb_populate_record(null::products, r.before) b
           where r.op = 'update' and p.id = r.product_id and p.updated_at = r.after
@@ -64,9 +69,9 @@ async function undoRows(executor: Executor, changeId: string): Promise<UndoResul
           returning p.id
         ), recreated as (
           insert into products (id, number, row, shuffle_key, title, description, brand, category, gender, price, image,
-                                is_best_product, link, source_id, popularity, created_at, updated_at)
+                                is_best_product, link, source_id, source_platform, source_item_id, popularity, created_at, updated_at)
           select b.id, b.number, b.row, b.shuffle_key, b.title, b.description, b.brand, b.category, b.gender, b.price, b.image,
-                 b.is_best_product, b.link, b.source_id, coalesce(b.popularity, 0), b.created_at, now()
+                 b.is_best_product, b.link, b.source_id, b.source_platform, b.source_item_id, coalesce(b.popularity, 0), b.created_at, now()
           from r cross join lateral jsonb_populate_record(null::products, r.before) b
           where r.op = 'delete'
           on conflict do nothing

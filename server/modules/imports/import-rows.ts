@@ -1,3 +1,4 @@
+import { parseItemLink } from '../../../common/agent-links';
 import { IGNORE_COLUMN, IMPORT_FIELDS, type ImportField } from '../../../common/import-columns';
 import type { ImportRowError } from '../../../common/schemas/imports';
 import { isPlainText } from '../../../common/schemas/fields';
@@ -17,6 +18,9 @@ export type ImportValues = {
   image: string | null;
   isBestProduct: boolean;
   link: string | null;
+  /** The marketplace and item id read from the link (agents' links included); null when it names none. */
+  sourcePlatform: string | null;
+  sourceItemId: string | null;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -113,6 +117,7 @@ export function checkRecord(
   }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
   const input = parsed.data;
+  const itemSource = parseItemLink(input.link);
   return {
     ok: true,
     values: {
@@ -127,6 +132,8 @@ export function checkRecord(
       image: input.image,
       isBestProduct,
       link: input.link,
+      sourcePlatform: itemSource?.platform ?? null,
+      sourceItemId: itemSource?.itemId ?? null,
     },
   };
 }

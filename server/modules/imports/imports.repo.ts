@@ -269,12 +269,13 @@ export function createImportsRepo(database: Database) {
             update products p set title = b.v->>'title', description = b.v->>'description', brand = b.v->>'brand',
               category = case when lower(o.category) = lower(b.v->>'category') then o.category else b.v->>'category' end,
               gender = b.v->>'gender', price = (b.v->>'price')::numeric, image = b.v->>'image',
-              is_best_product = (b.v->>'isBestProduct')::boolean, link = b.v->>'link', updated_at = now()
+              is_best_product = (b.v->>'isBestProduct')::boolean, link = b.v->>'link',
+              source_platform = b.v->>'sourcePlatform', source_item_id = b.v->>'sourceItemId', updated_at = now()
             from batch b join products o on o.id = b.product_id
             where p.id = b.product_id and not (${same('o', 'b.v')})
             returning p.id, p.updated_at, jsonb_build_object('title', o.title, 'description', o.description, 'brand', o.brand,
               'category', o.category, 'gender', o.gender, 'price', o.price, 'image', o.image, 'is_best_product', o.is_best_product,
-              'link', o.link) as before
+              'link', o.link, 'source_platform', o.source_platform, 'source_item_id', o.source_item_id) as before
           ), logged as (
             insert into catalogue_change_rows (change_id, product_id, op, before, after)
             select ${changeId}::uuid, id, 'update', before, updated_at from changed
@@ -286,9 +287,11 @@ export function createImportsRepo(database: Database) {
           with batch as (
             select r.row_number, r.values as v from import_rows r where ${range} and r.action = 'new'
           ), made as (
-            insert into products (id, title, description, brand, category, gender, price, image, is_best_product, link, source_id)
+            insert into products (id, title, description, brand, category, gender, price, image, is_best_product, link, source_id,
+                                  source_platform, source_item_id)
             select coalesce((v->>'id')::uuid, gen_random_uuid()), v->>'title', v->>'description', v->>'brand', v->>'category',
-                   v->>'gender', (v->>'price')::numeric, v->>'image', (v->>'isBestProduct')::boolean, v->>'link', v->>'sourceId'
+                   v->>'gender', (v->>'price')::numeric, v->>'image', (v->>'isBestProduct')::boolean, v->>'link', v->>'sourceId',
+                   v->>'sourcePlatform', v->>'sourceItemId'
             from batch order by row_number
             on conflict do nothing
             returning id, updated_at

@@ -118,6 +118,16 @@ function catalogueSummary(entry: AuditEntry): string | null {
       const selected = numberOf(details.selected);
       return changed !== null && selected !== null ? AUDIT_TEXTS.bulkEdited(changed, selected) : AUDIT_TEXTS.noDetails;
     }
+    case 'agent-create':
+      return AUDIT_TEXTS.created;
+    case 'agent-update':
+      return changesText(details.changes) ?? AUDIT_TEXTS.noDetails;
+    case 'agent-delete':
+      return AUDIT_TEXTS.deleted;
+    case 'products-source': {
+      const read = numberOf(details.read);
+      return read !== null ? AUDIT_TEXTS.sourcesRead(read, numberOf(details.unread) ?? 0) : AUDIT_TEXTS.noDetails;
+    }
     case 'change-undo': {
       const restored = numberOf(details.restored);
       return restored !== null ? AUDIT_TEXTS.undone(restored, numberOf(details.skipped) ?? 0) : AUDIT_TEXTS.noDetails;

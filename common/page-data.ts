@@ -2,6 +2,7 @@
 // hydrates exactly what the HTML shows and asks for nothing it already has.
 import type { FinderFilters } from './finder-filters';
 import type { Category } from './schemas/category';
+import type { SharedFavoriteList } from './schemas/favorite';
 import type { Product, ProductPage } from './schemas/product';
 import type { QcPhoto } from './schemas/qc';
 import type { BrandSummary, FinderFacets } from './schemas/search';
@@ -28,6 +29,8 @@ export type InitialData = {
   product?: { number: number; view: ProductView };
   /** A brand's page: the brand under the slug of its address (null: no product has that brand). */
   brand?: { slug: string; summary: BrandSummary | null };
+  /** A shared list of favourites under its token (null: no list is shared under it). */
+  sharedFavorites?: { token: string; list: SharedFavoriteList | null };
 };
 
 /** The id of the JSON script element holding InitialData. */

@@ -18,6 +18,8 @@ export const PAGE_MODULES: Record<Exclude<PageMatch['page'], 'finder'>, string> 
   'forgot-password': 'features/auth/forgot-password-page.tsx',
   'reset-password': 'features/auth/reset-password-page.tsx',
   account: 'features/account/account-page.tsx',
+  favorites: 'features/favorites/favorites-page.tsx',
+  'shared-favorites': 'features/favorites/shared-favorites-page.tsx',
   'privacy-policy': 'features/legal/privacy-policy-page.tsx',
   'cookies-policy': 'features/legal/cookies-policy-page.tsx',
   'data-security': 'features/legal/data-security-page.tsx',

@@ -1,6 +1,7 @@
 // Which page an address shows. The server uses it to load a page's data, pick its status and write its head; the
 // web's router has the same routes (web/app/routes.ts), and a test keeps the two in step.
 import { BRANDS_PATH } from './constants';
+import { SHARED_FAVORITES_PATH } from './favorites';
 import { PRODUCTS_PATH, parseProductRef } from './product-urls';
 
 export const STATIC_PAGES = [
@@ -12,6 +13,7 @@ export const STATIC_PAGES = [
   'forgot-password',
   'reset-password',
   'account',
+  'favorites',
   'privacy-policy',
   'cookies-policy',
   'data-security',
@@ -27,6 +29,8 @@ export type PageMatch =
   | { page: 'product'; slug: string; number: number | null }
   /** The finder with one brand fixed (/brands/<slug>); slug as written in the address, decoded. */
   | { page: 'brand'; slug: string }
+  /** Someone's favourites, read-only (/favorites/shared/<token>); the token as written (it is case-sensitive). */
+  | { page: 'shared-favorites'; token: string }
   | { page: StaticPage }
   /** Any other address: the login screen (spec section 2's fallback), answered with 404. */
   | { page: 'not-found' };
@@ -52,6 +56,10 @@ export function matchPage(pathname: string): PageMatch {
     const raw = trimmed.slice(BRANDS_PATH.length + 1);
     if (raw.includes('/')) return { page: 'not-found' };
     return { page: 'brand', slug: safeDecode(raw) };
+  }
+  if (path.startsWith(`${SHARED_FAVORITES_PATH}/`)) {
+    const token = trimmed.slice(SHARED_FAVORITES_PATH.length + 1);
+    return token.includes('/') ? { page: 'not-found' } : { page: 'shared-favorites', token: safeDecode(token) };
   }
   const page = STATIC_BY_PATH.get(path);
   return page ? { page } : { page: 'not-found' };

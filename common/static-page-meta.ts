@@ -23,6 +23,7 @@ const STATIC_META: Record<StaticPage | 'not-found', PageMeta> = {
   'forgot-password': { title: titled('Forgot password'), description: 'Get a link to choose a new password.', canonical: null, index: false },
   'reset-password': { title: titled('Choose a new password'), description: 'Set a new password for your account.', canonical: null, index: false },
   account: { title: titled('Your account'), description: 'Your Finder account settings.', canonical: null, index: false },
+  favorites: { title: titled('Your favourites'), description: 'The finds you saved on Finder.', canonical: null, index: false },
   'privacy-policy': {
     title: titled('Privacy Policy'),
     description: 'What Finder collects when you browse, sign in and click through to a store, why, how long we keep it and your rights.',
@@ -49,6 +50,13 @@ const STATIC_META: Record<StaticPage | 'not-found', PageMeta> = {
   },
   'not-found': { title: titled('Page not found'), description: 'There is no page at this address.', canonical: null, index: false },
 };
+
+/** A shared list of favourites (found or not): never indexed, it is someone's own list. */
+export function sharedFavoritesMeta(found: boolean): PageMeta {
+  return found
+    ? { title: titled('Shared favourites'), description: 'A list of finds someone saved on Finder.', canonical: null, index: false }
+    : { title: titled('List not shared'), description: 'This list of favourites is not shared.', canonical: null, index: false };
+}
 
 export function staticPageMeta(page: StaticPage | 'not-found'): PageMeta {
   return STATIC_META[page];

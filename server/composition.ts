@@ -109,6 +109,7 @@ export async function composeServices(deps: CompositionDeps) {
 
   const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, repos.changes);
   const categories = createCategoriesService(repos.categories, repos.audit);
+  const favorites = createFavoritesService(repos.favorites, repos.catalogue);
 
   return {
     repos,
@@ -144,11 +145,11 @@ export async function composeServices(deps: CompositionDeps) {
       log,
       allowPrivateHosts: config.importAllowPrivateHosts ?? false,
     }),
-    favorites: createFavoritesService(repos.favorites, repos.catalogue),
+    favorites,
     analytics: createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) }),
     requests: createRequestsService(repos.requests, repos.audit, { secret }),
     seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize),
-    pages: createPagesService({ catalogue, categories, log }),
+    pages: createPagesService({ catalogue, categories, favorites, log }),
     storage,
   };
 }

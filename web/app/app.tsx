@@ -8,6 +8,7 @@ import { brandQueryKey } from '../features/finder/api/get-brand';
 import { facetsQueryKey } from '../features/finder/api/get-facets';
 import { productsQueryKey } from '../features/finder/api/get-products';
 import { productQueryKey } from '../features/product/api/keys';
+import { sharedFavoritesQueryKey } from '../features/favorites/api/keys';
 import { categoriesQueryKey } from '../lib/categories';
 import { PageDataProvider } from '../lib/page-data';
 import { routes } from './routes';
@@ -23,6 +24,7 @@ export function seedQueries(queryClient: QueryClient, data: InitialData | null):
   }
   if (data.brand) queryClient.setQueryData(brandQueryKey(data.brand.slug), data.brand.summary);
   if (data.product) queryClient.setQueryData(productQueryKey(data.product.number), data.product.view);
+  if (data.sharedFavorites) queryClient.setQueryData(sharedFavoritesQueryKey(data.sharedFavorites.token), data.sharedFavorites.list);
 }
 
 function AppRoutes() {

@@ -16,6 +16,8 @@ const googleAuthTest = lazyRoute(() => import('../features/auth/google-auth-test
 const forgotPassword = lazyRoute(() => import('../features/auth/forgot-password-page'));
 const resetPassword = lazyRoute(() => import('../features/auth/reset-password-page'));
 const account = lazyRoute(() => import('../features/account/account-page'));
+const favorites = lazyRoute(() => import('../features/favorites/favorites-page'));
+const sharedFavorites = lazyRoute(() => import('../features/favorites/shared-favorites-page'));
 const privacyPolicy = lazyRoute(() => import('../features/legal/privacy-policy-page'));
 const cookiesPolicy = lazyRoute(() => import('../features/legal/cookies-policy-page'));
 const dataSecurity = lazyRoute(() => import('../features/legal/data-security-page'));
@@ -41,6 +43,8 @@ export const routes: RouteObject[] = [
       page('/forgot-password', forgotPassword),
       page('/reset-password', resetPassword),
       page('/account', account),
+      page('/favorites', favorites),
+      page('/favorites/shared/:token', sharedFavorites),
       page('/privacy-policy', privacyPolicy),
       page('/cookies-policy', cookiesPolicy),
       page('/data-security', dataSecurity),

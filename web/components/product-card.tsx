@@ -1,9 +1,10 @@
-import type { CSSProperties, MouseEvent } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CARD_STAGGER_MS, TEXTS } from '../../common/constants';
 import { thumbnailUrlFor } from '../../common/media';
 import type { Product } from '../../common/schemas/product';
 import { sendAnalytics } from '../lib/analytics';
+import { FavoriteButton } from './favorite-button';
 import { QcBadge } from './qc-badge';
 import { Price } from './price';
 import './product-card.css';
@@ -19,6 +20,8 @@ type Props = {
   eager: boolean;
   /** The first cards' pictures are fetched before other pictures. */
   priority?: boolean;
+  /** Shown under the price (the favourites list says how the price changed since it was saved). */
+  note?: ReactNode;
 };
 
 /**
@@ -68,7 +71,7 @@ export function BuyLink({ product, className }: { product: Product; className: s
  * A product card: the title opens the product's page here; the image and BUY open the store in a new tab (spec
  * section 2).
  */
-export function ProductCard({ product, fadeIn, eager, priority = false }: Props) {
+export function ProductCard({ product, fadeIn, eager, priority = false, note }: Props) {
   const style = fadeIn === null ? undefined : ({ '--stagger': `${fadeIn * CARD_STAGGER_MS}ms` } as CSSProperties);
   const thumb = product.thumbnail;
   const large = thumbnailUrlFor(product.image, 640);
@@ -91,6 +94,7 @@ export function ProductCard({ product, fadeIn, eager, priority = false }: Props)
   return (
     <li className={fadeIn === null ? 'card' : 'card card-fade'} style={style} aria-labelledby={titleId}>
       <BestBadge product={product} />
+      <FavoriteButton product={product} />
       {product.link ? (
         <a
           className="card-image"
@@ -115,6 +119,7 @@ export function ProductCard({ product, fadeIn, eager, priority = false }: Props)
         <p className="card-price">
           <Price value={product.price} />
         </p>
+        {note}
         <QcBadge count={product.qcCount} />
         <BuyLink product={product} className="card-buy" />
       </div>

@@ -5,13 +5,14 @@ import { FAVORITE_SHARE_TOKEN_PATTERN, FAVORITES_LIMIT_MESSAGE, FAVORITES_LOOKUP
 import type { FavoriteChange, FavoriteList, FavoriteMergeResult, FavoriteShare, SharedFavoriteList } from '../../../common/schemas/favorite';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { insertProducts } from '../../test/factories';
+import { sourceFrontEnd } from '../../test/front-end';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let ids: string[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { frontEnd: sourceFrontEnd() });
   const rows = await insertProducts(ctx.database, [
     { title: 'Cargo Pants', price: 40 },
     { title: 'Zip Hoodie', price: 55.5 },
@@ -226,5 +227,37 @@ describe('products by id (a signed-out visitor’s favourites)', () => {
       expect(res.statusCode, query.slice(0, 20)).toBe(400);
       expect(res.json().message).toContain(message);
     }
+  });
+});
+
+describe('the favourites pages', () => {
+  const page = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it('renders /favorites for anyone, not indexed', async () => {
+    const res = await page('/favorites');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).toContain('Your favourites');
+  });
+
+  it('renders a shared list read-only and not indexed; an unknown, malformed or revoked token is a 404 page', async () => {
+    const cookie = await signedInAs(ctx.app, 'fav-page@example.com');
+    await save(cookie, id(1));
+    const { token, path } = (await share(cookie)).json() as FavoriteShare;
+    const res = await page(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).toContain('Zip Hoodie');
+    expect(res.body).not.toContain('fav-page@example.com');
+
+    for (const url of [`/favorites/shared/${'B'.repeat(32)}`, '/favorites/shared/nope']) {
+      const missing = await page(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body).toContain('This list is not shared');
+      expect(missing.body).toContain('<meta name="robots" content="noindex">');
+    }
+    await send(ctx.app, 'DELETE', '/api/favorites/share', { cookie });
+    expect((await page(`/favorites/shared/${token}`)).statusCode).toBe(404);
   });
 });

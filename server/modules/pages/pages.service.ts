@@ -3,14 +3,17 @@ import { finderApiParams, filtersFromParams } from '../../../common/finder-filte
 import { shareImageUrlFor, thumbnailUrlFor } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
 import { brandMeta, brandPath, finderMeta, missingBrandMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
-import { staticPageMeta } from '../../../common/static-page-meta';
+import { sharedFavoritesMeta, staticPageMeta } from '../../../common/static-page-meta';
 import { matchPage, type PageMatch } from '../../../common/pages';
+import { FAVORITE_SHARE_TOKEN_PATTERN } from '../../../common/favorites';
+import { AppError } from '../../errors';
 import type { Category } from '../../../common/schemas/category';
 import { finderFacetQuerySchema, finderQuerySchema } from '../../../common/schemas/product';
 import type { BrandSummary } from '../../../common/schemas/search';
 import { pickSharedSeed } from '../../../common/shuffle-seeds';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { CategoriesService } from '../categories/categories.service';
+import type { FavoritesService } from '../favorites/favorites.service';
 import {
   breadcrumbJsonLd,
   itemListJsonLd,
@@ -71,8 +74,13 @@ export function serverDay(now = new Date()): string {
  * fails (the database does not answer) → 503, with the page rendered without data: the browser then loads it
  * itself and says what went wrong, as it would on a failed request.
  */
-export function createPagesService(deps: { catalogue: CatalogueService; categories: Pick<CategoriesService, 'list'>; log: { warn(obj: object, msg: string): void } }) {
-  const { catalogue, categories, log } = deps;
+export function createPagesService(deps: {
+  catalogue: CatalogueService;
+  categories: Pick<CategoriesService, 'list'>;
+  favorites?: Pick<FavoritesService, 'shared'> | undefined;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  const { catalogue, categories, favorites, log } = deps;
 
   /**
    * The finder, or a brand's page (the finder with `brand` fixed). The first page and the chips are the page; the
@@ -217,6 +225,36 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
     };
   }
 
+  /**
+   * Someone's favourites, read-only: 404 (the page says the list is not shared) for a token no account has, or a
+   * malformed one. Never stored by a cache: the link stops working the moment its owner stops sharing.
+   */
+  async function sharedFavoritesPlan(request: PageRequest, token: string): Promise<PagePlan> {
+    const data: InitialData = { origin: request.origin, today: serverDay() };
+    let status: 200 | 404 | 503 = 404;
+    if (favorites && FAVORITE_SHARE_TOKEN_PATTERN.test(token)) {
+      try {
+        data.sharedFavorites = { token, list: await favorites.shared(token) };
+        status = 200;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') data.sharedFavorites = { token, list: null };
+        else {
+          log.warn({ err }, 'a shared list of favourites could not be loaded for rendering');
+          status = 503;
+        }
+      }
+    } else data.sharedFavorites = { token, list: null };
+    return {
+      kind: 'page',
+      page: 'shared-favorites',
+      status,
+      data,
+      head: { meta: sharedFavoritesMeta(status !== 404), path: request.url, ogType: 'website', image: SITE_IMAGE },
+      prefetch: ['product'],
+      cacheControl: 'private, no-store',
+    };
+  }
+
   return {
     async plan(request: PageRequest): Promise<PagePlan> {
       const url = new URL(request.url, 'http://finder.invalid');
@@ -224,6 +262,7 @@ export function createPagesService(deps: { catalogue: CatalogueService; categori
       if (match.page === 'finder') return finderPlan(request, url.searchParams);
       if (match.page === 'product') return productPlan(request, url.pathname, match.number ?? 0, url.search);
       if (match.page === 'brand') return brandPlan(request, url, match.slug);
+      if (match.page === 'shared-favorites') return sharedFavoritesPlan(request, match.token);
       if ((match.page === 'login' || match.page === 'register') && (await request.signedIn())) {
         return { kind: 'redirect', status: 302, location: '/home' };
       }

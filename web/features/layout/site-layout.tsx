@@ -1,6 +1,7 @@
 import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { LoadStatus } from '../../components/ui/load-status';
+import { useFavoritesSync } from '../../lib/favorites';
 import { lazyRoute } from '../../lib/lazy-route';
 import { usePreferencesSync } from '../../lib/preferences';
 import { TopBar } from './top-bar';
@@ -20,6 +21,8 @@ export function preloadLayout(): Promise<void> {
 export function SiteLayout() {
   const mainRef = useRef<HTMLElement>(null);
   useScrollRestoration(mainRef);
+  // The browser's favourites join the account at sign-in.
+  useFavoritesSync();
   usePreferencesSync();
 
   return (

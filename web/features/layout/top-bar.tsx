@@ -1,13 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { AUTH_TEXTS, TEXTS } from '../../../common/constants';
+import { AUTH_TEXTS, FAVORITE_TEXTS, TEXTS } from '../../../common/constants';
 import { CurrencyPicker } from '../../components/currency-picker';
 import { ExternalLink } from '../../components/ui/external-link';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
+import { useFavoriteIds } from '../../lib/favorites';
 import { sessionQueryKey, useSession } from '../../lib/session';
 import { getSiteConfig } from '../../lib/site-config';
+
+/** Favourites, with how many are saved once known (this browser's, or the account's). */
+function FavoritesLink() {
+  const count = useFavoriteIds().ids?.size ?? 0;
+  return (
+    <NavLink to="/favorites">
+      {FAVORITE_TEXTS.navLink}
+      {count > 0 && (
+        <span className="nav-count">
+          <span aria-hidden="true">{count}</span>
+          <span className="visually-hidden">{`, ${FAVORITE_TEXTS.navCount(count)}`}</span>
+        </span>
+      )}
+    </NavLink>
+  );
+}
 
 export function TopBar() {
   const { communityUrl, referralUrl } = getSiteConfig();
@@ -77,6 +94,9 @@ export function TopBar() {
               </li>
               <li>
                 <NavLink to="/products">Products</NavLink>
+              </li>
+              <li>
+                <FavoritesLink />
               </li>
               {user && (
                 <li>

@@ -7,6 +7,7 @@ import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
 import type { QcPhoto } from '../../../common/schemas/qc';
 import { Price } from '../../components/price';
+import { FavoriteButton } from '../../components/favorite-button';
 import { BestBadge, BuyLink, ProductCard } from '../../components/product-card';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
@@ -113,6 +114,7 @@ function ProductDetails({
           {product.description.trim() && <p className="product-description">{product.description}</p>}
           <div className="product-actions">
             <BuyLink product={product} className="product-buy" />
+            <FavoriteButton product={product} variant="page" />
             <ShareButton url={url} title={product.title} />
           </div>
           <p className="product-note">

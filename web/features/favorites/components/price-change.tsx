@@ -1,0 +1,20 @@
+import { FAVORITES_PAGE_TEXTS } from '../../../../common/favorites';
+import { Price } from '../../../components/price';
+
+/** How a saved find's price moved since it was saved (nothing when it did not). */
+export function PriceChange({ savedPrice, price }: { savedPrice: number; price: number }) {
+  if (Math.round(savedPrice * 100) === Math.round(price * 100)) return null;
+  const down = price < savedPrice;
+  return (
+    <p className={`price-change ${down ? 'price-down' : 'price-up'}`}>
+      <span aria-hidden="true">{down ? '↓' : '↑'} </span>
+      {down ? FAVORITES_PAGE_TEXTS.priceDown : FAVORITES_PAGE_TEXTS.priceUp}:{' '}
+      <span className="price-change-amounts">
+        <del>
+          <Price value={savedPrice} />
+        </del>{' '}
+        → <Price value={price} />
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,185 @@
+// The favourites every heart reads (issue 16). Signed out they live in this browser (localStorage, shared by its
+// tabs); signed in they are the account's list (one query). At sign-in the browser's list is merged into the
+// account once and the browser's copy cleared (favorites-merge.ts, loaded only when there is something to merge).
+// This file is in the first bundle: keep it small.
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { FAVORITES_LIMIT_MESSAGE, FAVORITES_MAX } from '../../common/favorites';
+import { FAVORITE_TEXTS } from '../../common/constants';
+import type { FavoriteChange, FavoriteList } from '../../common/schemas/favorite';
+import type { Product } from '../../common/schemas/product';
+import { useToast } from '../components/ui/toast';
+import { apiDelete, apiGet, apiPut, ApiError } from './api-client';
+import { useSession } from './session';
+
+/** One find this browser keeps while signed out. */
+export type BrowserFavorite = { productId: string; savedPrice: number; savedAt: string };
+
+const STORAGE_KEY = 'finder:favorites';
+const EMPTY: readonly BrowserFavorite[] = [];
+const listeners = new Set<() => void>();
+let cachedText: string | null = null;
+let cached: readonly BrowserFavorite[] = EMPTY;
+
+function isFavorite(value: unknown): value is BrowserFavorite {
+  const v = value as Partial<BrowserFavorite> | null;
+  return typeof v?.productId === 'string' && typeof v.savedPrice === 'number' && typeof v.savedAt === 'string';
+}
+
+/** The browser's list, newest first (the same array while the stored text is the same, as the hook needs). */
+export function readBrowserFavorites(): readonly BrowserFavorite[] {
+  let text: string | null = null;
+  try {
+    text = window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // Storage blocked (private mode, a policy): nothing is kept.
+  }
+  if (text === cachedText) return cached;
+  cachedText = text;
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : [];
+    cached = Array.isArray(parsed) ? parsed.filter(isFavorite).slice(0, FAVORITES_MAX) : EMPTY;
+  } catch {
+    cached = EMPTY;
+  }
+  return cached;
+}
+
+export function writeBrowserFavorites(list: readonly BrowserFavorite[]): void {
+  try {
+    if (list.length) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
+    else window.localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Full or blocked: the list stays as it was.
+  }
+  for (const notify of listeners) notify();
+}
+
+function subscribe(notify: () => void): () => void {
+  listeners.add(notify);
+  // Another tab changed the list.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY || event.key === null) notify();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(notify);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The browser's list; empty on the server and while hydrating, then what this browser keeps. */
+export function useBrowserFavorites(): readonly BrowserFavorite[] {
+  return useSyncExternalStore(subscribe, readBrowserFavorites, () => EMPTY);
+}
+
+/** The account's list (GET /api/favorites), under one key every heart and the list page read. */
+export const myFavoritesQueryKey = ['favorites', 'mine'] as const;
+
+export function useMyFavorites(enabled: boolean) {
+  return useQuery({
+    queryKey: myFavoritesQueryKey,
+    queryFn: ({ signal }) => apiGet<FavoriteList>('/api/favorites', {}, signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** What the hearts and the top bar go by: whose list, and the saved products' ids. */
+export function useFavoriteIds(): { signedIn: boolean; ids: ReadonlySet<string> | null } {
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const browser = useBrowserFavorites();
+  const mine = useMyFavorites(signedIn);
+  const data = mine.data;
+  const browserIds = useMemoSet(browser.map((f) => f.productId).join(','));
+  const accountIds = useMemoSet(data ? data.items.map((f) => f.product.id).join(',') : null);
+  if (signedIn) return { signedIn, ids: accountIds };
+  return { signedIn, ids: browserIds };
+}
+
+/** One Set per distinct key, so a re-render does not make a new one. */
+function useMemoSet(key: string | null): ReadonlySet<string> | null {
+  return useMemo(() => (key === null ? null : new Set(key ? key.split(',') : [])), [key]);
+}
+
+/** Saves or removes a find in the account's list at once on screen; the server's answer confirms or undoes it. */
+async function toggleOnAccount(queryClient: QueryClient, product: Product, save: boolean): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: myFavoritesQueryKey });
+  const before = queryClient.getQueryData<FavoriteList>(myFavoritesQueryKey);
+  const optimistic = (list: FavoriteList | undefined): FavoriteList | undefined => {
+    if (!list) return list;
+    const others = list.items.filter((f) => f.product.id !== product.id);
+    const items = save ? [{ product, savedPrice: product.price, savedAt: new Date().toISOString() }, ...others] : others;
+    return { ...list, items };
+  };
+  queryClient.setQueryData<FavoriteList>(myFavoritesQueryKey, optimistic);
+  try {
+    const path = `/api/favorites/${encodeURIComponent(product.id)}`;
+    const change = save ? await apiPut<FavoriteChange>(path, {}) : await apiDelete<FavoriteChange>(path);
+    if (change.saved && change.savedPrice !== null && change.savedAt !== null) {
+      const { savedPrice, savedAt } = change;
+      queryClient.setQueryData<FavoriteList>(myFavoritesQueryKey, (list) =>
+        list ? { ...list, items: list.items.map((f) => (f.product.id === product.id ? { ...f, savedPrice, savedAt } : f)) } : list,
+      );
+    }
+  } catch (err) {
+    queryClient.setQueryData(myFavoritesQueryKey, before);
+    throw err;
+  }
+}
+
+/** Saves or removes a find in this browser's list. False when the list is full. */
+function toggleInBrowser(product: Product, save: boolean): boolean {
+  const list = readBrowserFavorites();
+  const others = list.filter((f) => f.productId !== product.id);
+  if (!save) {
+    writeBrowserFavorites(others);
+    return true;
+  }
+  if (others.length >= FAVORITES_MAX) return false;
+  writeBrowserFavorites([{ productId: product.id, savedPrice: product.price, savedAt: new Date().toISOString() }, ...others]);
+  return true;
+}
+
+/** A heart's state and its toggle. */
+export function useFavorite(product: Product): { saved: boolean; toggle: () => void } {
+  const { signedIn, ids } = useFavoriteIds();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const saved = ids?.has(product.id) ?? false;
+  const toggle = useCallback(() => {
+    if (!signedIn) {
+      if (!toggleInBrowser(product, !saved)) toast(FAVORITES_LIMIT_MESSAGE, 'error');
+      return;
+    }
+    toggleOnAccount(queryClient, product, !saved).catch((err: unknown) => {
+      const reason = err instanceof ApiError ? err.message : FAVORITE_TEXTS.tryAgain;
+      toast(`${saved ? FAVORITE_TEXTS.removeFailed : FAVORITE_TEXTS.saveFailed} ${reason}`, 'error');
+    });
+  }, [signedIn, saved, product, queryClient, toast]);
+  return { saved, toggle };
+}
+
+/**
+ * At sign-in (and whenever a signed-in visitor's browser holds favourites, say from another tab signed out), the
+ * browser's list is merged into the account once and the browser's copy cleared. Mounted once, in the layout.
+ */
+export function useFavoritesSync(): void {
+  const session = useSession();
+  const browser = useBrowserFavorites();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const running = useRef(false);
+  const userId = session.status === 'signed-in' ? session.user.id : null;
+  useEffect(() => {
+    if (!userId || browser.length === 0 || running.current) return;
+    running.current = true;
+    import('./favorites-merge')
+      .then(({ mergeBrowserFavorites }) => mergeBrowserFavorites(queryClient, toast))
+      .catch(() => undefined)
+      .finally(() => {
+        running.current = false;
+      });
+  }, [userId, browser, queryClient, toast]);
+}

@@ -28,7 +28,7 @@ type Props = {
  * Counts an outbound click (decision 0018) without preventDefault: the store's tab opens at once. A middle click
  * opens it too, so it counts as well; a right click does not.
  */
-function outboundHandlers(productId: string, source: 'buy' | 'image') {
+function outboundHandlers(productId: string, source: 'buy' | 'image' | 'page') {
   const report = () => sendAnalytics({ kind: 'click', productId, source });
   return { onClick: report, onAuxClick: (event: MouseEvent) => event.button === 1 && report() };
 }
@@ -44,8 +44,11 @@ export function BestBadge({ product }: { product: Product }) {
   );
 }
 
-/** BUY: the product's store in a new tab, counted as a click (spec section 2); disabled when it has no link. */
-export function BuyLink({ product, className }: { product: Product; className: string }) {
+/**
+ * BUY: the product's store in a new tab, counted as a click (spec section 2); disabled when it has no link. `source`
+ * says where it sits for the count: 'buy' on a card, 'page' on the product page.
+ */
+export function BuyLink({ product, className, source = 'buy' }: { product: Product; className: string; source?: 'buy' | 'page' }) {
   if (!product.link) {
     return (
       <button type="button" className={`button button-primary ${className}`} disabled aria-label={`${product.title} is not available to buy`}>
@@ -60,7 +63,7 @@ export function BuyLink({ product, className }: { product: Product; className: s
       target="_blank"
       rel={OUTBOUND_REL}
       aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
-      {...outboundHandlers(product.id, 'buy')}
+      {...outboundHandlers(product.id, source)}
     >
       {TEXTS.buy}
     </a>

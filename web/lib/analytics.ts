@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ANALYTICS_EVENTS_PATH } from '../../common/analytics-constants';
 
 /** What the storefront reports (the server checks it against the shared schema; no zod here: first-bundle budget). */
@@ -12,8 +13,8 @@ export type AnalyticsBeacon =
   | { kind: 'promo'; source: 'signup' | 'join' | 'copy-code' };
 
 /**
- * Reports a click, a promo button or a page view without holding anything up: the browser sends a beacon after the page has moved
- * on (a new tab opening, a navigation), and nothing waits for or reports its answer.
+ * Reports a click, a referral button or a page view without holding anything up: the browser sends a beacon after the
+ * page has moved on (a new tab opening, a navigation), and nothing waits for or reports its answer.
  */
 export function sendAnalytics(event: AnalyticsBeacon): void {
   try {
@@ -29,4 +30,20 @@ export function sendAnalytics(event: AnalyticsBeacon): void {
   } catch {
     // Counting must never break the page.
   }
+}
+
+/**
+ * Handlers that report a referral button (Sign Up, Join, Copy code) without holding the click up: a click, or a middle
+ * click (it opens the link too); a right click does not count.
+ */
+export function promoHandlers(source: 'signup' | 'join' | 'copy-code') {
+  const report = () => sendAnalytics({ kind: 'promo', source });
+  return { onClick: report, onAuxClick: (event: { button: number }) => event.button === 1 && report() };
+}
+
+/** Reports a product page view once per view of the page: on mount, and when the page moves to another product. */
+export function useProductViewBeacon(productId: string): void {
+  useEffect(() => {
+    sendAnalytics({ kind: 'product-view', productId });
+  }, [productId]);
 }

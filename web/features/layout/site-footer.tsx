@@ -43,7 +43,7 @@ export function SiteFooter() {
           <p>
             Join other shoppers to share finds, size advice and haul reviews, and be first to hear about new codes.
           </p>
-          <ExternalLink href={communityUrl} className="button button-light" label={`${TEXTS.join} the community (opens in a new tab)`}>
+          <ExternalLink href={communityUrl} className="button button-light" label={`${TEXTS.join} the community (opens in a new tab)`} promo="join">
             {TEXTS.join}
           </ExternalLink>
         </section>

@@ -112,10 +112,10 @@ export function TopBar() {
           </nav>
           <div className="topbar-actions">
             <CurrencyPicker />
-            <ExternalLink href={communityUrl} className="button button-ghost" label={`${TEXTS.join} the community (opens in a new tab)`}>
+            <ExternalLink href={communityUrl} className="button button-ghost" label={`${TEXTS.join} the community (opens in a new tab)`} promo="join">
               {TEXTS.join}
             </ExternalLink>
-            <ExternalLink href={referralUrl} className="button button-primary" label={`${TEXTS.signUp} at the store (opens in a new tab)`}>
+            <ExternalLink href={referralUrl} className="button button-primary" label={`${TEXTS.signUp} at the store (opens in a new tab)`} promo="signup">
               {TEXTS.signUp}
             </ExternalLink>
             {/* Both sets share one grid cell, so the slot is as wide as the wider set before the session is known and

@@ -11,6 +11,7 @@ import { FavoriteButton } from '../../components/favorite-button';
 import { BestBadge, BuyLink, ProductCard } from '../../components/product-card';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
+import { useProductViewBeacon } from '../../lib/analytics';
 import { usePageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useProductView } from './api/get-product';
@@ -59,6 +60,7 @@ function ProductDetails({
   qcPhotos: QcPhoto[] | undefined;
   loadingRelated: boolean;
 }) {
+  useProductViewBeacon(product.id);
   const origin = usePageData()?.origin;
   const url = `${origin ?? ''}${product.path}`;
   const large = thumbnailUrlFor(product.image, 640);
@@ -113,7 +115,7 @@ function ProductDetails({
           )}
           {product.description.trim() && <p className="product-description">{product.description}</p>}
           <div className="product-actions">
-            <BuyLink product={product} className="product-buy" />
+            <BuyLink product={product} className="product-buy" source="page" />
             <FavoriteButton product={product} variant="page" />
             <ShareButton url={url} title={product.title} />
           </div>

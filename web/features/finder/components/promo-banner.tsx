@@ -1,5 +1,6 @@
 import { DISCOUNT_PERCENT, REFERRAL_EXTRA_PERCENT, TEXTS } from '../../../../common/constants';
 import { ExternalLink } from '../../../components/ui/external-link';
+import { sendAnalytics } from '../../../lib/analytics';
 import { getSiteConfig } from '../../../lib/site-config';
 import { useCopyState } from '../../../lib/use-copy-state';
 
@@ -7,6 +8,7 @@ export function PromoBanner() {
   const { discountCode, communityUrl, referralUrl } = getSiteConfig();
   const [copied, setCopied] = useCopyState();
   const copy = async () => {
+    sendAnalytics({ kind: 'promo', source: 'copy-code' });
     try {
       await navigator.clipboard.writeText(discountCode);
       setCopied('copied');
@@ -30,10 +32,15 @@ export function PromoBanner() {
             {copied === 'copied' ? 'Copied' : 'Copy code'}
           </button>
         )}
-        <ExternalLink href={communityUrl} className="button button-light" label={`${TEXTS.join} the community (opens in a new tab)`}>
+        <ExternalLink href={communityUrl} className="button button-light" label={`${TEXTS.join} the community (opens in a new tab)`} promo="join">
           {TEXTS.join}
         </ExternalLink>
-        <ExternalLink href={referralUrl} className="button button-light" label={`${TEXTS.signUp} at the store for an extra ${REFERRAL_EXTRA_PERCENT}% off (opens in a new tab)`}>
+        <ExternalLink
+          href={referralUrl}
+          className="button button-light"
+          label={`${TEXTS.signUp} at the store for an extra ${REFERRAL_EXTRA_PERCENT}% off (opens in a new tab)`}
+          promo="signup"
+        >
           {TEXTS.signUp}
         </ExternalLink>
         <span className="visually-hidden" role="status">

@@ -123,6 +123,9 @@ export const TEXTS = {
   searchAllCategories: 'Search all categories',
   clearFilters: 'Clear filters',
   priceRangeInvalid: 'The lowest price must not be above the highest.',
+  requestItem: 'Request this item',
+  requestItemLead: 'Can’t find it? Tell us and we will try to add it.',
+  loadingForm: 'Loading the form',
 } as const;
 
 /** The heart on cards and product pages (issue 16); the list pages' texts are in favorites.ts (a lazy chunk's). */

@@ -13,6 +13,7 @@ import { ImagePicker } from '../../features/images/components/image-picker';
 import { ImagesTab } from '../../features/images/components/images-tab';
 import { useImportControls } from '../../features/imports/hooks/use-import-controls';
 import { ItemsTab } from '../../features/items/components/items-tab';
+import { RequestsTab } from '../../features/requests/components/requests-tab';
 import { UsersTab } from '../../features/users/components/users-tab';
 import { AdminTabs } from './admin-tabs';
 import { useMemoryWarning } from './use-memory-warning';
@@ -28,6 +29,7 @@ const PANELS = {
   images: () => <ImagesTab />,
   items: () => <ItemsPanel />,
   categories: () => <CategoriesTab />,
+  requests: () => <RequestsTab />,
   currencies: () => <CurrenciesTab />,
   database: () => <DatabaseTab />,
   users: () => <UsersTab />,

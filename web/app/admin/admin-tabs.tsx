@@ -2,13 +2,14 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_TEXTS } from '../../../common/admin-constants';
 
-export const ADMIN_TABS = ['images', 'items', 'categories', 'currencies', 'database', 'users', 'analytics'] as const;
+export const ADMIN_TABS = ['images', 'items', 'categories', 'requests', 'currencies', 'database', 'users', 'analytics'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const HEADINGS: Record<AdminTab, string> = {
   images: ADMIN_TEXTS.imageManagement,
   items: ADMIN_TEXTS.itemManagement,
   categories: ADMIN_TEXTS.categoryManagement,
+  requests: ADMIN_TEXTS.requestsManagement,
   currencies: ADMIN_TEXTS.currencyManagement,
   database: ADMIN_TEXTS.databaseOperations,
   users: ADMIN_TEXTS.userManagement,

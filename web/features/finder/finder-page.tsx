@@ -299,6 +299,7 @@ export default function FinderPage({ brand }: Props = {}) {
                 <p>{empty.hint}</p>
                 <EmptyRescue
                   rescue={firstPage?.rescue}
+                  search={shownFilters.search}
                   onSearch={(search) => update({ search })}
                   onAllCategories={() => leave(allCategoriesFilters(filters))}
                   onClear={() => leave(clearedFilters(filters))}

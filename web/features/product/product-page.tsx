@@ -16,6 +16,8 @@ import { usePageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useProductView } from './api/get-product';
 import { QcGallery } from './components/qc-gallery';
+import { LinkReportNotice } from './components/link-report-notice';
+import { ReportLink } from './components/report-link';
 import { ShareButton } from './components/share-button';
 import './product.css';
 
@@ -119,6 +121,8 @@ function ProductDetails({
             <FavoriteButton product={product} variant="page" />
             <ShareButton url={url} title={product.title} />
           </div>
+          <LinkReportNotice productId={product.id} />
+          <ReportLink product={product} />
           <p className="product-note">
             Prices are approximate and set by the store. Finder is not a seller: the store handles the order, payment and
             returns.

@@ -1,8 +1,11 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ComponentType, type FormEvent, type SetStateAction } from 'react';
 import { GENDERS } from '../../../../common/constants';
 import { ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
 import { isImageReference } from '../../../../common/schemas/fields';
 import type { Category } from '../../../../common/schemas/category';
+import type { ImageInfo } from '../../../../common/schemas/image';
+import { QC_ADMIN_TEXTS } from '../../../../common/qc-texts';
 import { productInputSchema, type Product } from '../../../../common/schemas/product';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
@@ -13,6 +16,9 @@ import { reasonOf } from '../../../lib/errors';
 import { useCreateProduct } from '../../../lib/admin/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useLinkMatches } from '../api/get-link-matches';
+import { saveQcPhotos, useQcPhotos } from '../api/qc-photos';
+import { invalidateCatalogue } from '../../../lib/admin/keys';
+import { checkQcDraft, qcDraftOf, qcInputOf, QcPhotosField, type QcDraftItem } from './qc-photos-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useForm } from '../../../lib/use-form';
 import { FILTER_DEBOUNCE_MS } from '../../../../common/constants';
@@ -43,8 +49,11 @@ function draftOf(product: Product | null): Draft {
   };
 }
 
-/** The gallery the form picks its picture from (the Images area's), passed in by the admin page. */
-export type ImagePickerComponent = ComponentType<{ onPick: (url: string) => void }>;
+/**
+ * The gallery the form picks its picture and QC photos from (the Images area's), passed in by the admin page; with
+ * `multiple`, several uploads at once.
+ */
+export type ImagePickerComponent = ComponentType<{ onPick: (url: string, image: ImageInfo) => void; multiple?: boolean; legend?: string }>;
 
 const GENDER_OPTIONS = [{ value: '', label: 'Not set' }, ...GENDERS.map((g) => ({ value: g, label: g }))];
 /** Screen order, for the focus on the first bad field. */
@@ -68,10 +77,24 @@ export function ItemFormDialog({
   const toast = useToast();
   const create = useCreateProduct();
   const update = useUpdateProduct();
-  const saving = create.isPending || update.isPending;
   const form = useForm<Draft>(FIELD_ORDER, draftOf(product));
   const draft = form.values;
   const [picking, setPicking] = useState(false);
+  const queryClient = useQueryClient();
+  // QC photos (issue 16): the saved list until the admin changes it, then their list (saved after the item).
+  const savedQc = useQcPhotos(product?.id ?? null);
+  const [editedQc, setEditedQc] = useState<QcDraftItem[] | null>(null);
+  const [qcErrors, setQcErrors] = useState<Record<string, string>>({});
+  const [savingQc, setSavingQc] = useState(false);
+  const qcItems = editedQc ?? qcDraftOf(savedQc.data?.items ?? []);
+  const changeQc = (action: SetStateAction<QcDraftItem[]>) => {
+    setQcErrors({});
+    setEditedQc((edited) => {
+      const current = edited ?? qcDraftOf(savedQc.data?.items ?? []);
+      return typeof action === 'function' ? action(current) : action;
+    });
+  };
+  const saving = create.isPending || update.isPending || savingQc;
 
   // A category the list no longer has (an imported product's, say) stays selectable for this product.
   const names = categories.map((c) => c.name);
@@ -80,8 +103,35 @@ export function ItemFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const qcProblems = editedQc ? checkQcDraft(editedQc) : {};
     if (!form.validate(productInputSchema)) return;
+    if (Object.keys(qcProblems).length > 0) {
+      setQcErrors(qcProblems);
+      form.showErrors({ form: Object.values(qcProblems)[0] ?? '' });
+      return;
+    }
     const verb = product ? ADMIN_TEXTS.errorUpdatingItem : ADMIN_TEXTS.errorAddingItem;
+    /** The item is saved: its QC photos next, when the admin changed them. */
+    const afterSave = (saved: Product, done: () => void) => {
+      if (!editedQc) {
+        done();
+        return;
+      }
+      setSavingQc(true);
+      saveQcPhotos(saved.id, qcInputOf(editedQc))
+        .then(async () => {
+          await invalidateCatalogue(queryClient);
+          done();
+        })
+        .catch((err: unknown) => {
+          const text = withReason(QC_ADMIN_TEXTS.saveFailed, reasonOf(err));
+          toast(text, 'error');
+          // A new item exists now: Save again would add a second one, so the dialog closes (Edit shows the list).
+          if (product) form.showErrors({ form: text });
+          else onClose();
+        })
+        .finally(() => setSavingQc(false));
+    };
     const onError = (err: unknown) => {
       const text = withReason(verb, reasonOf(err));
       form.showErrors({ form: text });
@@ -91,19 +141,21 @@ export function ItemFormDialog({
       update.mutate(
         { id: product.id, input: draft },
         {
-          onSuccess: () => {
-            toast(ADMIN_TEXTS.itemUpdated, 'success');
-            onClose();
-          },
+          onSuccess: (saved) =>
+            afterSave(saved, () => {
+              toast(ADMIN_TEXTS.itemUpdated, 'success');
+              onClose();
+            }),
           onError,
         },
       );
     } else {
       create.mutate(draft, {
-        onSuccess: () => {
-          toast(ADMIN_TEXTS.itemAdded, 'success');
-          onClose();
-        },
+        onSuccess: (saved) =>
+          afterSave(saved, () => {
+            toast(ADMIN_TEXTS.itemAdded, 'success');
+            onClose();
+          }),
         onError,
       });
     }
@@ -165,6 +217,14 @@ export function ItemFormDialog({
               />
             </div>
           )}
+          <QcPhotosField
+            items={qcItems}
+            onChange={changeQc}
+            imagePicker={ImagePicker}
+            loading={savedQc.isPending && product !== null}
+            loadFailed={savedQc.isError ? reasonOf(savedQc.error) : null}
+            errors={qcErrors}
+          />
           <label className="checkbox form-grid-wide">
             <input type="checkbox" {...form.check('isBestProduct')} />
             Best product (shown with a star, and under Best Products)

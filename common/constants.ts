@@ -190,3 +190,9 @@ export const FINDER_TEXTS = {
   browseFinder: 'Browse the finder',
   loadingBrand: 'Loading brand...',
 } as const;
+
+/** The agent pickers (issue 16): in the top bar and beside BUY on a product page. */
+export const AGENT_PICKER_TEXTS = {
+  label: 'Shopping agent',
+  buyThrough: 'Buy through',
+} as const;

@@ -1,6 +1,7 @@
 // What the server hands the web with a rendered page: the data the page was rendered from, so the browser
 // hydrates exactly what the HTML shows and asks for nothing it already has.
 import type { FinderFilters } from './finder-filters';
+import type { PublicAgent } from './schemas/agent';
 import type { Category } from './schemas/category';
 import type { SharedFavoriteList } from './schemas/favorite';
 import type { Product, ProductPage } from './schemas/product';
@@ -23,6 +24,8 @@ export type InitialData = {
   finder?: { filters: FinderFilters; seed: number; pageSize: number; page: ProductPage };
   /** The counts beside the finder's choices, as rendered (absent when they could not be loaded). */
   facets?: FinderFacets;
+  /** The enabled shopping agents (every page: BUY and the agent pickers), as rendered. */
+  agents?: PublicAgent[];
   /** The category chips (finder) as rendered. */
   categories?: Category[];
   /** A product page as rendered, under its number. */

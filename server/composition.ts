@@ -26,9 +26,9 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { createChangesRepo } from './modules/changes/changes.repo';
 import { createCurrencyRepo } from './modules/currency/currency.repo';
 import { createCurrencyService } from './modules/currency/currency.service';
-import { createImagesRepo } from './modules/images/images.repo';
 import { createFavoritesRepo } from './modules/favorites/favorites.repo';
 import { createFavoritesService } from './modules/favorites/favorites.service';
+import { createImagesRepo } from './modules/images/images.repo';
 import { createImagesService } from './modules/images/images.service';
 import { createImportsRepo } from './modules/imports/imports.repo';
 import { createImportsService } from './modules/imports/imports.service';
@@ -83,6 +83,7 @@ export async function composeServices(deps: CompositionDeps) {
     categories: createCategoriesRepo(database),
     changes: createChangesRepo(database),
     currency: createCurrencyRepo(database),
+    favorites: createFavoritesRepo(database),
     images: createImagesRepo(database),
     imports: createImportsRepo(database),
     qc: createQcRepo(database),
@@ -93,7 +94,6 @@ export async function composeServices(deps: CompositionDeps) {
   };
 
   // Without AUTH_SECRET the secret is made once and kept in the database, so every process shares it.
-    favorites: createFavoritesRepo(database),
   const secret = config.authSecret ?? (await repos.auth.secret('auth', () => randomBytes(32).toString('base64url')));
   const authSettings: AuthSettings = {
     publicUrl: config.publicUrl,
@@ -110,6 +110,7 @@ export async function composeServices(deps: CompositionDeps) {
   const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, repos.changes);
   const categories = createCategoriesService(repos.categories, repos.audit);
   const favorites = createFavoritesService(repos.favorites, repos.catalogue);
+  const agents = createAgentsService(repos.agents, repos.audit);
 
   return {
     repos,
@@ -126,7 +127,7 @@ export async function composeServices(deps: CompositionDeps) {
       mailer,
       log,
     }),
-    agents: createAgentsService(repos.agents, repos.audit),
+    agents,
     audit: createAuditService(repos.audit),
     catalogue,
     categories,
@@ -134,6 +135,7 @@ export async function composeServices(deps: CompositionDeps) {
       base: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
       feed: config.ratesUrl ? { url: config.ratesUrl, allowPrivate: config.importAllowPrivateHosts ?? false } : undefined,
     }),
+    favorites,
     images: createImagesService(repos.images, storage, repos.audit, log),
     qc: createQcService(repos.qc, repos.audit),
     bulkOps: createBulkOpsService(repos.bulkOps, repos.changes, repos.audit),
@@ -145,11 +147,10 @@ export async function composeServices(deps: CompositionDeps) {
       log,
       allowPrivateHosts: config.importAllowPrivateHosts ?? false,
     }),
-    favorites,
     analytics: createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) }),
     requests: createRequestsService(repos.requests, repos.audit, { secret }),
     seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize),
-    pages: createPagesService({ catalogue, categories, favorites, log }),
+    pages: createPagesService({ catalogue, categories, favorites, agents, log }),
     storage,
   };
 }

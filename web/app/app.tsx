@@ -9,6 +9,7 @@ import { facetsQueryKey } from '../features/finder/api/get-facets';
 import { productsQueryKey } from '../features/finder/api/get-products';
 import { productQueryKey } from '../features/product/api/keys';
 import { sharedFavoritesQueryKey } from '../features/favorites/api/keys';
+import { agentsQueryKey } from '../lib/agents';
 import { categoriesQueryKey } from '../lib/categories';
 import { PageDataProvider } from '../lib/page-data';
 import { routes } from './routes';
@@ -16,6 +17,7 @@ import { routes } from './routes';
 /** Puts the data a page was rendered from into the query cache, under the keys its screens read. */
 export function seedQueries(queryClient: QueryClient, data: InitialData | null): void {
   if (!data) return;
+  if (data.agents) queryClient.setQueryData(agentsQueryKey, data.agents);
   if (data.categories) queryClient.setQueryData(categoriesQueryKey, data.categories);
   if (data.finder) {
     const { filters, seed, page } = data.finder;

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { CARD_STAGGER_MS, TEXTS } from '../../common/constants';
 import { thumbnailUrlFor } from '../../common/media';
 import type { Product } from '../../common/schemas/product';
+import { useBuyTarget } from '../lib/agents';
 import { sendAnalytics } from '../lib/analytics';
-import { FavoriteButton } from './favorite-button';
 import { QcBadge } from './qc-badge';
+import { FavoriteButton } from './favorite-button';
 import { Price } from './price';
 import './product-card.css';
 
@@ -28,8 +29,8 @@ type Props = {
  * Counts an outbound click (decision 0018) without preventDefault: the store's tab opens at once. A middle click
  * opens it too, so it counts as well; a right click does not.
  */
-function outboundHandlers(productId: string, source: 'buy' | 'image' | 'page') {
-  const report = () => sendAnalytics({ kind: 'click', productId, source });
+function outboundHandlers(productId: string, source: 'buy' | 'image' | 'page', agent: string | undefined) {
+  const report = () => sendAnalytics({ kind: 'click', productId, source, ...(agent ? { agent } : {}) });
   return { onClick: report, onAuxClick: (event: MouseEvent) => event.button === 1 && report() };
 }
 
@@ -49,7 +50,9 @@ export function BestBadge({ product }: { product: Product }) {
  * says where it sits for the count: 'buy' on a card, 'page' on the product page.
  */
 export function BuyLink({ product, className, source = 'buy' }: { product: Product; className: string; source?: 'buy' | 'page' }) {
-  if (!product.link) {
+  // The visitor's agent (else the default) with our referral code; the product's own link when it names no item.
+  const buy = useBuyTarget(product);
+  if (!buy.href) {
     return (
       <button type="button" className={`button button-primary ${className}`} disabled aria-label={`${product.title} is not available to buy`}>
         {TEXTS.buy}
@@ -59,11 +62,12 @@ export function BuyLink({ product, className, source = 'buy' }: { product: Produ
   return (
     <a
       className={`button button-primary ${className}`}
-      href={product.link}
+      href={buy.href}
       target="_blank"
       rel={OUTBOUND_REL}
       aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
-      {...outboundHandlers(product.id, source)}
+      data-agent={buy.agent}
+      {...outboundHandlers(product.id, source, buy.agent)}
     >
       {TEXTS.buy}
     </a>
@@ -94,19 +98,20 @@ export function ProductCard({ product, fadeIn, eager, priority = false, note }: 
     <span className="card-image-missing" aria-hidden="true" />
   );
   const titleId = `product-${product.id}`;
+  const buy = useBuyTarget(product);
   return (
     <li className={fadeIn === null ? 'card' : 'card card-fade'} style={style} aria-labelledby={titleId}>
       <BestBadge product={product} />
       <FavoriteButton product={product} />
-      {product.link ? (
+      {buy.href ? (
         <a
           className="card-image"
-          href={product.link}
+          href={buy.href}
           target="_blank"
           rel={OUTBOUND_REL}
           tabIndex={-1}
           aria-hidden="true"
-          {...outboundHandlers(product.id, 'image')}
+          {...outboundHandlers(product.id, 'image', buy.agent)}
         >
           {image}
         </a>

@@ -12,6 +12,7 @@ import { finderFacetQuerySchema, finderQuerySchema } from '../../../common/schem
 import type { BrandSummary } from '../../../common/schemas/search';
 import { pickSharedSeed } from '../../../common/shuffle-seeds';
 import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { AgentsService } from '../agents/agents.service';
 import type { CategoriesService } from '../categories/categories.service';
 import type { FavoritesService } from '../favorites/favorites.service';
 import {
@@ -78,9 +79,11 @@ export function createPagesService(deps: {
   catalogue: CatalogueService;
   categories: Pick<CategoriesService, 'list'>;
   favorites?: Pick<FavoritesService, 'shared'> | undefined;
+  /** The enabled agents every page carries (BUY and the agent pickers), so they show at first paint. */
+  agents?: Pick<AgentsService, 'listPublic'> | undefined;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const { catalogue, categories, favorites, log } = deps;
+  const { catalogue, categories, favorites, agents, log } = deps;
 
   /**
    * The finder, or a brand's page (the finder with `brand` fixed). The first page and the chips are the page; the
@@ -255,8 +258,18 @@ export function createPagesService(deps: {
     };
   }
 
-  return {
-    async plan(request: PageRequest): Promise<PagePlan> {
+  /** A page's plan, with the agents in its data; a page is still rendered when they cannot be read (the browser asks). */
+  async function withAgents(plan: PagePlan): Promise<PagePlan> {
+    if (plan.kind !== 'page' || !agents || plan.status === 503) return plan;
+    try {
+      plan.data.agents = await agents.listPublic();
+    } catch (err) {
+      log.warn({ err }, 'the agents could not be loaded for rendering');
+    }
+    return plan;
+  }
+
+  async function planPage(request: PageRequest): Promise<PagePlan> {
       const url = new URL(request.url, 'http://finder.invalid');
       const match = matchPage(url.pathname);
       if (match.page === 'finder') return finderPlan(request, url.searchParams);
@@ -278,6 +291,11 @@ export function createPagesService(deps: {
         prefetch: [],
         ...(PRIVATE_PAGES.has(match.page) ? { cacheControl: 'private, no-store' as const } : {}),
       };
+  }
+
+  return {
+    async plan(request: PageRequest): Promise<PagePlan> {
+      return withAgents(await planPage(request));
     },
   };
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { AUTH_TEXTS, FAVORITE_TEXTS, TEXTS } from '../../../common/constants';
+import { AgentPicker } from '../../components/agent-picker';
 import { CurrencyPicker } from '../../components/currency-picker';
 import { ExternalLink } from '../../components/ui/external-link';
 import { useToast } from '../../components/ui/toast';
@@ -111,6 +112,7 @@ export function TopBar() {
             </ul>
           </nav>
           <div className="topbar-actions">
+            <AgentPicker />
             <CurrencyPicker />
             <ExternalLink href={communityUrl} className="button button-ghost" label={`${TEXTS.join} the community (opens in a new tab)`} promo="join">
               {TEXTS.join}

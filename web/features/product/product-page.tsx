@@ -6,8 +6,9 @@ import { brandPath, categoryPath, missingProductMeta, productMeta } from '../../
 import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
 import type { QcPhoto } from '../../../common/schemas/qc';
-import { Price } from '../../components/price';
 import { FavoriteButton } from '../../components/favorite-button';
+import { Price } from '../../components/price';
+import { AgentPicker } from '../../components/agent-picker';
 import { BestBadge, BuyLink, ProductCard } from '../../components/product-card';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
@@ -118,6 +119,7 @@ function ProductDetails({
           {product.description.trim() && <p className="product-description">{product.description}</p>}
           <div className="product-actions">
             <BuyLink product={product} className="product-buy" source="page" />
+            <AgentPicker className="product-agent" visibleLabel />
             <FavoriteButton product={product} variant="page" />
             <ShareButton url={url} title={product.title} />
           </div>

@@ -147,6 +147,7 @@ export const AUDIT_TEXTS = {
     image: 'image',
     isBestProduct: 'best product',
     link: 'link',
+    qcPhotos: 'QC photos',
     name: 'name',
     relevance: 'sort number',
     status: 'status',

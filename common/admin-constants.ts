@@ -38,6 +38,7 @@ export const ADMIN_TEXTS = {
     items: 'Items',
     categories: 'Categories',
     requests: 'Requests',
+    agents: 'Agents',
     currencies: 'Currencies',
     database: 'Database',
     users: 'Users',

@@ -14,11 +14,15 @@ export const AGENT_LIMITS = {
 export const AGENT_PREVIEW_ITEM = { platform: 'taobao', itemId: '675330231400' } as const;
 
 export const AGENT_TEXTS = {
-  heading: 'Agents',
+  heading: 'Shopping Agents',
   intro:
     'The shopping agents visitors can buy through. BUY opens the chosen agent (else the default) with its link template and your referral code.',
   add: 'Add agent',
   edit: (name: string) => `Edit ${name}`,
+  editShort: 'Edit',
+  noReferral: 'none',
+  yes: 'Yes',
+  no: 'No',
   addTitle: 'Add an agent',
   name: 'Name',
   slug: 'Slug',
@@ -30,6 +34,8 @@ export const AGENT_TEXTS = {
   enabled: 'Enabled',
   isDefault: 'Default agent',
   preview: 'Preview',
+  previewOf: (link: string) => `The agent's link to ${link}, with the referral code.`,
+  defaultHint: 'Make another agent the default to disable this one or take the default from it.',
   previewNone: 'The template cannot build a link yet.',
   save: 'Save',
   saving: 'Saving...',

@@ -90,7 +90,7 @@ test.describe('category management', () => {
     };
     await expect(page.locator('.image-grid > li')).toHaveCount(5);
     await check();
-    for (const tab of ['Items', 'Categories', 'Requests', 'Currencies', 'Database', 'Users', 'Analytics']) {
+    for (const tab of ['Items', 'Categories', 'Requests', 'Agents', 'Currencies', 'Database', 'Users', 'Analytics']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

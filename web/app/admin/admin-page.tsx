@@ -4,6 +4,7 @@ import { LoadStatus } from '../../components/ui/load-status';
 import { useSession } from '../../lib/session';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { usePageMeta } from '../../lib/page-meta';
+import { AgentsTab } from '../../features/agents/components/agents-tab';
 import { AnalyticsTab } from '../../features/analytics/components/analytics-tab';
 import { CategoriesTab } from '../../features/categories/components/categories-tab';
 import { useCategoryInitialisation } from '../../features/categories/hooks/use-category-initialisation';
@@ -30,6 +31,7 @@ const PANELS = {
   items: () => <ItemsPanel />,
   categories: () => <CategoriesTab />,
   requests: () => <RequestsTab />,
+  agents: () => <AgentsTab />,
   currencies: () => <CurrenciesTab />,
   database: () => <DatabaseTab />,
   users: () => <UsersTab />,

@@ -1,8 +1,9 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_TEXTS } from '../../../common/admin-constants';
+import { AGENT_TEXTS } from '../../../common/agent-texts';
 
-export const ADMIN_TABS = ['images', 'items', 'categories', 'requests', 'currencies', 'database', 'users', 'analytics'] as const;
+export const ADMIN_TABS = ['images', 'items', 'categories', 'requests', 'agents', 'currencies', 'database', 'users', 'analytics'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const HEADINGS: Record<AdminTab, string> = {
@@ -10,6 +11,7 @@ const HEADINGS: Record<AdminTab, string> = {
   items: ADMIN_TEXTS.itemManagement,
   categories: ADMIN_TEXTS.categoryManagement,
   requests: ADMIN_TEXTS.requestsManagement,
+  agents: AGENT_TEXTS.heading,
   currencies: ADMIN_TEXTS.currencyManagement,
   database: ADMIN_TEXTS.databaseOperations,
   users: ADMIN_TEXTS.userManagement,

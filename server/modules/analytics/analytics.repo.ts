@@ -339,6 +339,8 @@ export function createAnalyticsRepo(database: Database) {
       const visitors = await count(sql`
         with gone as (delete from analytics_visitors where day < ${today}::date - ${retentionDays}::int returning 1)
         select count(*)::int as n from gone`);
+      // Other modules keep counters here too (requests: 'req:…', their window's end stored as window_start): every
+      // key but the once-a-day ones goes once its window_start is `keyMaxAgeSeconds` past.
       const keys = await count(sql`
         with gone as (
           delete from analytics_keys

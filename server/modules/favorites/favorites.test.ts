@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAVORITE_SHARE_TOKEN_PATTERN, FAVORITES_LIMIT_MESSAGE, FAVORITES_LOOKUP_MAX, FAVORITES_MAX } from '../../../common/favorites';
+import { matchPage } from '../../../common/pages';
 import type { FavoriteChange, FavoriteList, FavoriteMergeResult, FavoriteShare, SharedFavoriteList } from '../../../common/schemas/favorite';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { insertProducts } from '../../test/factories';
@@ -232,6 +233,13 @@ describe('products by id (a signed-out visitor’s favourites)', () => {
 
 describe('the favourites pages', () => {
   const page = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it('are matched case-insensitively, the token as written', () => {
+    expect(matchPage('/Favorites/')).toEqual({ page: 'favorites' });
+    expect(matchPage('/favorites/shared/AbC-_x')).toEqual({ page: 'shared-favorites', token: 'AbC-_x' });
+    expect(matchPage('/FAVORITES/SHARED/AbC')).toEqual({ page: 'shared-favorites', token: 'AbC' });
+    expect(matchPage('/favorites/shared/a/b')).toEqual({ page: 'not-found' });
+  });
 
   it('renders /favorites for anyone, not indexed', async () => {
     const res = await page('/favorites');

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { TEXTS } from '../../../common/constants';
-import { FAVORITES_PAGE_TEXTS as T } from '../../../common/favorites';
+import { FAVORITES_PAGE_TEXTS as T } from '../../../common/favorites-texts';
 import type { Product } from '../../../common/schemas/product';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { ProductCard } from '../../components/product-card';

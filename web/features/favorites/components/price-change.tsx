@@ -1,4 +1,4 @@
-import { FAVORITES_PAGE_TEXTS } from '../../../../common/favorites';
+import { FAVORITES_PAGE_TEXTS } from '../../../../common/favorites-texts';
 import { Price } from '../../../components/price';
 
 /** How a saved find's price moved since it was saved (nothing when it did not). */

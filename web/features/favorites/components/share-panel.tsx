@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FAVORITES_PAGE_TEXTS as T, sharedFavoritesPath } from '../../../../common/favorites';
+import { sharedFavoritesPath } from '../../../../common/favorites';
+import { FAVORITES_PAGE_TEXTS as T } from '../../../../common/favorites-texts';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';

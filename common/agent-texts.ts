@@ -55,4 +55,7 @@ export const AGENT_TEXTS = {
   deleted: (name: string) => `Deleted ${name}`,
   defaultSet: (name: string) => `${name} is now the default agent`,
   failed: (message: string) => `Could not save: ${message}`,
+  // The item form, under the buy link.
+  source: (label: string) => `Source: ${label}. BUY opens it through the visitor's agent.`,
+  noSource: 'No Taobao, Tmall, Weidian or 1688 item in this link: BUY opens it as it is.',
 } as const;

@@ -90,7 +90,7 @@ export function AgentFormDialog({ agent, onClose }: { agent: AdminAgent | null; 
   return (
     <Dialog title={agent ? AGENT_TEXTS.edit(agent.name) : AGENT_TEXTS.addTitle} onClose={onClose} busy={save.isPending}>
       <form className="dialog-form agent-form" onSubmit={submit} noValidate>
-        <FormFailure message={errors.form} />
+        <FormFailure message={errors.form ?? null} />
         <TextField
           label={AGENT_TEXTS.name}
           {...nameField}

@@ -16,6 +16,7 @@ import { reasonOf } from '../../../lib/errors';
 import { useCreateProduct } from '../../../lib/admin/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { useLinkMatches } from '../api/get-link-matches';
+import { linkSourceHint } from './link-source';
 import { saveQcPhotos, useQcPhotos } from '../api/qc-photos';
 import { invalidateCatalogue } from '../../../lib/admin/keys';
 import { checkQcDraft, qcDraftOf, qcInputOf, QcPhotosField, type QcDraftItem } from './qc-photos-field';
@@ -180,7 +181,7 @@ export function ItemFormDialog({
           <SelectField label="Gender" options={GENDER_OPTIONS} {...form.field('gender')} />
           <TextField label="Brand" {...form.field('brand')} maxLength={100} />
           <div className="link-field">
-            <TextField label="Buy link" type="url" placeholder="https://" {...form.field('link')} />
+            <TextField label="Buy link" type="url" placeholder="https://" hint={linkSourceHint(draft.link)} {...form.field('link')} />
             {sameLink.length > 0 && (
               <p className="field-warning" role="status">
                 {sameLink.length === 1 ? 'Another item has' : `${sameLink.length} other items have`} this buy link:{' '}

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { E2E_ADMIN_ORIGIN, openAdmin, uniqueToken } from './support';
 
 const DESKTOP_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -10,25 +10,27 @@ const PHONE_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36
 test.use({ userAgent: async ({ isMobile }, use) => use(isMobile ? PHONE_AGENT : DESKTOP_AGENT) });
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
-const isEvent = (kind: 'click' | 'view', productId?: string) => (r: Request) =>
+type Kind = 'click' | 'view' | 'product-view' | 'promo';
+const isEvent = (kind: Kind, part?: string) => (r: Request) =>
   new URL(r.url()).pathname === '/api/analytics/events' &&
   (r.postData() ?? '').includes(`"kind":"${kind}"`) &&
-  (productId === undefined || (r.postData() ?? '').includes(productId));
+  (part === undefined || (r.postData() ?? '').includes(part));
 
-/** Clicks BUY; the store opens at once in a new tab, which is checked and closed. Answers the beacon's status. */
-async function clickBuy(page: Page, title: string, productId: string, link: string): Promise<number> {
+/** Clicks BUY; the store opens at once in a new tab, which is checked and closed. Answers the beacon's body and status. */
+async function clickBuy(page: Page, scope: Page | Locator, title: string, productId: string, link: string) {
   const beacon = page.waitForResponse((res) => isEvent('click', productId)(res.request()));
   const tab = page.context().waitForEvent('page');
-  await page.getByRole('link', { name: `BUY ${title} (opens the store in a new tab)` }).click();
+  await scope.getByRole('link', { name: `BUY ${title} (opens the store in a new tab)` }).click();
   const store = await tab;
   await expect(store).toHaveURL(link);
   await expect(store.getByRole('heading', { name: 'The store' })).toBeVisible();
   await store.close();
-  return (await beacon).status();
+  const answer = await beacon;
+  return { body: JSON.parse(answer.request().postData() ?? '{}') as Record<string, unknown>, status: answer.status() };
 }
 
 test.describe('analytics', () => {
-  test('counts a BUY click once, double-click or not, and shows it in the Analytics tab', async ({ page }) => {
+  test('counts a product view, one BUY click per day and the Copy code button, and shows them in the Analytics tab', async ({ page }) => {
     // Two tabs' worth of clicks, a dashboard and an axe scan: well over the default on a loaded machine.
     test.setTimeout(60_000);
     const token = uniqueToken(page);
@@ -45,9 +47,17 @@ test.describe('analytics', () => {
       headers: { origin: E2E_ADMIN_ORIGIN },
     });
     expect(created.status(), await created.text()).toBe(201);
-    const productId = ((await created.json()) as { id: string }).id;
+    const { id: productId, path } = (await created.json()) as { id: string; path: string };
 
-    // One page view per visit of the finder, however the filters change afterwards.
+    // The product page reports its view once, and its BUY as the page's.
+    const productView = page.waitForResponse((res) => isEvent('product-view', productId)(res.request()));
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    expect((await productView).status()).toBe(204);
+    const fromPage = await clickBuy(page, page.locator('.product-actions'), title, productId, link);
+    expect(fromPage).toEqual({ status: 204, body: { kind: 'click', productId, source: 'page' } });
+
+    // One finder view per visit, however the filters change afterwards.
     const views: Request[] = [];
     page.on('request', (r) => {
       if (isEvent('view')(r)) views.push(r);
@@ -56,29 +66,46 @@ test.describe('analytics', () => {
     await page.goto(`/products?q=${encodeURIComponent(token)}`);
     await expect(page.locator('.grid > li .card-title')).toHaveText(title);
     expect((await view).status()).toBe(204);
-
-    expect(await clickBuy(page, title, productId, link)).toBe(204);
-    // Clicked again straight away: received, but not counted twice.
-    expect(await clickBuy(page, title, productId, link)).toBe(204);
+    // The card's BUY the same day: received, not counted again.
+    const fromCard = await clickBuy(page, page.locator('.grid'), title, productId, link);
+    expect(fromCard).toEqual({ status: 204, body: { kind: 'click', productId, source: 'buy' } });
     expect(views).toHaveLength(1);
+
+    const copied = page.waitForResponse((res) => isEvent('promo', 'copy-code')(res.request()));
+    await page.getByRole('button', { name: 'Copy code' }).click();
+    expect((await copied).status()).toBe(204);
 
     await page.goto('/admin?tab=analytics');
     const panel = page.locator('#admin-panel-analytics');
     await expect(panel.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(panel.getByText(/compared with \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/)).toBeVisible();
+
+    // Totals with their change against the period before, in words for a screen reader.
+    const totals = panel.getByRole('region', { name: 'Totals' });
+    await expect(totals.getByRole('definition').first()).toHaveText(/^\d+ (▲|▼|=|new)/);
+    await expect(totals.getByRole('definition').first()).toContainText(/(up|down) [\d.]+% from \d+ in the previous period|no change|none in the previous period/);
+    await expect(totals.getByText('Clicks per product view', { exact: false })).toBeVisible();
 
     const top = panel.getByRole('table', { name: 'Top products by clicks' });
     const row = top.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
     await expect(row).toHaveCount(1);
-    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, 'T-Shirts', '1']);
+    // One click and one product view: 100% at most, by construction.
+    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, 'T-Shirts', '1', '1', '100%']);
 
-    // The chart speaks for itself, and its numbers are a table too.
+    await expect(panel.getByRole('region', { name: 'Clicks per agent' }).getByRole('img')).toHaveAttribute('aria-label', /Store link \d+/);
+    const copyRow = panel.getByRole('table', { name: 'Referral buttons' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Copy code' }) });
+    expect(Number(await copyRow.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(1);
+
+    // The charts speak for themselves, and their numbers are tables too.
     const perDay = panel.getByRole('region', { name: 'Clicks per day' });
     await expect(perDay.getByRole('img')).toHaveAttribute('aria-label', /^Clicks per day from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: \d+ in total/);
     await perDay.getByText('Show the numbers as a table').click();
     const todayRow = perDay.getByRole('table', { name: 'Clicks per day' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: todayUtc() }) });
-    const todayClicks = Number(await todayRow.getByRole('cell').first().textContent());
-    expect(todayClicks).toBeGreaterThanOrEqual(1);
+    const [clicks, productViews] = (await todayRow.getByRole('cell').allTextContents()).map(Number);
+    expect(clicks).toBeGreaterThanOrEqual(1);
+    expect(productViews).toBeGreaterThanOrEqual(clicks!);
+    await expect(panel.getByRole('region', { name: 'Visitors per day' }).getByRole('img')).toHaveAttribute('aria-label', /^Visitors per day from .*: \d+ in total/);
 
     await expect(panel.getByRole('table', { name: 'Click-through rate by category' }).getByRole('rowheader', { name: 'T-Shirts' })).toBeVisible();
     const distribution = panel.getByRole('region', { name: 'Products per category' });
@@ -111,8 +138,8 @@ test.describe('analytics', () => {
     await to.fill('2001-01-31');
     await panel.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(panel.getByText('To must be on or after From')).toHaveCount(0);
-    await expect(panel.getByText('2001-01-01 to 2001-01-31')).toBeVisible();
-    await expect(panel.getByRole('heading', { name: 'No clicks recorded in this period' })).toBeVisible();
+    await expect(panel.getByText('2001-01-01 to 2001-01-31 compared with 2000-12-01 to 2000-12-31')).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Nothing recorded in this period' })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'false');
 
     await panel.getByRole('button', { name: 'Last 7 days' }).click();

@@ -3,6 +3,7 @@
 import type { FinderFilters } from './finder-filters';
 import type { PublicAgent } from './schemas/agent';
 import type { Category } from './schemas/category';
+import type { CurrencyRates } from './schemas/currency';
 import type { SharedFavoriteList } from './schemas/favorite';
 import type { Product, ProductPage } from './schemas/product';
 import type { QcPhoto } from './schemas/qc';
@@ -26,6 +27,8 @@ export type InitialData = {
   facets?: FinderFacets;
   /** The enabled shopping agents (every page: BUY and the agent pickers), as rendered. */
   agents?: PublicAgent[];
+  /** The base currency and the display currencies' rates (every page: prices in the visitor's currency), as rendered. */
+  currencies?: CurrencyRates;
   /** The category chips (finder) as rendered. */
   categories?: Category[];
   /** A product page as rendered, under its number. */

@@ -3,6 +3,7 @@
 // navigates without a reload, so both always agree.
 import { ALL, BRANDS_PATH, DEFAULT_SORT } from './constants';
 import { DEFAULT_FILTERS, type FinderFilters } from './finder-filters';
+import { DEFAULT_BASE_CURRENCY, type CurrencyCode } from './currency';
 import { formatPrice } from './price';
 import type { Product } from './schemas/product';
 import type { BrandSummary } from './schemas/search';
@@ -44,10 +45,10 @@ export function brandPath(slug: string): string {
 }
 
 /** "under $50", "from $10", "$10–$50"; null without a bound. */
-export function priceRangeText(min: number | null, max: number | null): string | null {
-  if (min !== null && max !== null) return `${formatPrice(min)}–${formatPrice(max)}`;
-  if (max !== null) return `under ${formatPrice(max)}`;
-  if (min !== null) return `from ${formatPrice(min)}`;
+export function priceRangeText(min: number | null, max: number | null, currency: CurrencyCode = DEFAULT_BASE_CURRENCY): string | null {
+  if (min !== null && max !== null) return `${formatPrice(min, currency)}–${formatPrice(max, currency)}`;
+  if (max !== null) return `under ${formatPrice(max, currency)}`;
+  if (min !== null) return `from ${formatPrice(min, currency)}`;
   return null;
 }
 
@@ -62,6 +63,7 @@ export function finderMeta(
   filters: FinderFilters,
   category: { name: string; description: string } | null,
   brandNames: ReadonlyMap<string, string> = new Map(),
+  currency: CurrencyCode = DEFAULT_BASE_CURRENCY,
 ): PageMeta {
   const isHome = JSON.stringify({ ...filters, sort: DEFAULT_SORT }) === JSON.stringify(DEFAULT_FILTERS);
   const [onlyBrand] = filters.brands;
@@ -82,7 +84,7 @@ export function finderMeta(
     parts.push(parts.length ? `by ${names}` : names);
   }
   if (filters.gender !== ALL) parts.push(`for ${filters.gender}`);
-  const price = priceRangeText(filters.minPrice, filters.maxPrice);
+  const price = priceRangeText(filters.minPrice, filters.maxPrice, currency);
   if (price) parts.push(parts.length ? price : `Products ${price}`);
   if (filters.best) parts.push(parts.length ? '(best products)' : 'Best products');
   const description = category?.description.trim()
@@ -92,8 +94,8 @@ export function finderMeta(
 }
 
 /** A product's page: title, then price, brand and category first in the description (chat previews show it). */
-export function productMeta(product: Product): PageMeta {
-  const facts = [formatPrice(product.price), product.brand.trim(), product.category?.trim()].filter(Boolean).join(' · ');
+export function productMeta(product: Product, currency: CurrencyCode = DEFAULT_BASE_CURRENCY): PageMeta {
+  const facts = [formatPrice(product.price, currency), product.brand.trim(), product.category?.trim()].filter(Boolean).join(' · ');
   const body = product.description.trim() || `${product.title}: find it on ${SITE_NAME} and buy it at our partner store.`;
   return { title: titled(product.title), description: clip(`${facts}. ${body}`), canonical: product.path, index: true };
 }

@@ -1,9 +1,9 @@
-/** The currency prices are stored and shown in (spec: "price with a dollar sign"). */
-export const PRICE_CURRENCY = 'USD';
+import { DEFAULT_BASE_CURRENCY, formatMoney, type CurrencyCode } from './currency';
 
-const priceFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: PRICE_CURRENCY });
-
-/** 59 → "$59.00". */
-export function formatPrice(price: number): string {
-  return priceFormat.format(price);
+/**
+ * A price as stored, in the store's base currency (BASE_CURRENCY; USD, "price with a dollar sign", by default):
+ * 59 → "$59.00". The storefront shows visitors their own currency with <Price> (web/components/price.tsx).
+ */
+export function formatPrice(price: number, currency: CurrencyCode = DEFAULT_BASE_CURRENCY): string {
+  return formatMoney(price, currency);
 }

@@ -111,6 +111,10 @@ export async function composeServices(deps: CompositionDeps) {
   const categories = createCategoriesService(repos.categories, repos.audit);
   const favorites = createFavoritesService(repos.favorites, repos.catalogue);
   const agents = createAgentsService(repos.agents, repos.audit);
+  const currency = createCurrencyService(repos.currency, repos.audit, {
+    base: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
+    feed: config.ratesUrl ? { url: config.ratesUrl, allowPrivate: config.importAllowPrivateHosts ?? false } : undefined,
+  });
 
   return {
     repos,
@@ -131,10 +135,7 @@ export async function composeServices(deps: CompositionDeps) {
     audit: createAuditService(repos.audit),
     catalogue,
     categories,
-    currency: createCurrencyService(repos.currency, repos.audit, {
-      base: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
-      feed: config.ratesUrl ? { url: config.ratesUrl, allowPrivate: config.importAllowPrivateHosts ?? false } : undefined,
-    }),
+    currency,
     favorites,
     images: createImagesService(repos.images, storage, repos.audit, log),
     qc: createQcService(repos.qc, repos.audit),
@@ -150,7 +151,7 @@ export async function composeServices(deps: CompositionDeps) {
     analytics: createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) }),
     requests: createRequestsService(repos.requests, repos.audit, { secret }),
     seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize),
-    pages: createPagesService({ catalogue, categories, favorites, agents, log }),
+    pages: createPagesService({ catalogue, categories, favorites, agents, currency, log }),
     storage,
   };
 }

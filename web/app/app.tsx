@@ -11,6 +11,7 @@ import { productQueryKey } from '../features/product/api/keys';
 import { sharedFavoritesQueryKey } from '../features/favorites/api/keys';
 import { agentsQueryKey } from '../lib/agents';
 import { categoriesQueryKey } from '../lib/categories';
+import { currenciesQueryKey } from '../lib/currency';
 import { PageDataProvider } from '../lib/page-data';
 import { routes } from './routes';
 
@@ -19,6 +20,7 @@ export function seedQueries(queryClient: QueryClient, data: InitialData | null):
   if (!data) return;
   if (data.agents) queryClient.setQueryData(agentsQueryKey, data.agents);
   if (data.categories) queryClient.setQueryData(categoriesQueryKey, data.categories);
+  if (data.currencies) queryClient.setQueryData(currenciesQueryKey, data.currencies);
   if (data.finder) {
     const { filters, seed, page } = data.finder;
     queryClient.setQueryData(productsQueryKey(filters, seed), { pages: [page], pageParams: [undefined] });

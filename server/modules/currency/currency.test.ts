@@ -5,10 +5,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCurrencies, CurrencyRates } from '../../../common/schemas/currency';
 import { auditEntries } from '../../test/audit-helpers';
 import { send, signedInAs } from '../../test/auth-helpers';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { insertProducts } from '../../test/factories';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { createAuditRepo } from '../audit/audit.repo';
 import { createCurrencyRepo } from './currency.repo';
 import { createCurrencyService, type CurrencySettings } from './currency.service';
+import { renderHead } from '../pages/head';
+import { createPagesService } from '../pages/pages.service';
 import { parseFeed } from './rates-feed';
 
 let ctx: TestContext;
@@ -227,5 +230,34 @@ describe('reading a feed', () => {
     expect(parseFeed({ date: '2026-11-24', usd: { eur: 0.9 } })).toEqual({ base: 'USD', rates: { EUR: 0.9 } });
     expect(parseFeed({ success: false, error: { code: 101 } })).toMatch(/error/);
     expect(parseFeed([1, 2])).toMatch(/not a JSON object/);
+  });
+});
+
+describe('rendered pages', () => {
+  const request = (url: string) => ({ url, origin: TEST_ORIGIN, phone: false, seed: 1, signedIn: async () => false });
+
+  it('carry the rates, so prices show in the visitor currency at first paint', async () => {
+    await put({ rates: [{ currency: 'EUR', rate: 0.92 }] });
+    const plan = await ctx.app.services.pages.plan(request('/'));
+    expect(plan.kind === 'page' && plan.data.currencies).toMatchObject({ base: 'USD', rates: [{ currency: 'EUR', rate: 0.92 }] });
+  });
+
+  it("name the store's base currency in a product's head and structured data", async () => {
+    const [row] = await insertProducts(ctx.database, [{ title: 'Yuan jacket', price: 399 }]);
+    const { catalogue, categories } = ctx.app.services;
+    const pages = createPagesService({
+      catalogue,
+      categories,
+      currency: { base: 'CNY', rates: async () => ({ base: 'CNY', rates: [] }) },
+      log: { warn: () => undefined },
+    });
+    const plan = await pages.plan(request(`/products/yuan-jacket-${row?.number}`));
+    expect(plan.kind).toBe('page');
+    if (plan.kind !== 'page') return;
+    expect(plan.data.currencies).toEqual({ base: 'CNY', rates: [] });
+    expect(plan.head.meta.description).toContain('CN¥399.00');
+    const head = renderHead(TEST_ORIGIN, plan.head);
+    expect(head).toContain('<meta property="product:price:currency" content="CNY">');
+    expect(head).toContain('"priceCurrency":"CNY"');
   });
 });

@@ -2,7 +2,7 @@
 // Twitter) and structured data (JSON-LD). Pure functions of what the page shows, tested in pages.test.ts.
 import { PRODUCTS_PATH } from '../../../common/product-urls';
 import { categoryPath, SITE_NAME, type PageMeta } from '../../../common/page-meta';
-import { PRICE_CURRENCY } from '../../../common/price';
+import { DEFAULT_BASE_CURRENCY, formatMoney, type CurrencyCode } from '../../../common/currency';
 import type { Product } from '../../../common/schemas/product';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -31,6 +31,8 @@ export type Head = {
   ogType: 'website' | 'product';
   image?: PreviewImage | null | undefined;
   product?: Product | undefined;
+  /** The currency the product's price is in (the store's base); USD when absent. */
+  currency?: CurrencyCode | undefined;
   jsonLd?: object[] | undefined;
 };
 
@@ -65,10 +67,11 @@ export function renderHead(origin: string, head: Head): string {
   if (head.product) {
     const amount = head.product.price.toFixed(2);
     property('product:price:amount', amount);
-    property('product:price:currency', PRICE_CURRENCY);
+    const currency = head.currency ?? DEFAULT_BASE_CURRENCY;
+    property('product:price:currency', currency);
     // Slack and others show these two as a labelled line under the preview.
     name('twitter:label1', 'Price');
-    name('twitter:data1', new Intl.NumberFormat('en-US', { style: 'currency', currency: PRICE_CURRENCY }).format(head.product.price));
+    name('twitter:data1', formatMoney(head.product.price, currency));
     if (head.product.brand.trim()) {
       name('twitter:label2', 'Brand');
       name('twitter:data2', head.product.brand.trim());
@@ -116,7 +119,7 @@ export function productTrail(product: Product): Array<{ name: string; path: stri
   return [{ name: 'Home', path: '/' }, ...(category ? [{ name: category, path: categoryPath(category) }] : []), { name: product.title, path: product.path }];
 }
 
-export function productJsonLd(origin: string, product: Product, imageUrl: string | null): object {
+export function productJsonLd(origin: string, product: Product, imageUrl: string | null, currency: CurrencyCode = DEFAULT_BASE_CURRENCY): object {
   const url = `${origin}${product.path}`;
   return {
     '@context': 'https://schema.org',
@@ -128,6 +131,6 @@ export function productJsonLd(origin: string, product: Product, imageUrl: string
     ...(imageUrl ? { image: [absolute(origin, imageUrl)] } : {}),
     ...(product.brand.trim() ? { brand: { '@type': 'Brand', name: product.brand.trim() } } : {}),
     ...(product.category?.trim() ? { category: product.category.trim() } : {}),
-    offers: { '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: PRICE_CURRENCY, url },
+    offers: { '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: currency, url },
   };
 }

@@ -1,4 +1,5 @@
 import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE } from '../../../common/constants';
+import { DEFAULT_BASE_CURRENCY } from '../../../common/currency';
 import { finderApiParams, filtersFromParams } from '../../../common/finder-filters';
 import { shareImageUrlFor, thumbnailUrlFor } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
@@ -13,6 +14,7 @@ import type { BrandSummary } from '../../../common/schemas/search';
 import { pickSharedSeed } from '../../../common/shuffle-seeds';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { AgentsService } from '../agents/agents.service';
+import type { CurrencyService } from '../currency/currency.service';
 import type { CategoriesService } from '../categories/categories.service';
 import type { FavoritesService } from '../favorites/favorites.service';
 import {
@@ -81,9 +83,12 @@ export function createPagesService(deps: {
   favorites?: Pick<FavoritesService, 'shared'> | undefined;
   /** The enabled agents every page carries (BUY and the agent pickers), so they show at first paint. */
   agents?: Pick<AgentsService, 'listPublic'> | undefined;
+  /** The display currencies' rates every page carries (prices in the visitor's currency at first paint), and the base. */
+  currency?: Pick<CurrencyService, 'rates' | 'base'> | undefined;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const { catalogue, categories, favorites, agents, log } = deps;
+  const { catalogue, categories, favorites, agents, currency, log } = deps;
+  const base = currency?.base ?? DEFAULT_BASE_CURRENCY;
 
   /**
    * The finder, or a brand's page (the finder with `brand` fixed). The first page and the chips are the page; the
@@ -118,7 +123,7 @@ export function createPagesService(deps: {
     const category =
       filters.category === ALL ? null : (list.find((c) => c.name.toLowerCase() === filters.category.toLowerCase()) ?? null);
     const brandNames = new Map(data.facets?.brands.map((b) => [b.slug, b.name]));
-    const meta = brand ? brandMeta(brand) : finderMeta(filters, category, brandNames);
+    const meta = brand ? brandMeta(brand) : finderMeta(filters, category, brandNames, base);
     const items = data.finder?.page.items ?? [];
     const jsonLd: object[] = [];
     if (meta.canonical === '/') jsonLd.push(websiteJsonLd(request.origin));
@@ -214,13 +219,14 @@ export function createPagesService(deps: {
       status: 200,
       data,
       head: {
-        meta: productMeta(product),
+        meta: productMeta(product, base),
         path: request.url,
         ogType: 'product',
         product,
+        currency: base,
         image: share ? { url: share, alt: product.title } : SITE_IMAGE,
         jsonLd: [
-          productJsonLd(request.origin, product, share ?? thumbnailUrlFor(product.image, 640)),
+          productJsonLd(request.origin, product, share ?? thumbnailUrlFor(product.image, 640), base),
           breadcrumbJsonLd(request.origin, productTrail(product)),
         ],
       },
@@ -269,6 +275,17 @@ export function createPagesService(deps: {
     return plan;
   }
 
+  /** A page's plan with the rates in its data; without them (unreadable) prices show in the base until the browser asks. */
+  async function withRates(plan: PagePlan): Promise<PagePlan> {
+    if (plan.kind !== 'page' || !currency || plan.status === 503) return plan;
+    try {
+      plan.data.currencies = await currency.rates();
+    } catch (err) {
+      log.warn({ err }, 'the currency rates could not be loaded for rendering');
+    }
+    return plan;
+  }
+
   async function planPage(request: PageRequest): Promise<PagePlan> {
       const url = new URL(request.url, 'http://finder.invalid');
       const match = matchPage(url.pathname);
@@ -295,7 +312,7 @@ export function createPagesService(deps: {
 
   return {
     async plan(request: PageRequest): Promise<PagePlan> {
-      return withAgents(await planPage(request));
+      return withRates(await withAgents(await planPage(request)));
     },
   };
 }

@@ -37,6 +37,7 @@ import { SortSelect } from './components/sort-select';
 import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts } from './finder-controls';
 import type { SuggestionOption } from './suggestion-options';
 import { usePageMeta } from '../../lib/page-meta';
+import { getSiteConfig } from '../../lib/site-config';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useShuffleSeed } from './hooks/use-shuffle-seed';
 import './finder.css';
@@ -119,7 +120,7 @@ export default function FinderPage({ brand }: Props = {}) {
 
   const urlCategory = categories.data?.find((c) => c.name.toLowerCase() === urlFilters.category.toLowerCase()) ?? null;
   const brandNames = useMemo(() => new Map(facets.data?.brands.map((b) => [b.slug, b.name])), [facets.data]);
-  usePageMeta(brand ? brandMeta(brand) : finderMeta(urlFilters, urlCategory, brandNames));
+  usePageMeta(brand ? brandMeta(brand) : finderMeta(urlFilters, urlCategory, brandNames, getSiteConfig().baseCurrency));
 
   // One page view per visit to the finder, not per filter change (decision 0018); the ref keeps React's
   // development double run of effects from sending two.

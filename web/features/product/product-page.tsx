@@ -15,6 +15,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useProductViewBeacon } from '../../lib/analytics';
 import { usePageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { getSiteConfig } from '../../lib/site-config';
 import { useProductView } from './api/get-product';
 import { QcGallery } from './components/qc-gallery';
 import { LinkReportNotice } from './components/link-report-notice';
@@ -180,7 +181,7 @@ export default function ProductPage() {
 
   const found = view?.status === 'found' ? view.product : null;
   // While the page loads, the document keeps the previous page's title and links.
-  usePageMeta(view ? (found ? productMeta(found) : missingProductMeta(view.status === 'gone')) : null);
+  usePageMeta(view ? (found ? productMeta(found, getSiteConfig().baseCurrency) : missingProductMeta(view.status === 'gone')) : null);
 
   // An old or mistyped slug: the address is corrected without a new history entry (the server answers it 301).
   const canonicalRef = found?.path.slice(found.path.lastIndexOf('/') + 1);

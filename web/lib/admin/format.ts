@@ -1,7 +1,9 @@
-const priceFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatMoney } from '../../../common/currency';
+import { getSiteConfig } from '../site-config';
 
+/** The dashboard shows prices as stored, in the store's base currency (BASE_CURRENCY). */
 export function formatPrice(price: number): string {
-  return priceFormat.format(price);
+  return formatMoney(price, getSiteConfig().baseCurrency);
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,8 +1,7 @@
 import { BULK_OPERATION_NAMES } from '../../../../common/bulk-op-rules';
-import { formatPrice } from '../../../../common/price';
 import type { AuditEntry } from '../../../../common/schemas/audit';
 import { AUDIT_TEXTS, ROLE_LABELS, type RoleFlagName } from '../../../../common/users-texts';
-import { formatBytes } from '../../../lib/admin/format';
+import { formatBytes, formatPrice } from '../../../lib/admin/format';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -52,4 +52,6 @@ export const QC_ADMIN_TEXTS = {
   removed: (name: string) => `Removed ${name} from the QC photos.`,
   loadFailed: 'The QC photos could not be loaded.',
   saveFailed: 'The item was saved, but its QC photos were not',
+  qcOf: (items: string) => `QC photo of ${items}`,
+  deleteRemoves: (items: string) => `It is a QC photo of ${items}; it will be removed from their QC photos.`,
 };

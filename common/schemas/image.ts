@@ -17,6 +17,7 @@ export const imageSchema = z
     width: z.number().int(),
     height: z.number().int(),
     usedBy: z.number().int().describe('Products whose image is this one'),
+    qcUsedBy: z.number().int().describe('Products that show it among their QC photos (deleting it removes it from them)'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

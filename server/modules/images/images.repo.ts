@@ -6,12 +6,14 @@ import { inTransaction, type Executor } from '../../db/sql';
 import { escapeLike } from '../../db/sql';
 import type { StoredImageFile } from './image-files';
 
-export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl'> & { usedBy: number };
+export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl'> & { usedBy: number; qcUsedBy: number };
 
 /** The image statements, over the database or (see `transaction`) over one transaction. */
 function imageQueries({ db }: Database) {
   // Uses products_image_idx; the gallery shows a handful at a time.
   const usedBy = sql<number>`(select count(*)::int from ${products} where ${products.image} = ${images.url})`;
+  // Uses product_qc_photos_image_idx; written out, as drizzle leaves a lone table's columns unqualified.
+  const qcUsedBy = sql<number>`(select count(*)::int from product_qc_photos q where q.image_id = images.id)`;
   const columns = {
     id: images.id,
     name: images.name,
@@ -24,6 +26,7 @@ function imageQueries({ db }: Database) {
     createdAt: images.createdAt,
     updatedAt: images.updatedAt,
     usedBy,
+    qcUsedBy,
   };
   return {
     async listPage(sort: ImageSort, page: number, pageSize: number, search?: string): Promise<{ rows: ImageRow[]; total: number }> {
@@ -45,7 +48,7 @@ function imageQueries({ db }: Database) {
     async insertMany(files: StoredImageFile[]): Promise<ImageRow[]> {
       if (files.length === 0) return [];
       const rows = await db.insert(images).values(files).returning();
-      return rows.map((r) => ({ ...r, usedBy: 0 }));
+      return rows.map((r) => ({ ...r, usedBy: 0, qcUsedBy: 0 }));
     },
     /**
      * Deletes an image's record and takes it off the products that showed it, in one transaction; the caller

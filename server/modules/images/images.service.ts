@@ -19,6 +19,7 @@ export function toImageInfo(row: ImageRow): ImageInfo {
     width: row.width,
     height: row.height,
     usedBy: row.usedBy,
+    qcUsedBy: row.qcUsedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

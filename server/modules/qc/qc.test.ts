@@ -158,6 +158,10 @@ describe('QC photos', () => {
   it('deleting an image removes its QC photo and lowers the count', async () => {
     expect((await put(other.id, [{ imageId: pics[3]!.id }, { imageId: pics[2]!.id }])).statusCode).toBe(200);
     expect(await counted(other.id)).toBe(2);
+    // The gallery says which images are QC photos, and of how many items (its delete dialog warns).
+    const gallery = await send(ctx.app, 'GET', '/api/admin/images?pageSize=50', { cookie: admin });
+    const qcUse = new Map(gallery.json<{ items: ImageInfo[] }>().items.map((i) => [i.id, i.qcUsedBy]));
+    expect([pics[0], pics[1], pics[2], pics[3]].map((p) => qcUse.get(p!.id))).toEqual([0, 1, 2, 1]);
     const res = await send(ctx.app, 'DELETE', `/api/admin/images/${pics[2]!.id}`, { cookie: admin });
     expect(res.statusCode, res.body).toBe(200);
     expect((await detail(product.number)).qcPhotos.map((p) => p.id)).toEqual([pics[1]!.id]);

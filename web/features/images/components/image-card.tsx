@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_TEXTS } from '../../../../common/admin-constants';
+import { QC_ADMIN_TEXTS } from '../../../../common/qc-texts';
 import type { Category } from '../../../../common/schemas/category';
 import type { ImageInfo } from '../../../../common/schemas/image';
 import { useToast } from '../../../components/ui/toast';
@@ -50,6 +51,7 @@ export function ImageCard({ image, categories, onDelete }: Props) {
         <p className="image-meta">
           {image.width} × {image.height} · {formatBytes(image.sizeBytes)}
           {image.usedBy > 0 && ` · used by ${plural(image.usedBy, 'item')}`}
+          {image.qcUsedBy > 0 && ` · ${QC_ADMIN_TEXTS.qcOf(plural(image.qcUsedBy, 'item'))}`}
         </p>
         <div className="image-actions">
           <button type="button" className="button button-ghost button-small" onClick={() => void copy()}>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_TEXTS, IMAGE_GALLERY_PAGE_SIZE, withReason } from '../../../../common/admin-constants';
+import { QC_ADMIN_TEXTS } from '../../../../common/qc-texts';
 import { IMAGE_SORTS, type ImageInfo, type ImageSort } from '../../../../common/schemas/image';
 import { pageCount } from '../../../../common/schemas/paging';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -116,6 +117,7 @@ export function ImagesTab() {
             <strong>{deleting.name}</strong> and its thumbnails will be deleted. This cannot be undone.
           </p>
           {deleting.usedBy > 0 && <p>{plural(deleting.usedBy, 'item')} show this image; they will show no picture until you choose another.</p>}
+          {deleting.qcUsedBy > 0 && <p>{QC_ADMIN_TEXTS.deleteRemoves(plural(deleting.qcUsedBy, 'item'))}</p>}
         </ConfirmDialog>
       )}
     </div>

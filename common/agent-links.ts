@@ -3,73 +3,23 @@
 // included; BUY then builds any agent's link from an agent's template. The link shapes follow the public
 // cachho/cn-links project's readings of each agent (its decoders and generators), written anew here.
 //
-// Pure: no Node or DOM APIs beyond URL. The storefront's first bundle imports only the builder (the tables and
-// the parser are left out by tree-shaking); nothing here throws on a bad link.
+// Pure: no Node or DOM APIs beyond URL; nothing here throws on a bad link. The builder lives in agent-templates.ts
+// (re-exported here), which is all the storefront's first bundle takes.
 
-/** The marketplaces a product's source can be on, as the database stores them (products_source_check). */
-export const SOURCE_PLATFORMS = ['taobao', 'weidian', '1688', 'tmall'] as const;
-export type SourcePlatform = (typeof SOURCE_PLATFORMS)[number];
-
-/** A product's source: the marketplace and the item's id on it. */
-export type ItemSource = { platform: SourcePlatform; itemId: string };
-
-/** The marketplaces' names as people read them. */
-export const PLATFORM_NAMES: Record<SourcePlatform, string> = { taobao: 'Taobao', weidian: 'Weidian', '1688': '1688', tmall: 'Tmall' };
+export {
+  buildAgentLink,
+  marketplaceUrl,
+  PLATFORM_NAMES,
+  SOURCE_PLATFORMS,
+  TEMPLATE_PLACEHOLDERS,
+  type AgentLinkSettings,
+  type ItemSource,
+  type SourcePlatform,
+} from './agent-templates';
+import { PLATFORM_NAMES, type ItemSource, type SourcePlatform } from './agent-templates';
 
 /** Marketplace item ids are digits; anything else in an id's place is not an item. */
 const ITEM_ID = /^\d{5,20}$/;
-
-/** The placeholders an agent's link template may use. */
-export const TEMPLATE_PLACEHOLDERS = ['{url}', '{id}', '{platform}', '{ref}'] as const;
-
-/** The marketplace's own address of an item (the link every agent understands). */
-export function marketplaceUrl({ platform, itemId }: ItemSource): string {
-  const id = encodeURIComponent(itemId);
-  switch (platform) {
-    case 'taobao':
-      return `https://item.taobao.com/item.htm?id=${id}`;
-    case 'tmall':
-      return `https://detail.tmall.com/item.htm?id=${id}`;
-    case 'weidian':
-      return `https://weidian.com/item.html?itemID=${id}`;
-    case '1688':
-      return `https://detail.1688.com/offer/${id}.html`;
-  }
-}
-
-export type AgentLinkSettings = {
-  /** The agent's link template: an http(s) address with {url}, {id}, {platform} and {ref}. */
-  template: string;
-  /** The agent's own spelling of each marketplace, where {platform} needs one; our name otherwise. */
-  platformCodes?: Partial<Record<string, string>> | undefined;
-  /** Our referral code at this agent; blank leaves a parameter holding only {ref} out of the link. */
-  referralCode?: string | undefined;
-};
-
-/**
- * The agent's link to an item: the template with {url} (the marketplace address, encoded), {id}, {platform} (the
- * agent's code for it) and {ref} (the referral code, encoded) filled in. Without a referral code, a query parameter
- * whose value is only {ref} is dropped rather than sent empty.
- */
-export function buildAgentLink(settings: AgentLinkSettings, source: ItemSource): string {
-  const ref = settings.referralCode?.trim() ?? '';
-  let template = settings.template.trim();
-  if (!ref) {
-    template = template
-      .replace(/([?&])[^?&=#]+=\{ref\}(?=&|#|$)/g, '$1')
-      .replace(/&&+/g, '&')
-      .replace(/[?&]+(?=#|$)/, '')
-      .replace(/\?&/, '?');
-  }
-  const code = settings.platformCodes?.[source.platform];
-  const values: Record<string, string> = {
-    '{url}': encodeURIComponent(marketplaceUrl(source)),
-    '{id}': encodeURIComponent(source.itemId),
-    '{platform}': encodeURIComponent(code ?? source.platform),
-    '{ref}': encodeURIComponent(ref),
-  };
-  return template.replace(/\{(?:url|id|platform|ref)\}/g, (placeholder) => values[placeholder] ?? placeholder);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading links
@@ -257,7 +207,7 @@ function parseAt(text: string, depth: number): ItemSource | null {
   }
 
   const agent = agentOf(url.hostname);
-  if (!agent || !KNOWN_AGENTS.has(agent)) return null;
+  if (!agent || !KNOWN_AGENTS.includes(agent)) return null;
   for (const params of paramSets) {
     const path = params === hashQuery ? hashRoute.split('?')[0] ?? '' : url.pathname;
     const found = fromAgentShape(agent, params, path);
@@ -270,7 +220,7 @@ function parseAt(text: string, depth: number): ItemSource | null {
  * Agents whose own link shapes (paths and parameters) are read; a link of any other site is read only for a whole
  * marketplace link inside it (?url=…), so another shop's ?id= is never taken for an item.
  */
-const KNOWN_AGENTS = new Set([
+const KNOWN_AGENTS: readonly string[] = [
   'acbuy',
   'allchinabuy',
   'basetao',
@@ -296,7 +246,7 @@ const KNOWN_AGENTS = new Set([
   'superbuy',
   'usfans',
   'wegobuy',
-]);
+];
 
 /**
  * The marketplace and item id behind a link: a marketplace's item address (Taobao, Tmall, Weidian, 1688) or a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOURCE_PLATFORMS, TEMPLATE_PLACEHOLDERS } from '../agent-links';
+import { SOURCE_PLATFORMS, TEMPLATE_PLACEHOLDERS } from '../agent-templates';
 import { AGENT_LIMITS } from '../agent-texts';
 import { isHttpUrl, plainText } from './fields';
 

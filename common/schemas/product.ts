@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOURCE_PLATFORMS } from '../agent-links';
+import { SOURCE_PLATFORMS } from '../agent-templates';
 import {
   ALL,
   BRAND_FILTER_MAX,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { buildAgentLink } from '../../common/agent-links';
+import { buildAgentLink } from '../../common/agent-templates';
 import type { AgentList, PublicAgent } from '../../common/schemas/agent';
 import type { Product } from '../../common/schemas/product';
 import { apiGet } from './api-client';

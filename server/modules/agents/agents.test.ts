@@ -199,3 +199,15 @@ describe('admin agents', () => {
     expect((await send(ctx.app, 'DELETE', `/api/admin/agents/${lit.id}`, { cookie: admin })).statusCode).toBe(404);
   });
 });
+
+describe('rendered pages', () => {
+  const plan = (url: string) =>
+    ctx.app.services.pages.plan({ url, origin: 'http://127.0.0.1', phone: false, seed: 1, signedIn: async () => false });
+
+  it('carry the enabled agents, so BUY and the pickers have them at first paint', async () => {
+    for (const url of ['/', '/privacy-policy']) {
+      const page = await plan(url);
+      expect(page.kind === 'page' && page.data.agents).toEqual(await publicList());
+    }
+  });
+});

@@ -62,6 +62,15 @@ test.describe('QC photos', () => {
     await expect(viewer.getByText('Taken 14 Mar 2026')).toBeVisible();
     await page.keyboard.press('Home');
     await expect(viewer.getByText('1 of 2')).toBeVisible();
+    // A finger's swipe to the left shows the next photo (pointer events; a mouse drag does not swipe).
+    const stage = viewer.locator('.qc-stage');
+    const touch = { pointerType: 'touch', pointerId: 7, isPrimary: true, bubbles: true };
+    await stage.dispatchEvent('pointerdown', { ...touch, clientX: 300, clientY: 200 });
+    await stage.dispatchEvent('pointerup', { ...touch, clientX: 180, clientY: 210 });
+    await expect(viewer.getByText('2 of 2')).toBeVisible();
+    await stage.dispatchEvent('pointerdown', { ...touch, clientX: 180, clientY: 200 });
+    await stage.dispatchEvent('pointerup', { ...touch, clientX: 320, clientY: 190 });
+    await expect(viewer.getByText('1 of 2')).toBeVisible();
     await page.keyboard.press('End');
     await expect(viewer.getByText('2 of 2')).toBeVisible();
     await page.keyboard.press('Escape');

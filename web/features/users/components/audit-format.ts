@@ -39,6 +39,9 @@ function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return AUDIT_TEXTS.none;
   if (typeof value === 'boolean') return value ? AUDIT_TEXTS.yes : AUDIT_TEXTS.no;
   if (typeof value === 'number') return field === 'price' ? formatPrice(value) : String(value);
+  // An agents' order (slugs) and an agent's marketplace codes.
+  if (Array.isArray(value)) return clipped(value.join(', '));
+  if (typeof value === 'object') return clipped(Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(', ')) || AUDIT_TEXTS.none;
   if (typeof value !== 'string') return AUDIT_TEXTS.none;
   if (field === 'image') return clipped(value.slice(value.lastIndexOf('/') + 1) || value);
   return clipped(value);

@@ -5,10 +5,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_TEXTS, REQUESTS_RATE_LIMIT, REQUESTS_RATE_WINDOW_SECONDS } from '../../../common/requests-texts';
 import type { ItemRequest, ItemRequestPage, LinkReport, LinkReportPage, LinkReportState, RequestReceipt } from '../../../common/schemas/requests';
 import { itemRequests, linkReports } from '../../db/schema/index';
+import { createAuditRepo } from '../audit/audit.repo';
 import { auditEntries } from '../../test/audit-helpers';
 import { signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertProducts } from '../../test/factories';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { createRequestsRepo } from './requests.repo';
+import { createRequestsService, RateLimitedError } from './requests.service';
 
 let ctx: TestContext;
 let admin = '';
@@ -46,6 +49,13 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, options:
     },
     ...(withBody ? { payload: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) } : {}),
   });
+}
+
+/** The limits count in fixed windows: a test that fills one starts well before its end, so it cannot straddle two. */
+async function awayFromWindowEdge() {
+  const windowMs = REQUESTS_RATE_WINDOW_SECONDS * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
 
 const request = (body: unknown, ip?: string) => call('POST', '/api/requests', { body, ...(ip ? { ip } : {}) });
@@ -96,6 +106,7 @@ describe('POST /api/requests', () => {
 
   it(`answers 429 with Retry-After past ${REQUESTS_RATE_LIMIT} requests from one client in a window; others go on`, async () => {
     const ip = '198.51.100.7';
+    await awayFromWindowEdge();
     for (let i = 0; i < REQUESTS_RATE_LIMIT; i++) expect((await request({ query: `item ${i}` }, ip)).statusCode).toBe(201);
     const limited = await request({ query: 'one more' }, ip);
     expect(limited.statusCode).toBe(429);
@@ -113,6 +124,33 @@ describe('POST /api/requests', () => {
     const keys = await ctx.database.rows<{ key: string }>(sql`select key from analytics_keys where key like 'req:%'`);
     expect(keys.length).toBeGreaterThan(0);
     for (const { key } of keys) expect(key).not.toContain('198.51.100');
+  });
+});
+
+describe('the limit', () => {
+  it('waits until the fixed window ends, then counts afresh; each day has other keys', async () => {
+    let now = new Date('2026-03-01T10:00:50Z');
+    const service = createRequestsService(createRequestsRepo(ctx.database), createAuditRepo(ctx.database), {
+      secret: 'test secret',
+      rules: { rateLimit: 2, rateWindowSeconds: 60 },
+      now: () => now,
+    });
+    const client = { ip: '192.0.2.1' };
+    await service.createRequest({ query: 'one', link: null }, client);
+    await service.createRequest({ query: 'two', link: null }, client);
+    const refused = await service.createRequest({ query: 'three', link: null }, client).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBe(10);
+    expect((refused as RateLimitedError).message).toBe(REQUEST_TEXTS.rateLimited(1));
+    now = new Date('2026-03-01T10:01:00Z');
+    await expect(service.createRequest({ query: 'three', link: null }, client)).resolves.toMatchObject({ duplicate: false });
+
+    const keys = async () => (await ctx.database.rows<{ key: string }>(sql`select key from analytics_keys where key like 'req:rate:%'`)).map((r) => r.key.split(':')[3]);
+    const before = new Set(await keys());
+    now = new Date('2026-03-02T10:01:00Z');
+    await service.createRequest({ query: 'next day', link: null }, client);
+    const added = (await keys()).filter((k) => !before.has(k));
+    expect(added).toHaveLength(1);
   });
 });
 
@@ -161,6 +199,7 @@ describe('POST /api/products/:id/link-reports', () => {
   it('answers 429 with Retry-After past the limit', async () => {
     const product = await aProduct();
     const ip = '198.51.100.30';
+    await awayFromWindowEdge();
     for (let i = 0; i < REQUESTS_RATE_LIMIT; i++) expect((await report(product.id, { note: `note ${i}` }, ip)).statusCode).toBe(201);
     const limited = await report(product.id, { note: 'again' }, ip);
     expect(limited.statusCode).toBe(429);

@@ -4,7 +4,7 @@
 export const FAVORITES_PAGE_TEXTS = {
   title: 'Your favourites',
   lead: 'The finds you saved, newest first.',
-  leadSignedOut: 'Kept in this browser. Sign in to keep them on your account and share the list.',
+  leadSignedOut: 'Kept in this browser.',
   loading: 'Loading your favourites...',
   loadFailed: 'Your favourites could not be loaded. Please try again.',
   emptyTitle: 'No favourites yet',
@@ -25,7 +25,7 @@ export const FAVORITES_PAGE_TEXTS = {
   shareRevoke: 'Stop sharing',
   shareRevoked: 'Sharing stopped: the link no longer works.',
   shareFailed: 'The share link could not be changed. Please try again.',
-  signInToShare: 'Sign in to share your list',
+  signInToShare: 'Sign in to keep them on your account and share the list',
   count: (n: number) => `${n} ${n === 1 ? 'find' : 'finds'}`,
   mergedInto: (n: number) => `${n} ${n === 1 ? 'favourite' : 'favourites'} from this browser added to your account.`,
   mergeSkipped: (n: number) => `${n} ${n === 1 ? 'favourite was' : 'favourites were'} left out (no longer listed, or over the limit).`,

@@ -22,7 +22,7 @@ test('favourites saved signed out join the account at sign-in, and the shared li
     await expect(saved).toHaveAttribute('aria-pressed', 'true');
   }
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: /Favourites, 2 saved/ })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Favourites\s*\(2 saved\)$/ })).toBeVisible();
 
   await nav.getByRole('link', { name: /Favourites/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your favourites' })).toBeVisible();

@@ -138,19 +138,6 @@ export const FAVORITE_TEXTS = {
   removeFailed: 'Could not remove from favourites:',
   tryAgain: 'please try again.',
   navLink: 'Favourites',
-  navCount: (n: number) => `${n} saved`,
-} as const;
-
-/** The heart on cards and product pages (issue 16); the list pages' texts are in favorites.ts (a lazy chunk's). */
-export const FAVORITE_TEXTS = {
-  save: (title: string) => `Save ${title} to favourites`,
-  remove: (title: string) => `Remove ${title} from favourites`,
-  saveShort: 'Save',
-  savedShort: 'Saved',
-  saveFailed: 'Could not save to favourites:',
-  removeFailed: 'Could not remove from favourites:',
-  tryAgain: 'please try again.',
-  navLink: 'Favourites',
   navCount: (n: number) => `(${n} saved)`,
 } as const;
 

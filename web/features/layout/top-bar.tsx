@@ -15,22 +15,6 @@ import { getSiteConfig } from '../../lib/site-config';
 function FavoritesLink() {
   const count = useFavoriteIds().ids?.size ?? 0;
   return (
-    <NavLink to="/favorites">
-      {FAVORITE_TEXTS.navLink}
-      {count > 0 && (
-        <span className="nav-count">
-          <span aria-hidden="true">{count}</span>
-          <span className="visually-hidden">{`, ${FAVORITE_TEXTS.navCount(count)}`}</span>
-        </span>
-      )}
-    </NavLink>
-  );
-}
-
-/** Favourites, with how many are saved once known (this browser's, or the account's). */
-function FavoritesLink() {
-  const count = useFavoriteIds().ids?.size ?? 0;
-  return (
     <NavLink to="/favorites" className={({ isActive }) => (isActive ? 'active nav-favorites' : 'nav-favorites')}>
       {FAVORITE_TEXTS.navLink}
       {count > 0 && (

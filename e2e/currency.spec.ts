@@ -40,10 +40,15 @@ test('switching currency converts prices on the finder and product page and surv
   await expect(firstPrice(page)).toHaveText(`≈ approximately ${euros(usd)}`);
   await expect(firstPrice(page).locator('[title]')).toHaveAttribute('title', `Approximate price, converted from $${usd.toFixed(2)}`);
 
-  // The choice is remembered: the server renders dollars, the browser switches right after hydration.
+  // The choice is remembered: the server renders dollars, the browser switches right after hydration (no warning).
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text());
+  });
   await page.reload();
   await expect(firstPrice(page)).toContainText(euros(usd));
   await expect(picker).toHaveValue('EUR');
+  expect(warnings.filter((w) => /hydrat|did not match|server rendered/i.test(w))).toEqual([]);
 
   // The price filter takes euros and asks the API in dollars.
   await expect(page.getByText('Price (EUR)')).toBeVisible();

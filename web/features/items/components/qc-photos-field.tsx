@@ -159,10 +159,13 @@ export function QcPhotosField({
           {problem}
         </p>
       )}
-      <button type="button" className="button button-ghost button-small" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
-        {picking ? QC_ADMIN_TEXTS.closePicker : QC_ADMIN_TEXTS.add}
-      </button>
-      {picking && <ImagePicker multiple legend={QC_ADMIN_TEXTS.add} onPick={(_url, image) => add(image)} />}
+      {/* Until the saved list is here, a change would replace photos nobody has seen: nothing to add to yet. */}
+      {!loading && !loadFailed && (
+        <button type="button" className="button button-ghost button-small" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
+          {picking ? QC_ADMIN_TEXTS.closePicker : QC_ADMIN_TEXTS.add}
+        </button>
+      )}
+      {picking && !loading && !loadFailed && <ImagePicker multiple legend={QC_ADMIN_TEXTS.add} onPick={(_url, image) => add(image)} />}
       <p className="visually-hidden" aria-live="polite">
         {said}
       </p>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { withReason } from '../../../../common/admin-constants';
 import { formatMoney, showPrice, type CurrencyCode } from '../../../../common/currency';
 import { CURRENCY_ADMIN_TEXTS as T, CURRENCY_NAMES } from '../../../../common/currency-texts';
@@ -50,7 +50,7 @@ export function CurrenciesTab() {
             </thead>
             <tbody>
               {view.currencies.map((row) => (
-                <CurrencyRow key={`${row.currency}-${row.rate}-${row.updatedAt}`} row={row} base={view.base} now={now} />
+                <CurrencyRow key={row.currency} row={row} base={view.base} now={now} />
               ))}
             </tbody>
           </table>
@@ -62,7 +62,14 @@ export function CurrenciesTab() {
 
 function CurrencyRow({ row, base, now }: { row: AdminCurrency; base: CurrencyCode; now: number }) {
   const [text, setText] = useState(row.rate === null ? '' : String(row.rate));
+  const [shownRate, setShownRate] = useState(row.rate);
+  // A saved, cleared or refreshed rate replaces what the field holds (the row stays mounted, so focus stays put).
+  if (shownRate !== row.rate) {
+    setShownRate(row.rate);
+    setText(row.rate === null ? '' : String(row.rate));
+  }
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const update = useUpdateCurrencyRates();
   const toast = useToast();
   const inputId = `currency-rate-${row.currency}`;
@@ -74,7 +81,11 @@ function CurrencyRow({ row, base, now }: { row: AdminCurrency; base: CurrencyCod
     update.mutate(
       { rates: [{ currency: row.currency, rate }] },
       {
-        onSuccess: () => toast(rate === null ? T.cleared(row.currency) : T.saved(row.currency), 'success'),
+        onSuccess: () => {
+          toast(rate === null ? T.cleared(row.currency) : T.saved(row.currency), 'success');
+          // Clear goes away with the rate: the field keeps the focus.
+          if (rate === null) input.current?.focus();
+        },
         onError: (err) => setError(reasonOf(err)),
       },
     );
@@ -105,6 +116,7 @@ function CurrencyRow({ row, base, now }: { row: AdminCurrency; base: CurrencyCod
             {T.rateLabel(row.currency, base)}
           </label>
           <input
+            ref={input}
             id={inputId}
             type="text"
             inputMode="decimal"

@@ -38,6 +38,11 @@ test('the Requests tab: a request gets a status, a product and is deleted; a rep
   await row.getByRole('textbox', { name: `Product for ${query}` }).fill(String(product.number));
   await row.getByRole('button', { name: 'Link', exact: true }).click();
   await expect(row.getByRole('link', { name: `#${product.number} ${product.title}` })).toBeVisible();
+  // Unlinked, then found again by its name.
+  await row.getByRole('button', { name: 'Unlink' }).click();
+  await row.getByRole('textbox', { name: `Product for ${query}` }).fill(product.title);
+  await row.getByRole('button', { name: `Link #${product.number} ${product.title}` }).click();
+  await expect(row.getByRole('link', { name: `#${product.number} ${product.title}` })).toBeVisible();
 
   const reports = page.getByRole('region', { name: 'Broken links' });
   await expect(reports.getByRole('row').filter({ hasText: note })).toContainText(`#${product.number} ${product.title}`);

@@ -1,26 +1,29 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/admin-constants';
+import { FILTER_DEBOUNCE_MS } from '../../../../common/constants';
 import type { ItemRequest } from '../../../../common/schemas/requests';
 import { reasonOf } from '../../../lib/errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useProductMatches } from '../api/search-products';
 import { useUpdateItemRequest } from '../api/update-item-request';
 
 /**
- * The product that answers a request: a link to its page and Unlink, or a field for its number (or id, or its page's
- * address) and Link. The server checks that it exists; its refusal shows under the field.
+ * The product that answers a request: a link to its page and Unlink; or a field for its number, its page's address
+ * or a few words of its name (matching products are offered as buttons) and Link. The server checks that the
+ * product exists; its refusal shows under the field.
  */
 export function ProductLinker({ request }: { request: ItemRequest }) {
   const update = useUpdateItemRequest();
   const [value, setValue] = useState('');
+  const [search] = useDebouncedValue(value, FILTER_DEBOUNCE_MS);
+  const matches = useProductMatches(request.product ? '' : search);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
   const save = (product: string | null) => {
     setError(null);
-    update.mutate(
-      { id: request.id, change: { product } },
-      { onSuccess: () => setValue(''), onError: (err) => setError(reasonOf(err)) },
-    );
+    update.mutate({ id: request.id, change: { product } }, { onSuccess: () => setValue(''), onError: (err) => setError(reasonOf(err)) });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,6 +44,7 @@ export function ProductLinker({ request }: { request: ItemRequest }) {
       </div>
     );
   }
+  const found = matches.isFetched && search.trim() === value.trim() ? (matches.data?.items ?? []) : null;
   return (
     <form className="requests-product-form" onSubmit={submit} noValidate>
       <input
@@ -61,6 +65,19 @@ export function ProductLinker({ request }: { request: ItemRequest }) {
         <p className="field-error" id={`${id}-error`}>
           {error}
         </p>
+      )}
+      {found && (
+        <div className="requests-matches" role="group" aria-label={T.productMatches(request.query)} aria-live="polite">
+          {found.length === 0 ? (
+            <p className="requests-muted">{T.noMatches}</p>
+          ) : (
+            found.map((p) => (
+              <button key={p.id} type="button" className="link-button" onClick={() => save(p.id)} disabled={update.isPending}>
+                {T.linkTo(p.number, p.title)}
+              </button>
+            ))
+          )}
+        </div>
       )}
     </form>
   );

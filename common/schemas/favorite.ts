@@ -57,8 +57,7 @@ export const favoriteMergeInputSchema = z
       .array(browserFavoriteSchema, 'items must be a list of favourites')
       .max(FAVORITES_MAX, `items: at most ${FAVORITES_MAX} favourites can be merged at once`),
   })
-  .strict()
-  .meta({ id: 'FavoriteMergeInput' });
+  .strict();
 export type FavoriteMergeInput = z.infer<typeof favoriteMergeInputSchema>;
 
 export const favoriteMergeResultSchema = favoriteListSchema
@@ -72,8 +71,7 @@ export type FavoriteMergeResult = z.infer<typeof favoriteMergeResultSchema>;
 /** POST /api/favorites/share. */
 export const favoriteShareInputSchema = z
   .object({ replace: z.boolean('replace must be true or false').optional().describe('A new token; the old link stops working') })
-  .strict()
-  .meta({ id: 'FavoriteShareInput' });
+  .strict();
 
 export const favoriteShareSchema = z
   .object({ token: z.string(), path: z.string().describe('The read-only list on this site: /favorites/shared/<token>') })

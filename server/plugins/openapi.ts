@@ -43,6 +43,7 @@ export const openApi = fp<OpenApiOptions>(
           { name: 'admin', description: 'Catalogue management: products, categories and images (admins only)' },
           { name: 'users', description: 'Accounts and their roles (admins only)' },
           { name: 'bulk-ops', description: 'Bulk catalogue maintenance (developers only)' },
+          { name: 'favorites', description: "A visitor's saved finds, their merge at sign-in and the read-only share link" },
           { name: 'analytics', description: 'Outbound clicks and page views: recording (public) and figures (admins only)' },
           { name: 'requests', description: "Visitors' item requests and broken-link reports (public, rate-limited); their queues are under admin" },
           { name: 'site', description: 'Health and public settings' },

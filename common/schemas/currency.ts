@@ -68,5 +68,5 @@ export const currencyRatesInputSchema = z
       .max(CURRENCIES.length, `Give at most ${CURRENCIES.length} rates`)
       .refine((list) => new Set(list.map((r) => r.currency)).size === list.length, 'Give each currency once'),
   })
-  .meta({ id: 'CurrencyRatesInput' });
+  .meta({ id: 'CurrencyRatesUpdate' });
 export type CurrencyRatesInput = z.infer<typeof currencyRatesInputSchema>;

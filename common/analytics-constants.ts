@@ -57,7 +57,7 @@ export const ANALYTICS_TEXTS = {
   changeSame: 'no change from the previous period',
   changeNew: 'none in the previous period',
   changeNewShort: 'new',
-  changeSameShort: '=',
+  changeSameShort: 'no change',
   points: (n: string) => `${n} pt`,
   promoButtons: 'Referral buttons',
   button: 'Button',

@@ -88,10 +88,13 @@ test.describe('analytics', () => {
     await expect(totals.getByText('Clicks per product view', { exact: false })).toBeVisible();
 
     const top = panel.getByRole('table', { name: 'Top products by clicks' });
-    const row = top.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+    // (On a phone the rank and category columns give way to a line under the title.)
+    const row = top.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) });
     await expect(row).toHaveCount(1);
+    await expect(row.getByRole('rowheader')).toContainText('T-Shirts');
     // One click and one product view: 100% at most, by construction.
-    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, 'T-Shirts', '1', '1', '100%']);
+    await expect(row.getByRole('cell').filter({ hasText: /%$/ })).toHaveText('100%');
+    expect((await row.getByRole('cell').allTextContents()).slice(-3)).toEqual(['1', '1', '100%']);
 
     await expect(panel.getByRole('region', { name: 'Clicks per agent' }).getByRole('img')).toHaveAttribute('aria-label', /Store link \d+/);
     const copyRow = panel.getByRole('table', { name: 'Referral buttons' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Copy code' }) });

@@ -127,7 +127,7 @@ function Figures({ data, loading }: { data: AnalyticsSummary; loading: boolean }
               more={[{ label: ANALYTICS_TEXTS.views, value: (d) => d.finderViews }]}
             />
           </section>
-          <section className="analytics-card" aria-labelledby="analytics-top">
+          <section className="analytics-card analytics-wide" aria-labelledby="analytics-top">
             <h3 id="analytics-top">{ANALYTICS_TEXTS.topProducts}</h3>
             <AnalyticsTopProducts products={data.topProducts} />
           </section>

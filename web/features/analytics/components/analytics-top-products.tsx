@@ -10,11 +10,13 @@ export function AnalyticsTopProducts({ products }: { products: AnalyticsSummary[
         <caption className="visually-hidden">{ANALYTICS_TEXTS.topProducts}</caption>
         <thead>
           <tr>
-            <th scope="col" className="analytics-number">
+            <th scope="col" className="analytics-number analytics-top-rank">
               #
             </th>
             <th scope="col">{ANALYTICS_TEXTS.product}</th>
-            <th scope="col">{ANALYTICS_TEXTS.category}</th>
+            <th scope="col" className="analytics-top-category">
+              {ANALYTICS_TEXTS.category}
+            </th>
             <th scope="col" className="analytics-number">
               {ANALYTICS_TEXTS.clicks}
             </th>
@@ -29,11 +31,13 @@ export function AnalyticsTopProducts({ products }: { products: AnalyticsSummary[
         <tbody>
           {products.map((p, i) => (
             <tr key={p.productId ?? 'deleted'}>
-              <td className="analytics-number">{i + 1}</td>
+              <td className="analytics-number analytics-top-rank">{i + 1}</td>
               <th scope="row" className={p.productId ? undefined : 'analytics-deleted'}>
                 {p.productId ? p.title : ANALYTICS_TEXTS.deletedProduct}
+                {/* On a narrow screen the category column gives way to this line. */}
+                {p.productId && <span className="analytics-top-sub">{categoryName(p.category)}</span>}
               </th>
-              <td>{p.productId ? categoryName(p.category) : ANALYTICS_TEXTS.notAvailable}</td>
+              <td className="analytics-top-category">{p.productId ? categoryName(p.category) : ANALYTICS_TEXTS.notAvailable}</td>
               <td className="analytics-number">{formatCount(p.clicks)}</td>
               <td className="analytics-number">{formatCount(p.productViews)}</td>
               <td className="analytics-number">{formatRate(p.clickThroughRate)}</td>

@@ -15,6 +15,17 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
 });
 
 describe('audit entry summaries', () => {
+  it("summarises a request's or a link report's change by status and product, and a deletion as such", () => {
+    const changes = { status: { from: 'new', to: 'added' }, product: { from: null, to: '#12 Yeezy slide' } };
+    expect(auditSummary(entry({ action: 'request-update', subject: 'yeezy slides', details: { requestId: 'r', changes } }))).toBe(
+      'Changed status new → added, product (none) → #12 Yeezy slide',
+    );
+    const report = entry({ action: 'link-report-update', subject: '#12 Yeezy slide', details: { changes: { status: { from: 'new', to: 'rejected' } } } });
+    expect(auditSummary(report)).toBe('Changed status new → rejected');
+    expect(auditTarget(report)).toBe('#12 Yeezy slide');
+    expect(auditSummary(entry({ action: 'link-report-delete', subject: '#12 Yeezy slide' }))).toBe('Deleted');
+  });
+
   it('names the roles a change granted and revoked', () => {
     const details = { userId: 'u', before: { isAdmin: false, isDev: true }, after: { isAdmin: true, isDev: false } };
     expect(auditSummary(entry({ details }))).toBe('Admin granted, Developer revoked');

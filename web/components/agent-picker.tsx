@@ -21,7 +21,7 @@ export function AgentPicker({ className, visibleLabel = false }: { className?: s
       <select
         id={id}
         value={agent.slug}
-        title={visibleLabel ? AGENT_PICKER_TEXTS.label : undefined}
+        title={AGENT_PICKER_TEXTS.label}
         onChange={(e) => setPreference('agent', e.target.value)}
       >
         {agents.map((a) => (

@@ -12,8 +12,8 @@ function symbolAfter(code: CurrencyCode): string {
 }
 
 /**
- * The visitor's display currency: the base and every currency with a known rate (read when the picker is first
- * used, or at once when a choice other than the base is remembered). Choosing the base forgets the choice.
+ * The visitor's display currency: the base and every currency with a known rate (the page carries them; read when
+ * the picker is first used otherwise). Choosing the base forgets the choice. Hidden while no rate is kept.
  */
 export function CurrencyPicker({ className }: { className?: string }) {
   const id = useId();
@@ -24,6 +24,8 @@ export function CurrencyPicker({ className }: { className?: string }) {
   const known = new Set<CurrencyCode>([display.base, ...(rates.data?.rates.map((r) => r.currency) ?? [])]);
   if (display.chosen) known.add(display.chosen);
   const options = CURRENCIES.filter((c) => known.has(c));
+  // No rates kept (a new store): nothing to choose from, so no picker.
+  if (options.length < 2) return null;
   const value = display.chosen ?? display.base;
   return (
     <span className={className ? `currency-picker ${className}` : 'currency-picker'}>

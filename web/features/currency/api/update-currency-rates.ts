@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCurrencies, CurrencyRatesInput } from '../../../../common/schemas/currency';
+import type { AdminCurrencies, CurrencyRates, CurrencyRatesInput } from '../../../../common/schemas/currency';
 import { apiPut } from '../../../lib/api-client';
 import { currenciesQueryKey } from '../../../lib/currency';
 import { adminCurrenciesKey } from './get-admin-currencies';
@@ -15,7 +15,11 @@ export function useUpdateCurrencyRates() {
     mutationFn: updateCurrencyRates,
     onSuccess: (view) => {
       queryClient.setQueryData(adminCurrenciesKey, view);
-      void queryClient.invalidateQueries({ queryKey: currenciesQueryKey });
+      // The storefront's copy follows at once (its query may be idle: a store without rates shows no picker).
+      queryClient.setQueryData<CurrencyRates>(currenciesQueryKey, {
+        base: view.base,
+        rates: view.currencies.flatMap((c) => (c.rate === null || c.updatedAt === null ? [] : [{ currency: c.currency, rate: c.rate, updatedAt: c.updatedAt }])),
+      });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] });
     },
   });

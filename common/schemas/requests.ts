@@ -163,7 +163,9 @@ export const itemRequestUpdateSchema = z
   .object({
     status: requestStatusSchema.optional(),
     product: productRefSchema.optional(),
+    productId: productRefSchema.optional().describe('Accepted spelling of product'),
   })
+  .transform(({ productId, product, ...rest }) => ({ ...rest, product: product !== undefined ? product : productId }))
   .refine((v) => v.status !== undefined || v.product !== undefined, 'Send a status, a product or both')
   .meta({ id: 'ItemRequestUpdate' });
 export type ItemRequestUpdate = z.infer<typeof itemRequestUpdateSchema>;

@@ -254,6 +254,7 @@ describe('the dashboard queues', () => {
       product: { id: product.id, number: product.number, title: 'Yeezy slide', path: `/products/yeezy-slide-${product.number}` },
     });
     expect((await patch({ product: `https://finder.example/products/whatever-${product.number}` })).json<ItemRequest>().product?.id).toBe(product.id);
+    expect((await patch({ productId: product.id })).json<ItemRequest>().product?.id).toBe(product.id);
     expect((await patch({ product: product.id, status: 'planned' })).json<ItemRequest>()).toMatchObject({ status: 'planned', product: { id: product.id } });
     const unlinked = await patch({ product: null });
     expect(unlinked.json<ItemRequest>()).toMatchObject({ status: 'planned', product: null });

@@ -26,6 +26,13 @@ describe('audit entry summaries', () => {
     expect(auditSummary(entry({ action: 'link-report-delete', subject: '#12 Yeezy slide' }))).toBe('Deleted');
   });
 
+  it('summarises a change of currency rates by the rates before and after', () => {
+    const changes = { EUR: { from: 0.92, to: 0.93 }, GBP: { from: 0.79, to: null } };
+    expect(auditSummary(entry({ action: 'currency-rates', subject: 'EUR, GBP', details: { base: 'USD', changes } }))).toBe(
+      'Changed EUR 0.92 → 0.93, GBP 0.79 → (none)',
+    );
+  });
+
   it('names the roles a change granted and revoked', () => {
     const details = { userId: 'u', before: { isAdmin: false, isDev: true }, after: { isAdmin: true, isDev: false } };
     expect(auditSummary(entry({ details }))).toBe('Admin granted, Developer revoked');

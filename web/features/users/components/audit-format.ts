@@ -130,6 +130,8 @@ function catalogueSummary(entry: AuditEntry): string | null {
       const read = numberOf(details.read);
       return read !== null ? AUDIT_TEXTS.sourcesRead(read, numberOf(details.unread) ?? 0) : AUDIT_TEXTS.noDetails;
     }
+    case 'currency-rates':
+      return changesText(details.changes) ?? AUDIT_TEXTS.noDetails;
     case 'change-undo': {
       const restored = numberOf(details.restored);
       return restored !== null ? AUDIT_TEXTS.undone(restored, numberOf(details.skipped) ?? 0) : AUDIT_TEXTS.noDetails;

@@ -31,5 +31,5 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 /** PUT /api/me/preferences: the fields to change; a field left out keeps its value, null clears it. */
 export const preferencesInputSchema = z
   .strictObject({ agent: agentPreferenceField.optional(), currency: currencyPreferenceField.optional() })
-  .meta({ id: 'PreferencesInput' });
+  .meta({ id: 'PreferencesChange' });
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;

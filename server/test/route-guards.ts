@@ -39,14 +39,16 @@ export const SIGNED_IN_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /api/account/sign-out-everywhere': "ends the caller's own sessions",
   'DELETE /api/account': "deletes the caller's own account, after checking its password",
   'POST /api/auth/change-password': "changes the caller's own password, after checking the current one",
-};
-
+  'GET /api/me/preferences': "reads the caller's own remembered agent and currency",
+  'PUT /api/me/preferences': "remembers the caller's own agent and currency",
   'GET /api/favorites': "reads the caller's own favourites",
   'PUT /api/favorites/{productId}': "saves a find to the caller's own favourites",
   'DELETE /api/favorites/{productId}': "removes a find from the caller's own favourites",
   'POST /api/favorites/merge': "adds the finds the caller's browser kept to the caller's own favourites",
   'POST /api/favorites/share': "makes or replaces the read-only link to the caller's own favourites",
   'DELETE /api/favorites/share': "stops sharing the caller's own favourites",
+};
+
 type OpenApiOperation = { security?: unknown; 'x-required-role'?: unknown };
 export type OpenApiDocument = { paths?: Record<string, Record<string, OpenApiOperation | unknown>> };
 

@@ -7,7 +7,7 @@ import './agent-picker.css';
 /**
  * The visitor's shopping agent: BUY opens the chosen one's link (remembered in this browser and on the account).
  * Shown when there is a choice to make (two agents or more). `visibleLabel` writes "Buy through" beside it (the
- * product page); the top bar's label is for screen readers only.
+ * product page); the top bar's label is for screen readers only, but for the phone's menu, where it is written.
  */
 export function AgentPicker({ className, visibleLabel = false }: { className?: string; visibleLabel?: boolean }) {
   const id = useId();
@@ -15,7 +15,7 @@ export function AgentPicker({ className, visibleLabel = false }: { className?: s
   if (agents.length < 2 || !agent) return null;
   return (
     <span className={className ? `agent-picker ${className}` : 'agent-picker'}>
-      <label htmlFor={id} className={visibleLabel ? undefined : 'visually-hidden'}>
+      <label htmlFor={id} className={visibleLabel ? undefined : 'agent-picker-label'}>
         {visibleLabel ? AGENT_PICKER_TEXTS.buyThrough : AGENT_PICKER_TEXTS.label}
       </label>
       <select

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { CURRENCIES, currencySymbol, type CurrencyCode } from '../../common/currency';
-import { CURRENCY_NAMES, CURRENCY_TEXTS } from '../../common/currency-texts';
+import { CURRENCY_TEXTS } from '../../common/currency-texts';
 import { useCurrencyRates, useDisplayCurrency } from '../lib/currency';
 import { setPreference } from '../lib/preferences';
 import './currency-picker.css';
@@ -40,7 +40,7 @@ export function CurrencyPicker({ className }: { className?: string }) {
         onChange={(e) => setPreference('currency', e.target.value === display.base ? null : e.target.value)}
       >
         {options.map((code) => (
-          <option key={code} value={code} title={CURRENCY_NAMES[code]}>
+          <option key={code} value={code}>
             {symbolAfter(code)}
           </option>
         ))}

@@ -1,8 +1,8 @@
 // Analytics (issues 5 and 16): the counting rules and the Analytics tab's texts. Apart from common/constants.ts so
-// the storefront's first bundle carries only the path it posts to (decision 0018).
+// the storefront's first bundle carries none of it: the path it posts to is in constants.ts (decision 0018).
 
-/** Where the storefront posts its clicks, product views, referral buttons and finder views. */
-export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
+/** Where the storefront posts its events: kept in constants.ts, since this file's rest is the dashboard's. */
+export { ANALYTICS_EVENTS_PATH } from './constants';
 /**
  * A second finder view by the same visitor within this window is not counted. (Clicks, product views and referral
  * buttons count once per visitor and UTC day.)

@@ -25,6 +25,15 @@ export const VISIBLE_CATEGORY_COUNT = 10;
 /** Products shown under "More like this" on a product page, and instead of a missing one. */
 export const RELATED_PRODUCTS_COUNT = 8;
 
+/** Where the storefront posts its clicks, product views, referral buttons and finder views (issues 5 and 16). */
+export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
+
+/** A card's QC badge (issue 16): what it shows and what it says to a screen reader. */
+export const QC_BADGE = {
+  short: (n: number) => `QC ${n}`,
+  spoken: (n: number) => (n === 1 ? '1 QC photo' : `${n} QC photos`),
+};
+
 export const DISCOUNT_PERCENT = 10;
 export const REFERRAL_EXTRA_PERCENT = 5;
 

@@ -1,11 +1,7 @@
-// QC (quality-check) photos' texts (issue 16): the card's badge (first bundle: keep it small), the product page's
-// gallery and viewer (the product page's chunk and the viewer's own), and the item form's QC section (dashboard).
+// QC (quality-check) photos' texts (issue 16): the product page's gallery and viewer (the product page's chunk and
+// the viewer's own), and the item form's QC section (dashboard). The card's badge, in the first bundle, is QC_BADGE
+// in constants.ts.
 
-/** A card's badge: what it shows and what it says to a screen reader. */
-export const QC_BADGE = {
-  short: (n: number) => `QC ${n}`,
-  spoken: (n: number) => (n === 1 ? '1 QC photo' : `${n} QC photos`),
-};
 
 const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 

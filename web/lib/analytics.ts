@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ANALYTICS_EVENTS_PATH } from '../../common/analytics-constants';
+import { ANALYTICS_EVENTS_PATH } from '../../common/constants';
 
 /** What the storefront reports (the server checks it against the shared schema; no zod here: first-bundle budget). */
 export type AnalyticsBeacon =

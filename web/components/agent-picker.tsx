@@ -20,6 +20,7 @@ export function AgentPicker({ className, visibleLabel = false }: { className?: s
       </label>
       <select
         id={id}
+        className="picker-select"
         value={agent.slug}
         title={AGENT_PICKER_TEXTS.label}
         onChange={(e) => setPreference('agent', e.target.value)}

@@ -34,6 +34,7 @@ export function CurrencyPicker({ className }: { className?: string }) {
       </label>
       <select
         id={id}
+        className="picker-select"
         value={value}
         onFocus={() => setWanted(true)}
         onPointerEnter={() => setWanted(true)}

@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { REQUEST_LINK_MAX_LENGTH, REQUEST_QUERY_MAX_LENGTH, REQUEST_TEXTS } from '../../../../common/requests-texts';
 import { itemRequestInputSchema } from '../../../../common/schemas/requests';
 import { FormFailure } from '../../../components/ui/form-failure';
+import { FormThanks } from '../../../components/ui/form-thanks';
 import { TextField } from '../../../components/ui/text-field';
 import { useForm } from '../../../lib/use-form';
 import { useCreateItemRequest } from '../api/create-item-request';
@@ -20,41 +21,28 @@ const fieldFor = (message: string, status: number) =>
 export default function RequestItemForm({ id, search }: { id: string; search: string }) {
   const create = useCreateItemRequest();
   const [sent, setSent] = useState(false);
-  const thanksRef = useRef<HTMLParagraphElement>(null);
   const form = useForm(FIELD_ORDER, { query: search.slice(0, REQUEST_QUERY_MAX_LENGTH), link: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const data = form.validate(itemRequestInputSchema);
     if (!data) return;
-    create.mutate(data, {
-      onSuccess: () => {
-        setSent(true);
-        // The form is gone: keyboard users continue from the thanks.
-        requestAnimationFrame(() => thanksRef.current?.focus());
-      },
-      onError: (err) => form.fail(err, fieldFor),
-    });
+    create.mutate(data, { onSuccess: () => setSent(true), onError: (err) => form.fail(err, fieldFor) });
   };
 
   if (sent) {
     return (
-      <div id={id} className="request-form request-sent">
-        <p role="status" tabIndex={-1} ref={thanksRef}>
-          {REQUEST_TEXTS.requestThanks}
-        </p>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            form.reset({ query: '', link: '' });
-            create.reset();
-            setSent(false);
-          }}
-        >
-          {REQUEST_TEXTS.requestAnother}
-        </button>
-      </div>
+      <FormThanks
+        id={id}
+        className="request-form request-sent"
+        message={REQUEST_TEXTS.requestThanks}
+        action={REQUEST_TEXTS.requestAnother}
+        onAction={() => {
+          form.reset({ query: '', link: '' });
+          create.reset();
+          setSent(false);
+        }}
+      />
     );
   }
 

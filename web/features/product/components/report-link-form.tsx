@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { REPORT_NOTE_MAX_LENGTH, REQUEST_TEXTS } from '../../../../common/requests-texts';
 import type { Product } from '../../../../common/schemas/product';
 import { linkReportInputSchema } from '../../../../common/schemas/requests';
 import { FormFailure } from '../../../components/ui/form-failure';
+import { FormThanks } from '../../../components/ui/form-thanks';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { usePreferences } from '../../../lib/preferences';
 import { useForm } from '../../../lib/use-form';
@@ -20,7 +21,6 @@ export default function ReportLinkForm({ id, product, onClose }: { id: string; p
   const report = useReportLink(product.id);
   const { agent } = usePreferences();
   const [sent, setSent] = useState(false);
-  const thanksRef = useRef<HTMLParagraphElement>(null);
   const form = useForm(FIELD_ORDER, { note: '' });
 
   const submit = (event: FormEvent) => {
@@ -30,26 +30,19 @@ export default function ReportLinkForm({ id, product, onClose }: { id: string; p
     const viaAgent = product.sourcePlatform ? agent : null;
     report.mutate(
       { ...data, agent: viaAgent },
-      {
-        onSuccess: () => {
-          setSent(true);
-          requestAnimationFrame(() => thanksRef.current?.focus());
-        },
-        onError: (err) => form.fail(err, fieldFor),
-      },
+      { onSuccess: () => setSent(true), onError: (err) => form.fail(err, fieldFor) },
     );
   };
 
   if (sent) {
     return (
-      <div id={id} className="report-form report-sent">
-        <p role="status" tabIndex={-1} ref={thanksRef}>
-          {REQUEST_TEXTS.reportThanks}
-        </p>
-        <button type="button" className="link-button" onClick={onClose}>
-          {REQUEST_TEXTS.close}
-        </button>
-      </div>
+      <FormThanks
+        id={id}
+        className="report-form report-sent"
+        message={REQUEST_TEXTS.reportThanks}
+        action={REQUEST_TEXTS.close}
+        onAction={onClose}
+      />
     );
   }
 

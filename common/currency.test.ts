@@ -11,6 +11,7 @@ import {
   roundMoney,
   showPrice,
   toBase,
+  MAX_BASE_BOUND,
 } from './currency';
 import { formatPrice } from './price';
 
@@ -81,6 +82,8 @@ describe('the price filter in the visitor currency', () => {
   it('turns typed bounds into base amounts that keep what shows as the bound', () => {
     expect(toBase(50, 0.92, 'min')).toBe(54.34);
     expect(toBase(50, 0.92, 'max')).toBe(54.35);
+    // A huge amount in a currency worth less than the base stays within what the API takes.
+    expect(toBase(999_999_999, 0.5, 'max')).toBe(MAX_BASE_BOUND);
     // Exact after float noise: no cent lost or added.
     expect(toBase(50, 0.5, 'min')).toBe(100);
     expect(toBase(50, 0.5, 'max')).toBe(100);

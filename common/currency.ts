@@ -105,6 +105,9 @@ export function fromBase(baseAmount: number, rate: number, code: CurrencyCode): 
   return roundMoney(baseAmount * rate, code);
 }
 
+/** The largest price bound the finder's API takes (9 whole digits, 2 decimals). */
+export const MAX_BASE_BOUND = 999_999_999.99;
+
 /**
  * An amount the visitor typed in their currency, as a bound in the base currency (2 decimals, as the API takes
  * prices). A lowest bound rounds down and a highest up, so a product whose converted price shows exactly the typed
@@ -115,7 +118,9 @@ export function toBase(amount: number, rate: number, bound: 'min' | 'max'): numb
   // Float noise (50 / 0.5 * 100 = 10000.000000000002) must not push a bound a whole cent out.
   const nearest = Math.round(exact);
   const cents = Math.abs(exact - nearest) < 1e-6 ? nearest : bound === 'min' ? Math.floor(exact) : Math.ceil(exact);
-  return Math.max(0, cents) / 100;
+  // The API takes bounds of at most 9 whole digits; a huge typed amount in a currency worth less than the base
+  // would pass that, and mean "no bound" anyway.
+  return Math.min(MAX_BASE_BOUND, Math.max(0, cents) / 100);
 }
 
 /**

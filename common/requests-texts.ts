@@ -12,13 +12,15 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 /** An agent's slug as a report names it (lower-case letters, digits and hyphens). */
 export const REPORT_AGENT_MAX_LENGTH = 40;
 /** Largest body the two public endpoints read, in bytes. */
-export const REQUESTS_BODY_LIMIT = 4096;
+export const REQUESTS_BODY_LIMIT = 12 * 1024;
 /**
  * Requests (and, counted apart, reports) one client may send per window; more are answered 429 with Retry-After.
  * Windows are fixed (aligned to the clock), so the wait is known.
  */
 export const REQUESTS_RATE_LIMIT = 5;
 export const REQUESTS_RATE_WINDOW_SECONDS = 600;
+/** Posts of each kind the whole site takes per window, from all clients together. */
+export const REQUESTS_SITE_LIMIT = 300;
 
 export const REQUEST_STATUSES = ['new', 'planned', 'added', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];

@@ -110,6 +110,7 @@ export async function composeServices(deps: CompositionDeps) {
   const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, repos.changes);
   const categories = createCategoriesService(repos.categories, repos.audit);
   const favorites = createFavoritesService(repos.favorites, repos.catalogue);
+  const analytics = createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) });
   const agents = createAgentsService(repos.agents, repos.audit);
   const currency = createCurrencyService(repos.currency, repos.audit, {
     base: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
@@ -148,8 +149,9 @@ export async function composeServices(deps: CompositionDeps) {
       log,
       allowPrivateHosts: config.importAllowPrivateHosts ?? false,
     }),
-    analytics: createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) }),
-    requests: createRequestsService(repos.requests, repos.audit, { secret }),
+    analytics,
+    // The requests' limits hash addresses under the analytics module's key of the day (forgotten after it).
+    requests: createRequestsService(repos.requests, repos.audit, { dayKey: analytics.dayKey }),
     seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize),
     pages: createPagesService({ catalogue, categories, favorites, agents, currency, log }),
     storage,

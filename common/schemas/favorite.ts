@@ -82,9 +82,12 @@ export const favoriteShareTokenParamsSchema = z.object({
   token: z.string().regex(FAVORITE_SHARE_TOKEN_PATTERN, 'This is not a shared list’s address (the token is malformed).'),
 });
 
-/** GET /api/favorites/shared/:token: someone's list, read-only: the products only, nothing about the account. */
+/**
+ * GET /api/favorites/shared/:token: someone's list, read-only: the products only, nothing about the account (not
+ * even when each was saved: that would be the owner's timeline).
+ */
 export const sharedFavoriteListSchema = z
-  .object({ items: z.array(z.object({ product: productSchema, savedAt: z.string() })) })
+  .object({ items: z.array(z.object({ product: productSchema })) })
   .meta({ id: 'SharedFavoriteList' });
 export type SharedFavoriteList = z.infer<typeof sharedFavoriteListSchema>;
 

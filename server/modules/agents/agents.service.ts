@@ -1,3 +1,4 @@
+import { AGENT_LIMITS } from '../../../common/agent-texts';
 import type { AdminAgent, AgentInput, PublicAgent } from '../../../common/schemas/agent';
 import type { AuditChanges } from '../../../common/schemas/audit';
 import { isUniqueViolation } from '../../db/errors';
@@ -105,6 +106,9 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
       const row = await unlessTaken(input.slug, () =>
         repo.transaction(async (tx) => {
           const all = await tx.agents.lockAll();
+          if (all.length >= AGENT_LIMITS.count) {
+            throw new AppError('VALIDATION', `There can be at most ${AGENT_LIMITS.count} agents. Delete one you no longer offer first.`);
+          }
           const hasDefault = all.some((a) => a.isDefault && a.enabled);
           const inserted = await tx.agents.insert(valuesOf(input));
           let row = inserted;

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_LIMITS } from '../../../common/agent-texts';
 import { SEEDED_AGENTS } from '../../../common/agent-links.fixtures';
 import type { AdminAgent, AdminAgentList, AgentList } from '../../../common/schemas/agent';
 import { auditEntries, refuseAuditEntries } from '../../test/audit-helpers';
@@ -208,6 +210,26 @@ describe('rendered pages', () => {
     for (const url of ['/', '/privacy-policy']) {
       const page = await plan(url);
       expect(page.kind === 'page' && page.data.agents).toEqual(await publicList());
+    }
+  });
+});
+
+describe('how many agents there may be', () => {
+  it(`refuses the agent past ${AGENT_LIMITS.count} with a sentence, adding nothing`, async () => {
+    const full = await createTestApp();
+    try {
+      const cookie = await signedInAs(full.app, 'agents-full@example.com', { isAdmin: true });
+      await full.database.rows(sql`
+        insert into agents (slug, name, link_template, enabled, position)
+        select 'filler-' || n, 'Filler ' || n, 'https://filler.example/item?id={id}', false, 100 + n
+        from generate_series(1, ${AGENT_LIMITS.count} - (select count(*)::int from agents)) as n`);
+      const res = await send(full.app, 'POST', '/api/admin/agents', { cookie, body: NEW_AGENT });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(`There can be at most ${AGENT_LIMITS.count} agents. Delete one you no longer offer first.`);
+      const [count] = await full.database.rows<{ n: number }>(sql`select count(*)::int as n from agents`);
+      expect(count?.n).toBe(AGENT_LIMITS.count);
+    } finally {
+      await full.close();
     }
   });
 });

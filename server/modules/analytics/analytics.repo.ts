@@ -129,7 +129,8 @@ export function createAnalyticsRepo(database: Database) {
         ),
         counted as (
           insert into analytics_events (kind, product_id, category, source, agent, occurred_at)
-          select 'click', product.id, product.category, ${input.source}::text, ${input.agent}::text, ${at}::timestamptz
+          select 'click', product.id, product.category, ${input.source}::text,
+            (select slug from agents where slug = ${input.agent}::text), ${at}::timestamptz
           from product where exists (select 1 from fresh)
           returning 1
         ),

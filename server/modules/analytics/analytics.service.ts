@@ -142,6 +142,12 @@ export function createAnalyticsService(
     rules,
 
     /**
+     * The UTC day's hashing key (random per day, shared by every process, forgotten once the day is over), for the
+     * other modules that count visitors without keeping them (the requests' limits); they prefix what they hash.
+     */
+    dayKey: hashKeyOf,
+
+    /**
      * Counts one event, or ignores it (a bot, a repeat). Throws RATE_LIMITED past the client's limit and NOT_FOUND
      * for an unknown product, counting nothing in either case.
      */

@@ -79,6 +79,16 @@ async function views() {
 }
 
 describe('POST /api/analytics/events: counting', () => {
+  it('keeps the agent of a click only when it names an agent the site has (a made-up name is kept as none)', async () => {
+    const [hat] = await insertProducts(ctx.database, [{ category: 'Accessories' }]);
+    expect((await click(hat!.id, { ip: nextIp(), agent: 'made-up-agent' })).statusCode).toBe(204);
+    const stored = await ctx.database.rows<{ agent: string | null }>(
+      sql`select agent from analytics_events where product_id = ${hat!.id}::uuid and kind = 'click'`,
+    );
+    expect(stored).toEqual([{ agent: null }]);
+    await ctx.database.rows(sql`delete from analytics_events`);
+  });
+
   it('counts a click once, with the category as it is now, where it came from and its agent, storing no personal data', async () => {
     const [shoe] = await insertProducts(ctx.database, [{ category: 'Shoes' }]);
     const ip = nextIp();

@@ -93,12 +93,12 @@ export function createFavoritesService(repo: FavoritesRepo, catalogue: Pick<Cata
       await repo.unshare(userId);
     },
 
-    /** Someone's shared list: the products and when each was saved, nothing about the account. 404 for an unknown token. */
+    /** Someone's shared list: the products only, nothing about the account. 404 for an unknown token. */
     async shared(token: string): Promise<SharedFavoriteList> {
       const owner = await repo.ownerOfToken(token);
       if (!owner) throw new AppError('NOT_FOUND', SHARE_MISSING);
       const items = await withProducts(await repo.list(owner));
-      return { items: items.map(({ row, product }) => ({ product, savedAt: row.createdAt.toISOString() })) };
+      return { items: items.map(({ product }) => ({ product })) };
     },
 
     /** The products with these ids as they are now, in the order asked; ids of no product are left out. */

@@ -5,6 +5,7 @@ import {
   REQUEST_TEXTS,
   REQUESTS_RATE_LIMIT,
   REQUESTS_RATE_WINDOW_SECONDS,
+  REQUESTS_SITE_LIMIT,
   type RequestStatus,
 } from '../../../common/requests-texts';
 import type {
@@ -26,8 +27,28 @@ import { changedFields, clip, keptValues } from '../audit/audit-details';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { ItemRequestWithProduct, LinkReportWithProduct, QueueProductRow, RequestsRepo } from './requests.repo';
 
-export type RequestsRules = { rateLimit: number; rateWindowSeconds: number };
-export const DEFAULT_REQUESTS_RULES: RequestsRules = { rateLimit: REQUESTS_RATE_LIMIT, rateWindowSeconds: REQUESTS_RATE_WINDOW_SECONDS };
+export type RequestsRules = { rateLimit: number; rateWindowSeconds: number; siteLimit: number };
+export const DEFAULT_REQUESTS_RULES: RequestsRules = {
+  rateLimit: REQUESTS_RATE_LIMIT,
+  rateWindowSeconds: REQUESTS_RATE_WINDOW_SECONDS,
+  siteLimit: REQUESTS_SITE_LIMIT,
+};
+
+/**
+ * Who a post counts against: the address, except that an IPv6 client counts by its /64 network (one subscriber
+ * holds a whole /64, so a new address per post would not be a new client).
+ */
+export function clientOf(ip: string): string {
+  if (!ip.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) return ip.replace(/^::ffff:/i, '');
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 /** Who sent a request, as far as the limits need: used only inside keyed hashes, never stored. */
 export type RequestClient = { ip: string };
@@ -83,22 +104,38 @@ function toLinkReport(row: LinkReportWithProduct): LinkReport {
 export function createRequestsService(
   repo: RequestsRepo,
   audit: Pick<AuditRepo, 'record'>,
-  options: { secret: string; rules?: Partial<RequestsRules>; now?: () => Date },
+  options: {
+    /**
+     * The UTC day's hashing key: the analytics module's, random per day and forgotten once the day is over, so a
+     * stored counter cannot be traced back to an address afterwards, even with the database and the app's secret.
+     */
+    dayKey: (day: string) => Promise<Buffer>;
+    rules?: Partial<RequestsRules>;
+    now?: () => Date;
+  },
 ) {
   const rules: RequestsRules = { ...DEFAULT_REQUESTS_RULES, ...options.rules };
   const now = options.now ?? (() => new Date());
-  // A key of its own, so these hashes never equal anything else made with the app's secret.
-  const hashKey = createHmac('sha256', options.secret).update('finder request counters').digest();
-  const keyOf = (...parts: string[]) => createHmac('sha256', hashKey).update(parts.join('\n')).digest('base64url');
   const dayOf = (t: Date) => t.toISOString().slice(0, 10);
+  // 'requests' first, so these hashes never equal the analytics module's made with the same key.
+  const keyOf = async (t: Date, ...parts: string[]) =>
+    createHmac('sha256', await options.dayKey(dayOf(t)))
+      .update(['requests', ...parts].join('\n'))
+      .digest('base64url');
 
-  /** Counts one post of this kind from the client in the current window; throws RateLimitedError past the limit. */
+  /**
+   * Counts one post of this kind from the client, and from everyone, in the current window; throws RateLimitedError
+   * past either limit (the site-wide one bounds what a crowd of addresses can pour into the queues).
+   */
   async function limit(kind: 'request' | 'report', client: RequestClient, t: Date): Promise<void> {
     const windowMs = rules.rateWindowSeconds * 1000;
     const index = Math.floor(t.getTime() / windowMs);
     const end = new Date((index + 1) * windowMs);
-    const hits = await repo.hit(`req:rate:${kind}:${keyOf(dayOf(t), client.ip)}:${index}`, end);
-    if (hits > rules.rateLimit) throw new RateLimitedError(Math.ceil((end.getTime() - t.getTime()) / 1000));
+    const retryAfter = Math.ceil((end.getTime() - t.getTime()) / 1000);
+    const hits = await repo.hit(`req:rate:${kind}:${await keyOf(t, clientOf(client.ip))}:${index}`, end);
+    if (hits > rules.rateLimit) throw new RateLimitedError(retryAfter);
+    const everyone = await repo.hit(`req:rate:${kind}:all:${index}`, end);
+    if (everyone > rules.siteLimit) throw new RateLimitedError(retryAfter);
   }
 
   return {
@@ -119,7 +156,7 @@ export function createRequestsService(
       await limit('report', client, t);
       const dayStart = new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
       const dayEnd = new Date(dayStart.getTime() + DAY_MS);
-      const fresh = await repo.claim(`req:report:${keyOf(dayOf(t), client.ip, productId, input.agent ?? '', input.note)}`, dayEnd);
+      const fresh = await repo.claim(`req:report:${await keyOf(t, clientOf(client.ip), productId, input.agent ?? '', input.note)}`, dayEnd);
       if (!fresh) {
         const open = await repo.findOpenReport({ productId, agent: input.agent, note: input.note, since: dayStart });
         if (open) return { id: open, duplicate: true };

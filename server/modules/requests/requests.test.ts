@@ -2,7 +2,7 @@
 // dashboard's two queues with status changes, linked products and the audit log.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REQUEST_TEXTS, REQUESTS_RATE_LIMIT, REQUESTS_RATE_WINDOW_SECONDS } from '../../../common/requests-texts';
+import { REQUEST_TEXTS, REQUESTS_BODY_LIMIT, REQUESTS_RATE_LIMIT, REQUESTS_RATE_WINDOW_SECONDS } from '../../../common/requests-texts';
 import type { ItemRequest, ItemRequestPage, LinkReport, LinkReportPage, LinkReportState, RequestReceipt } from '../../../common/schemas/requests';
 import { itemRequests, linkReports } from '../../db/schema/index';
 import { createAuditRepo } from '../audit/audit.repo';
@@ -11,7 +11,7 @@ import { signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertProducts } from '../../test/factories';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { createRequestsRepo } from './requests.repo';
-import { createRequestsService, RateLimitedError } from './requests.service';
+import { clientOf, createRequestsService, RateLimitedError } from './requests.service';
 
 let ctx: TestContext;
 let admin = '';
@@ -100,7 +100,7 @@ describe('POST /api/requests', () => {
   });
 
   it('refuses a body over the limit (413)', async () => {
-    const res = await request({ query: 'shoes', link: `https://a.example/${'x'.repeat(5000)}` });
+    const res = await request({ query: 'shoes', link: `https://a.example/${'x'.repeat(REQUESTS_BODY_LIMIT)}` });
     expect(res.statusCode).toBe(413);
   });
 
@@ -131,8 +131,8 @@ describe('the limit', () => {
   it('waits until the fixed window ends, then counts afresh; each day has other keys', async () => {
     let now = new Date('2026-03-01T10:00:50Z');
     const service = createRequestsService(createRequestsRepo(ctx.database), createAuditRepo(ctx.database), {
-      secret: 'test secret',
-      rules: { rateLimit: 2, rateWindowSeconds: 60 },
+      dayKey: async (day) => Buffer.from(`test key of ${day}`),
+      rules: { rateLimit: 2, rateWindowSeconds: 60, siteLimit: 100 },
       now: () => now,
     });
     const client = { ip: '192.0.2.1' };
@@ -151,6 +151,32 @@ describe('the limit', () => {
     await service.createRequest({ query: 'next day', link: null }, client);
     const added = (await keys()).filter((k) => !before.has(k));
     expect(added).toHaveLength(1);
+  });
+});
+
+describe('who a post counts against', () => {
+  it('an IPv4 address as it is; an IPv6 address by its /64 network, however it is written', () => {
+    expect(clientOf('198.51.100.7')).toBe('198.51.100.7');
+    expect(clientOf('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientOf('2001:db8:0:1:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:0:1::/64');
+    expect(clientOf('2001:0db8:0000:0001::1')).toBe('2001:db8:0:1::/64');
+    expect(clientOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientOf('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('a new IPv6 address in the same /64 is the same client; the whole site has a ceiling too', async () => {
+    const now = new Date('2026-04-01T10:00:00Z');
+    const service = createRequestsService(createRequestsRepo(ctx.database), createAuditRepo(ctx.database), {
+      dayKey: async (day) => Buffer.from(`test key of ${day}`),
+      rules: { rateLimit: 2, rateWindowSeconds: 60, siteLimit: 3 },
+      now: () => now,
+    });
+    await service.createRequest({ query: 'one', link: null }, { ip: '2001:db8:5:6::1' });
+    await service.createRequest({ query: 'two', link: null }, { ip: '2001:db8:5:6::2' });
+    await expect(service.createRequest({ query: 'three', link: null }, { ip: '2001:db8:5:6::3' })).rejects.toBeInstanceOf(RateLimitedError);
+    await service.createRequest({ query: 'four', link: null }, { ip: '203.0.113.9' });
+    // The site's fourth post in this window (the one refused above never reached the site's count) is over 3.
+    await expect(service.createRequest({ query: 'five', link: null }, { ip: '203.0.113.10' })).rejects.toBeInstanceOf(RateLimitedError);
   });
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -84,6 +85,25 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database in
       await database.close();
     }
     expect(fs.existsSync(path.join(dir, 'finder.lock'))).toBe(false);
+  });
+
+  it('takes a second connection while the first is open: a replacement arrives before the old one has closed', async () => {
+    // node-postgres replaces its connection after a failed statement; the new one can reach the worker before the
+    // old one is gone. With room for one connection it was refused, and the request waiting for it answered 503.
+    const before = new Set(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('finder-pglite-')));
+    const database = await openDatabase({ pgliteDir: path.join(tempDir(), 'db'), statementTimeoutMs: 5000 });
+    const socketDir = fs.readdirSync(os.tmpdir()).find((name) => name.startsWith('finder-pglite-') && !before.has(name));
+    expect(socketDir).toBeTruthy();
+    const second = new pg.Client({ host: path.join(os.tmpdir(), socketDir!), port: 5432, user: 'postgres', database: 'postgres' });
+    try {
+      await database.rows(sql`select 1`);
+      await second.connect();
+      expect((await second.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
+      expect(await database.rows(sql`select 3 as n`)).toEqual([{ n: 3 }]);
+    } finally {
+      await second.end().catch(() => undefined);
+      await database.close();
+    }
   });
 
   it('passes on the catalogue tables\' notifications at commit, and none for a rolled back change', async () => {

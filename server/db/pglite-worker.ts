@@ -31,7 +31,11 @@ async function start(): Promise<void> {
   db = await PGlite.create(dir, pgliteOptions());
   // One session serves every connection, so a session setting made here holds for all of them.
   await db.exec(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
-  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
+  // The pool keeps one connection (PGlite is one session; the library queues every connection's statements through
+  // it). Room for a second: node-postgres replaces a connection after any failed statement (a unique violation, say),
+  // and the new one arrives while the old one is still closing; with room for one, it was refused ("Too many
+  // connections", read by the app as ECONNRESET: a 503 for a request that had done nothing wrong).
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
   await server.start();
 }
 

@@ -3,75 +3,44 @@
 // account once and the browser's copy cleared (favorites-merge.ts, loaded only when there is something to merge).
 // This file is in the first bundle: keep it small.
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { FAVORITES_LIMIT_MESSAGE, FAVORITES_MAX } from '../../common/favorites';
 import { FAVORITE_TEXTS } from '../../common/constants';
 import type { FavoriteChange, FavoriteList } from '../../common/schemas/favorite';
 import type { Product } from '../../common/schemas/product';
 import { useToast } from '../components/ui/toast';
 import { apiDelete, apiGet, apiPut, ApiError } from './api-client';
+import { browserStore } from './browser-store';
 import { useSession } from './session';
 
 /** One find this browser keeps while signed out. */
 export type BrowserFavorite = { productId: string; savedPrice: number; savedAt: string };
 
-const STORAGE_KEY = 'finder:favorites';
 const EMPTY: readonly BrowserFavorite[] = [];
-const listeners = new Set<() => void>();
-let cachedText: string | null = null;
-let cached: readonly BrowserFavorite[] = EMPTY;
 
 function isFavorite(value: unknown): value is BrowserFavorite {
   const v = value as Partial<BrowserFavorite> | null;
   return typeof v?.productId === 'string' && typeof v.savedPrice === 'number' && typeof v.savedAt === 'string';
 }
 
-/** The browser's list, newest first (the same array while the stored text is the same, as the hook needs). */
-export function readBrowserFavorites(): readonly BrowserFavorite[] {
-  let text: string | null = null;
-  try {
-    text = window.localStorage.getItem(STORAGE_KEY);
-  } catch {
-    // Storage blocked (private mode, a policy): nothing is kept.
-  }
-  if (text === cachedText) return cached;
-  cachedText = text;
-  try {
+const kept = browserStore<readonly BrowserFavorite[]>(
+  'finder:favorites',
+  (text) => {
     const parsed: unknown = text ? JSON.parse(text) : [];
-    cached = Array.isArray(parsed) ? parsed.filter(isFavorite).slice(0, FAVORITES_MAX) : EMPTY;
-  } catch {
-    cached = EMPTY;
-  }
-  return cached;
-}
+    return Array.isArray(parsed) ? parsed.filter(isFavorite).slice(0, FAVORITES_MAX) : EMPTY;
+  },
+  EMPTY,
+);
+
+/** The browser's list, newest first (the same array while the stored text is the same). */
+export const readBrowserFavorites = kept.read;
 
 export function writeBrowserFavorites(list: readonly BrowserFavorite[]): void {
-  try {
-    if (list.length) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
-    else window.localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Full or blocked: the list stays as it was.
-  }
-  for (const notify of listeners) notify();
-}
-
-function subscribe(notify: () => void): () => void {
-  listeners.add(notify);
-  // Another tab changed the list.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY || event.key === null) notify();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(notify);
-    window.removeEventListener('storage', onStorage);
-  };
+  kept.write(list.length ? list : null);
 }
 
 /** The browser's list; empty on the server and while hydrating, then what this browser keeps. */
-export function useBrowserFavorites(): readonly BrowserFavorite[] {
-  return useSyncExternalStore(subscribe, readBrowserFavorites, () => EMPTY);
-}
+export const useBrowserFavorites = kept.use;
 
 /** The account's list (GET /api/favorites), under one key every heart and the list page read. */
 export const myFavoritesQueryKey = ['favorites', 'mine'] as const;

@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { apiGet, apiPut } from './api-client';
+import { browserStore } from './browser-store';
 import { useSession } from './session';
 
 /**
@@ -11,60 +12,29 @@ import { useSession } from './session';
 export type Preferences = { agent: string | null; currency: string | null };
 export type PreferenceKey = keyof Preferences;
 
-const STORAGE_KEY = 'finder_prefs';
 const NONE: Preferences = { agent: null, currency: null };
-const listeners = new Set<() => void>();
-let current: Preferences | null = null;
 /** Set while a person is signed in, so a choice is saved to their account too. */
 let signedIn = false;
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
-function read(): Preferences {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Preferences> | null;
-    return { agent: text(stored?.agent), currency: text(stored?.currency) };
-  } catch {
-    return NONE;
-  }
-}
-
-function store(next: Preferences): void {
-  current = next;
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Private mode or a full store: the choice still holds for this page.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEY) return;
-    current = read();
-    listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-const snapshot = () => (current ??= read());
-const serverSnapshot = () => NONE;
+const kept = browserStore<Preferences>(
+  'finder_prefs',
+  (stored) => {
+    const value = JSON.parse(stored ?? 'null') as Partial<Preferences> | null;
+    return value ? { agent: text(value.agent), currency: text(value.currency) } : NONE;
+  },
+  NONE,
+);
 
 /** The visitor's choices; nulls during the server render and hydration. */
 export function usePreferences(): Preferences {
-  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+  return kept.use();
 }
 
 /** Remembers a choice in this browser (every tab follows) and, when signed in, on the account. */
 export function setPreference(key: PreferenceKey, value: string | null): void {
-  const next = { ...snapshot(), [key]: value };
-  store(next);
+  kept.write({ ...kept.read(), [key]: value });
   if (signedIn) void apiPut('/api/me/preferences', { [key]: value }).catch(() => undefined);
 }
 
@@ -90,9 +60,9 @@ export function usePreferencesSync(): void {
     void apiGet<Preferences>('/api/me/preferences')
       .then((account) => {
         if (!live) return;
-        const local = snapshot();
+        const local = kept.read();
         const { merged, toAccount } = mergePreferences(account, local);
-        if (merged.agent !== local.agent || merged.currency !== local.currency) store(merged);
+        if (merged.agent !== local.agent || merged.currency !== local.currency) kept.write(merged);
         if (Object.keys(toAccount).length) void apiPut('/api/me/preferences', toAccount).catch(() => undefined);
       })
       .catch(() => undefined);

@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserStore } from './browser-store';
+
+// localStorage without a browser: a Map, or a store that refuses every call (private mode, a policy).
+const stored = new Map<string, string>();
+let blocked = false;
+const guard = <T>(work: () => T): T => {
+  if (blocked) throw new Error('SecurityError');
+  return work();
+};
+Object.assign(globalThis, {
+  window: {
+    localStorage: {
+      getItem: (key: string) => guard(() => stored.get(key) ?? null),
+      setItem: (key: string, value: string) => guard(() => void stored.set(key, value)),
+      removeItem: (key: string) => guard(() => void stored.delete(key)),
+    },
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  },
+});
+
+const EMPTY = { n: 0 };
+const parse = (text: string | null) => (text ? (JSON.parse(text) as { n: number }) : EMPTY);
+
+describe('a value this browser keeps', () => {
+  beforeEach(() => {
+    stored.clear();
+    blocked = false;
+  });
+
+  it('reads what was written, the same object until the text changes; null removes the key', () => {
+    const store = browserStore('test:a', parse, EMPTY);
+    expect(store.read()).toBe(EMPTY);
+    store.write({ n: 2 });
+    expect(stored.get('test:a')).toBe('{"n":2}');
+    expect(store.read()).toBe(store.read());
+    stored.set('test:a', '{"n":3}'); // another tab
+    expect(store.read()).toEqual({ n: 3 });
+    store.write(null);
+    expect(stored.has('test:a')).toBe(false);
+    expect(store.read()).toBe(EMPTY);
+  });
+
+  it('reads text it cannot parse as empty, and keeps a write for this page when storage is blocked', () => {
+    const store = browserStore('test:b', parse, EMPTY);
+    stored.set('test:b', '{not json');
+    expect(store.read()).toBe(EMPTY);
+    blocked = true;
+    store.write({ n: 5 });
+    expect(store.read()).toEqual({ n: 5 });
+  });
+});

@@ -38,6 +38,8 @@ type Entry = {
   headers: Headers;
   /** Compressed copies, made on the first hit that asks for each. */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** The complete header lists of its hits, made once per variant (see `headerList`). */
+  lists?: Map<string, string[]>;
 };
 
 /** Headers a kept answer does not replay: per connection, per body, or per visitor. */
@@ -183,6 +185,29 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
     : zlib.gzipSync(body, { level: 6 });
 }
 
+/**
+ * The whole header list of a hit, as `writeHead` takes it (name, value, name, value): made once for each variant of
+ * an entry and reused. Node's fast path: given a list and no header set before, `writeHead` writes it as it is,
+ * where a header set first (`setHeader`) makes it merge every kept header into its own map, once per request.
+ */
+function headerList(entry: Entry, how: 'hit' | 'shared', variant: Encoding | 'identity' | 'not-modified', length: number): string[] {
+  const name = `${how} ${variant}`;
+  let list = entry.lists?.get(name);
+  if (!list) {
+    list = [];
+    for (const [header, value] of Object.entries(entry.headers)) {
+      for (const one of [value].flat()) list.push(header, String(one));
+    }
+    list.push('x-cache', how);
+    if (variant !== 'not-modified') {
+      if (variant !== 'identity') list.push('content-encoding', variant);
+      list.push('content-length', String(length));
+    }
+    (entry.lists ??= new Map()).set(name, list);
+  }
+  return list;
+}
+
 function entrySize(entry: Entry, key: string): number {
   return entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + key.length + ENTRY_OVERHEAD;
 }
@@ -232,9 +257,9 @@ export const responseCache = fp<ResponseCacheOptions>(
     function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, how: 'hit' | 'shared'): void {
       const raw = reply.raw;
       void reply.hijack();
-      raw.setHeader('x-cache', how);
+      request.answeredWithoutWork = true;
       if (entry.etag && matches(request.headers['if-none-match'], entry.etag)) {
-        raw.writeHead(304, entry.headers);
+        raw.writeHead(304, headerList(entry, how, 'not-modified', 0));
         raw.end();
         return;
       }
@@ -249,10 +274,8 @@ export const responseCache = fp<ResponseCacheOptions>(
           if (key && lru.peek(key) === entry) lru.set(key, entry);
         }
         body = encoded;
-        raw.setHeader('content-encoding', encoding);
       }
-      raw.setHeader('content-length', body.length);
-      raw.writeHead(entry.status, entry.headers);
+      raw.writeHead(entry.status, headerList(entry, how, encoding ?? 'identity', body.length));
       raw.end(request.method === 'HEAD' ? undefined : body);
     }
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../common/schemas/error';
 import type { BackPressureSettings } from '../config';
+import { summarized } from './access-log';
 
 /** The answer to a request the server has no room for: quick, so the client retries later instead of waiting. */
 export const BUSY_MESSAGE = 'The site is very busy just now. Please try again in a moment.';
@@ -43,10 +44,14 @@ export const backPressure = fp<BackPressureSettings>(
   async (app, settings) => {
     let active = 0;
     app.decorate('activeRequests', () => active);
+    // Under a flood most requests are refused: one warning, then a count every 10 s (access-log.ts).
+    const warnBusy = summarized(() => app.log, 'too many requests under way: answered 503');
+    const warnPressure = summarized(() => app.log, 'event loop under pressure: answered 503');
     app.addHook('onRequest', async (request, reply) => {
       if (exempt(request)) return;
       if (active >= settings.maxActiveRequests) {
-        request.log.warn({ active }, 'too many requests under way: answered 503');
+        request.answeredWithoutWork = true;
+        warnBusy({ active });
         return reply.send(refusal(reply, settings.retryAfterSeconds));
       }
       active++;
@@ -61,7 +66,8 @@ export const backPressure = fp<BackPressureSettings>(
         retryAfter: settings.retryAfterSeconds,
         pressureHandler: (request, reply, type, value) => {
           if (exempt(request)) return;
-          request.log.warn({ type, value }, 'event loop under pressure: answered 503');
+          request.answeredWithoutWork = true;
+          warnPressure({ type, value });
           // Returned, the plugin sends it and stops the request there.
           return refusal(reply, settings.retryAfterSeconds) as unknown as undefined;
         },

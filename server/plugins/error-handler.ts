@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/schemas/error';
 import { DATABASE_RETRY_AFTER_S, databaseFailure } from '../db/availability';
 import { AppError } from '../errors';
+import { summarized } from './access-log';
 
 export function errorBody(statusCode: number, code: ApiErrorBody['code'], message: string): ApiErrorBody {
   return { statusCode, code, message };
@@ -27,6 +28,8 @@ function validationMessage(validation: { instancePath: string; message?: string 
  */
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
+    // While the database is away every request fails the same way: one warning, then a count every 10 s.
+    const warnDatabase = summarized(() => app.log, 'the database failed: answered 503');
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.statusCode === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
@@ -38,7 +41,7 @@ export const errorHandler = fp(
       // The database is away, refuses, or took too long (server/db/availability.ts): try again shortly.
       const databaseFailed = databaseFailure(error);
       if (databaseFailed) {
-        request.log.warn({ err: error }, `database ${databaseFailed.kind}`);
+        warnDatabase({ err: error, kind: databaseFailed.kind });
         return reply
           .status(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_S))

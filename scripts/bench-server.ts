@@ -31,13 +31,14 @@ if (process.env.BENCH_SEED_ONLY === 'true') {
   await new Promise(() => undefined);
 }
 
+const logFd = fs.openSync(path.join(dir, 'server.log'), 'a');
 const app = await buildApp({
   config: {
     communityUrl: 'https://community.example',
     referralUrl: 'https://agent.example',
     discountCode: 'BENCH',
     contactEmail: 'bench@example.com',
-    logLevel: 'silent',
+    logLevel: 'info',
     port: 0,
     publicUrl: 'http://127.0.0.1',
     trustedOrigins: [],
@@ -49,7 +50,8 @@ const app = await buildApp({
   frontEnd: await loadBuiltFrontEnd(path.resolve('dist')),
   database,
   storage: createLocalStorage(path.join(dir, 'uploads')),
-  logger: false,
+  // Logging as `npm start` logs (LOG_LEVEL=info, one synchronous write per line), into a file of the bench's own.
+  logger: { stream: { write: (line: string) => fs.writeSync(logFd, line) } },
   // As main.ts starts it: the default response cache (RESPONSE_CACHE_MB) and load shedding. BENCH_CACHE_MB=0 measures
   // every request on the database path.
   responseCacheBytes: Number(process.env.BENCH_CACHE_MB ?? 32) * 1024 * 1024,

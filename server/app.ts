@@ -36,7 +36,7 @@ import { compression } from './plugins/compression';
 import { registerCsrfCheck } from './plugins/csrf';
 import { errorBody, errorHandler } from './plugins/error-handler';
 import { openApi } from './plugins/openapi';
-import { responseCache } from './plugins/response-cache';
+import { answeringFromMemoryFirst, responseCache, type ResponseCache } from './plugins/response-cache';
 import { registerAuthorization } from './plugins/role-guard';
 import { securityHeaders } from './plugins/security-headers';
 import type { Storage } from './storage/storage';
@@ -100,7 +100,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, storage } = options;
   const logger: FastifyServerOptions['logger'] =
     options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) };
+  // Kept public API answers go out from the server's request event, before Fastify's work (response-cache.ts).
+  let memory: ResponseCache | null = null;
   const app = Fastify({
+    serverFactory: answeringFromMemoryFirst(() => memory),
     logger,
     routerOptions: { maxParamLength: 300 },
     // One line per request that did work (plugins/access-log.ts), instead of Fastify's two for every request.
@@ -146,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxBytes: options.responseCacheBytes ?? 0,
     subscribe: (onChange) => database.listen(CATALOGUE_CHANNEL, onChange),
   });
+  memory = app.responseCache;
   await app.register(backPressure, options.backPressure ?? DEFAULT_BACK_PRESSURE);
   await app.register(securityHeaders);
   await app.register(compression);

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHUFFLE_SEED_COOKIE } from '../../common/constants';
 import { sharedSeeds } from '../../common/shuffle-seeds';
 import { products } from '../db/schema/index';
 import { anotherAppOn, send, signedInAs } from '../test/auth-helpers';
@@ -80,7 +81,7 @@ describe('public API answers', () => {
       const res = await get(ctx.app, url, { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' });
       expect(res.headers['x-cache']).toBe('hit');
       expect(res.headers['content-encoding']).toBe(encoding);
-      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(res.headers.vary).toBe('accept-encoding');
       const body = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
       expect(body.toString()).toBe(plain.body);
     }
@@ -102,7 +103,7 @@ describe('public API answers', () => {
     expect(second.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(second.headers['x-content-type-options']).toBe('nosniff');
     // The first answer already says it varies by encoding, so a shared cache keys it right from the start.
-    expect(first.headers.vary).toBe('Accept-Encoding');
+    expect(first.headers.vary).toBe('accept-encoding');
     const head = await ctx.app.inject({ method: 'HEAD', url });
     expect(head.statusCode).toBe(200);
     expect(head.headers['x-cache']).toBe('hit');
@@ -264,6 +265,82 @@ describe('rendered pages', () => {
     const after = await get(ctx.app, path);
     expect(after.headers['x-cache']).toBe('miss');
     expect(after.body).toContain('999');
+  });
+});
+
+describe('kept API answers over a real connection', () => {
+  it('go out before Fastify routes the request once Fastify has routed its address, with the same headers and body', async () => {
+    // The test site has PUBLIC_URL set (pages too go out early; without it they are left to Fastify: see below).
+    const other = await anotherAppOn(ctx, { responseCacheBytes: CACHE_BYTES, frontEnd: sourceFrontEnd() });
+    try {
+      const base = await other.listen({ port: 0, host: '127.0.0.1' });
+      const fetched = async (path: string, init: RequestInit = {}) => {
+        const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br' }, ...init });
+        return { res, body: Buffer.from(await res.arrayBuffer()) };
+      };
+      const url = '/api/products?limit=6&seed=777';
+      const first = await fetched(url);
+      expect(first.res.headers.get('x-cache')).toBe('miss');
+      const early = () => other.responseCache.stats().early;
+      let before = early();
+      const second = await fetched(url);
+      expect(second.res.headers.get('x-cache')).toBe('hit');
+      expect(early()).toBe(before + 1);
+      expect(second.body.equals(first.body)).toBe(true);
+      const comparable = (headers: Headers) => {
+        const all = Object.fromEntries(headers);
+        const { date: _date, 'x-cache': _cache, 'content-length': _length, ...rest } = all;
+        return rest;
+      };
+      expect(comparable(second.res.headers)).toEqual(comparable(first.res.headers));
+      expect(second.res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      // The visitor's copy is current: 304, also early.
+      const etag = second.res.headers.get('etag') ?? '';
+      const revalidated = await fetched(url, { headers: { 'if-none-match': etag } });
+      expect(revalidated.res.status).toBe(304);
+      expect(early()).toBe(before + 2);
+      // Another spelling of the same answer is routed by Fastify once (a hit there), then goes early too.
+      const spelled = '/api/products?seed=777&limit=6&utm=1';
+      expect((await fetched(spelled)).res.headers.get('x-cache')).toBe('hit');
+      expect(early()).toBe(before + 2);
+      expect((await fetched(spelled)).res.headers.get('x-cache')).toBe('hit');
+      expect(early()).toBe(before + 3);
+      // A page's key also depends on the visitor's order and device: worked out from the headers, with PUBLIC_URL set.
+      const visitor = (seed: number, phone = false) => ({
+        headers: { 'accept-encoding': 'br', cookie: `${SHUFFLE_SEED_COOKIE}=${seed}`, ...(phone ? { 'sec-ch-ua-mobile': '?1' } : {}) },
+      });
+      const wide = await fetched('/', visitor(12345));
+      expect(wide.res.headers.get('x-cache')).toBe('miss');
+      const again = await fetched('/', visitor(12345));
+      expect(again.res.headers.get('x-cache')).toBe('hit');
+      expect(again.body.equals(wide.body)).toBe(true);
+      expect(early()).toBe(before + 4);
+      // Another order or device is another answer: not this one.
+      expect((await fetched('/', visitor(54321))).res.headers.get('x-cache')).toBe('miss');
+      expect((await fetched('/', visitor(12345, true))).res.headers.get('x-cache')).toBe('miss');
+      expect(early()).toBe(before + 4);
+      before += 1;
+      // Dropped with the rest: the next request is made again, through Fastify.
+      other.responseCache.clear('test');
+      expect((await fetched(url)).res.headers.get('x-cache')).toBe('miss');
+      expect(early()).toBe(before + 3);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('leave pages to Fastify when the site has no PUBLIC_URL (the origin then comes from the request as Fastify reads it)', async () => {
+    const other = await anotherAppOn(ctx, { responseCacheBytes: CACHE_BYTES, frontEnd: sourceFrontEnd(), config: { publicUrl: undefined } });
+    try {
+      const base = await other.listen({ port: 0, host: '127.0.0.1' });
+      const headers = { cookie: `${SHUFFLE_SEED_COOKIE}=777` };
+      await fetch(`${base}/`, { headers }).then((r) => r.arrayBuffer());
+      const page = await fetch(`${base}/`, { headers });
+      expect(page.headers.get('x-cache')).toBe('hit');
+      expect(other.responseCache.stats().early).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 
@@ -60,6 +61,8 @@ const STORABLE = new Set([200, 404, 410]);
 const COMPRESS_THRESHOLD = 1024;
 /** The key's map slot, the entry object and its replayed headers (the security headers alone are about 1 kB). */
 const ENTRY_OVERHEAD = 2048;
+/** Addresses remembered with the key of their public API route (answerFromMemory). */
+const ADDRESSES_REMEMBERED = 20_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,6 +73,11 @@ declare module 'fastify' {
      * shared. Runs before the handler, so a kept answer goes out before load shedding or any database work.
      */
     cacheKey?: (request: FastifyRequest) => string | null;
+    /**
+     * With `cacheKey`: how to work out the same key for this request's address from the headers alone, so a kept
+     * answer can go out before Fastify routes the request (answerFromMemory). Absent: only Fastify does.
+     */
+    earlyCacheKey?: ((request: FastifyRequest) => (headers: IncomingHttpHeaders) => string) | undefined;
     /**
      * A guarded GET route whose answer is the same for everyone its guard lets through (the admin product list): the
      * answer is kept in this process, keyed by the address, and served after the guard, to those it admits only. It
@@ -95,10 +103,17 @@ export type ResponseCache = {
    * answer is kept under `key` and returns false. The caller's answer must depend on nothing but what `key` says.
    */
   serveOrMark(request: FastifyRequest, reply: FastifyReply, key: string, policy: CachePolicy): boolean;
+  /**
+   * Answers a request for a kept public API answer straight from the server's request event, before Fastify builds
+   * anything for it (`answeringFromMemoryFirst`); true when it did. Only addresses Fastify has already routed to a
+   * public route are known here, each with its key or the route's way to work it out (`earlyCacheKey`).
+   */
+  answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
   /** Drops every kept answer (a catalogue change, here or in another process). */
   clear(reason: string): void;
   /** `shared`: answers given to requests that waited for the same answer being made by another. */
-  stats(): { entries: number; bytes: number; hits: number; misses: number; clears: number; shared: number };
+  /** `early`: the hits among them answered before Fastify (answerFromMemory). */
+  stats(): { entries: number; bytes: number; hits: number; misses: number; clears: number; shared: number; early: number };
 };
 
 export type ResponseCacheOptions = {
@@ -128,13 +143,16 @@ export function apiKey(request: FastifyRequest): string {
   return `api ${url.slice(0, mark)}?${new URLSearchParams(params).toString()}`;
 }
 
-/** The Vary header with Accept-Encoding in it once. */
+/**
+ * The Vary header with Accept-Encoding in it once, spelled as @fastify/compress looks for it (in lower case; it adds
+ * its own otherwise, and the first answer said it twice).
+ */
 function withAcceptEncoding(vary: unknown): string {
   const names = String(vary ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name && name.toLowerCase() !== 'accept-encoding');
-  return [...names, 'Accept-Encoding'].join(', ');
+  return [...names, 'accept-encoding'].join(', ');
 }
 
 function etagOf(body: Buffer): string {
@@ -167,8 +185,7 @@ function bestEncoding(header: string): Encoding | null {
 const encodingsSeen = new Map<string, Encoding | null>();
 const ENCODINGS_REMEMBERED = 64;
 
-function acceptedEncoding(request: FastifyRequest): Encoding | null {
-  const header = request.headers['accept-encoding'];
+function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   if (typeof header !== 'string') return null;
   let encoding = encodingsSeen.get(header);
   if (encoding === undefined) {
@@ -228,7 +245,7 @@ export const responseCache = fp<ResponseCacheOptions>(
       sizeCalculation: (entry, key) => entrySize(entry, key),
     });
     let generation = 0;
-    const counters = { hits: 0, misses: 0, clears: 0, shared: 0 };
+    const counters = { hits: 0, misses: 0, clears: 0, shared: 0, early: 0 };
     /**
      * Answers being made now, by key: a request for the same key waits for that one instead of making it again
      * (a crowd arriving at a page nobody has asked for since the last change makes it once). Settled with the
@@ -255,29 +272,43 @@ export const responseCache = fp<ResponseCacheOptions>(
      * work, nothing computed but the encoding. This is the path a crowd takes, so it is kept short.
      */
     function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, how: 'hit' | 'shared'): void {
-      const raw = reply.raw;
       void reply.hijack();
       request.answeredWithoutWork = true;
-      if (entry.etag && matches(request.headers['if-none-match'], entry.etag)) {
-        raw.writeHead(304, headerList(entry, how, 'not-modified', 0));
-        raw.end();
+      writeEntry(request.raw, reply.raw, entry, how, request.responseCacheKey);
+    }
+
+    function writeEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, how: 'hit' | 'shared', key: string | null): void {
+      if (entry.etag && matches(req.headers['if-none-match'], entry.etag)) {
+        res.writeHead(304, headerList(entry, how, 'not-modified', 0));
+        res.end();
         return;
       }
-      const encoding = entry.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(request) : null;
+      const encoding = entry.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(req.headers['accept-encoding']) : null;
       let body = entry.body;
       if (encoding) {
         const encoded = entry.encoded[encoding] ?? compress(entry.body, encoding);
         if (!entry.encoded[encoding]) {
           entry.encoded[encoding] = encoded;
           // The entry grew: tell the cache its new size (it may now push older entries out).
-          const key = request.responseCacheKey;
           if (key && lru.peek(key) === entry) lru.set(key, entry);
         }
         body = encoded;
       }
-      raw.writeHead(entry.status, headerList(entry, how, encoding ?? 'identity', body.length));
-      raw.end(request.method === 'HEAD' ? undefined : body);
+      res.writeHead(entry.status, headerList(entry, how, encoding ?? 'identity', body.length));
+      res.end(req.method === 'HEAD' ? undefined : body);
     }
+
+    /**
+     * The addresses Fastify routed to a public route, each with the key that route gave it (a public API answer
+     * depends on its address alone) or the route's way to work it out from the headers (`earlyCacheKey`: pages).
+     * The same address always reaches the same route, so a kept answer can be sent for it without routing it again.
+     * Bounded: an address forgotten is routed by Fastify again.
+     */
+    const keysByAddress = new LRUCache<string, string | ((headers: IncomingHttpHeaders) => string)>({ max: ADDRESSES_REMEMBERED });
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
 
     const cache: ResponseCache = {
       serveOrMark(request, reply, key, policy) {
@@ -292,6 +323,17 @@ export const responseCache = fp<ResponseCacheOptions>(
         request.responseCacheGeneration = generation;
         return false;
       },
+      answerFromMemory(req, res) {
+        if (!keeps || closing || (req.method !== 'GET' && req.method !== 'HEAD') || req.url === undefined) return false;
+        const known = keysByAddress.get(req.url);
+        const key = typeof known === 'function' ? known(req.headers) : known;
+        const entry = key === undefined ? undefined : lru.get(key);
+        if (!entry) return false;
+        counters.hits++;
+        counters.early++;
+        writeEntry(req, res, entry, 'hit', key ?? null);
+        return true;
+      },
       clear(reason) {
         generation++;
         counters.clears++;
@@ -304,10 +346,14 @@ export const responseCache = fp<ResponseCacheOptions>(
 
     // Public routes say so in their config; the key is the address as asked unless the route says what else counts.
     app.addHook('onRequest', async (request, reply) => {
-      const { publicCache: policy, cacheKey } = request.routeOptions.config;
+      const { publicCache: policy, cacheKey, earlyCacheKey } = request.routeOptions.config;
       if (!policy || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
       const key = cacheKey ? cacheKey(request) : apiKey(request);
       if (key === null) return undefined;
+      if (keeps && !keysByAddress.has(request.url)) {
+        if (!cacheKey) keysByAddress.set(request.url, key);
+        else if (earlyCacheKey) keysByAddress.set(request.url, earlyCacheKey(request));
+      }
       if (cache.serveOrMark(request, reply, key, policy)) return reply;
       const pending = keeps ? inFlight.get(key) : undefined;
       if (pending) {
@@ -405,3 +451,23 @@ export const responseCache = fp<ResponseCacheOptions>(
   },
   { name: 'finder-response-cache' },
 );
+
+/**
+ * Fastify's `serverFactory`: the HTTP server as Fastify makes it (the same timeouts), whose request event offers each
+ * request to the response cache (`answerFromMemory`) before Fastify builds its request, reply and logger for it. Most
+ * of a crowd asks for kept pages and API answers, and this is what each of them then costs: a lookup and a write.
+ * Answers sent here are not logged (at debug, the cache's other hits are).
+ */
+export function answeringFromMemoryFirst(cache: () => ResponseCache | null) {
+  return (handler: (req: IncomingMessage, res: ServerResponse) => void, options: FastifyServerOptions): http.Server => {
+    const server = http.createServer((req, res) => {
+      if (cache()?.answerFromMemory(req, res)) return;
+      handler(req, res);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+    server.requestTimeout = options.requestTimeout ?? 0;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+}

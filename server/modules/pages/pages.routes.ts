@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_SHUFFLE_SEED, SHUFFLE_SEED_COOKIE } from '../../../common/constants';
 import { INITIAL_DATA_ID } from '../../../common/page-data';
@@ -51,14 +52,14 @@ export function fillTemplate(template: string, parts: Record<string, string>): s
 const SEED_IN_COOKIE = new RegExp(`(?:^|;\\s*)${SHUFFLE_SEED_COOKIE}=(\\d{1,10})(?:;|$)`);
 
 /** The seed the browser keeps in its session cookie, when it is a valid one. */
-function seedFrom(request: FastifyRequest): number | undefined {
-  const match = SEED_IN_COOKIE.exec(request.headers.cookie ?? '');
+function seedFrom(headers: IncomingHttpHeaders): number | undefined {
+  const match = SEED_IN_COOKIE.exec(headers.cookie ?? '');
   const seed = match ? Number(match[1]) : NaN;
   return Number.isInteger(seed) && seed >= 0 && seed <= MAX_SHUFFLE_SEED ? seed : undefined;
 }
 
-function isPhone(request: FastifyRequest): boolean {
-  return request.headers['sec-ch-ua-mobile'] === '?1' || PHONE_UA.test(request.headers['user-agent'] ?? '');
+function isPhone(headers: IncomingHttpHeaders): boolean {
+  return headers['sec-ch-ua-mobile'] === '?1' || PHONE_UA.test(headers['user-agent'] ?? '');
 }
 
 /**
@@ -78,17 +79,37 @@ function pageContext(request: FastifyRequest, publicUrl: string | undefined): Pa
   const known = contexts.get(request);
   if (known) return known;
   const origin = siteOrigin(request, publicUrl);
-  const phone = isPhone(request);
+  const phone = isPhone(request.headers);
   // A visitor without a seed gets one of today's shared ones (decision 0029), so their page may come from the cache.
-  const seed = seedFrom(request) ?? pickSharedSeed(new Date(), Math.random());
+  const seed = seedFrom(request.headers) ?? pickSharedSeed(new Date(), Math.random());
   const match = matchPage(new URL(request.url, 'http://finder.invalid').pathname);
-  // The address, the site's origin, the device's page size, the server's day and (the finder and brand pages only)
-  // the order.
-  const order = match.page === 'finder' || match.page === 'brand' ? String(seed) : '-';
-  const cacheKey = `page ${origin} ${phone ? 'phone' : 'wide'} ${serverDay()} ${order} ${request.url}`;
-  const context = { origin, phone, seed, match, cacheKey };
+  const context = { origin, phone, seed, match, cacheKey: pageKey(origin, phone, seed, match, request.url) };
   contexts.set(request, context);
   return context;
+}
+
+/**
+ * What a page's answer depends on: the address, the site's origin, the device's page size, the server's day and
+ * (the finder and brand pages only) the order.
+ */
+function pageKey(origin: string, phone: boolean, seed: number, match: PageMatch, url: string): string {
+  const order = match.page === 'finder' || match.page === 'brand' ? String(seed) : '-';
+  return `page ${origin} ${phone ? 'phone' : 'wide'} ${serverDay()} ${order} ${url}`;
+}
+
+/**
+ * The same key from the request's headers alone, for the response cache to answer a page before Fastify routes it
+ * (response-cache.ts, answerFromMemory): only with PUBLIC_URL set, since otherwise the origin comes from the
+ * request's (proxy's) headers as Fastify reads them.
+ */
+function earlyPageKey(publicUrl: string | undefined) {
+  if (publicUrl === undefined) return undefined;
+  return (request: FastifyRequest) => {
+    const { match } = pageContext(request, publicUrl);
+    const url = request.url;
+    return (headers: IncomingHttpHeaders) =>
+      pageKey(publicUrl, isPhone(headers), seedFrom(headers) ?? pickSharedSeed(new Date(), Math.random()), match, url);
+  };
 }
 
 /**
@@ -158,7 +179,9 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
 export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler; publicUrl: string | undefined }> = async (app, { handler, publicUrl }) => {
   for (const path of ['/', '/index.html', '/products', '/products/:ref', '/brands/:slug', ...STATIC_PAGES.map((p) => `/${p}`)]) {
     const policy = sharedPolicy(matchPage(path.replace(':ref', 'item-1').replace(':slug', 'brand')));
-    const config = policy ? { publicCache: policy, cacheKey: (request: FastifyRequest) => pageContext(request, publicUrl).cacheKey } : {};
+    const config = policy
+      ? { publicCache: policy, cacheKey: (request: FastifyRequest) => pageContext(request, publicUrl).cacheKey, earlyCacheKey: earlyPageKey(publicUrl) }
+      : {};
     app.get(path, { schema: { hide: true }, config }, handler);
   }
 };

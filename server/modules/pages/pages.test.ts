@@ -92,7 +92,7 @@ describe('the finder, rendered on the server', () => {
     expect(initialData(res.body).finder?.pageSize).toBe(4);
     // Split for shared caches by the phone hint only (decision 0030): the User-Agent would split it per browser. Every
     // kept answer may also come compressed.
-    expect(res.headers.vary).toBe('Sec-CH-UA-Mobile, Accept-Encoding');
+    expect(res.headers.vary).toBe('Sec-CH-UA-Mobile, accept-encoding');
   });
 
   it('takes filters and search from the query string', async () => {

@@ -13,6 +13,7 @@ import { measureMemoryIndex } from './bench-memory-index';
 import { MULTI_WORD_SEARCHES, PLURAL_SEARCHES, searchRows, TYPO_SEARCHES } from './bench-search';
 import { BROWSER_HEADERS, buildTrafficModel, SEARCH_WORDS, type TrafficModel } from './bench-traffic';
 import { wrkLoad, type LoadFigures } from './bench-wrk';
+import { buildServer, runDirectory } from './build-server';
 import { ensureHaproxy, startCluster } from './cluster';
 
 // The SDK's notice that its 2027 releases need Node 22 is noise here (the lock file pins this one).
@@ -109,9 +110,16 @@ function gz(body: Buffer | string): number {
   return zlib.gzipSync(body, { level: 9 }).length;
 }
 
-/** The server runs as `npm start` runs it (package.json: --no-liftoff, decision 0035). */
+/**
+ * The server runs as `npm start` runs it: compiled (scripts/build-server.ts, decision 0042), with --no-liftoff
+ * (decision 0035). The bench's own server (scripts/bench-server.ts: the app, the ceiling, the bench's tasks) is
+ * compiled the same way, once per run.
+ */
+const benchDir = runDirectory('bench');
+process.once('exit', () => fs.rmSync(benchDir, { recursive: true, force: true }));
+const benchServer = await buildServer('scripts/bench-server.ts', benchDir, 'bench-server');
 function fork_(env: Record<string, string>) {
-  return fork(path.resolve('scripts/bench-server.ts'), [], { execArgv: ['--no-liftoff', '--import', 'tsx'], env: { ...process.env, ...env } });
+  return fork(benchServer, [], { execArgv: ['--no-liftoff'], env: { ...process.env, ...env } });
 }
 
 /**
@@ -343,7 +351,7 @@ async function benchCluster(databaseUrl: string, ceiling: Figures) {
     return;
   }
   const s3 = await startTestS3();
-  const cluster = await startCluster({ processes: CLUSTER_PROCESSES, databaseUrl, s3: s3.s3, env: { SEED_DEMO: 'false', LOG_LEVEL: 'error' } });
+  const cluster = await startCluster({ processes: CLUSTER_PROCESSES, databaseUrl, s3: s3.s3, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' } });
   try {
     console.log(`\n## ${CLUSTER_PROCESSES} processes behind HAProxy (deploy/haproxy.cfg), PostgreSQL, S3 (s3rver)`);
     const model = await buildTrafficModel(cluster.url);

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3Settings } from '../server/config';
+import { buildServer, runDirectory } from './build-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HAPROXY_CONFIG = path.join(ROOT, 'deploy', 'haproxy.cfg');
@@ -148,14 +149,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     HOST: '127.0.0.1',
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-cluster-'));
+  // Each process runs the server as `npm start` does: compiled (scripts/build-server.ts), here from this checkout.
+  const appDir = runDirectory('cluster');
   const started: Running[] = [];
   const stop = async () => {
     await Promise.all(started.map(stopProcess));
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(appDir, { recursive: true, force: true });
   };
   try {
+    const main = await buildServer('server/main.ts', appDir);
     const startApp = (i: number) => {
-      const running = run(`app${i + 1}`, process.execPath, ['--import', 'tsx', 'server/main.ts'], { ...env, PORT: String(appPorts[i]) });
+      const running = run(`app${i + 1}`, process.execPath, ['--no-liftoff', main], { ...env, PORT: String(appPorts[i]) });
       started.push(running);
       return waitForHealth(`http://127.0.0.1:${appPorts[i]}`, running, 90_000);
     };

@@ -1,0 +1,53 @@
+// The server as `npm start` runs it: compiled (build-server.ts), on the embedded database in its compiled worker.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer, runDirectory } from './build-server';
+import { freePort } from './cluster';
+
+const appDir = runDirectory('test');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-compiled-'));
+afterAll(() => {
+  fs.rmSync(appDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the compiled server', () => {
+  it('starts on a fresh embedded database (migrations beside it, the worker compiled) and answers', async () => {
+    const main = await buildServer('server/main.ts', appDir);
+    expect(fs.existsSync(path.join(appDir, 'pglite-worker.js'))).toBe(true);
+    expect(fs.readdirSync(path.join(appDir, 'migrations')).some((f) => f.endsWith('.sql'))).toBe(true);
+    // Plain JavaScript: nothing of the TypeScript loader in it.
+    expect(fs.readFileSync(main, 'utf8')).not.toMatch(/from ['"]tsx/);
+
+    const port = await freePort();
+    const { DATABASE_URL: _shared, ...env } = process.env;
+    // The worker beside the bundle is the only one it can start (there is no pglite-worker-boot.mjs in appDir).
+    const child = spawn(process.execPath, ['--no-liftoff', main], {
+      env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 60_000;
+      let healthy = false;
+      while (!healthy && Date.now() < deadline) {
+        if (child.exitCode !== null) throw new Error(`the compiled server exited with ${child.exitCode}:\n${output}`);
+        healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+        if (!healthy) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(healthy, output).toBe(true);
+      const products = await fetch(`${base}/api/products?limit=6&seed=1`);
+      expect(products.status).toBe(200);
+      expect(((await products.json()) as { items: unknown[] }).items).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  }, 90_000);
+});

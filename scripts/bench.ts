@@ -13,7 +13,7 @@ import { measureMemoryIndex } from './bench-memory-index';
 import { MULTI_WORD_SEARCHES, PLURAL_SEARCHES, searchRows, TYPO_SEARCHES } from './bench-search';
 import { BROWSER_HEADERS, buildTrafficModel, SEARCH_WORDS, type TrafficModel } from './bench-traffic';
 import { wrkLoad, type LoadFigures } from './bench-wrk';
-import { buildServer, runDirectory } from './build-server';
+import { buildServer, runDirectory, SERVER_NODE_FLAGS } from './build-server';
 import { ensureHaproxy, startCluster } from './cluster';
 
 // The SDK's notice that its 2027 releases need Node 22 is noise here (the lock file pins this one).
@@ -111,15 +111,15 @@ function gz(body: Buffer | string): number {
 }
 
 /**
- * The server runs as `npm start` runs it: compiled (scripts/build-server.ts, decision 0042), with --no-liftoff
- * (decision 0035). The bench's own server (scripts/bench-server.ts: the app, the ceiling, the bench's tasks) is
+ * The server runs as `npm start` runs it: compiled (scripts/build-server.ts, decision 0042), with its Node flags
+ * (SERVER_NODE_FLAGS). The bench's own server (scripts/bench-server.ts: the app, the ceiling, the bench's tasks) is
  * compiled the same way, once per run.
  */
 const benchDir = runDirectory('bench');
 process.once('exit', () => fs.rmSync(benchDir, { recursive: true, force: true }));
 const benchServer = await buildServer('scripts/bench-server.ts', benchDir, 'bench-server');
 function fork_(env: Record<string, string>) {
-  return fork(benchServer, [], { execArgv: ['--no-liftoff'], env: { ...process.env, ...env } });
+  return fork(benchServer, [], { execArgv: SERVER_NODE_FLAGS, env: { ...process.env, ...env } });
 }
 
 /**

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServer, runDirectory } from './build-server';
+import { buildServer, runDirectory, SERVER_NODE_FLAGS } from './build-server';
 import { freePort } from './cluster';
 
 const appDir = runDirectory('test');
@@ -15,6 +15,12 @@ afterAll(() => {
 });
 
 describe('the compiled server', () => {
+  it('is what npm start runs, with the flags the bench and the cluster use', () => {
+    const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(`npm run build && node ${SERVER_NODE_FLAGS.join(' ')} dist/app/main.js`);
+    expect(scripts.build).toMatch(/scripts\/build-server\.ts$/);
+  });
+
   it('starts on a fresh embedded database (migrations beside it, the worker compiled) and answers', async () => {
     const main = await buildServer('server/main.ts', appDir);
     expect(fs.existsSync(path.join(appDir, 'pglite-worker.js'))).toBe(true);
@@ -25,7 +31,7 @@ describe('the compiled server', () => {
     const port = await freePort();
     const { DATABASE_URL: _shared, ...env } = process.env;
     // The worker beside the bundle is the only one it can start (there is no pglite-worker-boot.mjs in appDir).
-    const child = spawn(process.execPath, ['--no-liftoff', main], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
       env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

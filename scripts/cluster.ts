@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3Settings } from '../server/config';
-import { buildServer, runDirectory } from './build-server';
+import { buildServer, runDirectory, SERVER_NODE_FLAGS } from './build-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HAPROXY_CONFIG = path.join(ROOT, 'deploy', 'haproxy.cfg');
@@ -160,7 +160,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     const main = await buildServer('server/main.ts', appDir);
     const startApp = (i: number) => {
-      const running = run(`app${i + 1}`, process.execPath, ['--no-liftoff', main], { ...env, PORT: String(appPorts[i]) });
+      const running = run(`app${i + 1}`, process.execPath, [...SERVER_NODE_FLAGS, main], { ...env, PORT: String(appPorts[i]) });
       started.push(running);
       return waitForHealth(`http://127.0.0.1:${appPorts[i]}`, running, 90_000);
     };

@@ -50,6 +50,11 @@ export function summarized(log: () => FastifyBaseLogger, message: string, interv
       timer ??= setTimeout(flush, quietUntil - now).unref();
       return;
     }
+    // The interval has ended: its count first (when its timer has not yet written it), then this one.
+    if (timer) {
+      clearTimeout(timer);
+      flush();
+    }
     log().warn(detail, message);
     quietUntil = now + intervalMs;
   };

@@ -100,7 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, storage } = options;
   const logger: FastifyServerOptions['logger'] =
     options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) };
-  // Kept public API answers go out from the server's request event, before Fastify's work (response-cache.ts).
+  // Kept public answers (API and pages) go out from the server's request event, before Fastify's work
+  // (response-cache.ts, answeringFromMemoryFirst).
   let memory: ResponseCache | null = null;
   const app = Fastify({
     serverFactory: answeringFromMemoryFirst(() => memory),

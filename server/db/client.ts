@@ -108,7 +108,7 @@ function listenPostgres(url: string, channel: string, onNotify: (payload: string
   });
 }
 
-/** Beside this file: server/db/migrations, or the copy beside the compiled server (scripts/build-server.mjs). */
+/** Beside this file: server/db/migrations, or the copy beside the compiled server (scripts/build-server.ts). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /**
  * The embedded database's thread: the compiled worker beside the compiled server (`npm start`, dist/app), else the

@@ -61,7 +61,7 @@ const STORABLE = new Set([200, 404, 410]);
 const COMPRESS_THRESHOLD = 1024;
 /** The key's map slot, the entry object and its replayed headers (the security headers alone are about 1 kB). */
 const ENTRY_OVERHEAD = 2048;
-/** Addresses remembered with the key of their public API route (answerFromMemory). */
+/** Addresses remembered with their public route's key, or its way to work the key out (answerFromMemory). */
 const ADDRESSES_REMEMBERED = 20_000;
 
 declare module 'fastify' {
@@ -104,15 +104,17 @@ export type ResponseCache = {
    */
   serveOrMark(request: FastifyRequest, reply: FastifyReply, key: string, policy: CachePolicy): boolean;
   /**
-   * Answers a request for a kept public API answer straight from the server's request event, before Fastify builds
+   * Answers a request for a kept public answer straight from the server's request event, before Fastify builds
    * anything for it (`answeringFromMemoryFirst`); true when it did. Only addresses Fastify has already routed to a
    * public route are known here, each with its key or the route's way to work it out (`earlyCacheKey`).
    */
   answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
   /** Drops every kept answer (a catalogue change, here or in another process). */
   clear(reason: string): void;
-  /** `shared`: answers given to requests that waited for the same answer being made by another. */
-  /** `early`: the hits among them answered before Fastify (answerFromMemory). */
+  /**
+   * `shared`: answers given to requests that waited for the same answer being made by another; `early`: the hits
+   * answered before Fastify (answerFromMemory).
+   */
   stats(): { entries: number; bytes: number; hits: number; misses: number; clears: number; shared: number; early: number };
 };
 

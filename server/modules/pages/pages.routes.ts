@@ -58,6 +58,11 @@ function seedFrom(headers: IncomingHttpHeaders): number | undefined {
   return Number.isInteger(seed) && seed >= 0 && seed <= MAX_SHUFFLE_SEED ? seed : undefined;
 }
 
+/** The visitor's seed, or for a visitor without one, one of today's shared ones (decision 0029). */
+function visitorSeed(headers: IncomingHttpHeaders): number {
+  return seedFrom(headers) ?? pickSharedSeed(new Date(), Math.random());
+}
+
 function isPhone(headers: IncomingHttpHeaders): boolean {
   return headers['sec-ch-ua-mobile'] === '?1' || PHONE_UA.test(headers['user-agent'] ?? '');
 }
@@ -80,8 +85,8 @@ function pageContext(request: FastifyRequest, publicUrl: string | undefined): Pa
   if (known) return known;
   const origin = siteOrigin(request, publicUrl);
   const phone = isPhone(request.headers);
-  // A visitor without a seed gets one of today's shared ones (decision 0029), so their page may come from the cache.
-  const seed = seedFrom(request.headers) ?? pickSharedSeed(new Date(), Math.random());
+  // A visitor without a seed gets a shared one, so their page may come from the cache.
+  const seed = visitorSeed(request.headers);
   const match = matchPage(new URL(request.url, 'http://finder.invalid').pathname);
   const context = { origin, phone, seed, match, cacheKey: pageKey(origin, phone, seed, match, request.url) };
   contexts.set(request, context);
@@ -107,8 +112,7 @@ function earlyPageKey(publicUrl: string | undefined) {
   return (request: FastifyRequest) => {
     const { match } = pageContext(request, publicUrl);
     const url = request.url;
-    return (headers: IncomingHttpHeaders) =>
-      pageKey(publicUrl, isPhone(headers), seedFrom(headers) ?? pickSharedSeed(new Date(), Math.random()), match, url);
+    return (headers: IncomingHttpHeaders) => pageKey(publicUrl, isPhone(headers), visitorSeed(headers), match, url);
   };
 }
 

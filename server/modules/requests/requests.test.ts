@@ -11,7 +11,7 @@ import { signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertProducts } from '../../test/factories';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { createRequestsRepo } from './requests.repo';
-import { clientOf, createRequestsService, RateLimitedError } from './requests.service';
+import { clientOf, createRequestsService, RateLimitedError, type RequestsRules } from './requests.service';
 
 let ctx: TestContext;
 let admin = '';
@@ -127,14 +127,19 @@ describe('POST /api/requests', () => {
   });
 });
 
+/** The service with its own limits and clock, and a fixed key of the day. */
+function limitedService(rules: RequestsRules, now: () => Date) {
+  return createRequestsService(createRequestsRepo(ctx.database), createAuditRepo(ctx.database), {
+    dayKey: async (day) => Buffer.from(`test key of ${day}`),
+    rules,
+    now,
+  });
+}
+
 describe('the limit', () => {
   it('waits until the fixed window ends, then counts afresh; each day has other keys', async () => {
     let now = new Date('2026-03-01T10:00:50Z');
-    const service = createRequestsService(createRequestsRepo(ctx.database), createAuditRepo(ctx.database), {
-      dayKey: async (day) => Buffer.from(`test key of ${day}`),
-      rules: { rateLimit: 2, rateWindowSeconds: 60, siteLimit: 100 },
-      now: () => now,
-    });
+    const service = limitedService({ rateLimit: 2, rateWindowSeconds: 60, siteLimit: 100 }, () => now);
     const client = { ip: '192.0.2.1' };
     await service.createRequest({ query: 'one', link: null }, client);
     await service.createRequest({ query: 'two', link: null }, client);
@@ -166,11 +171,7 @@ describe('who a post counts against', () => {
 
   it('a new IPv6 address in the same /64 is the same client; the whole site has a ceiling too', async () => {
     const now = new Date('2026-04-01T10:00:00Z');
-    const service = createRequestsService(createRequestsRepo(ctx.database), createAuditRepo(ctx.database), {
-      dayKey: async (day) => Buffer.from(`test key of ${day}`),
-      rules: { rateLimit: 2, rateWindowSeconds: 60, siteLimit: 3 },
-      now: () => now,
-    });
+    const service = limitedService({ rateLimit: 2, rateWindowSeconds: 60, siteLimit: 3 }, () => now);
     await service.createRequest({ query: 'one', link: null }, { ip: '2001:db8:5:6::1' });
     await service.createRequest({ query: 'two', link: null }, { ip: '2001:db8:5:6::2' });
     await expect(service.createRequest({ query: 'three', link: null }, { ip: '2001:db8:5:6::3' })).rejects.toBeInstanceOf(RateLimitedError);

@@ -104,9 +104,18 @@ describe('forgiving search', () => {
     // A write that leaves title and brand alone leaves the words alone.
     await ctx.database.db.execute(sql`update products set updated_at = updated_at`);
     expect(await vocabulary('mono')).toBe(2);
+    // One statement over every product that moves one brand: only that product's words move.
+    await ctx.database.db.execute(
+      sql`update products set brand = case when id = ${made!.id}::uuid then 'Ribbon' else brand end, updated_at = now()`,
+    );
+    expect(await vocabulary('mono')).toBe(1);
+    expect(await vocabulary('ribbon')).toBe(1);
+    expect(await vocabulary('vest')).toBe(1);
+    await ctx.database.db.execute(sql`update products set brand = 'Mono' where id = ${made!.id}::uuid`);
     await ctx.database.db.execute(sql`delete from products where id = ${made!.id}::uuid`);
     expect(await vocabulary('vest')).toBe(0);
     expect(await vocabulary('mono')).toBe(1);
+    expect(await vocabulary('ribbon')).toBe(0);
     expect((await get<ProductPage>('/api/products', { search: 'gillet' })).items).toEqual([]);
   });
 

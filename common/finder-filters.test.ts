@@ -4,6 +4,7 @@ import {
   emptyState,
   filtersFromParams,
   hasFilters,
+  orderUsesSeed,
   paramsFromFilters,
   parseBrandParam,
   parsePriceParam,
@@ -107,5 +108,14 @@ describe('empty states', () => {
       title: 'No items available',
       hint: 'Items will appear here when they are added to the store',
     });
+  });
+});
+
+describe('the seed in a listing request', () => {
+  it('goes only with Recommended and no search, the one order that is the visitor\'s rotation', () => {
+    expect(orderUsesSeed(DEFAULT_FILTERS)).toBe(true);
+    expect(orderUsesSeed({ ...DEFAULT_FILTERS, search: '   ' })).toBe(true);
+    expect(orderUsesSeed({ ...DEFAULT_FILTERS, search: 'hoodie' })).toBe(false);
+    for (const sort of ['newest', 'price-asc', 'price-desc', 'popular'] as const) expect(orderUsesSeed({ ...DEFAULT_FILTERS, sort })).toBe(false);
   });
 });

@@ -40,6 +40,15 @@ export const DEFAULT_FILTERS: FinderFilters = {
   brands: [],
 };
 
+/**
+ * Whether the listing's order depends on the visitor's shuffle seed: only Recommended without a search is the
+ * visitor's rotation of the shuffled order. A search and the other orders read the same for everyone (decision
+ * 0043), so the browser leaves the seed out of those requests and visitors share their answers in every cache.
+ */
+export function orderUsesSeed(f: Pick<FinderFilters, 'search' | 'sort'>): boolean {
+  return f.sort === DEFAULT_SORT && f.search.trim() === '';
+}
+
 /** A price bound from the URL: a non-negative number with at most 2 decimals, else none. */
 export function parsePriceParam(raw: string | null | undefined): number | null {
   const text = raw?.trim();

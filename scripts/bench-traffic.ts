@@ -9,7 +9,7 @@
  * | 5% | a gender, alone or with a chip, first page | |
  * | 15% | a next page by cursor (2nd to 4th) of the lists above | scrolling down |
  * | 15% | a product page (HTML), mostly from the first pages | a card's title opened |
- * | 5% | a search from `SEARCH_WORDS` (Zipf: the first words most) | a long tail of searches |
+ * | 5% | a search from `SEARCH_WORDS` (Zipf: the first words most), without a seed as the browser asks | a long tail of searches |
  *
  * Every request carries what a browser sends unasked that changes the answer: `Accept-Encoding` (`BROWSER_HEADERS`),
  * so pages and API answers travel compressed, as they do to real visitors.
@@ -58,7 +58,10 @@ export type TrafficModel = {
   /** The seeds the server issued to fresh visitors (distinct), and whether pages are rendered. */
   seeds: number[];
   rendered: boolean;
-  /** A search only, with a seed nobody was issued, so no cache can hold its answer. */
+  /**
+   * A search only, at an address nobody asked for: with a seed no visitor sends (a search's order ignores it,
+   * decision 0043), so no cache holds its answer and each one is worked out by the database.
+   */
   uncachedSearch(): string;
 };
 
@@ -122,7 +125,8 @@ export async function buildTrafficModel(base: string, options: { visitors?: numb
 
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)] as T;
   const visitor = () => ({ seed: pick(seeds), limit: rng() < 0.6 ? 6 : 4 });
-  const api = (query: string, seed: number, limit: number) => `/api/products?${query ? `${query}&` : ''}limit=${limit}&seed=${seed}`;
+  const api = (query: string, seed: number | undefined, limit: number) =>
+    `/api/products?${query ? `${query}&` : ''}limit=${limit}${seed === undefined ? '' : `&seed=${seed}`}`;
   const chip = () => (rng() < 0.15 || chips.length === 0 ? 'best=true' : `category=${encodeURIComponent(chips[zipf(rng, chips.length)] ?? '')}`);
 
   const next = (): string => {
@@ -144,7 +148,7 @@ export async function buildTrafficModel(base: string, options: { visitors?: numb
       const path = products.length ? products[zipf(rng, products.length)] ?? '/' : '/';
       return rendered ? path : `/api/products/${/-(\d+)$/.exec(path)?.[1] ?? '1'}`;
     }
-    return api(`search=${encodeURIComponent(SEARCH_WORDS[zipf(rng, SEARCH_WORDS.length)] ?? 'tee')}`, seed, limit);
+    return api(`search=${encodeURIComponent(SEARCH_WORDS[zipf(rng, SEARCH_WORDS.length)] ?? 'tee')}`, undefined, limit);
   };
 
   const uncachedSearch = () =>

@@ -193,7 +193,7 @@ export const finderQuerySchema = finderFilterQuerySchema
       .min(0, 'seed must be between 0 and 2147483647')
       .max(2147483647, 'seed must be between 0 and 2147483647')
       .default(0)
-      .describe("The visitor's shuffle seed; the same seed gives the same order"),
+      .describe("The visitor's shuffle seed: Recommended without a search is this seed's rotation of the shuffled order (a search and the other orders read the same for every seed)"),
     cursor: z.string().max(300, 'cursor is not valid').optional().describe('nextCursor of the previous page (of the same sort)'),
   })
   .superRefine(checkPriceRange);

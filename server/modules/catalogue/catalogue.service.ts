@@ -120,7 +120,7 @@ function cursorAfter(last: RawFinderRow, order: FinderCursor['sort']): FinderCur
     case 'shuffle':
       return { sort: 'shuffle', phase, key: last.shuffleKey, id: last.id };
     case 'relevance':
-      return { sort: 'relevance', score: Number(last.score ?? 0), phase, key: last.shuffleKey, id: last.id };
+      return { sort: 'relevance', score: Number(last.score ?? 0), key: last.shuffleKey, id: last.id };
     case 'popular':
       return { sort: 'popular', popularity: last.popularity, key: last.shuffleKey, id: last.id };
     case 'newest':

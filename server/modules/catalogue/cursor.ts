@@ -7,13 +7,14 @@ import { AppError } from '../../errors';
  * - shuffle: Recommended without a search. The order is the products sorted by (shuffleKey, id), read from the
  *   visitor's seed to the end (phase 0), then from the start up to the seed (phase 1): a rotation of one fixed
  *   random order.
- * - relevance: Recommended while searching: by score (descending), then the same rotation.
+ * - relevance: Recommended while searching: by score (descending), then the fixed random order itself, from its
+ *   start, the same for every visitor (decision 0043): a search's pages are then one answer, whoever asks.
  * - newest, price-asc, price-desc: by the created time or the price (exact text of the stored value), then id.
  * - popular: by popularity (descending), then the shuffled order.
  */
 export type FinderCursor =
   | { sort: 'shuffle'; phase: 0 | 1; key: number; id: string }
-  | { sort: 'relevance'; score: number; phase: 0 | 1; key: number; id: string }
+  | { sort: 'relevance'; score: number; key: number; id: string }
   | { sort: 'newest' | 'price-asc' | 'price-desc'; value: string; id: string }
   | { sort: 'popular'; popularity: number; key: number; id: string };
 
@@ -21,7 +22,8 @@ const int = z.number().int().min(-2147483648).max(2147483647);
 const phase = z.union([z.literal(0), z.literal(1)]);
 const cursorSchema = z.union([
   z.object({ p: phase, k: int, i: z.uuid() }).strict(),
-  z.object({ s: z.literal('r'), r: z.number().int().min(0).max(1000), p: phase, k: int, i: z.uuid() }).strict(),
+  // `p`: a relevance cursor of before decision 0043 carried the visitor's phase; still read, not used.
+  z.object({ s: z.literal('r'), r: z.number().int().min(0).max(1000), p: phase.optional(), k: int, i: z.uuid() }).strict(),
   z.object({ s: z.literal('n'), v: z.iso.datetime({ offset: true, local: false }).or(z.string().regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/)), i: z.uuid() }).strict(),
   z.object({ s: z.enum(['pa', 'pd']), v: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/), i: z.uuid() }).strict(),
   z.object({ s: z.literal('po'), v: z.number().int().min(0), k: int, i: z.uuid() }).strict(),
@@ -30,7 +32,7 @@ const cursorSchema = z.union([
 export function encodeCursor(c: FinderCursor): string {
   let raw: object;
   if (c.sort === 'shuffle') raw = { p: c.phase, k: c.key, i: c.id };
-  else if (c.sort === 'relevance') raw = { s: 'r', r: c.score, p: c.phase, k: c.key, i: c.id };
+  else if (c.sort === 'relevance') raw = { s: 'r', r: c.score, k: c.key, i: c.id };
   else if (c.sort === 'popular') raw = { s: 'po', v: c.popularity, k: c.key, i: c.id };
   else raw = { s: c.sort === 'newest' ? 'n' : c.sort === 'price-asc' ? 'pa' : 'pd', v: c.value, i: c.id };
   return Buffer.from(JSON.stringify(raw)).toString('base64url');
@@ -48,7 +50,7 @@ export function decodeCursor(raw: string): FinderCursor {
   if (!('s' in parsed)) return { sort: 'shuffle', phase: parsed.p, key: parsed.k, id: parsed.i };
   switch (parsed.s) {
     case 'r':
-      return { sort: 'relevance', score: parsed.r, phase: parsed.p, key: parsed.k, id: parsed.i };
+      return { sort: 'relevance', score: parsed.r, key: parsed.k, id: parsed.i };
     case 'po':
       return { sort: 'popular', popularity: parsed.v, key: parsed.k, id: parsed.i };
     case 'n':

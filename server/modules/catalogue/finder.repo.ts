@@ -189,7 +189,8 @@ export function finderQueries(database: Database) {
     /**
      * One page of the finder in `sort` order, `limit` rows plus one (to tell whether more exist), after `after`.
      * Recommended without a search is the visitor's rotation of the shuffled order, in two index range scans (see
-     * cursor.ts); with a search it ranks by relevance, the rotation breaking ties. The other orders are keyset
+     * cursor.ts); with a search it ranks by relevance, the shuffled order from its start breaking ties, whatever the
+     * seed (decision 0043: one answer per search, for every visitor). The other orders are keyset
      * pages over their index, ties broken by id (or, for Popular, by the shuffled order).
      */
     async finderPage(filter: FinderFilter, sort: FinderSort, seed: number, limit: number, after: FinderCursor | undefined): Promise<RawFinderRow[]> {
@@ -202,7 +203,7 @@ export function finderQueries(database: Database) {
        */
       const page = (keys: SQL, order: string) =>
         rows<RawFinderRow>(
-          sql`select ${FINDER_COLUMNS}, k.score, k.phase from (${keys}) k join products on products.id = k.k_id order by ${sql.raw(order)}`,
+          sql`select ${FINDER_COLUMNS}, k.score from (${keys}) k join products on products.id = k.k_id order by ${sql.raw(order)}`,
           searching,
         );
       const keyset = (extra: SQL, parts: SQL[], order: keyof typeof ORDERS, n: number) =>
@@ -215,14 +216,14 @@ export function finderQueries(database: Database) {
           : rows<RawFinderRow>(sql`select ${FINDER_COLUMNS}${extra} from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`, false);
       if (sort === 'recommended' && filter.search) {
         const top = topTier(filter.search);
-        if (!after || (after.sort === 'relevance' && after.score === top.score && after.phase === 0)) {
-          // The best possible matches first, read in the visitor's rotation: when they are common (a word in a
-          // tenth of the titles), a short walk of the shuffled index finds the page without ranking every match.
-          const from = after?.sort === 'relevance' ? sql`and (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
+        if (!after || (after.sort === 'relevance' && after.score === top.score)) {
+          // The best possible matches first, read in the shuffled order: when they are common (a word in a tenth of
+          // the titles), a short walk of the shuffled index finds the page without ranking every match.
+          const from = after?.sort === 'relevance' ? sql`where (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
           const walked = await page(
-            sql`select k_id, k_key, ${top.score}::int as score, 0 as phase from (
+            sql`select k_id, k_key, ${top.score}::int as score from (
                   select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, ${top.positions}
-                  from products where shuffle_key >= ${seed} ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
+                  from products ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
                 ) w ${where([...conditions({ ...filter, search: undefined }), top.condition])}
                 order by k_key, k_id limit ${take}`,
             'k.k_key, k.k_id',
@@ -231,16 +232,14 @@ export function finderQueries(database: Database) {
         }
         const { positions, score } = relevance(filter.search);
         const cursor =
-          after?.sort === 'relevance'
-            ? sql`where (-score, phase, k_key, k_id) > (${-after.score}, ${after.phase}, ${after.key}, ${after.id}::uuid)`
-            : sql``;
+          after?.sort === 'relevance' ? sql`where (-score, k_key, k_id) > (${-after.score}, ${after.key}, ${after.id}::uuid)` : sql``;
         return page(
-          sql`select k_id, k_key, score, phase from (
-                select id as k_id, shuffle_key as k_key, ${score} as score, (shuffle_key < ${seed})::int as phase
+          sql`select k_id, k_key, score from (
+                select id as k_id, shuffle_key as k_key, ${score} as score
                 from (select id, shuffle_key, search_text, ${positions} from products ${where(base)} offset 0) found
               ) ranked ${cursor}
-              order by score desc, phase, k_key, k_id limit ${take}`,
-          'k.score desc, k.phase, k.k_key, k.k_id',
+              order by score desc, k_key, k_id limit ${take}`,
+          'k.score desc, k.k_key, k.k_id',
         );
       }
       if (sort === 'recommended') {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WEAK_PASSWORD_MESSAGE } from '../common/schemas/auth';
 import { buildServer, runDirectory, SERVER_NODE_FLAGS } from './build-server';
 import { freePort } from './cluster';
 
@@ -24,15 +25,16 @@ describe('the compiled server', () => {
   it('starts on a fresh embedded database (migrations beside it, the worker compiled) and answers', async () => {
     const main = await buildServer('server/main.ts', appDir);
     expect(fs.existsSync(path.join(appDir, 'pglite-worker.js'))).toBe(true);
+    expect(fs.existsSync(path.join(appDir, 'password-worker.js'))).toBe(true);
     expect(fs.readdirSync(path.join(appDir, 'migrations')).some((f) => f.endsWith('.sql'))).toBe(true);
     // Plain JavaScript: nothing of the TypeScript loader in it.
     expect(fs.readFileSync(main, 'utf8')).not.toMatch(/from ['"]tsx/);
 
     const port = await freePort();
     const { DATABASE_URL: _shared, ...env } = process.env;
-    // The worker beside the bundle is the only one it can start (there is no pglite-worker-boot.mjs in appDir).
+    // The workers beside the bundle are the only ones it can start (there is no worker-boot.mjs in appDir).
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
-      env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -51,6 +53,17 @@ describe('the compiled server', () => {
       const products = await fetch(`${base}/api/products?limit=6&seed=1`);
       expect(products.status).toBe(200);
       expect(((await products.json()) as { items: unknown[] }).items).toEqual([]);
+      // The password checker's compiled thread: a common password is refused, a strong one makes the account.
+      const signUp = (password: string) =>
+        fetch(`${base}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ email: 'compiled@example.com', password, name: '' }),
+        });
+      const weak = await signUp('password1234');
+      expect(weak.status, await weak.clone().text()).toBe(400);
+      expect(((await weak.json()) as { message: string }).message).toContain(WEAK_PASSWORD_MESSAGE);
+      expect((await signUp('quiet harbor lantern 42')).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -19,12 +19,17 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const inRoot = (p: string) => path.resolve(ROOT, p);
 
 /**
- * Bundles `entry` (and the worker) into `outdir`, as `<name>.js`, with the migrations beside them. `outdir` must be
+ * Bundles `entry` (and the worker threads) into `outdir`, as `<name>.js`, with the migrations beside them. `outdir` must be
  * inside the project: the bundle finds its packages in node_modules from where it lies.
  */
 export async function buildServer(entry: string, outdir: string, name = 'main'): Promise<string> {
   await build({
-    entryPoints: { [name]: inRoot(entry), 'pglite-worker': inRoot('server/db/pglite-worker.ts') },
+    entryPoints: {
+      [name]: inRoot(entry),
+      // Each worker thread beside the server, where server/worker-entry.ts looks for it.
+      'pglite-worker': inRoot('server/db/pglite-worker.ts'),
+      'password-worker': inRoot('server/modules/auth/password-worker.ts'),
+    },
     outdir: inRoot(outdir),
     bundle: true,
     platform: 'node',

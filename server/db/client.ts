@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../config';
+import { workerEntry } from '../worker-entry';
 import type { PgliteWorkerCommand, PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 import { pgliteOptions } from './pglite-options';
 import { createPool, withQueryTimeout } from './pool';
@@ -110,12 +111,8 @@ function listenPostgres(url: string, channel: string, onNotify: (payload: string
 
 /** Beside this file: server/db/migrations, or the copy beside the compiled server (scripts/build-server.ts). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/**
- * The embedded database's thread: the compiled worker beside the compiled server (`npm start`, dist/app), else the
- * TypeScript one, loaded through tsx by pglite-worker-boot.mjs (tests, `npm run dev`, scripts).
- */
-const COMPILED_WORKER = new URL('./pglite-worker.js', import.meta.url);
-const WORKER_ENTRY = fs.existsSync(fileURLToPath(COMPILED_WORKER)) ? COMPILED_WORKER : new URL('./pglite-worker-boot.mjs', import.meta.url);
+/** The embedded database's thread (compiled beside the compiled server, else through tsx: ../worker-entry.ts). */
+const WORKER = workerEntry(new URL('./pglite-worker.js', import.meta.url), new URL('./pglite-worker.ts', import.meta.url));
 const LOCK_FILE = 'finder.lock';
 /** Any fixed number: PostgreSQL advisory lock that makes concurrent start-ups migrate one at a time. */
 const MIGRATION_LOCK_ID = 7_341_902;
@@ -378,7 +375,7 @@ async function openPgliteWorker(dir: string, statementTimeoutMs: number, timeout
   // thread ends with the process.
   process.once('exit', cleanUp);
   const data: PgliteWorkerData = { dir, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), statementTimeoutMs };
-  const worker = new Worker(WORKER_ENTRY, { workerData: { ...data, entry: new URL('./pglite-worker.ts', import.meta.url).href } });
+  const worker = new Worker(WORKER.url, { workerData: { ...data, ...WORKER.workerData } });
   let stopped: Promise<void> | undefined;
   const stopWorker = () =>
     (stopped ??= new Promise<void>((resolve) => {

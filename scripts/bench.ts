@@ -227,7 +227,7 @@ async function trafficRows(base: string, ceiling: Figures, model: TrafficModel, 
       : '';
   console.log(row(`${label}model traffic, ${CONNECTIONS} connections, after a warm-up pass`, modelled, ceiling) + `  (targets >= 50%, p99 <= 20 ms)${kept}`);
   const search = mustAllSucceed('search', await load(base, { draw: model.uncachedSearch }, { headers }));
-  console.log(row(`${label}search only, uncached (a seed nobody was issued), ${CONNECTIONS} connections`, search, ceiling));
+  console.log(row(`${label}search only, uncached (addresses nobody asked for), ${CONNECTIONS} connections`, search, ceiling));
   const probePaths = Array.from({ length: 50 }, () => model.next());
   const [crowd, probes] = await probeWhile(
     base,

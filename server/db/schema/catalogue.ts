@@ -77,7 +77,8 @@ export const products = pgTable(
     ),
     index('products_shuffle_idx').on(t.shuffleKey, t.id),
     index('products_gender_shuffle_idx').on(t.gender, t.shuffleKey, t.id),
-    index('products_category_shuffle_idx').on(sql`lower(${t.category})`, t.shuffleKey, t.id),
+    // No index has the category (migration 0014): a bulk re-filing of products then rewrites them in place (HOT),
+    // with no new entry in any index. Its counts and names are kept in category_totals.
     index('products_best_shuffle_idx').on(t.shuffleKey, t.id).where(sql`${t.isBestProduct}`),
     // The brand filter and brand pages in the shuffled order; the brand list walks it one brand at a time.
     index('products_brand_shuffle_idx').on(t.brandKey, t.shuffleKey, t.id),
@@ -112,6 +113,17 @@ export const productTotals = pgTable(
   },
   (t) => [check('product_totals_one_row', sql`${t.id}`)],
 );
+
+/**
+ * How many products each category has, by lower-cased name (issue 12), kept by statement-level triggers on products
+ * (migration 0014) as product_totals keeps the total: the category list's counts and the admin search's category
+ * names read it, since no index of products has the category. A category no product has any more keeps its row
+ * with 0.
+ */
+export const categoryTotals = pgTable('category_totals', {
+  key: text('key').primaryKey(),
+  products: integer('products').notNull(),
+});
 
 /**
  * The words of every product's title and brand, each with how many products have it (issue 14): the search reads

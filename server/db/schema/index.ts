@@ -13,6 +13,6 @@ export {
   usersRelations,
   verifications,
 } from './auth';
-export { categories, deletedProducts, images, popularityState, products, productTotals, searchTerms } from './catalogue';
+export { categories, categoryTotals, deletedProducts, images, popularityState, products, productTotals, searchTerms } from './catalogue';
 export { catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';
 export { agents, currencyRates, favorites, favoriteShares, itemRequests, linkReports, productQcPhotos, userPreferences } from './finds';

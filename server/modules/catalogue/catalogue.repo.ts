@@ -63,16 +63,10 @@ function filterConditions(f: ListFilter): SQL[] {
 export type AdminFilter = Omit<ListFilter, 'best'> & { best?: boolean | undefined };
 
 /**
- * The categories (lowered) whose name contains `pattern`: a walk over the category index, one probe per distinct
- * category, so the admin search can match the category through that index (a handful of names, not every row).
+ * The categories (lowered) whose name contains `pattern`, from the kept counts (category_totals: a handful of names,
+ * not every row), so the admin search can match a product's category without reading every product.
  */
-const categoriesLike = (pattern: string) => sql`array(
-  with recursive c(k) as (
-    select min(lower(category)) from products
-    union all
-    select (select min(lower(category)) from products where lower(category) > c.k) from c where c.k is not null
-  )
-  select k from c where k ilike ${pattern})`;
+const categoriesLike = (pattern: string) => sql`array(select key from category_totals where products > 0 and key ilike ${pattern})`;
 
 /** The admin list's filters: its search also looks in the category, and best=false lists the others. */
 function adminConditions(f: AdminFilter): SQL[] {
@@ -210,7 +204,7 @@ function productQueries(database: Database) {
 
     /**
      * Up to `limit` products around a point of the shuffled ring (the order never changes, so a page's related
-     * products stay put): first those of `category` (index on lower(category), shuffle_key, id), then any others.
+     * products stay put): first those of `category` (the shuffled index's rows of that category), then any others.
      * Each step is an index range scan from the point, wrapping round to the start when it runs out.
      */
     async around(point: { key: number; id: string }, category: string | null, limit: number, excludeId?: string) {

@@ -350,7 +350,7 @@ export function finderQueries(database: Database) {
         union all
         select 'b', brand_key, mode() within group (order by brand), count(*)::int from products where brand_key is not null group by brand_key
         union all
-        select 'c', lower(category), null, count(*)::int from products where category is not null group by lower(category)`);
+        select 'c', key, null, products from category_totals where products > 0`);
       const out = { changes: 0, brands: [] as Array<{ slug: string; name: string; count: number }>, categories: new Map<string, number>() };
       for (const r of rows) {
         if (r.f === 'x') out.changes = Number(r.n);

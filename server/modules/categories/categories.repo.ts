@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { categories, products } from '../../db/schema/index';
+import { categories, categoryTotals, products } from '../../db/schema/index';
 import { inTransaction, type Executor } from '../../db/sql';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -16,7 +16,7 @@ function categoryQueries({ db }: Database) {
     list(): Promise<CategoryRow[]> {
       return db.select().from(categories).orderBy(...order);
     },
-    /** Every category with the number of products filed under it (index-only counts on lower(category)). */
+    /** Every category with the number of products filed under it (kept in category_totals, migration 0014). */
     async listWithCounts(): Promise<Array<CategoryRow & { productCount: number }>> {
       return db
         .select({
@@ -26,7 +26,7 @@ function categoryQueries({ db }: Database) {
           description: categories.description,
           createdAt: categories.createdAt,
           updatedAt: categories.updatedAt,
-          productCount: sql<number>`(select count(*)::int from ${products} where lower(${products.category}) = lower(${categories.name}))`,
+          productCount: sql<number>`coalesce((select ${categoryTotals.products} from ${categoryTotals} where ${categoryTotals.key} = lower(${categories.name})), 0)`,
         })
         .from(categories)
         .orderBy(...order);

@@ -50,14 +50,15 @@ function toCounts(raw: RawCounts | undefined, addedCategories: string[], changeI
 
 /**
  * The counts and samples of a `changed` CTE (update ... returning the sample columns and "after", the product's new
- * updated_at), over `matched`; each changed product's old value goes into the change's rows for Undo.
+ * updated_at), over `matched`; each changed product's old value goes into the change's rows for Undo. The total is
+ * the kept one (migration 0009): counting 100,000 products took a fifth of a cold run on PGlite.
  */
 const countsOf = (sampleLimit: number, changeId: string, field: 'category' | 'gender') => sql`
   , logged as (
     insert into catalogue_change_rows (change_id, product_id, op, before, after)
     select ${changeId}::uuid, "id"::uuid, 'update', jsonb_build_object(${field}::text, ${sql.raw(field === 'category' ? '"oldCategory"' : '"gender"')}), "after" from changed
   )
-  select (select count(*) from products)::int as total,
+  select (select products from product_totals)::int as total,
          (select count(*) from matched)::int as matched,
          (select count(*) from changed)::int as updated,
          (select coalesce(json_agg(s order by s."title", s."id"), '[]'::json)

@@ -96,3 +96,33 @@ describe('migration 0006: unique product rows from a sequence', () => {
     }
   });
 });
+
+describe('migration 0014: the category off the product indexes', () => {
+  it('counts the products already there per category in any spelling, and rewrites them with room to spare', async () => {
+    const db = await scratchDatabase();
+    try {
+      await db.migrate(migrationsUpTo(13));
+      await db.rows(sql`
+        insert into products (title, price, category)
+        select 'Item ' || i, 10, (array['Shoes', 'shoes', 'Pants', null])[1 + i % 4] from generate_series(1, 40) i`);
+      await db.migrate(MIGRATIONS_DIR);
+      const kept = await db.rows<{ key: string; products: number }>(sql`select key, products from category_totals order by key`);
+      expect(kept.map((r) => [r.key, Number(r.products)])).toEqual([
+        ['pants', 10],
+        ['shoes', 20],
+      ]);
+      const [table] = await db.rows<{ options: string[] }>(sql`select reloptions as options from pg_class where oid = 'products'::regclass`);
+      expect(table?.options).toContain('fillfactor=80');
+      expect(await db.rows(sql`select 1 from pg_indexes where tablename = 'products' and indexdef ~* 'category'`)).toEqual([]);
+      // Written after the migration: the triggers keep counting.
+      await db.rows(sql`update products set category = 'Pants' where category = 'shoes'`);
+      const after = await db.rows<{ key: string; products: number }>(sql`select key, products from category_totals where products > 0 order by key`);
+      expect(after.map((r) => [r.key, Number(r.products)])).toEqual([
+        ['pants', 20],
+        ['shoes', 10],
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+});

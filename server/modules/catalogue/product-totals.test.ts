@@ -174,7 +174,7 @@ describe('the kept counts per category (migration 0014)', () => {
       where indrelid = 'products'::regclass and pg_get_indexdef(indexrelid) ~* 'category'`);
     expect(indexed).toEqual([]);
     const [table] = await ctx.database.rows<{ options: string[] | null }>(sql`select reloptions as options from pg_class where oid = 'products'::regclass`);
-    expect(table?.options).toContain('fillfactor=85');
+    expect(table?.options).toContain('fillfactor=80');
     // A tenth of them move, as Update Shirt Category moves about an eighth of the bench's catalogue.
     await insertProducts(ctx.database, Array.from({ length: 40 }, (_, i) => ({ title: `Tee ${i}`, category: 'Jackets' })));
     // The counters of the connection's pending statistics, before and after the update, in one transaction.

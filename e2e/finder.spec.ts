@@ -70,7 +70,8 @@ test.describe('finder', () => {
     const searches: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
-      if (url.pathname === '/api/products' && url.searchParams.get('search')) searches.push(url.searchParams.get('search') ?? '');
+      // A search is one address for every visitor: no seed (decision 0043).
+      if (url.pathname === '/api/products' && url.searchParams.get('search')) searches.push(`${url.searchParams.get('search')}${url.searchParams.has('seed') ? ' (with a seed)' : ''}`);
     });
     // Keystrokes inside the 300 ms debounce: one request for the whole word.
     await typeWithinDebounce(page, page.getByRole('combobox', { name: 'Search products' }), 'corduroy');

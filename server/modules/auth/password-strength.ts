@@ -37,6 +37,8 @@ function startChecker(): Checker {
     started.pending.delete(verdict.id);
     waiting?.resolve(verdict);
     if (started.pending.size === 0) {
+      // Waiting for work keeps nothing alive: a process may end while its checker idles.
+      worker.unref();
       clearTimeout(started.idle);
       started.idle = setTimeout(() => {
         if (checker === started) checker = undefined;
@@ -46,14 +48,14 @@ function startChecker(): Checker {
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`The password checker's thread stopped (exit code ${code})`)));
-  // A checker waiting for work keeps nothing alive: the process may end while it idles.
-  worker.unref();
   return started;
 }
 
 function check(password: string, related: string[]): Promise<PasswordVerdict> {
   const current = (checker ??= startChecker());
   clearTimeout(current.idle);
+  // A question waiting for its answer keeps the process alive (a command-line task may have nothing else).
+  current.worker.ref();
   const id = nextId++;
   return new Promise<PasswordVerdict>((resolve, reject) => {
     current.pending.set(id, { resolve, reject });

@@ -23,6 +23,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // zod's global registry is shared by every copy of common/ in a process (common/schemas/registry.ts).
+          selector: "CallExpression[callee.property.name='meta'] > ObjectExpression > Property[key.name='id']",
+          message: "Name an API schema with .register(apiSchemas, { id }) (common/schemas/registry.ts), not .meta({ id }).",
+        },
+      ],
     },
   },
   {

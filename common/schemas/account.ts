@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
 import { emailField, newPasswordField } from './auth';
 import { isPlainText } from './fields';
+import { apiSchemas } from './registry';
 
 // The account page's and the password reset's contracts: the forms validate with these before sending and the
 // server applies them again.
@@ -21,7 +22,7 @@ export const displayNameField = z
   .refine((v) => !hasControlCharacters(v), 'The display name must not contain control characters.');
 
 /** PATCH /api/account: an empty name clears it (the site then greets by email). */
-export const accountNameInputSchema = z.strictObject({ name: displayNameField }).meta({ id: 'AccountNameInput' });
+export const accountNameInputSchema = z.strictObject({ name: displayNameField }).register(apiSchemas, { id: 'AccountNameInput' });
 export type AccountNameInput = z.infer<typeof accountNameInputSchema>;
 
 const currentPasswordField = z
@@ -34,13 +35,13 @@ const emailWithoutControls = emailField.refine((v) => !hasControlCharacters(v), 
 /** POST /api/account/email. */
 export const emailChangeInputSchema = z
   .strictObject({ newEmail: emailWithoutControls, currentPassword: currentPasswordField })
-  .meta({ id: 'EmailChangeInput' });
+  .register(apiSchemas, { id: 'EmailChangeInput' });
 export type EmailChangeInput = z.infer<typeof emailChangeInputSchema>;
 
 /** What an email change did: changed at once (no mail on this site), or a link went to the new address. */
 export const emailChangeResultSchema = z
   .object({ status: z.enum(['changed', 'verification-sent']), email: z.string().describe('The address the account has now') })
-  .meta({ id: 'EmailChangeResult' });
+  .register(apiSchemas, { id: 'EmailChangeResult' });
 export type EmailChangeResult = z.infer<typeof emailChangeResultSchema>;
 
 /** GET /api/account/email/confirm?token=: the link in the confirmation mail. */
@@ -52,10 +53,10 @@ export const accountDeleteInputSchema = z
     password: z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`).optional(),
     confirmEmail: z.string().max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`).optional(),
   })
-  .meta({ id: 'AccountDeleteInput' });
+  .register(apiSchemas, { id: 'AccountDeleteInput' });
 export type AccountDeleteInput = z.infer<typeof accountDeleteInputSchema>;
 
-export const accountOkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'AccountOk' });
+export const accountOkSchema = z.object({ ok: z.literal(true) }).register(apiSchemas, { id: 'AccountOk' });
 
 // ---- forms only (the library's endpoints check the same on the server) ----
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SOURCE_PLATFORMS, TEMPLATE_PLACEHOLDERS } from '../agent-templates';
 import { AGENT_LIMITS } from '../agent-texts';
 import { isHttpUrl, plainText } from './fields';
+import { apiSchemas } from './registry';
 
 /** An agent as the storefront reads it: enough to build its links and to offer it in the pickers. */
 export const publicAgentSchema = z
@@ -13,12 +14,12 @@ export const publicAgentSchema = z
     referralCode: z.string().describe('Our referral code at this agent, for {ref}; blank for none'),
     isDefault: z.boolean().describe('The agent BUY uses for a visitor who has not chosen one'),
   })
-  .meta({ id: 'Agent' });
+  .register(apiSchemas, { id: 'Agent' });
 export type PublicAgent = z.infer<typeof publicAgentSchema>;
 
 export const agentListSchema = z
   .object({ items: z.array(publicAgentSchema).describe('Enabled agents in the order the operator set') })
-  .meta({ id: 'AgentList' });
+  .register(apiSchemas, { id: 'AgentList' });
 export type AgentList = z.infer<typeof agentListSchema>;
 
 export const adminAgentSchema = publicAgentSchema
@@ -29,10 +30,10 @@ export const adminAgentSchema = publicAgentSchema
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'AdminAgent' });
+  .register(apiSchemas, { id: 'AdminAgent' });
 export type AdminAgent = z.infer<typeof adminAgentSchema>;
 
-export const adminAgentListSchema = z.object({ items: z.array(adminAgentSchema) }).meta({ id: 'AdminAgentList' });
+export const adminAgentListSchema = z.object({ items: z.array(adminAgentSchema) }).register(apiSchemas, { id: 'AdminAgentList' });
 export type AdminAgentList = z.infer<typeof adminAgentListSchema>;
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;

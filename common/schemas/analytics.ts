@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_DEFAULT_RANGE_DAYS, ANALYTICS_MAX_RANGE_DAYS } from '../analytics-constants';
+import { apiSchemas } from './registry';
 
 export const ANALYTICS_EVENT_KINDS = ['click', 'view', 'product-view', 'promo'] as const;
 export type AnalyticsEventKind = (typeof ANALYTICS_EVENT_KINDS)[number];
@@ -43,7 +44,7 @@ export const analyticsEventSchema = z
     ],
     { message: "kind must be 'click', 'product-view', 'promo' or 'view'" },
   )
-  .meta({ id: 'AnalyticsEvent' });
+  .register(apiSchemas, { id: 'AnalyticsEvent' });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
 // ---- Dates: whole UTC days written YYYY-MM-DD ----
@@ -194,5 +195,5 @@ export const analyticsSummarySchema = z
       .array(z.object({ category: z.string().nullable().describe('null: products without a category'), products: count }))
       .describe('How many products each category holds now, most first'),
   })
-  .meta({ id: 'AnalyticsSummary' });
+  .register(apiSchemas, { id: 'AnalyticsSummary' });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageField, pagedSchema, pageSizeField } from './paging';
+import { apiSchemas } from './registry';
 
 export const AUDIT_ACTIONS = [
   'bulk-op',
@@ -65,7 +66,7 @@ export const auditEntrySchema = z
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
   })
-  .meta({ id: 'AuditEntry' });
+  .register(apiSchemas, { id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BULK_OPERATIONS } from '../bulk-op-rules';
+import { apiSchemas } from './registry';
 
 export const bulkOperationParamsSchema = z.object({
   operation: z.enum(BULK_OPERATIONS, { message: `operation must be one of ${BULK_OPERATIONS.join(', ')}` }),
@@ -16,7 +17,7 @@ export const bulkUpdateSchema = z
     currentTitle: z.string(),
     newGender: z.string().nullable().describe('Set by Add Gender Property'),
   })
-  .meta({ id: 'BulkUpdate' });
+  .register(apiSchemas, { id: 'BulkUpdate' });
 export type BulkUpdate = z.infer<typeof bulkUpdateSchema>;
 
 export const bulkResultSchema = z
@@ -32,11 +33,11 @@ export const bulkResultSchema = z
       .nullable()
       .describe('Pass to POST /api/admin/bulk-ops/changes/{id}/undo to take the run back; null when nothing changed'),
   })
-  .meta({ id: 'BulkResult' });
+  .register(apiSchemas, { id: 'BulkResult' });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** What a run would do: the same counts and samples, nothing written. */
-export const bulkPreviewSchema = bulkResultSchema.omit({ changeId: true }).meta({ id: 'BulkPreview' });
+export const bulkPreviewSchema = bulkResultSchema.omit({ changeId: true }).register(apiSchemas, { id: 'BulkPreview' });
 export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
 
 /** Spec section 3 "Category distribution", as a list sorted by count, largest first. */
@@ -50,5 +51,5 @@ export const categoryStatsSchema = z
     ),
     total: z.number().int().describe('Every product'),
   })
-  .meta({ id: 'CategoryStats' });
+  .register(apiSchemas, { id: 'CategoryStats' });
 export type CategoryStats = z.infer<typeof categoryStatsSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_MAX_LENGTH } from '../constants';
 import { ADMIN_TEXTS, CATEGORY_DESCRIPTION_MAX_LENGTH, RELEVANCE_MAX } from '../admin-constants';
 import { plainText, wholeNumber } from './fields';
+import { apiSchemas } from './registry';
 
 export const categorySchema = z
   .object({
@@ -12,19 +13,19 @@ export const categorySchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'Category' });
+  .register(apiSchemas, { id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
-export const categoryListSchema = z.object({ items: z.array(categorySchema) }).meta({ id: 'CategoryList' });
+export const categoryListSchema = z.object({ items: z.array(categorySchema) }).register(apiSchemas, { id: 'CategoryList' });
 export type CategoryList = z.infer<typeof categoryListSchema>;
 
 /** A category as the admin sees it: with the number of products filed under its name. */
 export const adminCategorySchema = categorySchema
   .extend({ productCount: z.number().int().describe('Products whose category is this name (any case)') })
-  .meta({ id: 'AdminCategory' });
+  .register(apiSchemas, { id: 'AdminCategory' });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
-export const adminCategoryListSchema = z.object({ items: z.array(adminCategorySchema) }).meta({ id: 'AdminCategoryList' });
+export const adminCategoryListSchema = z.object({ items: z.array(adminCategorySchema) }).register(apiSchemas, { id: 'AdminCategoryList' });
 export type AdminCategoryList = z.infer<typeof adminCategoryListSchema>;
 
 /** Add and edit (spec section 5): the name is required and trimmed; names are unique in any case. */
@@ -65,9 +66,9 @@ export const categoryDeleteResultSchema = z
     productsMoved: z.number().int().describe('Products that were in the deleted category'),
     movedTo: z.string().nullable().describe('Name of the category they went to; null when they now have none'),
   })
-  .meta({ id: 'CategoryDeleteResult' });
+  .register(apiSchemas, { id: 'CategoryDeleteResult' });
 export type CategoryDeleteResult = z.infer<typeof categoryDeleteResultSchema>;
 
 export const ensureDefaultsResultSchema = z
   .object({ seeded: z.boolean().describe('True when no category existed and the defaults were added') })
-  .meta({ id: 'EnsureDefaultsResult' });
+  .register(apiSchemas, { id: 'EnsureDefaultsResult' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_MAX_LENGTH, GENDERS } from '../constants';
 import { optionalText } from './fields';
 import { adminProductFilterSchema } from './product';
+import { apiSchemas } from './registry';
 
 export const CHANGE_KINDS = ['import', 'bulk-edit', 'bulk-op'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -12,7 +13,7 @@ export const undoResultSchema = z
     restored: z.number().int().describe('Products put back as they were (deleted ones created again, created ones removed)'),
     skipped: z.number().int().describe('Products changed or deleted since, left as they are'),
   })
-  .meta({ id: 'UndoResult' });
+  .register(apiSchemas, { id: 'UndoResult' });
 export type UndoResult = z.infer<typeof undoResultSchema>;
 
 
@@ -35,7 +36,7 @@ export const bulkEditBodySchema = z
       z.object({ type: z.literal('delete') }),
     ], { error: 'action.type must be set-category, set-gender, set-best or delete' }),
   })
-  .meta({ id: 'BulkEdit' });
+  .register(apiSchemas, { id: 'BulkEdit' });
 export type BulkEditBody = z.infer<typeof bulkEditBodySchema>;
 /** What a client sends (the filters as the list's query spells them). */
 export type BulkEditInput = z.input<typeof bulkEditBodySchema>;
@@ -47,7 +48,7 @@ export const bulkEditResultSchema = z
     changed: z.number().int().describe('Selected items that were not already so'),
     summary: z.string(),
   })
-  .meta({ id: 'BulkEditResult' });
+  .register(apiSchemas, { id: 'BulkEditResult' });
 export type BulkEditResult = z.infer<typeof bulkEditResultSchema>;
 
 /** Items sharing a buy link with the one being edited: the item form warns about them. */
@@ -57,5 +58,5 @@ export const linkMatchesQuerySchema = z.object({
 });
 export const linkMatchesSchema = z
   .object({ items: z.array(z.object({ id: z.string(), number: z.number().int(), title: z.string() })) })
-  .meta({ id: 'LinkMatches' });
+  .register(apiSchemas, { id: 'LinkMatches' });
 export type LinkMatches = z.infer<typeof linkMatchesSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, RATE_MAX, RATE_MIN } from '../currency';
+import { apiSchemas } from './registry';
 
 export const currencyCodeSchema = z.enum(CURRENCIES, {
   error: `Currency must be one of ${CURRENCIES.join(', ')}`,
@@ -15,7 +16,7 @@ export const currencyRateSchema = z
     rate: z.number().describe('Units of this currency per one unit of the base currency'),
     updatedAt: z.string().describe('When the rate was last set (ISO time)'),
   })
-  .meta({ id: 'CurrencyRate' });
+  .register(apiSchemas, { id: 'CurrencyRate' });
 export type CurrencyRate = z.infer<typeof currencyRateSchema>;
 
 /** GET /api/currencies: what stored prices mean and how to show them in the other currencies. */
@@ -24,7 +25,7 @@ export const currencyRatesSchema = z
     base: currencyCodeSchema.describe('The currency prices are stored in (BASE_CURRENCY)'),
     rates: z.array(currencyRateSchema).describe('Display currencies with a known rate; a currency missing here is shown in the base'),
   })
-  .meta({ id: 'CurrencyRates' });
+  .register(apiSchemas, { id: 'CurrencyRates' });
 export type CurrencyRates = z.infer<typeof currencyRatesSchema>;
 
 /** One display currency as the Currencies tab shows it: with or without a rate, and who set it. */
@@ -35,7 +36,7 @@ export const adminCurrencySchema = z
     source: z.enum(RATE_SOURCES).nullable().describe('Who set the rate last: an admin, or the daily feed (RATES_URL)'),
     updatedAt: z.string().nullable(),
   })
-  .meta({ id: 'AdminCurrency' });
+  .register(apiSchemas, { id: 'AdminCurrency' });
 export type AdminCurrency = z.infer<typeof adminCurrencySchema>;
 
 export const adminCurrenciesSchema = z
@@ -49,7 +50,7 @@ export const adminCurrenciesSchema = z
       .describe('The daily rates feed'),
     currencies: z.array(adminCurrencySchema).describe('Every display currency but the base, in list order'),
   })
-  .meta({ id: 'AdminCurrencies' });
+  .register(apiSchemas, { id: 'AdminCurrencies' });
 export type AdminCurrencies = z.infer<typeof adminCurrenciesSchema>;
 
 /** A rate as an admin types it: a positive number within sane bounds, or null to clear it. */
@@ -68,5 +69,5 @@ export const currencyRatesInputSchema = z
       .max(CURRENCIES.length, `Give at most ${CURRENCIES.length} rates`)
       .refine((list) => new Set(list.map((r) => r.currency)).size === list.length, 'Give each currency once'),
   })
-  .meta({ id: 'CurrencyRatesUpdate' });
+  .register(apiSchemas, { id: 'CurrencyRatesUpdate' });
 export type CurrencyRatesInput = z.infer<typeof currencyRatesInputSchema>;

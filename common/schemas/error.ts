@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiSchemas } from './registry';
 
 export const ERROR_CODES = ['VALIDATION', 'NOT_FOUND', 'GONE', 'UNAUTHORIZED', 'FORBIDDEN', 'CONFLICT', 'TOO_LARGE', 'RATE_LIMITED', 'UNAVAILABLE', 'INTERNAL'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -9,5 +10,5 @@ export const errorSchema = z
     code: z.enum(ERROR_CODES),
     message: z.string().describe('A sentence fit to show the user'),
   })
-  .meta({ id: 'Error' });
+  .register(apiSchemas, { id: 'Error' });
 export type ApiErrorBody = z.infer<typeof errorSchema>;

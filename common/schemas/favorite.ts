@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRICE_MAX } from '../admin-constants';
 import { FAVORITES_LOOKUP_MAX, FAVORITES_MAX, FAVORITE_SHARE_TOKEN_PATTERN } from '../favorites';
 import { productSchema } from './product';
+import { apiSchemas } from './registry';
 
 /** :productId of a favourite in a path. */
 export const favoriteParamsSchema = z.object({ productId: z.uuid('productId must be a product id (a UUID)') });
@@ -13,7 +14,7 @@ export const favoriteSchema = z
     savedPrice: z.number().describe('The price when it was saved (the list shows the change since)'),
     savedAt: z.string().describe('When it was saved (ISO 8601)'),
   })
-  .meta({ id: 'Favorite' });
+  .register(apiSchemas, { id: 'Favorite' });
 export type Favorite = z.infer<typeof favoriteSchema>;
 
 /** GET /api/favorites: the signed-in person's favourites, newest first, and their share link's token. */
@@ -23,7 +24,7 @@ export const favoriteListSchema = z
     /** The read-only link's token (/favorites/shared/<token>); null when the list is not shared. */
     shareToken: z.string().nullable(),
   })
-  .meta({ id: 'FavoriteList' });
+  .register(apiSchemas, { id: 'FavoriteList' });
 export type FavoriteList = z.infer<typeof favoriteListSchema>;
 
 /** PUT and DELETE /api/favorites/:productId: what the account now holds for that product. */
@@ -35,7 +36,7 @@ export const favoriteChangeSchema = z
     savedAt: z.string().nullable(),
     count: z.number().int().describe('How many favourites the account has now'),
   })
-  .meta({ id: 'FavoriteChange' });
+  .register(apiSchemas, { id: 'FavoriteChange' });
 export type FavoriteChange = z.infer<typeof favoriteChangeSchema>;
 
 /** One find the browser kept while signed out. */
@@ -65,7 +66,7 @@ export const favoriteMergeResultSchema = favoriteListSchema
     added: z.number().int().describe('Finds added to the account'),
     skipped: z.number().int().describe('Finds left out: no longer in the catalogue, or beyond the limit'),
   })
-  .meta({ id: 'FavoriteMergeResult' });
+  .register(apiSchemas, { id: 'FavoriteMergeResult' });
 export type FavoriteMergeResult = z.infer<typeof favoriteMergeResultSchema>;
 
 /** POST /api/favorites/share. */
@@ -75,7 +76,7 @@ export const favoriteShareInputSchema = z
 
 export const favoriteShareSchema = z
   .object({ token: z.string(), path: z.string().describe('The read-only list on this site: /favorites/shared/<token>') })
-  .meta({ id: 'FavoriteShare' });
+  .register(apiSchemas, { id: 'FavoriteShare' });
 export type FavoriteShare = z.infer<typeof favoriteShareSchema>;
 
 export const favoriteShareTokenParamsSchema = z.object({
@@ -88,7 +89,7 @@ export const favoriteShareTokenParamsSchema = z.object({
  */
 export const sharedFavoriteListSchema = z
   .object({ items: z.array(z.object({ product: productSchema })) })
-  .meta({ id: 'SharedFavoriteList' });
+  .register(apiSchemas, { id: 'SharedFavoriteList' });
 export type SharedFavoriteList = z.infer<typeof sharedFavoriteListSchema>;
 
 /** GET /api/products/by-ids?ids=a,b,c: the products a signed-out visitor's browser kept, as they are now. */
@@ -113,5 +114,5 @@ export const productsByIdsQuerySchema = z.object({
     }),
 });
 
-export const productsByIdsSchema = z.object({ items: z.array(productSchema) }).meta({ id: 'ProductsByIds' });
+export const productsByIdsSchema = z.object({ items: z.array(productSchema) }).register(apiSchemas, { id: 'ProductsByIds' });
 export type ProductsByIds = z.infer<typeof productsByIdsSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_GALLERY_PAGE_SIZE } from '../admin-constants';
 import { pagedSchema, pageField, pageSizeField } from './paging';
+import { apiSchemas } from './registry';
 
 export const IMAGE_SORTS = ['newest', 'oldest'] as const;
 export type ImageSort = (typeof IMAGE_SORTS)[number];
@@ -21,7 +22,7 @@ export const imageSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'Image' });
+  .register(apiSchemas, { id: 'Image' });
 export type ImageInfo = z.infer<typeof imageSchema>;
 
 export const imageListQuerySchema = z.object({
@@ -40,7 +41,7 @@ export type ImageListQuery = z.output<typeof imageListQuerySchema>;
 export const imagePageSchema = pagedSchema(imageSchema, 'ImagePage');
 export type ImagePage = z.infer<typeof imagePageSchema>;
 
-export const uploadResultSchema = z.object({ items: z.array(imageSchema) }).meta({ id: 'UploadResult' });
+export const uploadResultSchema = z.object({ items: z.array(imageSchema) }).register(apiSchemas, { id: 'UploadResult' });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 export const imageDeleteResultSchema = z
@@ -48,5 +49,5 @@ export const imageDeleteResultSchema = z
     id: z.string(),
     productsCleared: z.number().int().describe('Products that showed this image and now show none'),
   })
-  .meta({ id: 'ImageDeleteResult' });
+  .register(apiSchemas, { id: 'ImageDeleteResult' });
 export type ImageDeleteResult = z.infer<typeof imageDeleteResultSchema>;

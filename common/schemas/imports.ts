@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IGNORE_COLUMN, IMPORT_FIELDS } from '../import-columns';
 import { isHttpUrl } from './fields';
 import { undoResultSchema } from './changes';
+import { apiSchemas } from './registry';
 
 export const IMPORT_POLICIES = ['valid', 'all'] as const;
 export type ImportPolicy = (typeof IMPORT_POLICIES)[number];
@@ -27,7 +28,7 @@ export const importUrlBodySchema = z
     policy: policyField.optional(),
     mapping: mappingField.optional(),
   })
-  .meta({ id: 'ImportFromUrl' });
+  .register(apiSchemas, { id: 'ImportFromUrl' });
 export type ImportUrlBody = z.infer<typeof importUrlBodySchema>;
 
 /** The multipart form: `file`, and optional `policy` and `mapping` (JSON text) fields. */
@@ -37,7 +38,7 @@ export const importFileBodySchema = z
     policy: policyField.optional(),
     mapping: z.string().optional().describe('The mapping as JSON text: {"Header": "field"}'),
   })
-  .meta({ id: 'ImportFromFile' });
+  .register(apiSchemas, { id: 'ImportFromFile' });
 
 export const importMappingSchema = mappingField;
 
@@ -47,7 +48,7 @@ export const importRowErrorSchema = z
     column: z.string().describe('The column (header) the problem is in; empty when it is about the whole row'),
     message: z.string(),
   })
-  .meta({ id: 'ImportRowError' });
+  .register(apiSchemas, { id: 'ImportRowError' });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
 export const importCountsSchema = z
@@ -57,7 +58,7 @@ export const importCountsSchema = z
     unchanged: z.number().int(),
     invalid: z.number().int(),
   })
-  .meta({ id: 'ImportCounts' });
+  .register(apiSchemas, { id: 'ImportCounts' });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
 export const importSchema = z
@@ -94,12 +95,12 @@ export const importSchema = z
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),
   })
-  .meta({ id: 'Import' });
+  .register(apiSchemas, { id: 'Import' });
 export type Import = z.infer<typeof importSchema>;
 
 export const importCommitBodySchema = z
   .object({ policy: policyField.optional() })
-  .meta({ id: 'ImportCommit' });
+  .register(apiSchemas, { id: 'ImportCommit' });
 
-export const importListSchema = z.object({ items: z.array(importSchema) }).meta({ id: 'ImportList' });
+export const importListSchema = z.object({ items: z.array(importSchema) }).register(apiSchemas, { id: 'ImportList' });
 export type ImportList = z.infer<typeof importListSchema>;

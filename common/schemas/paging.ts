@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiSchemas } from './registry';
 
 /** page=1,2,... of a paged admin list; a page past the end answers an empty list with the total. */
 export const pageField = z.coerce
@@ -26,7 +27,7 @@ export function pagedSchema<T extends z.ZodType>(item: T, id: string) {
       page: z.number().int(),
       pageSize: z.number().int(),
     })
-    .meta({ id });
+    .register(apiSchemas, { id });
 }
 
 /** Number of pages for a total (at least 1, so an empty list still has page 1). */

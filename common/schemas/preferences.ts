@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiSchemas } from './registry';
 
 // A visitor's remembered choices (issue 16): the agent BUY opens and the currency prices show in. Kept in the
 // browser for everyone and on the account when signed in; null means "not chosen" (the default agent, the base
@@ -25,11 +26,11 @@ export const preferencesSchema = z
     agent: agentPreferenceField.describe('The chosen agent’s slug; null: the default agent'),
     currency: currencyPreferenceField.describe('The chosen display currency; null: the base currency'),
   })
-  .meta({ id: 'Preferences' });
+  .register(apiSchemas, { id: 'Preferences' });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** PUT /api/me/preferences: the fields to change; a field left out keeps its value, null clears it. */
 export const preferencesInputSchema = z
   .strictObject({ agent: agentPreferenceField.optional(), currency: currencyPreferenceField.optional() })
-  .meta({ id: 'PreferencesChange' });
+  .register(apiSchemas, { id: 'PreferencesChange' });
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;

@@ -19,6 +19,7 @@ import { errorSchema } from './error';
 import { isHttpUrl, isImageReference, optionalText, plainText } from './fields';
 import { pagedSchema, pageField, pageSizeField } from './paging';
 import { qcPhotoSchema } from './qc';
+import { apiSchemas } from './registry';
 
 /** Case-insensitive match onto the canonical spelling ('women' -> 'Women'); null when unknown or blank. */
 export function normaliseGender(value: unknown): Gender | null {
@@ -67,7 +68,7 @@ export const productSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'Product' });
+  .register(apiSchemas, { id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
 const ALL_LOWER = ALL.toLowerCase();
@@ -217,7 +218,7 @@ export const emptyRescueSchema = z
       .describe('Products the same search finds without category, gender, brand, price and best; null without a search or without filters'),
     clearFilters: z.number().int().nullable().describe('Products with no search and no filter; null when nothing is narrowed'),
   })
-  .meta({ id: 'EmptyRescue' });
+  .register(apiSchemas, { id: 'EmptyRescue' });
 export type EmptyRescue = z.infer<typeof emptyRescueSchema>;
 
 export const productPageSchema = z
@@ -231,7 +232,7 @@ export const productPageSchema = z
       .describe('The search as it was also read, with typos corrected ("hodie" → "hoodie"); null when nothing was corrected'),
     rescue: emptyRescueSchema.nullable().optional().describe('On a first page with no items: the ways out'),
   })
-  .meta({ id: 'ProductPage' });
+  .register(apiSchemas, { id: 'ProductPage' });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 /** A product's page: the product and up to RELATED_PRODUCTS_COUNT others like it. */
@@ -241,7 +242,7 @@ export const productDetailSchema = z
     related: z.array(productSchema).describe('Products of the same category first, in a fixed order'),
     qcPhotos: z.array(qcPhotoSchema).describe("The product's QC photos, in the admin's order"),
   })
-  .meta({ id: 'ProductDetail' });
+  .register(apiSchemas, { id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** 404 (no product ever had this number) or 410 (it was deleted), with products to offer instead. */
@@ -250,7 +251,7 @@ export const productMissingSchema = errorSchema
     category: z.string().nullable().describe("The deleted product's category (410); null otherwise"),
     similar: z.array(productSchema).describe('Products to offer instead'),
   })
-  .meta({ id: 'ProductMissing' });
+  .register(apiSchemas, { id: 'ProductMissing' });
 export type ProductMissing = z.infer<typeof productMissingSchema>;
 
 /** A product's number; 0 is no product's (an address without one), answered 404 with products to offer. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiSchemas } from './registry';
 
 /** A product shows at most this many QC (quality-check) photos. */
 export const QC_PHOTOS_MAX = 40;
@@ -32,7 +33,7 @@ export const qcPhotoSchema = z
     height: z.number().int(),
     takenOn: z.string().nullable().describe('The day the photo was taken (YYYY-MM-DD); null when not known'),
   })
-  .meta({ id: 'QcPhoto' });
+  .register(apiSchemas, { id: 'QcPhoto' });
 export type QcPhoto = z.infer<typeof qcPhotoSchema>;
 
 /** A QC photo as the dashboard edits it: with the image's name. */
@@ -46,12 +47,12 @@ export const adminQcPhotoSchema = z
     height: z.number().int(),
     takenOn: z.string().nullable(),
   })
-  .meta({ id: 'AdminQcPhoto' });
+  .register(apiSchemas, { id: 'AdminQcPhoto' });
 export type AdminQcPhoto = z.infer<typeof adminQcPhotoSchema>;
 
 export const adminQcPhotoListSchema = z
   .object({ items: z.array(adminQcPhotoSchema).describe('In the order the product page shows them') })
-  .meta({ id: 'AdminQcPhotoList' });
+  .register(apiSchemas, { id: 'AdminQcPhotoList' });
 export type AdminQcPhotoList = z.infer<typeof adminQcPhotoListSchema>;
 
 /** The day a photo was taken: blank or null for not known; a real day, from 2000, and not in the future. */
@@ -100,6 +101,6 @@ export const qcPhotosInputSchema = z
       })
       .describe('In the order the product page shows them'),
   })
-  .meta({ id: 'QcPhotosInput' });
+  .register(apiSchemas, { id: 'QcPhotosInput' });
 export type QcPhotosInput = z.output<typeof qcPhotosInputSchema>;
 export type QcPhotosInputDraft = z.input<typeof qcPhotosInputSchema>;

@@ -10,6 +10,7 @@ import {
 } from '../requests-texts';
 import { isHttpUrl, plainText } from './fields';
 import { pageField } from './paging';
+import { apiSchemas } from './registry';
 
 // Item requests and broken-link reports (issue 16). The storefront's forms parse with the same input schemas the
 // API does, so a visitor sees the server's messages before sending.
@@ -35,7 +36,7 @@ export const itemRequestInputSchema = z
       .refine((v) => !v || isHttpUrl(v), REQUEST_TEXTS.linkInvalid)
       .transform((v) => v || null),
   })
-  .meta({ id: 'ItemRequestSubmission' });
+  .register(apiSchemas, { id: 'ItemRequestSubmission' });
 export type ItemRequestInput = z.infer<typeof itemRequestInputSchema>;
 
 /** A visitor's report that a product's buy link is broken; the agent is the one BUY sent them to, when known. */
@@ -56,13 +57,13 @@ export const linkReportInputSchema = z
       .nullish()
       .transform((v) => v || null),
   })
-  .meta({ id: 'LinkReportSubmission' });
+  .register(apiSchemas, { id: 'LinkReportSubmission' });
 export type LinkReportInput = z.infer<typeof linkReportInputSchema>;
 
 /** What the visitor gets back: the row's id; `duplicate` when their identical open report of today was kept instead. */
 export const requestReceiptSchema = z
   .object({ id: z.string(), duplicate: z.boolean() })
-  .meta({ id: 'RequestReceipt' });
+  .register(apiSchemas, { id: 'RequestReceipt' });
 export type RequestReceipt = z.infer<typeof requestReceiptSchema>;
 
 export const requestStatusSchema = z.enum(REQUEST_STATUSES, {
@@ -78,7 +79,7 @@ export const queueProductSchema = z
     path: z.string().describe('Its page: /products/<slug>-<number>'),
     link: z.string().nullable().describe('Its buy link as stored'),
   })
-  .meta({ id: 'QueueProduct' });
+  .register(apiSchemas, { id: 'QueueProduct' });
 export type QueueProduct = z.infer<typeof queueProductSchema>;
 
 export const itemRequestSchema = z
@@ -91,7 +92,7 @@ export const itemRequestSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'ItemRequest' });
+  .register(apiSchemas, { id: 'ItemRequest' });
 export type ItemRequest = z.infer<typeof itemRequestSchema>;
 
 export const linkReportSchema = z
@@ -104,13 +105,13 @@ export const linkReportSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'LinkReport' });
+  .register(apiSchemas, { id: 'LinkReport' });
 export type LinkReport = z.infer<typeof linkReportSchema>;
 
 /** Rows per status over the whole queue, whatever the filter. */
 export const statusCountsSchema = z
   .object({ new: z.number().int(), planned: z.number().int(), added: z.number().int(), rejected: z.number().int() })
-  .meta({ id: 'RequestStatusCounts' });
+  .register(apiSchemas, { id: 'RequestStatusCounts' });
 export type StatusCounts = z.infer<typeof statusCountsSchema>;
 
 export const queueQuerySchema = z.object({
@@ -133,7 +134,7 @@ const withCounts = <T extends z.ZodType>(item: T, id: string) =>
       pageSize: z.number().int(),
       counts: statusCountsSchema,
     })
-    .meta({ id });
+    .register(apiSchemas, { id });
 
 export const itemRequestPageSchema = withCounts(itemRequestSchema, 'ItemRequestPage');
 export type ItemRequestPage = z.infer<typeof itemRequestPageSchema>;
@@ -167,10 +168,10 @@ export const itemRequestUpdateSchema = z
   })
   .transform(({ productId, product, ...rest }) => ({ ...rest, product: product !== undefined ? product : productId }))
   .refine((v) => v.status !== undefined || v.product !== undefined, 'Send a status, a product or both')
-  .meta({ id: 'ItemRequestUpdate' });
+  .register(apiSchemas, { id: 'ItemRequestUpdate' });
 export type ItemRequestUpdate = z.infer<typeof itemRequestUpdateSchema>;
 
-export const linkReportUpdateSchema = z.object({ status: requestStatusSchema }).meta({ id: 'LinkReportUpdate' });
+export const linkReportUpdateSchema = z.object({ status: requestStatusSchema }).register(apiSchemas, { id: 'LinkReportUpdate' });
 export type LinkReportUpdate = z.infer<typeof linkReportUpdateSchema>;
 
 /** What the product page shows an admin: the product's reports still to be dealt with, and all of them. */
@@ -181,7 +182,7 @@ export const linkReportStateSchema = z
     total: z.number().int(),
     lastReportedAt: z.string().nullable(),
   })
-  .meta({ id: 'LinkReportState' });
+  .register(apiSchemas, { id: 'LinkReportState' });
 export type LinkReportState = z.infer<typeof linkReportStateSchema>;
 
 export const productIdParamsSchema = z.object({ productId: z.uuid('productId must be a UUID') });

@@ -1,6 +1,7 @@
 // The finder's facets, the suggestions under the search box and the brands (issue 14).
 import { z } from 'zod';
 import { BRAND_SLUG_MAX_LENGTH, FINDER_GENDERS, SEARCH_MAX_LENGTH } from '../constants';
+import { apiSchemas } from './registry';
 
 export const brandSummarySchema = z
   .object({
@@ -8,7 +9,7 @@ export const brandSummarySchema = z
     name: z.string().describe('How the catalogue spells it (the most common spelling)'),
     count: z.number().int().describe('Products'),
   })
-  .meta({ id: 'BrandSummary' });
+  .register(apiSchemas, { id: 'BrandSummary' });
 export type BrandSummary = z.infer<typeof brandSummarySchema>;
 
 /**
@@ -31,7 +32,7 @@ export const finderFacetsSchema = z
       .nullable()
       .describe('Lowest and highest price of the products matching everything but the price range; null when none'),
   })
-  .meta({ id: 'FinderFacets' });
+  .register(apiSchemas, { id: 'FinderFacets' });
 export type FinderFacets = z.infer<typeof finderFacetsSchema>;
 
 export const suggestionsQuerySchema = z.object({
@@ -61,7 +62,7 @@ export const suggestionsSchema = z
     brands: z.array(brandSummarySchema).describe('Brands whose name matches'),
     categories: z.array(z.object({ name: z.string(), count: z.number().int() })).describe('Categories whose name matches, with their products'),
   })
-  .meta({ id: 'Suggestions' });
+  .register(apiSchemas, { id: 'Suggestions' });
 export type Suggestions = z.infer<typeof suggestionsSchema>;
 
 export const brandParamsSchema = z.object({
@@ -73,5 +74,5 @@ export const brandParamsSchema = z.object({
     .regex(/^[^\u0000-\u001f\u007f]+$/, 'slug must not contain control characters'),
 });
 
-export const brandListSchema = z.object({ items: z.array(brandSummarySchema) }).meta({ id: 'BrandList' });
+export const brandListSchema = z.object({ items: z.array(brandSummarySchema) }).register(apiSchemas, { id: 'BrandList' });
 export type BrandList = z.infer<typeof brandListSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../currency';
+import { apiSchemas } from './registry';
 
 /** Public settings the storefront needs on its first paint (also inlined into index.html). */
 export const siteConfigSchema = z
@@ -19,5 +20,5 @@ export const siteConfigSchema = z
       .boolean()
       .describe('Whether the site is served over HTTPS (PUBLIC_URL is https://); the data security page says so only then'),
   })
-  .meta({ id: 'SiteConfig' });
+  .register(apiSchemas, { id: 'SiteConfig' });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

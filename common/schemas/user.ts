@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageField, pagedSchema, pageSizeField } from './paging';
+import { apiSchemas } from './registry';
 
 /** The signed-in person as the web sees them (spec section 3 "User"). */
 export const meSchema = z
@@ -14,12 +15,12 @@ export const meSchema = z
     providers: z.array(z.string()).describe("Linked sign-in methods: 'credential' (email and password), 'google'"),
     createdAt: z.string(),
   })
-  .meta({ id: 'Me' });
+  .register(apiSchemas, { id: 'Me' });
 export type Me = z.infer<typeof meSchema>;
 
 export const sessionStateSchema = z
   .object({ user: meSchema.nullable().describe('null when nobody is signed in') })
-  .meta({ id: 'SessionState' });
+  .register(apiSchemas, { id: 'SessionState' });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
 // ---- Admin user management (issue 5): the Users tab's list and role switches ----
@@ -44,7 +45,7 @@ export const adminUserSchema = z
     isAdmin: z.boolean(),
     isDev: z.boolean().describe('The developer flag; it grants developer rights only together with isAdmin'),
   })
-  .meta({ id: 'AdminUser' });
+  .register(apiSchemas, { id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserQuerySchema = z.object({
@@ -81,7 +82,7 @@ export const userRolesInputSchema = z
     },
   )
   .refine((v) => v.isAdmin !== undefined || v.isDev !== undefined, { message: 'Say which role to change: isAdmin, isDev or both' })
-  .meta({ id: 'UserRolesInput' });
+  .register(apiSchemas, { id: 'UserRolesInput' });
 export type UserRolesInput = z.infer<typeof userRolesInputSchema>;
 
 /** Details of a 'user-roles' audit entry. */

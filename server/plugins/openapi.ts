@@ -1,7 +1,9 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSchemas } from '../../common/schemas/registry';
 import { STATIC_POLICY } from './response-cache';
 
 /** Paths and schemas documented elsewhere (the auth library's endpoints), merged into the document. */
@@ -12,12 +14,114 @@ export type OpenApiOptions = {
   extra?: () => Promise<ExtraDocument>;
 };
 
+type Metadata = Record<string, unknown>;
+
+/**
+ * A documented file download: the answer's content types, each a byte stream (JSON Schema 2020-12 describes no
+ * binary; `contentMediaType` names what the bytes are).
+ */
+export function downloadResponse(description: string, contentTypes: readonly string[]) {
+  return {
+    description,
+    content: Object.fromEntries(
+      contentTypes.map((full) => {
+        // A media type's parameters (charset) belong to the answer's header, not to the document's key.
+        const type = full.split(';')[0]!.trim();
+        return [type, { schema: z.string().meta({ contentMediaType: type }) }];
+      }),
+    ),
+  };
+}
+
+/** A schema's metadata: its id from our registry, the rest from zod's global one (whose ids are never read). */
+class DocumentMetadata extends WeakMap<object, Metadata> {
+  constructor(
+    private readonly named: WeakMap<object, Metadata>,
+    private readonly global: WeakMap<object, Metadata>,
+  ) {
+    super();
+  }
+  override get(schema: object): Metadata | undefined {
+    const own = this.named.get(schema);
+    const global = this.global.get(schema);
+    if (!global) return own;
+    const { id: _ignored, ...rest } = global;
+    return { ...rest, ...own };
+  }
+  override has(schema: object): boolean {
+    return this.named.has(schema) || this.global.has(schema);
+  }
+}
+
+/**
+ * The registry the document is generated from: the components named in this process's copy of `apiSchemas` (read
+ * live, so a schema named later is documented too), with the descriptions and formats zod keeps in its global
+ * registry (`common/schemas/registry.ts` says why). An id in the global registry (another copy of `common/`, or a
+ * library) is never read, so it cannot clash with ours.
+ */
+export function documentRegistry(named: z.core.$ZodRegistry<{ id: string }> = apiSchemas): z.core.$ZodRegistry<Metadata> {
+  const registry = z.registry<Metadata>();
+  registry._map = new DocumentMetadata(named._map as WeakMap<object, Metadata>, z.globalRegistry._map as unknown as WeakMap<object, Metadata>);
+  registry._idmap = named._idmap as Map<string, z.core.$ZodType>;
+  return registry;
+}
+
+type OpenApiOperation = { operationId?: string; security?: unknown; responses?: Record<string, unknown>; [key: string]: unknown };
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, unknown>; [key: string]: unknown };
+  [key: string]: unknown;
+};
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** 'GET /api/admin/products/{id}/qc-photos' → 'getAdminProductsIdQcPhotos': one name per operation, for generated clients. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/** Any request may be shed under load or meet a database that is away (plugins/back-pressure.ts, db/availability.ts). */
+const UNAVAILABLE_RESPONSE = {
+  description: 'The server is busy or cannot reach its database just now; Retry-After gives the seconds to wait',
+  headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+};
+
+/**
+ * What every operation carries whatever its route says: a name (operationId), its security (none for public
+ * routes, said explicitly), and the 503 any request may meet; the site as the document's server.
+ */
+export function finishDocument<T extends OpenApiDocument>(doc: T): T {
+  const paths: Record<string, Record<string, OpenApiOperation>> = {};
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    paths[path] = {};
+    for (const [method, operation] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method)) {
+        paths[path][method] = operation;
+        continue;
+      }
+      paths[path][method] = {
+        ...operation,
+        operationId: operation.operationId ?? operationIdOf(method, path),
+        security: operation.security ?? [],
+        responses: { ...operation.responses, 503: operation.responses?.['503'] ?? UNAVAILABLE_RESPONSE },
+      };
+    }
+  }
+  return { ...doc, servers: [{ url: '/', description: 'This site' }], paths };
+}
+
 /**
  * The OpenAPI 3.1 document, generated from every route's zod schemas (register before the routes: it records them
  * as they are added), served at /api/openapi.json.
  */
 export const openApi = fp<OpenApiOptions>(
   async (app: FastifyInstance, { extra }) => {
+    const registry = documentRegistry();
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -50,27 +154,34 @@ export const openApi = fp<OpenApiOptions>(
           { name: 'site', description: 'Health and public settings' },
         ],
       },
-      transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transform: createJsonSchemaTransform({ schemaRegistry: registry }),
+      transformObject: createJsonSchemaTransformObject({ schemaRegistry: registry }),
     });
 
     let extraDocument: Promise<ExtraDocument> | undefined;
     app.get(
       '/api/openapi.json',
-      { config: { publicCache: STATIC_POLICY }, schema: { tags: ['site'], summary: 'This OpenAPI 3.1 document, generated from the route schemas' } },
+      {
+        config: { publicCache: STATIC_POLICY },
+        schema: {
+          tags: ['site'],
+          summary: 'This OpenAPI 3.1 document, generated from the route schemas',
+          response: { 200: { description: 'The document', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } } },
+        },
+      },
       async () => {
-        const doc = app.swagger() as { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } };
-        if (!extra) return doc;
+        const doc = app.swagger() as OpenApiDocument;
+        if (!extra) return finishDocument(doc);
         extraDocument ??= extra().catch((err: unknown) => {
           extraDocument = undefined;
           throw err;
         });
         const more = await extraDocument;
-        return {
+        return finishDocument({
           ...doc,
-          paths: { ...doc.paths, ...more.paths },
+          paths: { ...doc.paths, ...(more.paths as OpenApiDocument['paths']) },
           components: { ...doc.components, schemas: { ...doc.components?.schemas, ...more.schemas } },
-        };
+        });
       },
     );
   },

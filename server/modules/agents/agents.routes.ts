@@ -6,8 +6,9 @@ import { idParamsSchema } from '../../../common/schemas/fields';
 import { PUBLIC_POLICY } from '../../plugins/response-cache';
 import { actorOf } from '../audit/audit-details';
 import type { AgentsService } from './agents.service';
+import { apiSchemas } from '../../../common/schemas/registry';
 
-const deletedSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'AgentDeleted' });
+const deletedSchema = z.object({ id: z.string(), name: z.string() }).register(apiSchemas, { id: 'AgentDeleted' });
 
 export const agentsRoutes: FastifyPluginAsyncZod<{ service: AgentsService }> = async (app, { service }) => {
   app.get(

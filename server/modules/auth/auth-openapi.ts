@@ -42,6 +42,76 @@ const DESCRIPTIONS: Record<string, string> = {
     'Send revokeOtherSessions: true (the account page does) to sign out every other session; this one gets a new cookie.',
 };
 
+type JsonSchema = Record<string, unknown>;
+const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The library writes OpenAPI 3.0's `nullable`, which 3.1 (JSON Schema 2020-12) ignores: each becomes a type that
+ * allows null, in place, everywhere below `node`.
+ */
+export function withoutNullable(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) withoutNullable(item);
+    return;
+  }
+  if (!isObject(node)) return;
+  if (node.nullable === true) allowNull(node);
+  delete node.nullable;
+  for (const value of Object.values(node)) withoutNullable(value);
+}
+
+/** Lets a schema also be null (in place). */
+function allowNull(schema: JsonSchema): void {
+  if (typeof schema.type === 'string') schema.type = [schema.type, 'null'];
+  else if (Array.isArray(schema.type)) schema.type = [...new Set([...(schema.type as string[]), 'null'])];
+  else if (typeof schema.$ref === 'string') {
+    const { $ref, ...rest } = schema;
+    for (const key of Object.keys(schema)) delete schema[key];
+    Object.assign(schema, rest, { anyOf: [{ $ref }, { type: 'null' }] });
+  }
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+}
+
+/** Drops a property from an object schema (and from its required list). */
+function dropProperty(schema: unknown, name: string): void {
+  if (!isObject(schema)) return;
+  if (isObject(schema.properties)) delete schema.properties[name];
+  if (Array.isArray(schema.required)) schema.required = schema.required.filter((r) => r !== name);
+}
+
+/**
+ * The library's models (User, Session, Account…) as the bridge answers them: a field the model does not require is
+ * stored as NULL when not given, so it may arrive as null; the session token is never sent (`withoutSessionToken`).
+ */
+function asAnswered(schemas: Record<string, unknown>): void {
+  for (const schema of Object.values(schemas)) {
+    if (!isObject(schema) || !isObject(schema.properties)) continue;
+    const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+    for (const [name, property] of Object.entries(schema.properties)) {
+      if (!required.has(name) && isObject(property)) allowNull(property);
+    }
+  }
+  dropProperty(schemas.Session, 'token');
+}
+
+/** The bridge takes `token` out of every JSON answer, and `session.token` (auth.routes.ts). */
+function withoutTokens(response: unknown): void {
+  if (!isObject(response) || !isObject(response.content)) return;
+  for (const media of Object.values(response.content)) {
+    if (!isObject(media)) continue;
+    dropProperty(media.schema, 'token');
+    if (isObject(media.schema) && isObject(media.schema.properties)) dropProperty(media.schema.properties.session, 'token');
+  }
+}
+
+/** What the library's redirecting endpoints answer besides their errors. */
+const REDIRECTS: Record<string, { description: string }> = {
+  '/callback/{id}': {
+    description:
+      "Back to the site after Google's answer: to the page the sign-in was started for, or to its error page (/login) with an error code in the query",
+  },
+};
+
 /**
  * The auth library's description of its enabled endpoints (switched-off ones are absent), mounted under
  * /api/auth and adjusted to what the bridge really answers: errors in the API's one error shape.
@@ -57,8 +127,11 @@ export async function authOpenApiPaths(auth: Auth): Promise<{ paths: Record<stri
     for (const [method, operation] of Object.entries(operations)) {
       const responses: Record<string, unknown> = {};
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        withoutTokens(response);
         responses[status] = Number(status) >= 400 ? ERROR_RESPONSE(ERROR_DESCRIPTIONS[status] ?? 'Error') : response;
       }
+      const redirect = REDIRECTS[path];
+      if (redirect) responses['302'] = { ...redirect, headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } };
       for (const status of THROTTLED.test(path) ? ['429'] : []) {
         responses[status] = ERROR_RESPONSE(ERROR_DESCRIPTIONS[status] ?? 'Error');
       }
@@ -76,5 +149,9 @@ export async function authOpenApiPaths(auth: Auth): Promise<{ paths: Record<stri
     }
     paths[`${AUTH_BASE_PATH}${path}`] = adjusted;
   }
-  return { paths, schemas: generated.components?.schemas ?? {} };
+  const schemas = generated.components?.schemas ?? {};
+  asAnswered(schemas);
+  withoutNullable(paths);
+  withoutNullable(schemas);
+  return { paths, schemas };
 }

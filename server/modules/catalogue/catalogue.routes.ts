@@ -19,9 +19,12 @@ import {
 } from '../../../common/schemas/product';
 import { brandListSchema, brandParamsSchema, brandSummarySchema, finderFacetsSchema, suggestionsQuerySchema, suggestionsSchema } from '../../../common/schemas/search';
 import { AppError } from '../../errors';
+import { downloadResponse } from '../../plugins/openapi';
 import { PUBLIC_POLICY } from '../../plugins/response-cache';
 import { actorOf } from '../audit/audit-details';
+import { EXPORT_CONTENT_TYPES } from './catalogue-export';
 import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type CatalogueService } from './catalogue.service';
+import { apiSchemas } from '../../../common/schemas/registry';
 
 /**
  * The address the admin's page was served from: the Origin a browser sends with every write (the CSRF check has
@@ -162,8 +165,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         summary: 'The catalogue, or the products matching the admin list\'s filters, as a CSV, XLSX or JSON download (streamed)',
         description: 'Columns: id, title, price, category, gender, brand, description, isBestProduct, link, image, number, row, createdAt, updatedAt. Importing the file again changes nothing.',
         querystring: productExportQuerySchema,
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
-        response: {},
+        response: { 200: downloadResponse('The file, in the format asked for (CSV by default)', Object.values(EXPORT_CONTENT_TYPES)) },
       },
     }),
     async (request, reply) => {
@@ -251,7 +253,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         tags: ['admin'],
         summary: 'Deletes a product; what it was is recorded in the audit log',
         params: idParamsSchema,
-        response: { 200: z.object({ id: z.string() }).meta({ id: 'Deleted' }), 404: errorSchema },
+        response: { 200: z.object({ id: z.string() }).register(apiSchemas, { id: 'Deleted' }), 404: errorSchema },
       },
     }),
     async (request) => {

@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { actorOf } from '../audit/audit-details';
 import { fileLabel } from './image-files';
 import type { ImagesService, UploadedFile } from './images.service';
+import { apiSchemas } from '../../../common/schemas/registry';
 
 
 /** The upload's body as the OpenAPI document describes it; the handler reads the parts itself. */
@@ -22,7 +23,7 @@ const uploadBodySchema = z
       .max(MAX_UPLOAD_FILES)
       .describe(`1 to ${MAX_UPLOAD_FILES} JPEG, PNG or WebP images of at most ${MAX_UPLOAD_BYTES} bytes each (any field name)`),
   })
-  .meta({ id: 'ImageUpload' });
+  .register(apiSchemas, { id: 'ImageUpload' });
 
 /** Multipart bodies are read by the handler as a stream, so the body is not validated as a whole. */
 const multipartValidator: FastifySchemaCompiler<z.ZodType> = (route) =>

@@ -14,6 +14,7 @@ import {
   type ImportPolicy,
 } from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
+import { downloadResponse } from '../../plugins/openapi';
 import { actorOf } from '../audit/audit-details';
 import type { ImportSource, ImportsService } from './imports.service';
 
@@ -136,8 +137,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         tags: ['admin'],
         summary: "Every row error of an import (and the images it could not fetch) as a CSV download: row, column, message",
         params: idParamsSchema,
-        produces: ['text/csv'],
-        response: { 404: errorSchema },
+        response: { 200: downloadResponse('The errors as CSV (row, column, message)', ['text/csv']), 404: errorSchema },
       },
     }),
     async (request, reply) =>

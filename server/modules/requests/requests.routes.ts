@@ -19,8 +19,9 @@ import {
 } from '../../../common/schemas/requests';
 import { actorOf } from '../audit/audit-details';
 import { RateLimitedError, type RequestsService } from './requests.service';
+import { apiSchemas } from '../../../common/schemas/registry';
 
-const deletedSchema = z.object({ id: z.string() }).meta({ id: 'DeletedRequest' });
+const deletedSchema = z.object({ id: z.string() }).register(apiSchemas, { id: 'DeletedRequest' });
 
 /** Visitors' item requests and broken-link reports, and the dashboard's two queues (issue 16). */
 export const requestsRoutes: FastifyPluginAsyncZod<{ service: RequestsService }> = async (app, { service }) => {

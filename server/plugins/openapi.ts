@@ -112,7 +112,32 @@ export function finishDocument<T extends OpenApiDocument>(doc: T): T {
       };
     }
   }
-  return { ...doc, servers: [{ url: '/', description: 'This site' }], paths };
+  return { ...doc, servers: [{ url: '/', description: 'This site' }], paths, components: usedComponents(doc.components, paths) };
+}
+
+/**
+ * The components some operation refers to, directly or through another component. The type provider writes an
+ * input and an output copy of every named schema; most are used one way only.
+ */
+function usedComponents(components: OpenApiDocument['components'], paths: unknown): OpenApiDocument['components'] {
+  const schemas = components?.schemas ?? {};
+  const used = new Set<string>();
+  const PREFIX = '#/components/schemas/';
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(PREFIX)) {
+        const name = decodeURIComponent(value.slice(PREFIX.length)).replace(/~1/g, '/').replace(/~0/g, '~');
+        if (!used.has(name)) {
+          used.add(name);
+          walk(schemas[name]);
+        }
+      } else walk(value);
+    }
+  };
+  walk(paths);
+  return { ...components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { LightMyRequestResponse } from 'fastify';
 
 /** ajv-formats is CommonJS: its default export arrives wrapped under `default` when imported from ESM. */
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
@@ -9,6 +8,9 @@ type MediaType = { schema?: unknown };
 type ResponseObject = { description?: string; content?: Record<string, MediaType> };
 type Operation = { responses?: Record<string, ResponseObject> };
 export type ApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+
+/** An answer as the check needs it: app.inject's response, or one read over HTTP. */
+export type Answer = { statusCode: number; headers: Record<string, string | string[] | number | undefined>; body: string };
 
 const DOCUMENT_ID = 'https://finder.test/openapi.json';
 
@@ -38,7 +40,7 @@ export function contractChecker(doc: ApiDocument) {
     return validate;
   }
 
-  return function check(path: string, method: string, res: LightMyRequestResponse): string[] {
+  return function check(path: string, method: string, res: Answer): string[] {
     const operation = doc.paths[path]?.[method.toLowerCase()];
     const where = `${method.toUpperCase()} ${path} answered ${res.statusCode}`;
     if (!operation) return [`${method.toUpperCase()} ${path} is not in the document`];

@@ -104,6 +104,20 @@ function withoutTokens(response: unknown): void {
   }
 }
 
+/** One line per endpoint, as the site's own routes have (the library gives only a description). */
+const SUMMARIES: Record<string, string> = {
+  '/sign-in/social': 'Starts a Google sign-in: answers the address of Google\'s account chooser',
+  '/callback/{id}': "Google's return to the site after its account chooser (a browser navigation, not an API call)",
+  '/get-session': "The caller's session and account, or null when not signed in",
+  '/sign-out': "Ends the caller's session",
+  '/sign-up/email': 'Creates an account with email and password, and signs it in',
+  '/sign-in/email': 'Signs in with email and password',
+  '/reset-password': 'Sets a new password with the token from a reset mail',
+  '/change-password': "Changes the caller's password (the current one required)",
+  '/request-password-reset': 'Mails a password reset link, when the site has mail',
+  '/ok': "The auth library's health check",
+};
+
 /** What the library's redirecting endpoints answer besides their errors. */
 const REDIRECTS: Record<string, { description: string }> = {
   '/callback/{id}': {
@@ -141,6 +155,7 @@ export async function authOpenApiPaths(auth: Auth): Promise<{ paths: Record<stri
       adjusted[method] = {
         ...operation,
         ...(extra ? { description: [operation.description, extra].filter(Boolean).join(' ') } : {}),
+        summary: operation.summary ?? SUMMARIES[path],
         tags: ['auth'],
         security: SIGNED_IN_PATHS.has(path) ? [{ sessionCookie: [] }] : [],
         ...(path === '/change-password' ? { 'x-required-role': 'user' } : {}),

@@ -1,7 +1,9 @@
 // The contract test (issue 25): every documented GET route, and sign-up, sign-in and /api/me, called as anonymous,
 // a signed-in user, an admin and a developer; each real answer must be one the OpenAPI document lists, with a body
 // its schema accepts. A route that answers something undocumented fails here.
+import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_OPERATIONS } from '../../../common/bulk-op-rules';
 import { contractChecker, type ApiDocument } from '../../test/api-contract';
@@ -93,6 +95,12 @@ describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document (swagger-parser)', async () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
     expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it("passes Redocly's recommended lint with the project's redocly.yaml", async () => {
+    const config = await loadConfig({ configPath: path.resolve(import.meta.dirname, '../../../redocly.yaml') });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`)).toEqual([]);
   });
 
   it('uses no OpenAPI 3.0 keyword that 3.1 ignores', () => {

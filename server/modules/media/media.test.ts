@@ -86,3 +86,16 @@ describe('GET /media/share (link-preview copies)', () => {
     expect((await ctx.app.inject(path)).statusCode).toBe(404);
   });
 });
+
+describe('who may show the pictures', () => {
+  it('lets any site show its pictures (originals, thumbnails, link-preview copies), and keeps refusals same-origin', async () => {
+    for (const path of [url, thumbnailUrlFor(url, 320) ?? '', thumbnailUrlFor(url, 640) ?? '', shareImageUrlFor(url) ?? '']) {
+      const res = await ctx.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['cross-origin-resource-policy'], path).toBe('cross-origin');
+    }
+    for (const path of ['/media/items/missing.png', '/media/share/missing.jpg', '/api/site']) {
+      expect((await ctx.app.inject(path)).headers['cross-origin-resource-policy'], path).toBe('same-origin');
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shareImageUrlFor, shareKey, thumbnailUrlFor } from '../../../common/media';
+import { shareImageSize, shareImageUrlFor, shareKey, thumbnailUrlFor } from '../../../common/media';
 import { storeImageWithThumbnails } from '../images/image-files';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -75,6 +75,29 @@ describe('GET /media/share (link-preview copies)', () => {
     const res = await ctx.app.inject(shareImageUrlFor(stored.url) ?? '');
     expect(res.statusCode).toBe(200);
     expect((await sharp(res.rawPayload).metadata()).format).toBe('jpeg');
+  });
+
+  it('makes each copy the size shareImageSize works out from the stored original\u2019s size (turned upright first)', async () => {
+    const shapes: Array<[number, number, number?]> = [
+      [4000, 3001],
+      [1201, 1199],
+      [333, 2999],
+      [2400, 1201],
+      [1000, 1000],
+      [7000, 3],
+      // A phone's portrait photo: stored landscape, turned by its EXIF orientation.
+      [1600, 900, 6],
+    ];
+    for (const [width, height, orientation] of shapes) {
+      const name = `1700000001_${width}x${height}${orientation ? 'r' : ''}.jpg`;
+      let picture = sharp({ create: { width, height, channels: 3, background: '#336699' } }).jpeg();
+      if (orientation) picture = picture.withMetadata({ orientation });
+      const stored = await storeImageWithThumbnails(ctx.storage, name, await picture.toBuffer());
+      const res = await ctx.app.inject(shareImageUrlFor(stored.url) ?? '');
+      const made = await sharp(res.rawPayload).metadata();
+      expect({ width: made.width, height: made.height }, name).toEqual(shareImageSize({ width: stored.width, height: stored.height }));
+      expect(Math.max(made.width, made.height)).toBeLessThanOrEqual(1200);
+    }
   });
 
   it('leaves addresses that are not ours as they are', () => {

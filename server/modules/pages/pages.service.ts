@@ -1,7 +1,7 @@
 import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE } from '../../../common/constants';
 import { DEFAULT_BASE_CURRENCY } from '../../../common/currency';
 import { finderApiParams, filtersFromParams } from '../../../common/finder-filters';
-import { shareImageUrlFor, thumbnailUrlFor } from '../../../common/media';
+import { SHARE_IMAGE_TYPE, shareImageSize, shareImageUrlFor, thumbnailUrlFor, type PixelSize } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
 import { brandMeta, brandPath, finderMeta, missingBrandMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { sharedFavoritesMeta, staticPageMeta } from '../../../common/static-page-meta';
@@ -24,10 +24,23 @@ import {
   productTrail,
   websiteJsonLd,
   type Head,
+  type PreviewImage,
 } from './head';
 
 /** The link-preview picture of pages without a product picture (web/public/share.png, from scripts/make-share-image.ts). */
-export const SITE_IMAGE = { url: '/share.png', alt: 'Finder: fashion finds, filtered and searched', width: 1200, height: 630 };
+export const SITE_IMAGE: PreviewImage = { url: '/share.png', alt: 'Finder: fashion finds, filtered and searched', width: 1200, height: 630, type: 'image/png' };
+
+/**
+ * A product's link-preview picture: its JPEG copy when the picture is one of ours, with the copy's size (derived from
+ * the stored original's, which `size` is) and type; a picture on another site as it is, with neither; else the
+ * site's picture.
+ */
+export function productPreviewImage(product: { image: string | null; title: string }, size: PixelSize | null): PreviewImage {
+  const share = shareImageUrlFor(product.image);
+  if (!share) return SITE_IMAGE;
+  if (share === product.image) return { url: share, alt: product.title };
+  return { url: share, alt: product.title, type: SHARE_IMAGE_TYPE, ...(size ? shareImageSize(size) : {}) };
+}
 
 export type PageRequest = {
   /** Path and query, as requested. */
@@ -207,7 +220,7 @@ export function createPagesService(deps: {
       data.product = { number, view };
       return missing(view);
     }
-    const { product, related, qcPhotos } = lookup;
+    const { product, related, qcPhotos, imageSize } = lookup;
     // One address per product: an old slug (the product was renamed), another spelling, a bare number or a
     // trailing slash moves on to it.
     if (safeDecode(pathname) !== product.path) return { kind: 'redirect', status: 301, location: `${product.path}${search}` };
@@ -224,7 +237,7 @@ export function createPagesService(deps: {
         ogType: 'product',
         product,
         currency: base,
-        image: share ? { url: share, alt: product.title } : SITE_IMAGE,
+        image: productPreviewImage(product, imageSize),
         jsonLd: [
           productJsonLd(request.origin, product, share ?? thumbnailUrlFor(product.image, 640), base),
           breadcrumbJsonLd(request.origin, productTrail(product)),

@@ -6,7 +6,11 @@ import { DEFAULT_FILTERS } from '../../../common/finder-filters';
 import { INITIAL_DATA_ID, type InitialData } from '../../../common/page-data';
 import { PAGE_MODULES } from '../../../common/page-modules';
 import { productPath } from '../../../common/product-urls';
-import { products } from '../../db/schema/index';
+import sharp from 'sharp';
+import type { Product } from '../../../common/schemas/product';
+import { images, products } from '../../db/schema/index';
+import { storeImageWithThumbnails } from '../images/image-files';
+import { productJsonLd } from './head';
 import { signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { sourceFrontEnd } from '../../test/front-end';
@@ -148,6 +152,9 @@ describe('the finder, rendered on the server', () => {
     expect(home).toContain('<title>Finder · Fashion product finder</title>');
     expect(home).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/">`);
     expect(home).toContain('<meta property="og:type" content="website">');
+    expect(home).toContain('<meta property="og:locale" content="en_US">');
+    expect(home).toContain('<meta property="og:image:type" content="image/png">');
+    expect(home).toContain('<meta name="twitter:image:alt" content="Finder: fashion finds, filtered and searched">');
     expect(home).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/share.png">`);
     expect(home).toContain('<meta property="og:image:width" content="1200">');
     expect(home).toContain('<meta name="twitter:card" content="summary_large_image">');
@@ -283,8 +290,10 @@ describe('product pages', () => {
       name: 'Corduroy Trucker Jacket',
       brand: { name: 'Northfold' },
       image: [`${TEST_ORIGIN}/media/share/1_a.jpg`],
-      offers: { '@type': 'Offer', price: '59.00', priceCurrency: 'USD', url: `${TEST_ORIGIN}${path}` },
+      offers: { '@type': 'Offer', price: '59.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: `${TEST_ORIGIN}${path}` },
     });
+    // No date is known after which a store's price ends (decision 0047).
+    expect((product as { offers: object }).offers).not.toHaveProperty('priceValidUntil');
     expect((breadcrumbs as { itemListElement: Array<{ name: string }> }).itemListElement.map((i) => i.name)).toEqual([
       'Home',
       'Jackets',
@@ -295,9 +304,44 @@ describe('product pages', () => {
 
   it('keep an image from another site as it is in previews, and use the site\u2019s picture when there is none', async () => {
     const row = await productByTitle('Field Jacket');
-    expect((await get(productPath(row))).body).toContain('<meta property="og:image" content="https://cdn.example/field.jpg">');
+    const field = (await get(productPath(row))).body;
+    expect(field).toContain('<meta property="og:image" content="https://cdn.example/field.jpg">');
+    expect(field).toContain('<meta name="twitter:image:alt" content="Field Jacket">');
+    // Another site's picture: its size and type are not known, so not said.
+    expect(field).not.toMatch(/og:image:(width|height|type)/);
     const bare = await productByTitle('Suede Loafer');
-    expect((await get(productPath(bare))).body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/share.png">`);
+    const plain = (await get(productPath(bare))).body;
+    expect(plain).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/share.png">`);
+    expect(plain).toContain('<meta property="og:image:type" content="image/png">');
+  });
+
+  it('give previews the real size and type of the link-preview JPEG the site serves', async () => {
+    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#5b3df5' } }).png().toBuffer();
+    const stored = await storeImageWithThumbnails(ctx.storage, '1700000000_wide.png', png);
+    await ctx.database.db.insert(images).values(stored);
+    const [row] = await insertProducts(ctx.database, [{ title: 'Wide Poster Tee', category: 'Shoes', image: stored.url }]);
+    if (!row) throw new Error('no product');
+    const res = await get(productPath(row));
+    const share = `/media/share/1700000000_wide.jpg`;
+    expect(res.body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}${share}">`);
+    expect(res.body).toContain('<meta property="og:image:type" content="image/jpeg">');
+    expect(res.body).toContain('<meta property="og:image:width" content="1200">');
+    expect(res.body).toContain('<meta property="og:image:height" content="750">');
+    expect(res.body).toContain('<meta property="og:image:alt" content="Wide Poster Tee">');
+    expect(res.body).toContain('<meta name="twitter:image:alt" content="Wide Poster Tee">');
+    // The picture itself, made on this first request, has that size.
+    const picture = await ctx.app.inject(share);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ width: 1200, height: 750 });
+  });
+
+  it('say OutOfStock in the offer once the buy link is known to be dead', async () => {
+    const row = await productByTitle('Suede Loafer');
+    const product = { ...row, path: productPath(row), brand: '', description: '', price: 12 } as unknown as Product;
+    expect(productJsonLd(TEST_ORIGIN, product, null)).toMatchObject({ offers: { availability: 'https://schema.org/InStock' } });
+    expect(productJsonLd(TEST_ORIGIN, product, null, 'USD', { linkDead: true })).toMatchObject({
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    });
   });
 
   it('answer an old slug, another spelling or a bare number with 301 to the one address, asked again each time', async () => {

@@ -430,12 +430,19 @@ describe('other pages', () => {
     expect((await get('/login', { cookie: 'finder.session_token=forged' })).statusCode).toBe(200);
   });
 
-  it('answer any other address with 404 and the login screen', async () => {
+  it('answer any other address with 404: the page does not exist, a way to the finder, then the login screen', async () => {
     for (const url of ['/no/such/page', '/Products/x/y', '/admin/extra', '/login//x']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      expect(root(res.body)).toContain('Welcome Back');
+      const html = root(res.body);
+      expect(html).toMatch(
+        /<h1 id="not-found-title">Page not found<\/h1><p>There is no page at this address\. The link may be old or mistyped\.<\/p><a class="button button-primary" href="\/"[^>]*>Browse the product finder<\/a>/,
+      );
+      // The spec's fallback stays the login screen, below the notice.
+      expect(html).toMatch(/<\/section><section class="panel-card" aria-labelledby="auth-title"><h2 id="auth-title" class="auth-title">Welcome Back<\/h2>/);
+      expect(html.match(/<h1/g)).toHaveLength(1);
       expect(res.body).toContain('<title>Page not found · Finder</title>');
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
     }
   });
 

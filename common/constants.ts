@@ -181,6 +181,10 @@ export const AUTH_TEXTS = {
   backToStore: 'Back to Store',
   passwordsDoNotMatch: 'Passwords do not match.',
   googleNotConfigured: 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
+  // Any other address (the spec's fallback, the login screen, answered 404): what is above the form.
+  notFoundTitle: 'Page not found',
+  notFoundText: 'There is no page at this address. The link may be old or mistyped.',
+  notFoundFinder: 'Browse the product finder',
 } as const;
 
 /** Cache lifetime for content-addressed media and hashed build assets. */

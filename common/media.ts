@@ -7,6 +7,8 @@ export const THUMBS_FOLDER = 'thumbs';
 export const SHARE_FOLDER = 'share';
 /** Longest side of a link-preview image; Open Graph's recommended 1200 px. */
 export const SHARE_IMAGE_MAX_PX = 1200;
+/** The link-preview copies' type (og:image:type). */
+export const SHARE_IMAGE_TYPE = 'image/jpeg';
 /** Widths of the WebP copies made for every stored image; cards pick one through srcset. */
 export const THUMB_WIDTHS = [320, 640] as const;
 export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
@@ -45,6 +47,22 @@ export function shareImageUrlFor(imageUrl: string | null): string | null {
   const fileName = imageUrl.slice(prefix.length);
   if (fileName === '' || fileName.includes('/')) return imageUrl;
   return mediaUrl(shareKey(fileName));
+}
+
+export type PixelSize = { width: number; height: number };
+
+/**
+ * The size of an original's link-preview JPEG, worked out from the original's (upright) size without making it: the
+ * original scaled to fit SHARE_IMAGE_MAX_PX on its longer side, never enlarged, each side rounded as sharp rounds
+ * it (media.routes.ts makes the copy; media.test.ts checks the two agree). A page can then give previews the
+ * picture's real size before anyone has asked for the picture.
+ */
+export function shareImageSize(original: PixelSize): PixelSize {
+  const { width, height } = original;
+  const longer = Math.max(width, height);
+  if (longer <= SHARE_IMAGE_MAX_PX) return { width, height };
+  const scale = (side: number) => Math.max(1, Math.round((side * SHARE_IMAGE_MAX_PX) / longer));
+  return width >= height ? { width: SHARE_IMAGE_MAX_PX, height: scale(height) } : { width: scale(width), height: SHARE_IMAGE_MAX_PX };
 }
 
 /**

@@ -9,6 +9,8 @@ import type { Product } from './schemas/product';
 import type { BrandSummary } from './schemas/search';
 
 export const SITE_NAME = 'Finder';
+/** The pages' language and region for link previews (og:locale): English (web/index.html's lang), prices in dollars. */
+export const SITE_LOCALE = 'en_US';
 export const SITE_DESCRIPTION =
   'Browse, filter and search fashion finds (clothing, shoes, sneakers and accessories), then buy them at our partner store.';
 /** Longest meta description: what search results show before cutting. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SHUFFLE_SEED } from './constants';
-import { pickSharedSeed, SHARED_SEEDS_PER_DAY, sharedSeeds } from './shuffle-seeds';
+import { SHARED_SEED_MS, SHARED_SEEDS_PER_DAY, sharedSeedAt, sharedSeeds } from './shuffle-seeds';
 
 describe('shared shuffle seeds', () => {
   it('gives each day a fixed set of distinct seeds in the valid range', () => {
@@ -27,12 +27,19 @@ describe('shared shuffle seeds', () => {
     expect(Math.max(...gaps)).toBeLessThan(MAX_SHUFFLE_SEED / 4);
   });
 
-  it('picks one of the day’s seeds, each reachable', () => {
-    const now = new Date('2026-11-24T13:00:00Z');
+  it('gives everyone arriving in the same 45 minutes the same seed, and each of the day\u2019s seeds its turn', () => {
+    expect(SHARED_SEED_MS).toBe(45 * 60_000);
     const seeds = sharedSeeds('2026-11-24');
-    expect(pickSharedSeed(now, 0)).toBe(seeds[0]);
-    expect(pickSharedSeed(now, 0.999999)).toBe(seeds[SHARED_SEEDS_PER_DAY - 1]);
-    const picked = new Set(Array.from({ length: SHARED_SEEDS_PER_DAY }, (_, i) => pickSharedSeed(now, (i + 0.5) / SHARED_SEEDS_PER_DAY)));
-    expect(picked).toEqual(new Set(seeds));
+    const midnight = Date.parse('2026-11-24T00:00:00Z');
+    expect(sharedSeedAt(new Date(midnight))).toBe(seeds[0]);
+    expect(sharedSeedAt(new Date(midnight + SHARED_SEED_MS - 1))).toBe(seeds[0]);
+    expect(sharedSeedAt(new Date(midnight + SHARED_SEED_MS))).toBe(seeds[1]);
+    // 12:45 to 13:29:59.999 is the 18th stretch of the day.
+    for (const time of ['12:45:00.000', '13:00:00.000', '13:29:59.999']) expect(sharedSeedAt(new Date(`2026-11-24T${time}Z`))).toBe(seeds[17]);
+    expect(sharedSeedAt(new Date('2026-11-24T13:30:00.000Z'))).toBe(seeds[18]);
+    expect(sharedSeedAt(new Date('2026-11-24T23:59:59.999Z'))).toBe(seeds[SHARED_SEEDS_PER_DAY - 1]);
+    expect(sharedSeedAt(new Date('2026-11-25T00:00:00Z'))).toBe(sharedSeeds('2026-11-25')[0]);
+    const turns = new Set(Array.from({ length: SHARED_SEEDS_PER_DAY }, (_, i) => sharedSeedAt(new Date(midnight + i * SHARED_SEED_MS + 1000))));
+    expect(turns).toEqual(new Set(seeds));
   });
 });

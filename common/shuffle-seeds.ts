@@ -1,11 +1,13 @@
 import { MAX_SHUFFLE_SEED } from './constants';
 
 /**
- * Visitors share shuffles (decision 0029): each UTC day has this many seeds, and a new visitor gets one of them at
- * random. So the finder's first pages are the same bytes for many visitors (cacheable by the server and a CDN),
- * while each visitor keeps their one seed, and with it an order that never repeats or skips while paging.
+ * Visitors share shuffles (decision 0029): each UTC day has this many seeds, and a new visitor gets the one of the
+ * moment (decision 0046). So the finder's first pages are the same bytes for many visitors (cacheable by the server
+ * and a CDN), while each visitor keeps their one seed, and with it an order that never repeats or skips while paging.
  */
 export const SHARED_SEEDS_PER_DAY = 32;
+/** How long each of the day's seeds is the one new visitors get: the day shared out among them, each once (45 min). */
+export const SHARED_SEED_MS = (24 * 60 * 60 * 1000) / SHARED_SEEDS_PER_DAY;
 
 /** FNV-1a over the text's UTF-16 units, then a final mix: a well-spread 32-bit number, the same in every runtime. */
 function hash32(text: string): number {
@@ -32,9 +34,14 @@ export function sharedSeeds(day: string): readonly number[] {
   return remembered.seeds;
 }
 
-/** One of today's seeds, chosen by `random` (a number in [0, 1)). */
-export function pickSharedSeed(now: Date, random: number): number {
+/**
+ * The seed of a visitor who has none yet (decision 0046): the day's seeds in turn, each for one SHARED_SEED_MS
+ * stretch of the UTC day. Everyone arriving in the same stretch gets the same first page, the same bytes and ETag,
+ * so a CDN revalidating it hears 304; over the day every shared order has its turn at the front.
+ */
+export function sharedSeedAt(now: Date): number {
   const seeds = sharedSeeds(now.toISOString().slice(0, 10));
-  const index = Math.min(SHARED_SEEDS_PER_DAY - 1, Math.max(0, Math.floor(random * SHARED_SEEDS_PER_DAY)));
+  const sinceMidnight = now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const index = Math.min(SHARED_SEEDS_PER_DAY - 1, Math.floor(sinceMidnight / SHARED_SEED_MS));
   return seeds[index] ?? 0;
 }

@@ -48,7 +48,7 @@ const STATIC_META: Record<StaticPage | 'not-found', PageMeta> = {
     canonical: '/disclaimer',
     index: true,
   },
-  'not-found': { title: titled('Page not found'), description: 'There is no page at this address.', canonical: null, index: false },
+  'not-found': { title: titled(AUTH_TEXTS.notFoundTitle), description: AUTH_TEXTS.notFoundText, canonical: null, index: false },
 };
 
 /** A shared list of favourites (found or not): never indexed, it is someone's own list. */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { registerViaApi, uniqueEmail } from './support';
 
 const today = () => new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -27,10 +28,22 @@ test.describe('layout and pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Disclaimer' })).toBeVisible();
   });
 
-  test('an unknown address answers 404 and shows the login screen', async ({ page }) => {
+  test('an unknown address answers 404: says the page does not exist, offers the finder, then the login screen', async ({ page }) => {
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Welcome Back' })).toBeVisible();
+    await page.getByRole('link', { name: 'Browse the product finder' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown address keeps a signed-in visitor there with the notice, not on Home', async ({ page }) => {
+    await registerViaApi(page, uniqueEmail(page, 'not-found'));
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse the product finder' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeHidden();
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
   });
 
   test('the admin dashboard asks for a sign-in', async ({ page }) => {

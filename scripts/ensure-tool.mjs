@@ -1,5 +1,6 @@
-// Tools the multi-process setup and the bench run beside the app, from Debian's packages: HAProxy in front of the
-// app processes (scripts/cluster.ts, its test, the bench) and wrk, the bench's load generator.
+// Tools the multi-process setup, the bench and the tests run beside the app, from Debian's packages: HAProxy in front
+// of the app processes (scripts/cluster.ts, its test, the bench), wrk, the bench's load generator, and Java, which
+// runs the W3C HTML checker (vnu-jar) over the built pages (scripts/built-pages.test.ts; `npm run test:unit`).
 // `node scripts/ensure-tool.mjs <tool>` installs the package with apt when the binary is missing and prints the
 // binary's path on success.
 import { execFileSync, execSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import fs from 'node:fs';
 const TOOLS = {
   haproxy: { env: 'HAPROXY_PATH', paths: ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'], check: ['-v'] },
   wrk: { env: 'WRK_PATH', paths: ['/usr/bin/wrk', '/usr/local/bin/wrk'], check: ['--version'] },
+  java: { env: 'JAVA_PATH', paths: ['/usr/bin/java'], check: ['-version'], package: 'default-jre-headless' },
 };
 
 const name = process.argv[2];
@@ -17,6 +19,7 @@ if (!tool) {
   process.exit(2);
 }
 const candidates = [process.env[tool.env], ...tool.paths].filter(Boolean);
+const pkg = tool.package ?? name;
 const found = () => candidates.find((p) => fs.existsSync(p));
 
 function runs(binary) {
@@ -36,19 +39,19 @@ if (!binary) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // stdout carries only the path: apt's output goes to stderr.
   const quiet = { stdio: ['ignore', process.stderr, process.stderr], env };
-  console.error(`${name} is missing: installing Debian's ${name} package with apt-get...`);
+  console.error(`${name} is missing: installing Debian's ${pkg} package with apt-get...`);
   try {
     try {
-      execSync(`${sudo}apt-get install -y -qq ${name}`, quiet);
+      execSync(`${sudo}apt-get install -y -qq ${pkg}`, quiet);
     } catch {
       // A fresh machine has no package lists yet.
       execSync(`${sudo}apt-get update -qq`, quiet);
-      execSync(`${sudo}apt-get install -y -qq ${name}`, quiet);
+      execSync(`${sudo}apt-get install -y -qq ${pkg}`, quiet);
     }
   } catch {
     console.error(
-      `Could not install ${name} with apt-get${isRoot ? '' : ' (needs root or passwordless sudo)'}. ` +
-        `Install Debian's ${name} package, or set ${tool.env} to its binary.`,
+      `Could not install ${pkg} with apt-get${isRoot ? '' : ' (needs root or passwordless sudo)'}. ` +
+        `Install Debian's ${pkg} package, or set ${tool.env} to its binary.`,
     );
     process.exit(1);
   }

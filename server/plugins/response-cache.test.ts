@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHUFFLE_SEED_COOKIE } from '../../common/constants';
-import { sharedSeeds } from '../../common/shuffle-seeds';
+import { SHARED_SEED_MS, sharedSeedAt, sharedSeeds } from '../../common/shuffle-seeds';
 import { products } from '../db/schema/index';
 import { anotherAppOn, send, signedInAs } from '../test/auth-helpers';
 import { insertCategories, insertProducts } from '../test/factories';
@@ -241,7 +241,7 @@ describe('rendered pages', () => {
     expect(phone.headers['x-cache']).toBe('miss');
     expect(phone.headers.etag).not.toBe(first.headers.etag);
 
-    // A visitor with no seed yet is given one of today's shared ones: their page is one of the kept ones.
+    // A visitor with no seed yet is given the shared one of the moment: their page is one of the kept ones.
     const today = new Set(sharedSeeds(new Date().toISOString().slice(0, 10)).map(String));
     const fresh = await get(ctx.app, '/');
     const renderedSeed = /"seed":(\d+)/.exec(fresh.body)?.[1];
@@ -250,6 +250,38 @@ describe('rendered pages', () => {
     const login = await get(ctx.app, '/login');
     expect(login.headers['x-cache']).toBeUndefined();
     expect(login.headers['cache-control']).not.toContain('public');
+  });
+
+  it('give every visitor without a seed the same page and ETag for a while, so a CDN revalidates with 304s', async () => {
+    // Inside one stretch of the day (decision 0046); Date alone is faked, timers run as they do.
+    const stretchStart = Math.ceil(Date.now() / SHARED_SEED_MS) * SHARED_SEED_MS;
+    vi.useFakeTimers({ toFake: ['Date'], now: stretchStart + 60_000 });
+    try {
+      for (const url of ['/', '/products?category=Shoes', '/brands/testbrand']) {
+        const etags = new Set<string>();
+        for (let i = 0; i < 30; i++) {
+          // Each made afresh, as 30 processes (or the same one after 30 changes) would make it.
+          ctx.app.responseCache.clear('test');
+          const res = await get(ctx.app, url, { 'accept-encoding': 'br' });
+          expect(res.statusCode, url).toBe(200);
+          etags.add(String(res.headers.etag));
+          vi.setSystemTime(stretchStart + 60_000 + i * 60_000);
+        }
+        expect([...etags], url).toHaveLength(1);
+        // A CDN revalidating its copy hears 304.
+        expect((await get(ctx.app, url, { 'if-none-match': [...etags][0] ?? '' })).statusCode, url).toBe(304);
+        // The next stretch brings the next of the day's orders to the front.
+        vi.setSystemTime(stretchStart + SHARED_SEED_MS + 60_000);
+        expect((await get(ctx.app, url)).headers.etag, url).not.toBe([...etags][0]);
+        // A visitor with a seed keeps their own order, whatever the moment.
+        const mine = await get(ctx.app, url, { cookie: `${SHUFFLE_SEED_COOKIE}=424242` });
+        expect(/"seed":(\d+)/.exec(mine.body)?.[1], url).toBe('424242');
+        vi.setSystemTime(stretchStart + 60_000);
+      }
+      expect(/"seed":(\d+)/.exec((await get(ctx.app, '/')).body)?.[1]).toBe(String(sharedSeedAt(new Date(stretchStart))));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('show a product change at once after the admin saves it', async () => {

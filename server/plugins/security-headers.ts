@@ -3,6 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
+ * Cross-Origin-Resource-Policy of public pictures: stored media (originals, thumbnails, link-preview JPEGs) and the
+ * site's own preview picture. Any site may show them in an <img> (a chat's preview, a blog quoting a product);
+ * helmet's `same-origin` stays on every other answer (pages, the API, errors).
+ */
+export const EMBEDDABLE_PICTURE_CORP = 'cross-origin';
+
+/**
  * Security headers on every answer: a strict Content-Security-Policy (the pages inline only styles and JSON data,
  * never scripts), no framing, no MIME sniffing. HSTS is left to the TLS proxy in front: the site also runs on
  * plain http on localhost.

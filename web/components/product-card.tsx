@@ -82,11 +82,13 @@ export function ProductCard({ product, fadeIn, eager, priority = false, note }: 
   const style = fadeIn === null ? undefined : ({ '--stagger': `${fadeIn * CARD_STAGGER_MS}ms` } as CSSProperties);
   const thumb = product.thumbnail;
   const large = thumbnailUrlFor(product.image, 640);
+  const srcSet = thumb && large ? `${thumb} 320w, ${large} 640w` : undefined;
   const image = product.image ? (
     <img
       src={thumb ?? product.image}
-      srcSet={thumb && large ? `${thumb} 320w, ${large} 640w` : undefined}
-      sizes="(max-width: 768px) 50vw, 360px"
+      srcSet={srcSet}
+      // Only beside a srcset (HTML allows sizes on no other image): a picture on another site has one size.
+      sizes={srcSet && '(max-width: 768px) 50vw, 360px'}
       alt=""
       width={320}
       height={320}

@@ -9,6 +9,7 @@ import type { Actor } from '../audit/audit.repo';
 import { CHANGE_STATEMENT_TIMEOUT_MS, dropChange, openChange, PRODUCT_SNAPSHOT } from '../changes/changes.repo';
 import { finderQueries } from './finder.repo';
 import { QC_COUNT_COLUMN, qcPhotosOf } from '../qc/qc.repo';
+import { storedImageSize } from '../images/images.repo';
 
 export type ProductRow = {
   id: string;
@@ -324,6 +325,8 @@ export function createCatalogueRepo(database: Database) {
     ...finderQueries(database),
     /** A product's QC photos in order (its page shows them). */
     qcPhotos: (productId: string) => qcPhotosOf(database, productId),
+    /** The stored size of a product's picture when it is one of ours (its link preview's size is derived from it). */
+    imageSize: (url: string) => storedImageSize(database, url),
     /**
      * One bulk action in one transaction with its change record (what each product was, for Undo) and, through
      * `record`, its audit entry. The selection is counted first: when the operator confirmed another number

@@ -1,6 +1,6 @@
 import { parseItemLink } from '../../../common/agent-links';
 import { FINDER_GENDERS, RELATED_PRODUCTS_COUNT, SUGGESTED_BRANDS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../common/constants';
-import { ownImagePath, thumbnailUrlFor } from '../../../common/media';
+import { ownImagePath, thumbnailUrlFor, type PixelSize } from '../../../common/media';
 import { productPath } from '../../../common/product-urls';
 import type { BulkEditBody, BulkEditResult, LinkMatches, UndoResult } from '../../../common/schemas/changes';
 import type {
@@ -90,7 +90,8 @@ const RING_START = { key: -2147483648, id: '00000000-0000-0000-0000-000000000000
 
 /** What a product number leads to: the product, a deleted one (410) or nothing (404). */
 export type ProductLookup =
-  | ({ status: 'found' } & ProductDetail)
+  /** `imageSize`: the stored size of the product's picture when it is one of ours (for its page's link preview). */
+  | ({ status: 'found'; imageSize: PixelSize | null } & ProductDetail)
   | { status: 'gone'; title: string; category: string | null; similar: Product[] }
   | { status: 'missing'; similar: Product[] };
 
@@ -304,7 +305,8 @@ export function createCatalogueService(
       if (row) {
         const related = await repo.around({ key: row.shuffleKey, id: row.id }, row.category, RELATED_PRODUCTS_COUNT, row.id);
         const qcPhotos = row.qcCount > 0 ? (await repo.qcPhotos(row.id)).map(toQcPhoto) : [];
-        return { status: 'found', product: toProduct(row), related: related.map(toProduct), qcPhotos };
+        const imageSize = row.image ? await repo.imageSize(row.image) : null;
+        return { status: 'found', product: toProduct(row), related: related.map(toProduct), qcPhotos, imageSize };
       }
       const deleted = await repo.findDeleted(number);
       const similar = (await repo.around(RING_START, deleted?.category ?? null, RELATED_PRODUCTS_COUNT)).map(toProduct);

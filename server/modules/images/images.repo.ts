@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { MEDIA_PREFIX } from '../../../common/media';
 import type { ImageSort } from '../../../common/schemas/image';
 import type { Database } from '../../db/client';
 import { images, products } from '../../db/schema/index';
@@ -7,6 +8,20 @@ import { escapeLike } from '../../db/sql';
 import type { StoredImageFile } from './image-files';
 
 export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl'> & { usedBy: number; qcUsedBy: number };
+
+/**
+ * The upright size of one of our stored originals, by the address a product shows it at (its storage key's unique
+ * index); null for an address that is not a stored image's.
+ */
+export async function storedImageSize({ db }: Database, url: string): Promise<{ width: number; height: number } | null> {
+  if (!url.startsWith(MEDIA_PREFIX)) return null;
+  const [row] = await db
+    .select({ width: images.width, height: images.height })
+    .from(images)
+    .where(eq(images.storageKey, url.slice(MEDIA_PREFIX.length)))
+    .limit(1);
+  return row ?? null;
+}
 
 /** The image statements, over the database or (see `transaction`) over one transaction. */
 function imageQueries({ db }: Database) {

@@ -7,6 +7,7 @@ import { itemKey, MEDIA_PREFIX, SHARE_FOLDER, SHARE_IMAGE_MAX_PX, shareKey } fro
 import { AppError } from '../../errors';
 import { DECODE } from '../images/image-files';
 import { isSafeKey, type Storage } from '../../storage/storage';
+import { EMBEDDABLE_PICTURE_CORP } from '../../plugins/security-headers';
 
 const SHARE_QUALITY = 82;
 /** Link-preview copies made at once; more wait (each is a full decode of an original of up to 40 megapixels). */
@@ -23,7 +24,8 @@ async function readAll(body: Readable): Promise<Buffer> {
 
 /**
  * Serves stored images. Stored names carry a timestamp prefix and are never rewritten in place,
- * so every response may be cached for a year.
+ * so every response may be cached for a year. Every stored file is a public picture (what a card, a product page or
+ * a link preview shows), so other sites may embed it; a refusal (404) keeps the site's same-origin policy.
  */
 export const mediaRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app, { storage }) => {
   const send = (reply: FastifyReply, file: { body: Readable | Buffer; size: number; contentType: string }) =>
@@ -32,6 +34,7 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app,
       .header('content-length', file.size)
       .header('cache-control', IMMUTABLE_CACHE_CONTROL)
       .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', EMBEDDABLE_PICTURE_CORP)
       .send(file.body);
 
   /** Link-preview copies being made, so simultaneous first requests make one. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shareImageUrlFor, shareKey, thumbnailUrlFor } from '../../../common/media';
+import { shareImageSize, shareImageUrlFor, shareKey, thumbnailUrlFor } from '../../../common/media';
 import { storeImageWithThumbnails } from '../images/image-files';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -77,6 +77,29 @@ describe('GET /media/share (link-preview copies)', () => {
     expect((await sharp(res.rawPayload).metadata()).format).toBe('jpeg');
   });
 
+  it('makes each copy the size shareImageSize works out from the stored original\u2019s size (turned upright first)', async () => {
+    const shapes: Array<[number, number, number?]> = [
+      [4000, 3001],
+      [1201, 1199],
+      [333, 2999],
+      [2400, 1201],
+      [1000, 1000],
+      [7000, 3],
+      // A phone's portrait photo: stored landscape, turned by its EXIF orientation.
+      [1600, 900, 6],
+    ];
+    for (const [width, height, orientation] of shapes) {
+      const name = `1700000001_${width}x${height}${orientation ? 'r' : ''}.jpg`;
+      let picture = sharp({ create: { width, height, channels: 3, background: '#336699' } }).jpeg();
+      if (orientation) picture = picture.withMetadata({ orientation });
+      const stored = await storeImageWithThumbnails(ctx.storage, name, await picture.toBuffer());
+      const res = await ctx.app.inject(shareImageUrlFor(stored.url) ?? '');
+      const made = await sharp(res.rawPayload).metadata();
+      expect({ width: made.width, height: made.height }, name).toEqual(shareImageSize({ width: stored.width, height: stored.height }));
+      expect(Math.max(made.width, made.height)).toBeLessThanOrEqual(1200);
+    }
+  });
+
   it('leaves addresses that are not ours as they are', () => {
     expect(shareImageUrlFor('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
     expect(shareImageUrlFor(null)).toBeNull();
@@ -84,5 +107,18 @@ describe('GET /media/share (link-preview copies)', () => {
 
   it.each(['/media/share/missing.jpg', '/media/share/1700000000_blue.png', '/media/share/..%2Fitems%2Fx.jpg'])('answers 404 for %s', async (path) => {
     expect((await ctx.app.inject(path)).statusCode).toBe(404);
+  });
+});
+
+describe('who may show the pictures', () => {
+  it('lets any site show its pictures (originals, thumbnails, link-preview copies), and keeps refusals same-origin', async () => {
+    for (const path of [url, thumbnailUrlFor(url, 320) ?? '', thumbnailUrlFor(url, 640) ?? '', shareImageUrlFor(url) ?? '']) {
+      const res = await ctx.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['cross-origin-resource-policy'], path).toBe('cross-origin');
+    }
+    for (const path of ['/media/items/missing.png', '/media/share/missing.jpg', '/api/site']) {
+      expect((await ctx.app.inject(path)).headers['cross-origin-resource-policy'], path).toBe('same-origin');
+    }
   });
 });

@@ -6,6 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE_CACHE_CONTROL } from '../../../common/constants';
 import type { InitialData } from '../../../common/page-data';
 import type { SiteConfig } from '../../../common/schemas/site';
+import { EMBEDDABLE_PICTURE_CORP } from '../../plugins/security-headers';
+
+/** The build's public pictures at the root that other sites may show: the site's link-preview picture. */
+const EMBEDDABLE_ROOT_FILES = new Set(['share.png']);
 
 /** What web/entry-server.tsx exports: the page's markup inside #root. */
 export type RenderPage = (url: string, data: InitialData, site: SiteConfig) => Promise<string>;
@@ -109,6 +113,9 @@ export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | nul
             'cache-control',
             filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE_CACHE_CONTROL : 'public, max-age=3600',
           );
+          if (path.resolve(path.dirname(filePath)) === path.resolve(webDist) && EMBEDDABLE_ROOT_FILES.has(path.basename(filePath))) {
+            reply.header('cross-origin-resource-policy', EMBEDDABLE_PICTURE_CORP);
+          }
         },
       });
     },

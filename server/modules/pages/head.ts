@@ -1,7 +1,7 @@
 // The <head> of a rendered page: title, description, canonical, robots, the tags link previews read (Open Graph,
 // Twitter) and structured data (JSON-LD). Pure functions of what the page shows, tested in pages.test.ts.
 import { PRODUCTS_PATH } from '../../../common/product-urls';
-import { categoryPath, SITE_NAME, type PageMeta } from '../../../common/page-meta';
+import { categoryPath, SITE_LOCALE, SITE_NAME, type PageMeta } from '../../../common/page-meta';
 import { DEFAULT_BASE_CURRENCY, formatMoney, type CurrencyCode } from '../../../common/currency';
 import type { Product } from '../../../common/schemas/product';
 
@@ -22,7 +22,11 @@ export function absolute(origin: string, pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
 }
 
-export type PreviewImage = { url: string; alt: string; width?: number | undefined; height?: number | undefined };
+/**
+ * A link preview's picture. Size and type only when they are known for certain (ours: the site's picture and the
+ * link-preview JPEGs, whose size follows from the stored original); a picture on another site has neither.
+ */
+export type PreviewImage = { url: string; alt: string; width?: number | undefined; height?: number | undefined; type?: string | undefined };
 
 export type Head = {
   meta: PageMeta;
@@ -46,6 +50,7 @@ export function renderHead(origin: string, head: Head): string {
   if (!meta.index) name('robots', 'noindex');
 
   property('og:site_name', SITE_NAME);
+  property('og:locale', SITE_LOCALE);
   property('og:type', head.ogType);
   property('og:title', head.product?.title ?? meta.title);
   property('og:description', meta.description);
@@ -54,6 +59,7 @@ export function renderHead(origin: string, head: Head): string {
   if (image) {
     const url = absolute(origin, image.url);
     property('og:image', url);
+    if (image.type) property('og:image:type', image.type);
     if (image.width && image.height) {
       property('og:image:width', String(image.width));
       property('og:image:height', String(image.height));
@@ -63,7 +69,10 @@ export function renderHead(origin: string, head: Head): string {
   name('twitter:card', image ? 'summary_large_image' : 'summary');
   name('twitter:title', head.product?.title ?? meta.title);
   name('twitter:description', meta.description);
-  if (image) name('twitter:image', absolute(origin, image.url));
+  if (image) {
+    name('twitter:image', absolute(origin, image.url));
+    name('twitter:image:alt', image.alt);
+  }
   if (head.product) {
     const amount = head.product.price.toFixed(2);
     property('product:price:amount', amount);
@@ -119,7 +128,35 @@ export function productTrail(product: Product): Array<{ name: string; path: stri
   return [{ name: 'Home', path: '/' }, ...(category ? [{ name: category, path: categoryPath(category) }] : []), { name: product.title, path: product.path }];
 }
 
-export function productJsonLd(origin: string, product: Product, imageUrl: string | null, currency: CurrencyCode = DEFAULT_BASE_CURRENCY): object {
+/** What is known of a product's buy link beyond the product itself. */
+export type OfferState = {
+  /**
+   * The link is known not to lead to the product any more. Nothing records that yet (issue 25): once a link check
+   * or a confirmed broken-link report does, pass it here and the product's offer says OutOfStock.
+   */
+  linkDead: boolean;
+};
+
+/**
+ * The offer's availability (schema.org): in stock while the buy link is believed to work; the linked store sells
+ * it (the disclaimer: availability is not guaranteed), and a dead link is the one thing the site can know of.
+ */
+export function offerAvailability(state: OfferState): string {
+  return state.linkDead ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock';
+}
+
+/**
+ * A product page's structured data. The offer has no `priceValidUntil`: prices are approximate and set by the
+ * linked store (the disclaimer), so no date is known after which one ends, and an invented one would be false
+ * (decision 0047).
+ */
+export function productJsonLd(
+  origin: string,
+  product: Product,
+  imageUrl: string | null,
+  currency: CurrencyCode = DEFAULT_BASE_CURRENCY,
+  state: OfferState = { linkDead: false },
+): object {
   const url = `${origin}${product.path}`;
   return {
     '@context': 'https://schema.org',
@@ -131,6 +168,6 @@ export function productJsonLd(origin: string, product: Product, imageUrl: string
     ...(imageUrl ? { image: [absolute(origin, imageUrl)] } : {}),
     ...(product.brand.trim() ? { brand: { '@type': 'Brand', name: product.brand.trim() } } : {}),
     ...(product.category?.trim() ? { category: product.category.trim() } : {}),
-    offers: { '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: currency, url },
+    offers: { '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: currency, availability: offerAvailability(state), url },
   };
 }

@@ -4,11 +4,11 @@ import { MAX_SHUFFLE_SEED, SHUFFLE_SEED_COOKIE } from '../../../common/constants
 import { INITIAL_DATA_ID } from '../../../common/page-data';
 import { PAGE_MODULES } from '../../../common/page-modules';
 import { LEGAL_PAGES, matchPage, STATIC_PAGES, type PageMatch } from '../../../common/pages';
-import { pickSharedSeed } from '../../../common/shuffle-seeds';
+import { sharedSeedAt } from '../../../common/shuffle-seeds';
 import type { SiteConfig } from '../../../common/schemas/site';
 import type { Auth } from '../auth/auth';
 import { authHeaders } from '../auth/auth';
-import { siteConfigScript } from '../../web';
+import { isPageRequest, siteConfigScript } from '../../web';
 import type { FrontEnd } from './front-end';
 import { renderHead, scriptJson } from './head';
 import { PUBLIC_POLICY, STATIC_POLICY, type CachePolicy } from '../../plugins/response-cache';
@@ -58,9 +58,13 @@ function seedFrom(headers: IncomingHttpHeaders): number | undefined {
   return Number.isInteger(seed) && seed >= 0 && seed <= MAX_SHUFFLE_SEED ? seed : undefined;
 }
 
-/** The visitor's seed, or for a visitor without one, one of today's shared ones (decision 0029). */
+/**
+ * The visitor's seed, or for a visitor without one the shared seed of the moment (decisions 0029, 0046): every
+ * seedless request in the same stretch of the day gets the same page and ETag, so a CDN revalidates it with 304s. The
+ * browser keeps the seed its page was rendered with, and its next requests carry it.
+ */
 function visitorSeed(headers: IncomingHttpHeaders): number {
-  return seedFrom(headers) ?? pickSharedSeed(new Date(), Math.random());
+  return seedFrom(headers) ?? sharedSeedAt(new Date());
 }
 
 function isPhone(headers: IncomingHttpHeaders): boolean {
@@ -177,8 +181,9 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
 }
 
 /**
- * The pages' own addresses (others reach the handler through the not-found handler). The finder, product and legal
- * pages are the same for every visitor with the same page context: the response cache keeps and shares them.
+ * The pages' own addresses, and every other address a browser may open (the not-found page). The finder, product
+ * and legal pages are the same for every visitor with the same page context: the response cache keeps and shares
+ * them.
  */
 export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler; publicUrl: string | undefined }> = async (app, { handler, publicUrl }) => {
   for (const path of ['/', '/index.html', '/products', '/products/:ref', '/brands/:slug', ...STATIC_PAGES.map((p) => `/${p}`)]) {
@@ -188,4 +193,10 @@ export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler; publicUrl: 
       : {};
     app.get(path, { schema: { hide: true }, config }, handler);
   }
+  // Any other page address (the login screen, 404) through a route, not the app's not-found handler: a route gets
+  // what every route gets, compression above all (route hooks never run for the not-found handler, so its 35 KB page
+  // went out uncompressed). An unknown API, media or asset address still gets the not-found handler's JSON.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) =>
+    isPageRequest(request.method, request.url) ? handler(request, reply) : reply.callNotFound(),
+  );
 };

@@ -1,17 +1,17 @@
 import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE } from '../../../common/constants';
 import { DEFAULT_BASE_CURRENCY } from '../../../common/currency';
 import { finderApiParams, filtersFromParams } from '../../../common/finder-filters';
-import { shareImageUrlFor, thumbnailUrlFor } from '../../../common/media';
+import { SHARE_IMAGE_TYPE, shareImageSize, shareImageUrlFor, thumbnailUrlFor, type PixelSize } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
 import { brandMeta, brandPath, finderMeta, missingBrandMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { sharedFavoritesMeta, staticPageMeta } from '../../../common/static-page-meta';
-import { matchPage, type PageMatch } from '../../../common/pages';
+import { LEGAL_PAGES, matchPage, type PageMatch } from '../../../common/pages';
 import { FAVORITE_SHARE_TOKEN_PATTERN } from '../../../common/favorites';
 import { AppError } from '../../errors';
 import type { Category } from '../../../common/schemas/category';
 import { finderFacetQuerySchema, finderQuerySchema } from '../../../common/schemas/product';
 import type { BrandSummary } from '../../../common/schemas/search';
-import { pickSharedSeed } from '../../../common/shuffle-seeds';
+import { sharedSeedAt } from '../../../common/shuffle-seeds';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { AgentsService } from '../agents/agents.service';
 import type { CurrencyService } from '../currency/currency.service';
@@ -24,10 +24,23 @@ import {
   productTrail,
   websiteJsonLd,
   type Head,
+  type PreviewImage,
 } from './head';
 
 /** The link-preview picture of pages without a product picture (web/public/share.png, from scripts/make-share-image.ts). */
-export const SITE_IMAGE = { url: '/share.png', alt: 'Finder: fashion finds, filtered and searched', width: 1200, height: 630 };
+export const SITE_IMAGE: PreviewImage = { url: '/share.png', alt: 'Finder: fashion finds, filtered and searched', width: 1200, height: 630, type: 'image/png' };
+
+/**
+ * A product's link-preview picture: its JPEG copy when the picture is one of ours, with the copy's size (derived from
+ * the stored original's, which `size` is) and type; a picture on another site as it is, with neither; else the
+ * site's picture.
+ */
+export function productPreviewImage(product: { image: string | null; title: string }, size: PixelSize | null): PreviewImage {
+  const share = shareImageUrlFor(product.image);
+  if (!share) return SITE_IMAGE;
+  if (share === product.image) return { url: share, alt: product.title };
+  return { url: share, alt: product.title, type: SHARE_IMAGE_TYPE, ...(size ? shareImageSize(size) : {}) };
+}
 
 export type PageRequest = {
   /** Path and query, as requested. */
@@ -42,6 +55,9 @@ export type PageRequest = {
   signedIn: () => Promise<boolean>;
 };
 
+/** How a page no shared cache may keep is cached (see NO_STORE_PAGES). */
+export type PrivateCaching = 'private, no-store' | 'private, no-cache';
+
 export type PagePlan =
   | { kind: 'redirect'; status: 301 | 302; location: string }
   | {
@@ -52,12 +68,25 @@ export type PagePlan =
       head: Head;
       /** On-demand modules the page will probably need next (prefetched at idle). */
       prefetch: Array<'product'>;
-      /** Set for pages no cache may keep (someone's account, a reset token in the address); else no-cache. */
-      cacheControl?: 'private, no-store';
+      /**
+       * Set on every page a shared cache may not keep; unset on the shared ones (the finder, product, brand and legal
+       * pages), whose Cache-Control the response cache writes.
+       */
+      cacheControl?: PrivateCaching | undefined;
     };
 
-/** Pages only their own visitor may see: never stored by a shared cache or the browser's back-forward cache. */
-const PRIVATE_PAGES = new Set<PageMatch['page']>(['account', 'reset-password']);
+/**
+ * Pages about the visitor (their home, account, dashboard, favourites) or carrying a secret (a reset token): never
+ * stored, by a shared cache or the browser (docs/deploy.md). The other pages that are not shared (login, register,
+ * the not-found page ...) are `private, no-cache`: login and register answer a signed-in visitor with a redirect, so a
+ * shared cache must not keep them either (decision 0046).
+ */
+const NO_STORE_PAGES = new Set<PageMatch['page']>(['account', 'reset-password', 'home', 'admin', 'favorites']);
+
+function privateCaching(page: PageMatch['page']): PrivateCaching | undefined {
+  if (NO_STORE_PAGES.has(page)) return 'private, no-store';
+  return (LEGAL_PAGES as readonly string[]).includes(page) ? undefined : 'private, no-cache';
+}
 
 function safeDecode(text: string): string {
   try {
@@ -99,7 +128,7 @@ export function createPagesService(deps: {
     const read = filtersFromParams(params);
     const filters = brand ? { ...read, brands: [brand.slug] } : read;
     if (brand) data.brand = { slug: brand.slug, summary: brand };
-    const seed = request.seed ?? pickSharedSeed(new Date(), Math.random());
+    const seed = request.seed ?? sharedSeedAt(new Date());
     const pageSize = request.phone ? FINDER_PAGE_SIZE_PHONE : FINDER_PAGE_SIZE_DESKTOP;
     let status: 200 | 503 = 200;
     let list: Category[] = [];
@@ -207,7 +236,7 @@ export function createPagesService(deps: {
       data.product = { number, view };
       return missing(view);
     }
-    const { product, related, qcPhotos } = lookup;
+    const { product, related, qcPhotos, imageSize } = lookup;
     // One address per product: an old slug (the product was renamed), another spelling, a bare number or a
     // trailing slash moves on to it.
     if (safeDecode(pathname) !== product.path) return { kind: 'redirect', status: 301, location: `${product.path}${search}` };
@@ -224,7 +253,7 @@ export function createPagesService(deps: {
         ogType: 'product',
         product,
         currency: base,
-        image: share ? { url: share, alt: product.title } : SITE_IMAGE,
+        image: productPreviewImage(product, imageSize),
         jsonLd: [
           productJsonLd(request.origin, product, share ?? thumbnailUrlFor(product.image, 640), base),
           breadcrumbJsonLd(request.origin, productTrail(product)),
@@ -306,7 +335,7 @@ export function createPagesService(deps: {
         data: { origin: request.origin, today: serverDay() },
         head: { meta: staticPageMeta(match.page), path: request.url, ogType: 'website', image: SITE_IMAGE },
         prefetch: [],
-        ...(PRIVATE_PAGES.has(match.page) ? { cacheControl: 'private, no-store' as const } : {}),
+        cacheControl: privateCaching(match.page),
       };
   }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,13 +7,17 @@ import { DEFAULT_FILTERS } from '../../../common/finder-filters';
 import { INITIAL_DATA_ID, type InitialData } from '../../../common/page-data';
 import { PAGE_MODULES } from '../../../common/page-modules';
 import { productPath } from '../../../common/product-urls';
-import { products } from '../../db/schema/index';
+import sharp from 'sharp';
+import type { Product } from '../../../common/schemas/product';
+import { images, products } from '../../db/schema/index';
+import { storeImageWithThumbnails } from '../images/image-files';
+import { productJsonLd } from './head';
 import { signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { sourceFrontEnd } from '../../test/front-end';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { createPagesService } from './pages.service';
-import { sharedSeeds } from '../../../common/shuffle-seeds';
+import { sharedSeedAt } from '../../../common/shuffle-seeds';
 
 let ctx: TestContext;
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36';
@@ -148,6 +153,9 @@ describe('the finder, rendered on the server', () => {
     expect(home).toContain('<title>Finder · Fashion product finder</title>');
     expect(home).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/">`);
     expect(home).toContain('<meta property="og:type" content="website">');
+    expect(home).toContain('<meta property="og:locale" content="en_US">');
+    expect(home).toContain('<meta property="og:image:type" content="image/png">');
+    expect(home).toContain('<meta name="twitter:image:alt" content="Finder: fashion finds, filtered and searched">');
     expect(home).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/share.png">`);
     expect(home).toContain('<meta property="og:image:width" content="1200">');
     expect(home).toContain('<meta name="twitter:card" content="summary_large_image">');
@@ -199,11 +207,11 @@ describe('the finder, rendered on the server', () => {
     expect(first.finder?.seed).toBe(12345);
     const again = initialData((await get('/', { cookie: 'other=1; finder_seed=12345' })).body);
     expect(again.finder?.page.items.map((p) => p.id)).toEqual(first.finder?.page.items.map((p) => p.id));
-    // Without a valid seed, one of today's shared seeds (decision 0029).
-    const today = sharedSeeds(new Date().toISOString().slice(0, 10));
+    // Without a valid seed, today's shared seed of the moment (decisions 0029, 0046).
     for (const cookie of ['', 'finder_seed=abc', 'finder_seed=99999999999']) {
+      const before = sharedSeedAt(new Date());
       const seed = initialData((await get('/', { cookie })).body).finder?.seed ?? -1;
-      expect(today).toContain(seed);
+      expect([before, sharedSeedAt(new Date())]).toContain(seed);
     }
     // The order is the visitor's, but any shared order is a valid page to hand anyone: a shared cache keeps one.
     expect((await get('/')).headers.vary).not.toContain('Cookie');
@@ -283,8 +291,10 @@ describe('product pages', () => {
       name: 'Corduroy Trucker Jacket',
       brand: { name: 'Northfold' },
       image: [`${TEST_ORIGIN}/media/share/1_a.jpg`],
-      offers: { '@type': 'Offer', price: '59.00', priceCurrency: 'USD', url: `${TEST_ORIGIN}${path}` },
+      offers: { '@type': 'Offer', price: '59.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: `${TEST_ORIGIN}${path}` },
     });
+    // No date is known after which a store's price ends (decision 0047).
+    expect((product as { offers: object }).offers).not.toHaveProperty('priceValidUntil');
     expect((breadcrumbs as { itemListElement: Array<{ name: string }> }).itemListElement.map((i) => i.name)).toEqual([
       'Home',
       'Jackets',
@@ -295,9 +305,44 @@ describe('product pages', () => {
 
   it('keep an image from another site as it is in previews, and use the site\u2019s picture when there is none', async () => {
     const row = await productByTitle('Field Jacket');
-    expect((await get(productPath(row))).body).toContain('<meta property="og:image" content="https://cdn.example/field.jpg">');
+    const field = (await get(productPath(row))).body;
+    expect(field).toContain('<meta property="og:image" content="https://cdn.example/field.jpg">');
+    expect(field).toContain('<meta name="twitter:image:alt" content="Field Jacket">');
+    // Another site's picture: its size and type are not known, so not said.
+    expect(field).not.toMatch(/og:image:(width|height|type)/);
     const bare = await productByTitle('Suede Loafer');
-    expect((await get(productPath(bare))).body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/share.png">`);
+    const plain = (await get(productPath(bare))).body;
+    expect(plain).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/share.png">`);
+    expect(plain).toContain('<meta property="og:image:type" content="image/png">');
+  });
+
+  it('give previews the real size and type of the link-preview JPEG the site serves', async () => {
+    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#5b3df5' } }).png().toBuffer();
+    const stored = await storeImageWithThumbnails(ctx.storage, '1700000000_wide.png', png);
+    await ctx.database.db.insert(images).values(stored);
+    const [row] = await insertProducts(ctx.database, [{ title: 'Wide Poster Tee', category: 'Shoes', image: stored.url }]);
+    if (!row) throw new Error('no product');
+    const res = await get(productPath(row));
+    const share = `/media/share/1700000000_wide.jpg`;
+    expect(res.body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}${share}">`);
+    expect(res.body).toContain('<meta property="og:image:type" content="image/jpeg">');
+    expect(res.body).toContain('<meta property="og:image:width" content="1200">');
+    expect(res.body).toContain('<meta property="og:image:height" content="750">');
+    expect(res.body).toContain('<meta property="og:image:alt" content="Wide Poster Tee">');
+    expect(res.body).toContain('<meta name="twitter:image:alt" content="Wide Poster Tee">');
+    // The picture itself, made on this first request, has that size.
+    const picture = await ctx.app.inject(share);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ width: 1200, height: 750 });
+  });
+
+  it('say OutOfStock in the offer once the buy link is known to be dead', async () => {
+    const row = await productByTitle('Suede Loafer');
+    const product = { ...row, path: productPath(row), brand: '', description: '', price: 12 } as unknown as Product;
+    expect(productJsonLd(TEST_ORIGIN, product, null)).toMatchObject({ offers: { availability: 'https://schema.org/InStock' } });
+    expect(productJsonLd(TEST_ORIGIN, product, null, 'USD', { linkDead: true })).toMatchObject({
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    });
   });
 
   it('answer an old slug, another spelling or a bare number with 301 to the one address, asked again each time', async () => {
@@ -386,18 +431,80 @@ describe('other pages', () => {
     expect((await get('/login', { cookie: 'finder.session_token=forged' })).statusCode).toBe(200);
   });
 
-  it('answer any other address with 404 and the login screen', async () => {
+  it('answer any other address with 404: the page does not exist, a way to the finder, then the login screen', async () => {
     for (const url of ['/no/such/page', '/Products/x/y', '/admin/extra', '/login//x']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      expect(root(res.body)).toContain('Welcome Back');
+      const html = root(res.body);
+      expect(html).toMatch(
+        /<h1 id="not-found-title">Page not found<\/h1><p>There is no page at this address\. The link may be old or mistyped\.<\/p><a class="button button-primary" href="\/"[^>]*>Browse the product finder<\/a>/,
+      );
+      // The spec's fallback stays the login screen, below the notice.
+      expect(html).toMatch(/<\/section><section class="panel-card" aria-labelledby="auth-title"><h2 id="auth-title" class="auth-title">Welcome Back<\/h2>/);
+      expect(html.match(/<h1/g)).toHaveLength(1);
       expect(res.body).toContain('<title>Page not found · Finder</title>');
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
     }
   });
 
-  it('keep API and media addresses out of page rendering', async () => {
+  it('keep API, media and asset addresses out of page rendering', async () => {
     expect((await get('/api/nope')).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await get('/api/nope/deeper?x=1')).json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await get('/media/items/missing.jpg')).statusCode).toBe(404);
+    const asset = await get('/assets/missing-1.js');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-type']).toContain('application/json');
+    expect((await ctx.app.inject({ method: 'POST', url: '/no/such/page' })).json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('are cached as docs/deploy.md says: shared pages public, pages about the visitor private and never stored', async () => {
+    const cookie = await signedInAs(ctx.app, 'pages-caching@example.com');
+    const expected: Array<[string, string, number, Record<string, string>?]> = [
+      ['/home', 'private, no-store', 200],
+      ['/admin', 'private, no-store', 200],
+      ['/favorites', 'private, no-store', 200],
+      ['/account', 'private, no-store', 200, { cookie }],
+      ['/reset-password?token=abc', 'private, no-store', 200],
+      ['/favorites/shared/nobody-has-this-token', 'private, no-store', 404],
+      ['/login', 'private, no-cache', 200],
+      ['/register', 'private, no-cache', 200],
+      ['/forgot-password', 'private, no-cache', 200],
+      ['/google-auth-test', 'private, no-cache', 200],
+      ['/no/such/page', 'private, no-cache', 404],
+      ['/privacy-policy', 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400', 200],
+      ['/', 'public, max-age=0, s-maxage=60, stale-while-revalidate=600', 200],
+      ['/brands/nobody', 'public, max-age=0, s-maxage=60, stale-while-revalidate=600', 404],
+    ];
+    for (const [url, cacheControl, status, headers] of expected) {
+      const res = await get(url, headers);
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['cache-control'], url).toBe(cacheControl);
+    }
+  });
+
+  it('go out compressed, 404 and 410 pages too', async () => {
+    const [gone] = await insertProducts(ctx.database, [{ title: 'Compressed Gone Shoe', category: 'Shoes' }]);
+    await ctx.database.db.delete(products).where(eq(products.id, gone?.id ?? ''));
+    for (const [url, status] of [
+      ['/no/such/page', 404],
+      ['/login//x', 404],
+      ['/products/nothing-999999', 404],
+      ['/brands/nobody', 404],
+      [`/products/compressed-gone-shoe-${gone?.number}`, 410],
+      ['/login', 200],
+      ['/', 200],
+    ] as const) {
+      for (const [encoding, decode] of [
+        ['br', zlib.brotliDecompressSync],
+        ['gzip', zlib.gunzipSync],
+      ] as const) {
+        const res = await get(url, { 'accept-encoding': encoding });
+        expect(res.statusCode, url).toBe(status);
+        expect(res.headers['content-encoding'], `${url} ${encoding}`).toBe(encoding);
+        expect(String(res.headers.vary).toLowerCase(), url).toContain('accept-encoding');
+        expect(decode(res.rawPayload).toString(), url).toContain('<div id="root">');
+      }
+    }
   });
 });
 

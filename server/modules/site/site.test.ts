@@ -108,7 +108,7 @@ describe('site routes', () => {
           ? 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400'
           : status === 200 && url !== '/login'
             ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
-            : 'no-cache',
+            : 'private, no-cache',
       );
       expect(res.body).toContain(`<div id="root"><p>rendered ${url}</p></div>`);
       expect(res.body).toContain('<script type="application/json" id="site-config">');

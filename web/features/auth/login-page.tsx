@@ -12,6 +12,7 @@ import { SignedOutOnly } from './components/signed-out-only';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { usePageMeta } from '../../lib/page-meta';
 import { useForm } from '../../lib/use-form';
+import { useSession } from '../../lib/session';
 import './auth.css';
 
 /** A Google sign-in that failed comes back as /login?error=code (the description beside it is never shown). */
@@ -30,7 +31,9 @@ function useGoogleErrorFromUrl(): string | null {
 
 const FIELD_ORDER = ['email', 'password'] as const;
 
-function LoginForm() {
+/** The sign-in card; its title is the page's heading, or (under the not-found notice) the second one. */
+function LoginForm({ titleLevel = 1 }: { titleLevel?: 1 | 2 }) {
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const navigate = useNavigate();
   const signIn = useSignIn();
   const googleError = useGoogleErrorFromUrl();
@@ -52,7 +55,9 @@ function LoginForm() {
 
   return (
     <section className="panel-card" aria-labelledby="auth-title">
-      <h1 id="auth-title">{AUTH_TEXTS.loginTitle}</h1>
+      <Title id="auth-title" className="auth-title">
+        {AUTH_TEXTS.loginTitle}
+      </Title>
       <p className="auth-lead">Sign in to your Finder account.</p>
       <FormFailure message={failure} />
       <form className="auth-form" onSubmit={submit} noValidate>
@@ -92,12 +97,24 @@ export default function LoginPage() {
   );
 }
 
-/** Any address the site does not have (spec section 2's fallback): the login screen, answered with 404. */
+/**
+ * Any address the site does not have (spec section 2's fallback): the login screen, answered with 404, under a plain
+ * notice that there is no such page and a way to the finder, so a dead link does not look like a login wall. A
+ * signed-in visitor gets the notice alone and stays at the address (no redirect to Home: the notice is the point).
+ */
 export function NotFoundPage() {
   usePageMeta(staticPageMeta('not-found'));
+  const session = useSession();
   return (
-    <SignedOutOnly>
-      <LoginForm />
-    </SignedOutOnly>
+    <>
+      <section className="panel-card not-found-card" aria-labelledby="not-found-title">
+        <h1 id="not-found-title">{AUTH_TEXTS.notFoundTitle}</h1>
+        <p>{AUTH_TEXTS.notFoundText}</p>
+        <Link to="/" className="button button-primary">
+          {AUTH_TEXTS.notFoundFinder}
+        </Link>
+      </section>
+      {session.status !== 'signed-in' && <LoginForm titleLevel={2} />}
+    </>
   );
 }

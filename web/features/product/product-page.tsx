@@ -69,6 +69,7 @@ function ProductDetails({
   const url = `${origin ?? ''}${product.path}`;
   const large = thumbnailUrlFor(product.image, 640);
   const small = thumbnailUrlFor(product.image, 320);
+  const srcSet = small && large ? `${small} 320w, ${large} 640w` : undefined;
   const facts = [
     ['Brand', product.brand.trim()],
     ['Category', product.category?.trim() ?? ''],
@@ -83,8 +84,9 @@ function ProductDetails({
           {product.image ? (
             <img
               src={large ?? product.image}
-              srcSet={small && large ? `${small} 320w, ${large} 640w` : undefined}
-              sizes="(max-width: 768px) 100vw, 540px"
+              srcSet={srcSet}
+              // Only beside a srcset (HTML allows sizes on no other image): a picture on another site has one size.
+              sizes={srcSet && '(max-width: 768px) 100vw, 540px'}
               alt={product.title}
               width={640}
               height={640}

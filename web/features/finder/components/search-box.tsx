@@ -21,7 +21,9 @@ type Props = {
 /**
  * The search box, an ARIA 1.2 combobox: typing filters the grid (after the page's debounce) and lists suggestions
  * under it (products, brands, categories). ArrowDown and ArrowUp move through them, Enter picks, Escape closes;
- * focus stays in the box throughout (aria-activedescendant).
+ * focus stays in the box throughout (aria-activedescendant). A text input, not `type="search"`: HTML allows no role
+ * on a search input (ARIA in HTML), so the combobox role would make the page invalid; `inputmode` and `enterkeyhint`
+ * still give phones their search keyboard, and the surrounding `role="search"` names the landmark.
  */
 export function SearchBox({ value, searching, onChange, onPick }: Props) {
   const [focused, setFocused] = useState(false);
@@ -39,7 +41,8 @@ export function SearchBox({ value, searching, onChange, onPick }: Props) {
       </svg>
       <input
         id="finder-search"
-        type="search"
+        type="text"
+        inputMode="search"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={listbox.expanded}

@@ -58,15 +58,15 @@ export function createCurrencyRepo(database: Database) {
      * Takes the day's refresh for this process: true when no process has taken it since `today` (YYYY-MM-DD, UTC)
      * began. One writing statement, so two processes asking at once get one true between them.
      */
-    async claimRefresh(base: string, today: string): Promise<boolean> {
+    async claimRefresh(base: string, today: string, at: Date): Promise<boolean> {
       // Read first: a write to currency_rates, even one that changes no row, tells every process to drop its kept
       // pages (a statement trigger), and the hourly checks of a day already taken must not do that.
       const taken = await database.rows<{ n: number }>(sql`
         select 1 as n from currency_rates where currency = ${base} and rate = 1 and updated_at >= ${startOf(today)}`);
       if (taken.length > 0) return false;
       const rows = await database.rows<{ currency: string }>(sql`
-        insert into currency_rates (currency, rate, source, updated_at) values (${base}, 1, 'feed', now())
-        on conflict (currency) do update set rate = 1, source = 'feed', updated_at = now()
+        insert into currency_rates (currency, rate, source, updated_at) values (${base}, 1, 'feed', ${at})
+        on conflict (currency) do update set rate = 1, source = 'feed', updated_at = ${at}
           where currency_rates.updated_at < ${startOf(today)} or currency_rates.rate <> 1
         returning currency`);
       return rows.length > 0;

@@ -85,7 +85,8 @@ export function createCurrencyService(repo: CurrencyRepo, audit: Pick<AuditRepo,
       const feed = settings.feed;
       if (!feed) return { status: 'skipped' };
       const day = today(now);
-      if (!(await repo.claimRefresh(base, day))) return { status: 'skipped' };
+      // The claim is stamped with the same clock the day was read from (a check at 23:59 must not take tomorrow).
+      if (!(await repo.claimRefresh(base, day, now))) return { status: 'skipped' };
       try {
         const answer = await (settings.readFeed ?? fetchFeed)(feed);
         const rates = rebaseRates(answer.base, answer.rates, base);

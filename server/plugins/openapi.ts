@@ -20,14 +20,14 @@ type Metadata = Record<string, unknown>;
  * A documented file download: the answer's content types, each a byte stream (JSON Schema 2020-12 describes no
  * binary; `contentMediaType` names what the bytes are).
  */
-export function downloadResponse(description: string, contentTypes: readonly string[]) {
+export function downloadResponse(description: string, contentTypes: readonly string[], parsed: Record<string, z.ZodType> = {}) {
   return {
     description,
     content: Object.fromEntries(
       contentTypes.map((full) => {
         // A media type's parameters (charset) belong to the answer's header, not to the document's key.
         const type = full.split(';')[0]!.trim();
-        return [type, { schema: z.string().meta({ contentMediaType: type }) }];
+        return [type, { schema: parsed[type] ?? z.string().meta({ contentMediaType: type }) }];
       }),
     ),
   };
@@ -91,6 +91,14 @@ const UNAVAILABLE_RESPONSE = {
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 };
 
+const CHANGES_DATA = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Every data-changing request must come from the site's own pages (plugins/csrf.ts). */
+const CROSS_SITE_RESPONSE = {
+  description: 'Refused: the request came from another site (its Origin is not this site\'s)',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+};
+
 /**
  * What every operation carries whatever its route says: a name (operationId), its security (none for public
  * routes, said explicitly), and the 503 any request may meet; the site as the document's server.
@@ -108,7 +116,11 @@ export function finishDocument<T extends OpenApiDocument>(doc: T): T {
         ...operation,
         operationId: operation.operationId ?? operationIdOf(method, path),
         security: operation.security ?? [],
-        responses: { ...operation.responses, 503: operation.responses?.['503'] ?? UNAVAILABLE_RESPONSE },
+        responses: {
+          ...operation.responses,
+          ...(CHANGES_DATA.has(method) && !operation.responses?.['403'] ? { 403: CROSS_SITE_RESPONSE } : {}),
+          503: operation.responses?.['503'] ?? UNAVAILABLE_RESPONSE,
+        },
       };
     }
   }

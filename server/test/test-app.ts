@@ -9,6 +9,7 @@ import { buildApp, type AppOptions } from '../app';
 import { DEFAULT_BACK_PRESSURE } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createLocalStorage } from '../storage/local-storage';
+import { checkedInjection } from './api-contract';
 import type { Storage } from '../storage/storage';
 
 export const TEST_SITE = {
@@ -89,6 +90,10 @@ export async function createTestApp(
     ...options,
   });
   await app.ready();
+  const chained = app.inject.bind(app);
+  const inject = await checkedInjection(app as never);
+  // The chained form (app.inject().get(...)) is left as it is.
+  app.inject = ((options?: unknown) => (options === undefined ? chained() : inject(options as never))) as never;
   return {
     app,
     database,

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+import { z } from 'zod';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportFormat } from '../../../common/import-columns';
+import { apiSchemas } from '../../../common/schemas/registry';
 import { csvField } from '../imports/csv';
 import { writeXlsx, type XlsxCell } from '../imports/xlsx';
 import type { AdminFilter, ProductRow } from './catalogue.repo';
@@ -27,6 +29,26 @@ function cellsOf(row: ProductRow): Record<ExportColumn, string | number | boolea
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** One product of the JSON export, as the API document describes it (the same columns as CSV and XLSX). */
+export const exportedProductSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    price: z.number(),
+    category: z.string().nullable(),
+    gender: z.string().nullable(),
+    brand: z.string(),
+    description: z.string(),
+    isBestProduct: z.boolean(),
+    link: z.string().nullable(),
+    image: z.string().nullable(),
+    number: z.number().int(),
+    row: z.number().int(),
+    createdAt: z.string().describe('ISO 8601'),
+    updatedAt: z.string().describe('ISO 8601'),
+  } satisfies Record<ExportColumn, z.ZodType>)
+  .register(apiSchemas, { id: 'ExportedProduct' });
 
 /** The matching products in row order, a batch at a time (keyset on row: each batch one index range). */
 async function* batches(read: ExportRead, filter: AdminFilter): AsyncGenerator<ProductRow[]> {

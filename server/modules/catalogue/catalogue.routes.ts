@@ -22,7 +22,7 @@ import { AppError } from '../../errors';
 import { downloadResponse } from '../../plugins/openapi';
 import { PUBLIC_POLICY } from '../../plugins/response-cache';
 import { actorOf } from '../audit/audit-details';
-import { EXPORT_CONTENT_TYPES } from './catalogue-export';
+import { EXPORT_CONTENT_TYPES, exportedProductSchema } from './catalogue-export';
 import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type CatalogueService } from './catalogue.service';
 import { apiSchemas } from '../../../common/schemas/registry';
 
@@ -165,7 +165,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         summary: 'The catalogue, or the products matching the admin list\'s filters, as a CSV, XLSX or JSON download (streamed)',
         description: 'Columns: id, title, price, category, gender, brand, description, isBestProduct, link, image, number, row, createdAt, updatedAt. Importing the file again changes nothing.',
         querystring: productExportQuerySchema,
-        response: { 200: downloadResponse('The file, in the format asked for (CSV by default)', Object.values(EXPORT_CONTENT_TYPES)) },
+        response: { 200: downloadResponse('The file, in the format asked for (CSV by default)', Object.values(EXPORT_CONTENT_TYPES), {
+          'application/json': z.array(exportedProductSchema),
+        }) },
       },
     }),
     async (request, reply) => {

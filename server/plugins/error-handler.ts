@@ -6,6 +6,9 @@ import { DATABASE_RETRY_AFTER_S, databaseFailure } from '../db/availability';
 import { AppError } from '../errors';
 import { summarized } from './access-log';
 
+/** A path whose percent-escapes do not decode to UTF-8 text (/brands/a%FF): no page or resource has such an address. */
+export const BAD_ADDRESS_MESSAGE = 'This address is not valid: part of it does not decode to text (a stray or broken % escape).';
+
 export function errorBody(statusCode: number, code: ApiErrorBody['code'], message: string): ApiErrorBody {
   return { statusCode, code, message };
 }

@@ -136,6 +136,14 @@ export async function composeServices(deps: CompositionDeps) {
       verifyPassword: (hash, password) => verifyPassword({ hash, password }),
       mailer,
       log,
+      // What the storefront's pickers offer: a remembered choice names one of these (issue 25).
+      offers: {
+        agents: async () => (await agents.listPublic()).map((a) => a.slug),
+        currencies: async () => {
+          const { base, rates } = await currency.rates();
+          return [base, ...rates.map((r) => r.currency)];
+        },
+      },
     }),
     agents,
     audit: createAuditService(repos.audit),

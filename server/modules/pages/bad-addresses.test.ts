@@ -55,6 +55,8 @@ describe('addresses with a NUL or broken escapes', () => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(expected.status);
     if (expected.html) {
       expect(res.headers['content-type']).toContain('text/html');
+      // Nor is the refused text echoed raw into the page (its title, description, data).
+      expect(res.body).not.toContain('\u0000');
       return;
     }
     if (expected.status >= 400) {

@@ -1,6 +1,6 @@
 import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE } from '../../../common/constants';
 import { DEFAULT_BASE_CURRENCY } from '../../../common/currency';
-import { finderApiParams, filtersFromParams } from '../../../common/finder-filters';
+import { DEFAULT_FILTERS, finderApiParams, filtersFromParams } from '../../../common/finder-filters';
 import { shareImageUrlFor, thumbnailUrlFor } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
 import { brandMeta, brandPath, finderMeta, missingBrandMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
@@ -128,7 +128,8 @@ export function createPagesService(deps: {
     const category =
       filters.category === ALL ? null : (list.find((c) => c.name.toLowerCase() === filters.category.toLowerCase()) ?? null);
     const brandNames = new Map(data.facets?.brands.map((b) => [b.slug, b.name]));
-    const meta = brand ? brandMeta(brand) : finderMeta(filters, category, brandNames, base);
+    // A refused address's text (a NUL, a line break) is not echoed into the title and description: the plain finder's.
+    const meta = brand ? brandMeta(brand) : finderMeta(status === 400 ? DEFAULT_FILTERS : filters, category, brandNames, base);
     const items = data.finder?.page.items ?? [];
     const jsonLd: object[] = [];
     if (meta.canonical === '/') jsonLd.push(websiteJsonLd(request.origin));

@@ -40,8 +40,10 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       const full = resolve(key);
       try {
-        await fsp.rm(full, { force: true });
+        // unlink, not rm: a key is a file, and rm's fallbacks report EPERM on a locked folder as ENOTDIR.
+        await fsp.unlink(full);
       } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
         throw new StorageError('delete', key, failureReason(err), { cause: err });
       }
     },

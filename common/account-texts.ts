@@ -18,4 +18,13 @@ export const ACCOUNT_TEXTS = {
   googleEmail: 'This account signs in with Google only; its email follows your Google account.',
   emailLinkInvalid: 'This confirmation link has expired, has already been used, or the address is now taken.',
   deletedAccount: 'deleted account',
+  /** A sign-in, sign-up or reset field with a control character (a NUL, a line break) or a lone surrogate in it. */
+  controlCharacters: (field: string) =>
+    field === 'email'
+      ? 'The email must not contain control characters.'
+      : field === 'name'
+        ? 'The display name must not contain control characters.'
+        : field === 'token'
+          ? 'This reset link is not valid: ask for a new one.'
+          : `The ${field || 'request'} must not contain control characters.`,
 } as const;

@@ -82,6 +82,14 @@ export const ADMIN_TEXTS = {
   failedToAddItem: 'Failed to add item',
   failedToDeleteImage: 'Failed to delete image',
   imageDeleted: 'Image deleted successfully',
+  /** Issue 25: the id an imported product had in the system it came from (a Firestore document's, a sheet's id column). */
+  sourceIdLabel: 'Source id',
+  sourceIdHint: 'Its id in the system it was imported from: a re-import (or an export imported again) matches on it. Set by the import.',
+  /** Issue 25: the uploads folder or bucket cannot be written (full, read-only, no permission, unreachable). */
+  storageUnavailable:
+    'The server cannot store files right now: its storage is full, read-only or out of reach. Nothing was saved; please try again later, or tell whoever runs the site.',
+  /** The image is gone, but its files could not be removed yet: the server removes them later by itself. */
+  imageFilesPending: 'Its files could not be removed from storage yet; the server will remove them later.',
   failedToLoad: 'Failed to load',
   itemFormRequired: 'Please fill in all required fields including category',
   newest: 'Newest',

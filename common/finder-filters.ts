@@ -56,10 +56,14 @@ export function parsePriceParam(raw: string | null | undefined): number | null {
   return Number(text);
 }
 
+/** Control characters are in no search or slug: dropped, as the API drops them (a NUL is never echoed into a page). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const withoutControls = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, '');
+
 /** Brand slugs from `brand=a,b`: lower case, trimmed, sorted, no repeats, at most BRAND_FILTER_MAX. */
 export function parseBrandParam(raw: string | null | undefined): string[] {
   if (!raw) return [];
-  const slugs = raw
+  const slugs = withoutControls(raw)
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter((s) => s && s.length <= BRAND_SLUG_MAX_LENGTH);
@@ -72,7 +76,7 @@ export function filtersFromParams(params: URLSearchParams): FinderFilters {
   // Cut to what the API accepts, so an over-long shared link still opens (the search box cuts typing there too).
   const category = params.get('category')?.trim().slice(0, CATEGORY_MAX_LENGTH).trim() || ALL;
   return {
-    search: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    search: withoutControls(params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
     // Category chips are hidden for Women, and choosing Women resets the category.
     category: gender === 'Women' ? ALL : category,
     gender,

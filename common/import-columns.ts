@@ -2,7 +2,7 @@
 // aliases, the Items tab offers them when the operator changes the mapping, and the export writes `EXPORT_COLUMNS`.
 
 /** The product fields a file's column can feed. */
-export const IMPORT_FIELDS = ['id', 'title', 'price', 'category', 'gender', 'brand', 'description', 'isBestProduct', 'link', 'image'] as const;
+export const IMPORT_FIELDS = ['id', 'sourceId', 'title', 'price', 'category', 'gender', 'brand', 'description', 'isBestProduct', 'link', 'image'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** How the mapping names a column that feeds nothing. */
@@ -10,6 +10,7 @@ export const IGNORE_COLUMN = 'ignore';
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   id: 'Id',
+  sourceId: 'Source id',
   title: 'Title',
   price: 'Price',
   category: 'Category',
@@ -26,7 +27,10 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
  * `cnFansLink`, `cnfansLink`, `CN Fans Link` and `link` all feed the buy link.
  */
 const ALIASES: Record<ImportField, readonly string[]> = {
-  id: ['id', 'productid', 'documentid', 'docid', 'sourceid'],
+  // An id column holds ours (a UUID) or, from another system (a Firestore export's document ids), that system's id.
+  id: ['id', 'productid', 'documentid', 'docid'],
+  // The id a product had in the system it was imported from, as an export writes it beside ours (issue 25).
+  sourceId: ['sourceid', 'originalid', 'firestoreid', 'externalid'],
   title: ['title', 'name', 'productname', 'itemname', 'producttitle'],
   price: ['price', 'priceusd', 'usd', 'cost'],
   category: ['category', 'categoryname', 'type'],
@@ -57,7 +61,10 @@ export function guessMapping(headers: readonly string[]): Record<string, ImportF
   return Object.fromEntries(headers.map((header) => [header, fieldForHeader(header) ?? IGNORE_COLUMN]));
 }
 
-/** An export's columns in order: the importable fields, then what the catalogue adds (ignored when imported). */
+/**
+ * An export's columns in order: the importable fields (our id, then the source's id, so a re-import matches by either),
+ * then what the catalogue adds (ignored when imported).
+ */
 export const EXPORT_COLUMNS = [...IMPORT_FIELDS, 'number', 'row', 'createdAt', 'updatedAt'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 

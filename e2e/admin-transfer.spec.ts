@@ -55,7 +55,7 @@ test.describe('catalogue in and out', () => {
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     });
-    expect(exported.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('id,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt');
+    expect(exported.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt');
     expect(exported).toContain(`${token} Import Cap,9,,Men`);
 
     await status.getByRole('button', { name: 'Undo import' }).click();

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../common/currency';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { composeServices, type Services } from './composition';
 import { DEFAULT_BACK_PRESSURE, type BackPressureSettings, type Config } from './config';
@@ -34,7 +34,7 @@ import { AccessLog } from './plugins/access-log';
 import { backPressure } from './plugins/back-pressure';
 import { compression } from './plugins/compression';
 import { registerCsrfCheck } from './plugins/csrf';
-import { errorBody, errorHandler } from './plugins/error-handler';
+import { BAD_ADDRESS_MESSAGE, errorBody, errorHandler } from './plugins/error-handler';
 import { openApi } from './plugins/openapi';
 import { answeringFromMemoryFirst, responseCache, type ResponseCache } from './plugins/response-cache';
 import { registerAuthorization } from './plugins/role-guard';
@@ -107,6 +107,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     serverFactory: answeringFromMemoryFirst(() => memory),
     logger,
     routerOptions: { maxParamLength: 300 },
+    // An address that is not valid UTF-8 once decoded (/brands/a%FF): Fastify's own answer had another shape
+    // ({ error, code: 'FST_ERR_BAD_URL' }); it is one of ours, a 400 with a sentence, like every other refusal.
+    frameworkErrors: (error, _request, reply) => {
+      const body =
+        (error as { code?: string }).code === 'FST_ERR_BAD_URL'
+          ? errorBody(400, 'VALIDATION', BAD_ADDRESS_MESSAGE)
+          : errorBody(500, 'INTERNAL', 'Something went wrong on our side. Please try again later.');
+      (reply as FastifyReply).status(body.statusCode).header('cache-control', 'no-store').send(body);
+    },
     // One line per request that did work (plugins/access-log.ts), instead of Fastify's two for every request.
     logController: new AccessLog(),
     bodyLimit: 1024 * 1024,

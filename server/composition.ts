@@ -28,6 +28,8 @@ import { createCurrencyRepo } from './modules/currency/currency.repo';
 import { createCurrencyService } from './modules/currency/currency.service';
 import { createFavoritesRepo } from './modules/favorites/favorites.repo';
 import { createFavoritesService } from './modules/favorites/favorites.service';
+import { createFileRemovals } from './modules/images/file-removals';
+import { createFileRemovalsRepo } from './modules/images/file-removals.repo';
 import { createImagesRepo } from './modules/images/images.repo';
 import { createImagesService } from './modules/images/images.service';
 import { createImportsRepo } from './modules/imports/imports.repo';
@@ -84,6 +86,7 @@ export async function composeServices(deps: CompositionDeps) {
     changes: createChangesRepo(database),
     currency: createCurrencyRepo(database),
     favorites: createFavoritesRepo(database),
+    fileRemovals: createFileRemovalsRepo(database),
     images: createImagesRepo(database),
     imports: createImportsRepo(database),
     qc: createQcRepo(database),
@@ -112,6 +115,8 @@ export async function composeServices(deps: CompositionDeps) {
   const favorites = createFavoritesService(repos.favorites, repos.catalogue);
   const analytics = createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) });
   const agents = createAgentsService(repos.agents, repos.audit);
+  // Stored files to remove, tried again until the storage lets them go (main.ts sweeps them, issue 25).
+  const fileRemovals = createFileRemovals(repos.fileRemovals, storage, log);
   const currency = createCurrencyService(repos.currency, repos.audit, {
     base: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
     feed: config.ratesUrl ? { url: config.ratesUrl, allowPrivate: config.importAllowPrivateHosts ?? false } : undefined,
@@ -131,6 +136,14 @@ export async function composeServices(deps: CompositionDeps) {
       verifyPassword: (hash, password) => verifyPassword({ hash, password }),
       mailer,
       log,
+      // What the storefront's pickers offer: a remembered choice names one of these (issue 25).
+      offers: {
+        agents: async () => (await agents.listPublic()).map((a) => a.slug),
+        currencies: async () => {
+          const { base, rates } = await currency.rates();
+          return [base, ...rates.map((r) => r.currency)];
+        },
+      },
     }),
     agents,
     audit: createAuditService(repos.audit),
@@ -138,7 +151,8 @@ export async function composeServices(deps: CompositionDeps) {
     categories,
     currency,
     favorites,
-    images: createImagesService(repos.images, storage, repos.audit, log),
+    images: createImagesService(repos.images, storage, repos.audit, log, fileRemovals),
+    fileRemovals,
     qc: createQcService(repos.qc, repos.audit),
     bulkOps: createBulkOpsService(repos.bulkOps, repos.changes, repos.audit),
     imports: createImportsService({
@@ -147,6 +161,7 @@ export async function composeServices(deps: CompositionDeps) {
       audit: repos.audit,
       storage,
       log,
+      removals: fileRemovals,
       allowPrivateHosts: config.importAllowPrivateHosts ?? false,
     }),
     analytics,

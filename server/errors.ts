@@ -10,6 +10,7 @@ const STATUS: Record<ErrorCode, number> = {
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
   INTERNAL: 500,
 };
 

@@ -7,6 +7,7 @@ import { startAnalyticsTasks } from './modules/analytics/analytics-tasks';
 import { startProductSourcesTask } from './modules/agents/product-sources';
 import { startAccountTasks } from './modules/auth/account-tasks';
 import { startCurrencyTasks } from './modules/currency/currency-tasks';
+import { startFileRemovalTasks } from './modules/images/images-tasks';
 import { createMailer } from './modules/mail/mailer';
 import { loadBuiltFrontEnd } from './modules/pages/front-end';
 import { openStorage } from './storage/open-storage';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   const stopAnalyticsTasks = await startAnalyticsTasks(app.log, services.repos.analytics);
   startProductSourcesTask(app.log, services.repos.productSources);
   const stopCurrencyTasks = await startCurrencyTasks(app.log, services.currency, config.ratesUrl !== undefined);
+  const stopFileRemovalTasks = await startFileRemovalTasks(app.log, services.fileRemovals);
   if (!config.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     app.log.warn(
       `PUBLIC_URL is not set: signing in works only at http://localhost:${config.port} and http://127.0.0.1:${config.port}. ` +
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
       stopAccountTasks();
       stopAnalyticsTasks();
       stopCurrencyTasks();
+      stopFileRemovalTasks();
       await app.close();
       mailer?.close();
     } finally {

@@ -48,6 +48,10 @@ export const imageDeleteResultSchema = z
   .object({
     id: z.string(),
     productsCleared: z.number().int().describe('Products that showed this image and now show none'),
+    filesPending: z
+      .number()
+      .int()
+      .describe('Stored files of the image (original, thumbnails) the storage could not remove yet: the server tries again later; 0 when all are gone'),
   })
   .register(apiSchemas, { id: 'ImageDeleteResult' });
 export type ImageDeleteResult = z.infer<typeof imageDeleteResultSchema>;

@@ -71,6 +71,23 @@ export const productSchema = z
   .register(apiSchemas, { id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
+/** Longest id of another system kept with a product (an import's id column). */
+export const SOURCE_ID_MAX_LENGTH = 200;
+
+/**
+ * A product as the admin API answers it: the public product and what only the dashboard needs, the id it had in the
+ * system it was imported from (a Firestore document's id, a sheet's id column), which a re-import matches on.
+ */
+export const adminProductSchema = productSchema
+  .extend({
+    sourceId: z
+      .string()
+      .nullable()
+      .describe("The product's id in the system it was imported from (the original document's id, a sheet's id column); a re-import matches on it. null when made here"),
+  })
+  .register(apiSchemas, { id: 'AdminProduct' });
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
 const ALL_LOWER = ALL.toLowerCase();
 
 /** A price bound: a number from 0 with at most 2 decimals. */
@@ -394,5 +411,5 @@ export const productExportQuerySchema = adminProductFilterSchema.extend({
 });
 export type ProductExportQuery = z.output<typeof productExportQuerySchema>;
 
-export const adminProductPageSchema = pagedSchema(productSchema, 'AdminProductPage');
+export const adminProductPageSchema = pagedSchema(adminProductSchema, 'AdminProductPage');
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;

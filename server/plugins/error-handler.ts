@@ -3,8 +3,13 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/schemas/error';
 import { DATABASE_RETRY_AFTER_S, databaseFailure } from '../db/availability';
+import { ADMIN_TEXTS } from '../../common/admin-constants';
 import { AppError } from '../errors';
+import { StorageError } from '../storage/storage';
 import { summarized } from './access-log';
+
+/** A path whose percent-escapes do not decode to UTF-8 text (/brands/a%FF): no page or resource has such an address. */
+export const BAD_ADDRESS_MESSAGE = 'This address is not valid: part of it does not decode to text (a stray or broken % escape).';
 
 export function errorBody(statusCode: number, code: ApiErrorBody['code'], message: string): ApiErrorBody {
   return { statusCode, code, message };
@@ -23,7 +28,8 @@ function validationMessage(validation: { instancePath: string; message?: string 
 
 /**
  * The one error handler: every failure answers `{ statusCode, code, message }`. AppErrors say what they say;
- * schema failures become one 400 sentence; a database that is away or slow is a 503 with Retry-After; anything else is a logged 500
+ * schema failures become one 400 sentence; a database that is away or slow is a 503 with Retry-After; storage that
+ * cannot be written a 507 saying so; anything else is a logged 500
  * whose body never shows internals.
  */
 export const errorHandler = fp(
@@ -37,6 +43,12 @@ export const errorHandler = fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.status(400).send(errorBody(400, 'VALIDATION', validationMessage(error.validation)));
+      }
+      // The uploads folder or bucket cannot take the file (full, read-only, no permission, unreachable): the server's
+      // trouble, said as such (507), and logged for whoever runs it with the storage's own reason.
+      if (error instanceof StorageError) {
+        request.log.error({ err: error, key: error.key, reason: error.reason }, `storage could not ${error.operation === 'write' ? 'write' : 'remove'} a file: answered 507`);
+        return reply.status(507).send(errorBody(507, 'INSUFFICIENT_STORAGE', ADMIN_TEXTS.storageUnavailable));
       }
       // The database is away, refuses, or took too long (server/db/availability.ts): try again shortly.
       const databaseFailed = databaseFailure(error);

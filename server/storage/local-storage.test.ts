@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
-import { isSafeKey, type Storage } from './storage';
+import { isSafeKey, StorageError, type Storage } from './storage';
 
 const UNSAFE_KEYS = ['../x', 'items/../../x', '/etc/passwd', 'items//x', '.hidden', 'items/./x', 'a\\b', '', 'x'.repeat(301)];
 
@@ -98,3 +98,34 @@ afterAll(async () => {
 storageContract('local storage', () => createLocalStorage(root));
 storageContract('S3 storage', () => createS3Storage(testS3.s3));
 storageContract('S3 storage under a prefix', () => createS3Storage({ ...testS3.s3, prefix: 'finder/' }));
+
+// Issue 25: a storage that cannot write or remove says so with a StorageError and its reason (the upload answers
+// 507, a removal is tried again later). Made to fail here without chmod, which does not stop root: a folder the key
+// needs is a file, and a key whose "file" is a folder.
+describe('a local storage that cannot write or remove', () => {
+  const failing = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-storage-failing-'));
+  afterAll(() => fs.rmSync(failing, { recursive: true, force: true }));
+
+  it('throws a StorageError with the reason when the folder cannot be made, and leaves no temporary file', async () => {
+    fs.writeFileSync(path.join(failing, 'thumbs'), 'not a folder');
+    const storage = createLocalStorage(failing);
+    const err = await storage.put('thumbs/320/1_a.webp', Buffer.from('x'), 'image/webp').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StorageError);
+    expect(err).toMatchObject({ operation: 'write', key: 'thumbs/320/1_a.webp', reason: expect.stringMatching(/^E[A-Z]+$/) });
+    expect(fs.readdirSync(failing)).toEqual(['thumbs']);
+  });
+
+  it('throws a StorageError when a file cannot be removed', async () => {
+    fs.mkdirSync(path.join(failing, 'items', '2_b.png'), { recursive: true });
+    fs.writeFileSync(path.join(failing, 'items', '2_b.png', 'inside'), 'x');
+    const err = await createLocalStorage(failing).delete('items/2_b.png').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StorageError);
+    expect(err).toMatchObject({ operation: 'delete', key: 'items/2_b.png' });
+  });
+
+  it('an S3 endpoint that does not answer is a StorageError too', async () => {
+    const storage = createS3Storage({ ...testS3.s3, endpoint: 'http://127.0.0.1:1' });
+    await expect(storage.put('items/3_c.png', Buffer.from('x'), 'image/png')).rejects.toMatchObject({ name: 'StorageError', operation: 'write', reason: 'ECONNREFUSED' });
+    await expect(storage.delete('items/3_c.png')).rejects.toMatchObject({ name: 'StorageError', operation: 'delete', reason: 'ECONNREFUSED' });
+  });
+});

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { contentTypeForKey, isSafeKey, type Storage } from './storage';
+import { contentTypeForKey, failureReason, isSafeKey, StorageError, type Storage } from './storage';
 
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string): string => {
@@ -13,11 +13,17 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, body) {
       const full = resolve(key);
-      await fsp.mkdir(path.dirname(full), { recursive: true });
       // Write then rename, so a reader never sees half a file.
       const tmp = `${full}.${process.pid}.${Date.now()}.tmp`;
-      await fsp.writeFile(tmp, body);
-      await fsp.rename(tmp, full);
+      try {
+        await fsp.mkdir(path.dirname(full), { recursive: true });
+        await fsp.writeFile(tmp, body);
+        await fsp.rename(tmp, full);
+      } catch (err) {
+        // Half a file on a full disk takes what little room is left.
+        await fsp.rm(tmp, { force: true }).catch(() => undefined);
+        throw new StorageError('write', key, failureReason(err), { cause: err });
+      }
     },
     async get(key) {
       if (!isSafeKey(key)) return null;
@@ -32,7 +38,14 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async delete(key) {
-      await fsp.rm(resolve(key), { force: true });
+      const full = resolve(key);
+      try {
+        // unlink, not rm: a key is a file, and rm's fallbacks report EPERM on a locked folder as ENOTDIR.
+        await fsp.unlink(full);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw new StorageError('delete', key, failureReason(err), { cause: err });
+      }
     },
     async exists(key) {
       if (!isSafeKey(key)) return false;

@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { contentTypeForKey, isSafeKey, type Storage } from './storage';
+import { contentTypeForKey, failureReason, isSafeKey, StorageError, type Storage } from './storage';
 
 export type S3StorageOptions = {
   bucket: string;
@@ -80,7 +80,12 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
   return {
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: body, ContentType: contentType }));
+      const object = objectKey(key);
+      try {
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: object, Body: body, ContentType: contentType }));
+      } catch (err) {
+        throw new StorageError('write', key, failureReason(err), { cause: err });
+      }
     },
 
     async get(key) {
@@ -99,8 +104,13 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     },
 
     async delete(key) {
-      // S3 answers a delete of a missing key with success, which is what the interface promises.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      const object = objectKey(key);
+      try {
+        // S3 answers a delete of a missing key with success, which is what the interface promises.
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: object }));
+      } catch (err) {
+        throw new StorageError('delete', key, failureReason(err), { cause: err });
+      }
     },
 
     async exists(key) {

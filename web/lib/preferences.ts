@@ -63,7 +63,9 @@ export function usePreferencesSync(): void {
         const local = kept.read();
         const { merged, toAccount } = mergePreferences(account, local);
         if (merged.agent !== local.agent || merged.currency !== local.currency) kept.write(merged);
-        if (Object.keys(toAccount).length) void apiPut('/api/me/preferences', toAccount).catch(() => undefined);
+        // One field a request: the server refuses a choice it no longer offers (an agent since removed, say), and
+        // that refusal must not keep the other choice from being saved.
+        for (const [key, value] of Object.entries(toAccount)) void apiPut('/api/me/preferences', { [key]: value }).catch(() => undefined);
       })
       .catch(() => undefined);
     return () => {

@@ -16,3 +16,4 @@ export {
 export { categories, categoryTotals, deletedProducts, images, popularityState, products, productTotals, searchTerms } from './catalogue';
 export { catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';
 export { agents, currencyRates, favorites, favoriteShares, itemRequests, linkReports, productQcPhotos, userPreferences } from './finds';
+export { storageRemovals } from './files';

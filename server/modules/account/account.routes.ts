@@ -38,6 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ['auth'],
         summary: 'The agent and display currency the signed-in person chose (issue 16)',
+        description: 'A choice the site no longer offers (an agent removed or switched off, a currency without a rate) answers null.',
         response: { 200: preferencesSchema },
       },
     }),
@@ -50,7 +51,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ['auth'],
         summary: 'Remembers the agent and display currency on the account',
-        description: 'A field left out keeps its value; null clears it (the default agent, the base currency).',
+        description:
+          'A field left out keeps its value; null clears it (the default agent, the base currency). An agent the site does not ' +
+          'have or has switched off, and a currency it does not show (neither the base nor one with a rate), answer 400 with a sentence.',
         body: preferencesInputSchema,
         response: { 200: preferencesSchema },
       },

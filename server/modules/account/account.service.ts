@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import type { AccountDeleteInput, EmailChangeInput, EmailChangeResult } from '../../../common/schemas/account';
-import type { Preferences, PreferencesInput } from '../../../common/schemas/preferences';
+import { PREFERENCE_TEXTS, type Preferences, type PreferencesInput } from '../../../common/schemas/preferences';
 import { AppError } from '../../errors';
 import type { Mailer } from '../mail/mailer';
 import { emailChangeMail } from '../mail/mail-texts';
@@ -17,7 +17,14 @@ export type AccountDeps = {
   /** null: the site sends no mail, so an email change applies at once, after the password check. */
   mailer: Mailer | null;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /**
+   * What a remembered choice may name: the enabled agents' slugs and the display currencies (the base and those with
+   * a rate), as the storefront's pickers offer them. Absent: anything of the right form is kept (tests of the rest).
+   */
+  offers?: PreferenceOffers | undefined;
 };
+
+export type PreferenceOffers = { agents(): Promise<readonly string[]>; currencies(): Promise<readonly string[]> };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -29,7 +36,18 @@ export function decideDeletion({ account, otherAdmins }: DeletionState): void {
   if (account.isAdmin && otherAdmins === 0) throw new AppError('CONFLICT', ACCOUNT_TEXTS.lastAdmin);
 }
 
-export function createAccountService({ repo, verifyPassword, mailer, log }: AccountDeps) {
+/**
+ * The choices as the site can honour them now: an agent since removed or switched off, or a currency no longer shown,
+ * reads as not chosen (the default agent, the base currency), as the storefront treats it.
+ */
+export function offeredPreferences(stored: Preferences, agents: readonly string[], currencies: readonly string[]): Preferences {
+  return {
+    agent: stored.agent !== null && agents.includes(stored.agent) ? stored.agent : null,
+    currency: stored.currency !== null && currencies.includes(stored.currency) ? stored.currency : null,
+  };
+}
+
+export function createAccountService({ repo, verifyPassword, mailer, log, offers }: AccountDeps) {
   async function load(userId: string): Promise<AccountRow> {
     const account = await repo.find(userId);
     // The session outlived its account (deleted in another tab): nothing to change.
@@ -44,12 +62,27 @@ export function createAccountService({ repo, verifyPassword, mailer, log }: Acco
   }
 
   return {
-    /** The agent and currency the person chose (issue 16); nulls when they have chosen none. */
-    preferences: (userId: string) => repo.preferences(userId),
+    /**
+     * The agent and currency the person chose (issue 16); nulls when they have chosen none, or chose what the site no
+     * longer offers (an agent deleted or switched off since, a currency without a rate now).
+     */
+    async preferences(userId: string): Promise<Preferences> {
+      const stored = await repo.preferences(userId);
+      if (!offers) return stored;
+      return offeredPreferences(stored, await offers.agents(), await offers.currencies());
+    },
 
+    /**
+     * Remembers the choices; an agent the site does not have (or has switched off) and a currency it does not show
+     * are refused with a sentence (400), nothing changed (issue 25: they were stored as sent).
+     */
     async setPreferences(userId: string, input: PreferencesInput): Promise<Preferences> {
       await load(userId);
-      return repo.setPreferences(userId, input);
+      if (!offers) return repo.setPreferences(userId, input);
+      const [agents, currencies] = [await offers.agents(), await offers.currencies()];
+      if (input.agent && !agents.includes(input.agent)) throw new AppError('VALIDATION', PREFERENCE_TEXTS.unknownAgent(input.agent));
+      if (input.currency && !currencies.includes(input.currency)) throw new AppError('VALIDATION', PREFERENCE_TEXTS.unknownCurrency(input.currency));
+      return offeredPreferences(await repo.setPreferences(userId, input), agents, currencies);
     },
 
     async setName(userId: string, name: string): Promise<void> {

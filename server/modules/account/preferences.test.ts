@@ -1,10 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREFERENCE_TEXTS } from '../../../common/schemas/preferences';
+import { agents, currencyRates } from '../../db/schema/index';
 import { signUp } from '../../test/auth-helpers';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
+  // The display currencies are the base (USD) and those with a rate; the agents are the seeded ones (cnfans, kakobuy...).
+  await ctx.database.db.insert(currencyRates).values([
+    { currency: 'EUR', rate: 0.92 },
+    { currency: 'GBP', rate: 0.79 },
+  ]);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -55,5 +63,41 @@ describe('a person’s remembered agent and currency (issue 16)', () => {
       expect(res.json().message).toContain(message);
     }
     expect((await get(cookie)).json()).toEqual({ agent: 'cnfans', currency: 'GBP' });
+  });
+
+  // Issue 25: {"agent":"nonexistent","currency":"XXX"} answered 200 and was stored.
+  it('refuses an agent the site does not have or has switched off, and a currency it does not show, changing nothing', async () => {
+    const { cookie } = await signUp(ctx.app, 'prefs-offer@example.com', 'copper kettle morning 73');
+    await put(cookie, { agent: 'cnfans', currency: 'GBP' });
+    await ctx.database.db.insert(agents).values({ slug: 'sleepy', name: 'Sleepy', linkTemplate: 'https://sleepy.example/?u={url}', enabled: false });
+    for (const [body, message] of [
+      [{ agent: 'nonexistent', currency: 'XXX' }, PREFERENCE_TEXTS.unknownAgent('nonexistent')],
+      [{ agent: 'sleepy' }, PREFERENCE_TEXTS.unknownAgent('sleepy')],
+      [{ currency: 'XXX' }, PREFERENCE_TEXTS.unknownCurrency('XXX')],
+      // A currency the site knows but has no rate for is not offered either.
+      [{ currency: 'JPY' }, PREFERENCE_TEXTS.unknownCurrency('JPY')],
+    ] as const) {
+      const res = await put(cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ statusCode: 400, code: 'VALIDATION', message });
+    }
+    expect((await get(cookie)).json()).toEqual({ agent: 'cnfans', currency: 'GBP' });
+    // The base currency is offered (the picker sends null for it, but naming it is no mistake).
+    expect((await put(cookie, { currency: 'USD' })).json()).toEqual({ agent: 'cnfans', currency: 'USD' });
+  });
+
+  it('reads a choice the site no longer offers as not chosen, and still saves the other field', async () => {
+    const { cookie } = await signUp(ctx.app, 'prefs-stale@example.com', 'copper kettle morning 73');
+    await ctx.database.db.insert(agents).values({ slug: 'goner', name: 'Goner', linkTemplate: 'https://goner.example/?u={url}' });
+    expect((await put(cookie, { agent: 'goner', currency: 'EUR' })).json()).toEqual({ agent: 'goner', currency: 'EUR' });
+    // The agent is deleted and the euro's rate cleared afterwards: the GET answers, with nulls for both.
+    await ctx.database.db.delete(agents).where(eq(agents.slug, 'goner'));
+    await ctx.database.db.delete(currencyRates).where(eq(currencyRates.currency, 'EUR'));
+    const res = await get(cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ agent: null, currency: null });
+    // Saving the other field works and answers without the stale one.
+    expect((await put(cookie, { currency: 'GBP' })).json()).toEqual({ agent: null, currency: 'GBP' });
+    await ctx.database.db.insert(currencyRates).values({ currency: 'EUR', rate: 0.92 });
   });
 });

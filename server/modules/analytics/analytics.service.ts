@@ -17,6 +17,7 @@ import {
   type AnalyticsRange,
   type AnalyticsSummary,
 } from '../../../common/schemas/analytics';
+import { clientOf } from '../../client-network';
 import { AppError } from '../../errors';
 import type { AnalyticsRepo, Period, PeriodCounts } from './analytics.repo';
 
@@ -36,7 +37,10 @@ export const DEFAULT_ANALYTICS_RULES: AnalyticsRules = {
   topProducts: ANALYTICS_TOP_PRODUCTS,
 };
 
-/** Who sent an event, as far as the rules need: used only inside keyed hashes, never stored. */
+/**
+ * Who sent an event, as far as the rules need: the address (its network, `clientOf`) inside keyed hashes, never
+ * stored; the agent string only to tell bots apart.
+ */
 export type EventClient = { ip: string; userAgent: string | undefined };
 
 export type RecordOutcome = 'counted' | 'repeat' | 'bot';
@@ -102,8 +106,9 @@ export function previousRange(range: AnalyticsRange): AnalyticsRange {
 }
 
 /**
- * The counting rules (decision 0018, revised by issue 16). A visitor is known only through keyed hashes (HMAC) of
- * their address and agent string, made with a random key of the UTC day that is forgotten once the day is over: so
+ * The counting rules (decision 0018, revised by issues 16 and 25). A visitor is known only through keyed hashes (HMAC)
+ * of their network (an IPv4 address, an IPv6 /64; not the agent string, which any client may change at will), made
+ * with a random key of the UTC day that is forgotten once the day is over: so
  * nothing stored can be traced back to a person, linked across days, or recomputed later, even with the database
  * and the app's secret in hand.
  *
@@ -156,16 +161,18 @@ export function createAnalyticsService(
       const at = now();
       const day = todayUtc(at);
       const key = await hashKeyOf(day);
-      const hits = await repo.hit(`rate:${hash(key, 'rate', client.ip)}`, rules.rateWindowSeconds);
+      // The visitor is their network (an IPv4 address, an IPv6 /64), whatever agent string it sends: one address
+      // claiming 30 browsers is one visitor, not 30 (issue 25; the Popular order reads these clicks).
+      const network = clientOf(client.ip);
+      const hits = await repo.hit(`rate:${hash(key, 'rate', network)}`, rules.rateWindowSeconds);
       if (hits > rules.rateLimit) throw new AppError('RATE_LIMITED', ANALYTICS_TEXTS.rateLimited);
 
-      const agent = client.userAgent ?? '';
-      const visit = { day, at, visitor: hash(key, 'visitor', client.ip, agent) };
+      const visit = { day, at, visitor: hash(key, 'visitor', network) };
       // Once-a-day keys start 'day:' (kept until the day is over), windowed ones 'dedup:'.
-      const onceADay = (...parts: string[]) => `day:${hash(key, ...parts, client.ip, agent)}`;
+      const onceADay = (...parts: string[]) => `day:${hash(key, ...parts, network)}`;
 
       if (event.kind === 'view') {
-        const repeatKey = `dedup:${hash(key, 'view', client.ip, agent)}`;
+        const repeatKey = `dedup:${hash(key, 'view', network)}`;
         return (await repo.recordView({ repeatKey, windowSeconds: rules.repeatWindowSeconds, visit })) ? 'counted' : 'repeat';
       }
       if (event.kind === 'promo') {

@@ -150,12 +150,38 @@ describe('POST /api/analytics/events: counting', () => {
     expect(await clicksOf(a!.id)).toBe(1);
     expect((await events()).filter((e) => e.kind === 'click').map((e) => [e.source, e.agent])).toEqual([['buy', 'cnfans']]);
 
-    // Another visitor (address or agent string) or another product counts.
+    // Another visitor (another address) or another product counts; another agent string from the same address does not.
     await click(a!.id, { ip: nextIp() });
     await click(a!.id, { ip, userAgent: PIXEL });
     await click(b!.id, { ip });
-    expect(await clicksOf(a!.id)).toBe(3);
+    expect(await clicksOf(a!.id)).toBe(2);
     expect(await clicksOf(b!.id)).toBe(1);
+  });
+
+  // Issue 25: one address sending 30 clicks with 30 different User-Agents counted 30, and the Popular order reads
+  // these counts. A visitor is an address (an IPv4 address, an IPv6 /64) per product per day, whatever it claims to be.
+  it('counts one address claiming 30 browsers as one visitor: one click, one view, one visitor', async () => {
+    const [a] = await insertProducts(ctx.database, [{}]);
+    const ip = nextIp();
+    for (let i = 0; i < 30; i++) {
+      const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${100 + i}.0.0.0 Safari/537.36`;
+      expect((await click(a!.id, { ip, userAgent })).statusCode).toBe(204);
+      expect((await productView(a!.id, { ip, userAgent })).statusCode).toBe(204);
+    }
+    expect([await clicksOf(a!.id), await productViewsOf(a!.id)]).toEqual([1, 1]);
+    expect(await visitorRows()).toHaveLength(1);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one visitor, and another /64 or an IPv4 client apart', async () => {
+    const [a] = await insertProducts(ctx.database, [{}]);
+    const sameNetwork = ['2001:db8:25:1::1', '2001:db8:25:1:aaaa:bbbb:cccc:dddd', '2001:0db8:0025:0001::ff', '2001:db8:25:1:ffff::'];
+    for (const [i, ip] of sameNetwork.entries()) await click(a!.id, { ip, userAgent: i % 2 ? PIXEL : CHROME });
+    expect(await clicksOf(a!.id)).toBe(1);
+    await click(a!.id, { ip: '2001:db8:25:2::1' });
+    await click(a!.id, { ip: '::ffff:198.51.100.250' });
+    await click(a!.id, { ip: '198.51.100.250' });
+    expect(await clicksOf(a!.id)).toBe(3);
+    expect(await visitorRows()).toHaveLength(3);
   });
 
   it('counts a product view once per visitor, product and day; a click implies a view, never a second one', async () => {
@@ -226,14 +252,16 @@ describe('POST /api/analytics/events: counting', () => {
     await click(a!.id, { ip });
     await promo('join', { ip });
     expect(await visitorRows()).toHaveLength(1);
+    // Another browser at the same address is the same visitor; another address is another.
     await beacon({ kind: 'view' }, { ip, userAgent: PIXEL });
+    expect(await visitorRows()).toHaveLength(1);
     await promo('join', { ip: nextIp() });
-    expect(await visitorRows()).toHaveLength(3);
+    expect(await visitorRows()).toHaveLength(2);
     // Bots, refused bodies and unknown products add no visitor.
     await beacon({ kind: 'view' }, { ip: nextIp(), userAgent: 'curl/8.5.0' });
     await productView('00000000-0000-4000-8000-000000000000', { ip: nextIp() });
     await beacon({ kind: 'promo', source: 'menu' }, { ip: nextIp() });
-    expect(await visitorRows()).toHaveLength(3);
+    expect(await visitorRows()).toHaveLength(2);
   });
 
   it('counts simultaneous duplicates (the two beacons of a double-click, retries) once', async () => {

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { verifyPassword } from 'better-auth/crypto';
 import { openAPI } from 'better-auth/plugins';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { RESET_TOKEN_EXPIRES_IN_S } from '../../../common/account-texts';
+import { ACCOUNT_TEXTS, RESET_TOKEN_EXPIRES_IN_S } from '../../../common/account-texts';
 import { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { NAME_MAX_LENGTH } from '../../../common/schemas/account';
 import { isPlainText } from '../../../common/schemas/fields';
@@ -118,6 +118,32 @@ function signUpRules(ctx: HookInput): void {
   if (typeof body.name === 'string' && !isPlainText(body.name)) {
     throw new APIError('BAD_REQUEST', { code: 'NAME_NOT_VALID', message: 'The display name must not contain control characters.' });
   }
+}
+
+/** Body fields that hold a password: only hashed or compared, never stored as text, so any character may be in one. */
+const PASSWORD_BODY_FIELDS = new Set(['password', 'newPassword', 'currentPassword']);
+
+/** The first text of a body (fields, list items, nested objects) that is not plain text, with its field's name. */
+function firstControlText(value: unknown, field: string, depth = 0): string | null {
+  if (typeof value === 'string') return isPlainText(value) ? null : field;
+  if (depth > 3 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (!Array.isArray(value) && PASSWORD_BODY_FIELDS.has(key)) continue;
+    const found = firstControlText(inner, Array.isArray(value) ? field : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * A control character (a NUL above all, which PostgreSQL refuses in text) or a lone surrogate in any text of a body
+ * other than a password: refused with a sentence before anything reads the database with it. Before this a NUL in
+ * the email of a sign-in failed the throttle's insert (a 500), and one in a reset token the library's lookup.
+ */
+function plainTextRules(ctx: HookInput): void {
+  const field = firstControlText(ctx.body, '');
+  if (field === null) return;
+  throw new APIError('BAD_REQUEST', { code: 'CONTROL_CHARACTERS', message: ACCOUNT_TEXTS.controlCharacters(field) });
 }
 
 /** Every endpoint that sets a password, and the body field it arrives in: each gets the weak-password rule. */
@@ -356,6 +382,7 @@ export function createAuth(database: Database, settings: AuthSettings, log: Fast
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        plainTextRules(ctx);
         signUpRules(ctx);
         await passwordRules(ctx);
         await throttle.before(ctx);

@@ -141,11 +141,11 @@ describe('export', () => {
   it('writes a header and one line per product, guarding formula-like text, in row order', async () => {
     const text = (await exported('format=csv')).body;
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('id,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt');
+    expect(lines[0]).toBe('id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt');
     expect(text).toContain(`"Line one\nline ""two"", three"`);
     expect(text).toContain(",'=cmd|calc,9.5,");
     const sheet = readXlsx((await exported('format=xlsx')).rawPayload);
-    expect(sheet.map((r) => r.cells[1])).toEqual(['title', ...FIXTURE.map((p) => p.title)]);
+    expect(sheet.map((r) => r.cells[2])).toEqual(['title', ...FIXTURE.map((p) => p.title)]);
   });
 
   it("exports only what the admin list's filters match", async () => {

@@ -14,6 +14,7 @@ export type ExportRead = (filter: AdminFilter, afterRow: number, limit: number) 
 function cellsOf(row: ProductRow): Record<ExportColumn, string | number | boolean | null> {
   return {
     id: row.id,
+    sourceId: row.sourceId,
     title: row.title,
     price: row.price,
     category: row.category,
@@ -34,6 +35,7 @@ function cellsOf(row: ProductRow): Record<ExportColumn, string | number | boolea
 export const exportedProductSchema = z
   .object({
     id: z.string(),
+    sourceId: z.string().nullable().describe('The id the product had where it was imported from'),
     title: z.string(),
     price: z.number(),
     category: z.string().nullable(),
@@ -104,7 +106,8 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 
 /**
  * The catalogue (or the products matching the admin list's filters) as a file, streamed as it is read: the columns
- * of `EXPORT_COLUMNS`, which an import reads back as the same products (matched by id, nothing changed).
+ * of `EXPORT_COLUMNS`, which an import reads back as the same products (matched by id, or by the source's id where
+ * ours is not found, another site's say; nothing changed).
  */
 export function exportProducts(read: ExportRead, filter: AdminFilter, format: ExportFormat, now = new Date()) {
   const source =

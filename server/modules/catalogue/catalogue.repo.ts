@@ -28,6 +28,8 @@ export type ProductRow = {
   /** The marketplace and item id read from the link (null when it names none). */
   sourcePlatform: SourcePlatform | null;
   sourceItemId: string | null;
+  /** The product's id in the system it was imported from (products.source_id); admin answers only. */
+  sourceId: string | null;
   row: number | null;
   /** How many QC photos it has (QC_COUNT_COLUMN). */
   qcCount: number;
@@ -45,7 +47,7 @@ export type ListFilter = {
 
 const COLUMNS = sql.raw(
   `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image, is_best_product as "isBestProduct", link,
-   source_platform as "sourcePlatform", source_item_id as "sourceItemId", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt", ${QC_COUNT_COLUMN}`,
+   source_platform as "sourcePlatform", source_item_id as "sourceItemId", source_id as "sourceId", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt", ${QC_COUNT_COLUMN}`,
 );
 
 function filterConditions(f: ListFilter): SQL[] {
@@ -107,7 +109,7 @@ const BULK_COLUMN = { 'set-category': 'category', 'set-gender': 'gender', 'set-b
 export type ProductTotals = { products: number; changes: number };
 
 /** Column values of a product as the admin writes them. */
-export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey' | 'qcCount'>;
+export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey' | 'qcCount' | 'sourceId'>;
 
 /** What remains of a deleted product (deleted_products, written by a trigger). */
 export type DeletedProduct = { number: number; title: string; category: string | null; gender: Gender | null };

@@ -6,6 +6,7 @@ import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import {
   adminProductPageSchema,
+  adminProductSchema,
   adminProductQuerySchema,
   finderFacetQuerySchema,
   finderQuerySchema,
@@ -15,7 +16,6 @@ import {
   productNumberParamsSchema,
   productExportQuerySchema,
   productPageSchema,
-  productSchema,
 } from '../../../common/schemas/product';
 import { brandListSchema, brandParamsSchema, brandSummarySchema, finderFacetsSchema, suggestionsQuerySchema, suggestionsSchema } from '../../../common/schemas/search';
 import { AppError } from '../../errors';
@@ -163,7 +163,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       schema: {
         tags: ['admin'],
         summary: 'The catalogue, or the products matching the admin list\'s filters, as a CSV, XLSX or JSON download (streamed)',
-        description: 'Columns: id, title, price, category, gender, brand, description, isBestProduct, link, image, number, row, createdAt, updatedAt. Importing the file again changes nothing.',
+        description:
+          'Columns: id, sourceId (the id in the system the product was imported from), title, price, category, gender, brand, description, ' +
+          'isBestProduct, link, image, number, row, createdAt, updatedAt. Importing the file again changes nothing: rows match by id, else by sourceId.',
         querystring: productExportQuerySchema,
         response: { 200: downloadResponse('The file, in the format asked for (CSV by default)', Object.values(EXPORT_CONTENT_TYPES), {
           'application/json': z.array(exportedProductSchema),
@@ -228,7 +230,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         tags: ['admin'],
         summary: 'Adds a product at the end of the list; recorded in the audit log',
         body: productInputSchema,
-        response: { 201: productSchema },
+        response: { 201: adminProductSchema },
       },
     }),
     async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body, siteOrigin(request))),
@@ -242,7 +244,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         summary: 'Replaces every field of a product; the fields that changed are recorded in the audit log',
         params: idParamsSchema,
         body: productInputSchema,
-        response: { 200: productSchema, 404: errorSchema },
+        response: { 200: adminProductSchema, 404: errorSchema },
       },
     }),
     async (request) => service.update(actorOf(request), request.params.id, request.body, siteOrigin(request)),

@@ -5,6 +5,7 @@ import { productPath } from '../../../common/product-urls';
 import type { BulkEditBody, BulkEditResult, LinkMatches, UndoResult } from '../../../common/schemas/changes';
 import type {
   AdminProductFilter,
+  AdminProduct,
   AdminProductPage,
   AdminProductQuery,
   EmptyRescue,
@@ -29,7 +30,8 @@ import type { FinderFilter, RawFinderRow } from './finder.repo';
 import { MAX_PLANNED_WORDS, planSearch, searchWords, type SearchPlan } from './search-words';
 import { toQcPhoto } from '../qc/qc.service';
 
-export function toProduct(row: ProductRow): Product {
+/** A product as the public answers show it: never the source id (only the admin's, `toAdminProduct`). */
+export function toProduct(row: Omit<ProductRow, 'sourceId'>): Product {
   return {
     id: row.id,
     number: row.number,
@@ -52,6 +54,11 @@ export function toProduct(row: ProductRow): Product {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A product as the admin API answers it: with the id it had in the system it was imported from (issue 25). */
+export function toAdminProduct(row: ProductRow): AdminProduct {
+  return { ...toProduct(row), sourceId: row.sourceId };
 }
 
 /** Filters whose counts are remembered at once; the oldest goes first. */
@@ -334,7 +341,7 @@ export function createCatalogueService(
           total = counted.total;
         }
       }
-      return { items: rows.map(toProduct), total, page: q.page, pageSize: q.pageSize };
+      return { items: rows.map(toAdminProduct), total, page: q.page, pageSize: q.pageSize };
     },
 
     /** The whole catalogue, or the admin list's current filter, as a streamed CSV, XLSX or JSON file. */
@@ -394,18 +401,18 @@ export function createCatalogueService(
     },
 
     /** `origin` is this site's (scheme and host), to recognise our own images given by their full address. */
-    async create(actor: Actor, input: ProductInput, origin: string): Promise<Product> {
+    async create(actor: Actor, input: ProductInput, origin: string): Promise<AdminProduct> {
       const values = valuesFrom(input, await listedCategory(input), null, origin);
       return repo.transaction(async (tx) => {
         const row = await tx.products.insert(values);
         const details = { productId: row.id, number: row.number, values: keptValues(row, AUDITED_FIELDS) };
         await audit.record({ action: 'product-create', subject: productSubject(row), actor, details }, tx.executor);
-        return toProduct(row);
+        return toAdminProduct(row);
       });
     },
 
     /** Replaces the product's fields; the entry lists the fields that changed. An edit that changes nothing records nothing. */
-    async update(actor: Actor, id: string, input: ProductInput, origin: string): Promise<Product> {
+    async update(actor: Actor, id: string, input: ProductInput, origin: string): Promise<AdminProduct> {
       // Outside the transaction: embedded PostgreSQL has one connection, so a read beside an open transaction waits
       // for it to end, which would never come.
       const listed = await listedCategory(input);
@@ -419,7 +426,7 @@ export function createCatalogueService(
           const details = { productId: row.id, number: row.number, changes };
           await audit.record({ action: 'product-update', subject: productSubject(row), actor, details }, tx.executor);
         }
-        return toProduct(row);
+        return toAdminProduct(row);
       });
     },
 

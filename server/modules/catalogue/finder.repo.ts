@@ -119,7 +119,7 @@ const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`
  * A finder row as the driver hands it back: the product's columns (numeric and timestamps as the driver gives them),
  * with what the order's cursor needs.
  */
-export type RawFinderRow = Omit<ProductRow, 'price' | 'createdAt' | 'updatedAt'> & {
+export type RawFinderRow = Omit<ProductRow, 'price' | 'createdAt' | 'updatedAt' | 'sourceId'> & {
   price: string | number;
   createdAt: Date | string;
   updatedAt: Date | string;

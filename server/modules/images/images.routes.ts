@@ -76,10 +76,10 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
         description:
           'All or nothing: when one file is refused, none is stored. Refused: anything but JPEG, PNG or WebP by content ' +
           `(whatever the name or declared type), over ${MAX_UPLOAD_BYTES} bytes (413), empty, damaged or truncated files, ` +
-          'and pictures of more than 40 megapixels.',
+          'and pictures of more than 40 megapixels. A storage that cannot be written answers 507 and stores nothing.',
         consumes: ['multipart/form-data'],
         body: uploadBodySchema,
-        response: { 201: uploadResultSchema, 413: errorSchema },
+        response: { 201: uploadResultSchema, 413: errorSchema, 507: errorSchema },
       },
     }),
     async (request, reply) => {
@@ -100,6 +100,9 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
       schema: {
         tags: ['admin'],
         summary: 'Deletes an image with its thumbnails; products that showed it show none; recorded in the audit log',
+        description:
+          'The image is gone once this answers 200. Files the storage cannot remove now (full, read-only, out of reach) are ' +
+          'counted in filesPending and removed later by the server, which tries again until the storage lets them go.',
         params: idParamsSchema,
         response: { 200: imageDeleteResultSchema, 404: errorSchema },
       },

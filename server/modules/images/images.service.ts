@@ -5,7 +5,8 @@ import type { ImageDeleteResult, ImageInfo, ImageListQuery, ImagePage } from '..
 import { AppError } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
-import { prepareImage, removeImageFiles, storePreparedImage, type PreparedImage, type StoredImageFile } from './image-files';
+import type { FileRemovals } from './file-removals';
+import { imageKeys, prepareImage, storePreparedImage, type PreparedImage, type StoredImageFile } from './image-files';
 import type { ImageRow, ImagesRepo } from './images.repo';
 
 export function toImageInfo(row: ImageRow): ImageInfo {
@@ -36,13 +37,15 @@ export function uploadSubject(rows: ReadonlyArray<Pick<ImageRow, 'name'>>): stri
 
 /**
  * `audit` records every upload and deletion (issue 13) in the change's own transaction: when the entry cannot be
- * written, the records are rolled back (an upload's stored files removed) and the caller gets the error.
+ * written, the records are rolled back (an upload's stored files removed) and the caller gets the error. `removals`
+ * removes stored files for good: what the storage refuses now is tried again later (issue 25).
  */
 export function createImagesService(
   repo: ImagesRepo,
   storage: Storage,
   audit: Pick<AuditRepo, 'record'>,
   log: Pick<FastifyBaseLogger, 'error'>,
+  removals: Pick<FileRemovals, 'schedule' | 'removeNoted' | 'removeOrNote'>,
 ) {
   return {
     async list(q: ImageListQuery): Promise<ImagePage> {
@@ -74,33 +77,40 @@ export function createImagesService(
         });
         return rows.map(toImageInfo);
       } catch (err) {
-        await Promise.allSettled(prepared.map((image) => removeImageFiles(storage, image.fileName)));
+        // A storage that cannot write (StorageError, answered 507) may have taken part of it: removed, or noted to be.
+        await removals.removeOrNote(prepared.flatMap((image) => imageKeys(image.fileName)));
         throw err;
       }
     },
 
     /**
-     * Deletes the record first (products that showed it show none) with its audit entry, then, once that has
-     * committed, its original and thumbnails.
+     * Deletes the record first (products that showed it show none) with its audit entry and a note of its files to
+     * remove, then, once that has committed, its original and thumbnails. A storage that refuses (full, read-only,
+     * unreachable) does not bring the image back: it is gone for everyone, and its files stay noted until a later
+     * sweep removes them; the answer says how many wait.
      */
     async delete(actor: Actor, id: string): Promise<ImageDeleteResult> {
+      let keys: string[] = [];
       const deleted = await repo.transaction(async (tx) => {
         const found = await tx.images.delete(id);
         if (!found) return null;
         const { row, productsCleared } = found;
+        keys = imageKeys(row.storageKey.slice(row.storageKey.lastIndexOf('/') + 1));
+        await removals.schedule(keys, tx.executor);
         const details = { imageId: row.id, name: row.name, url: row.url, sizeBytes: row.sizeBytes, productsCleared };
         await audit.record({ action: 'image-delete', subject: row.name, actor, details }, tx.executor);
         return found;
       });
       if (!deleted) throw new AppError('NOT_FOUND', 'This image does not exist (it may have been deleted already).');
-      const fileName = deleted.row.storageKey.slice(deleted.row.storageKey.lastIndexOf('/') + 1);
+      let filesPending: number;
       try {
-        await removeImageFiles(storage, fileName);
+        filesPending = (await removals.removeNoted(keys)).length;
       } catch (err) {
-        // The image is gone for everyone; a file left behind only takes space.
-        log.error({ err, storageKey: deleted.row.storageKey }, 'could not remove the files of a deleted image');
+        // The database failed after the deletion committed: the noted keys wait for the sweep.
+        log.error({ err, storageKey: deleted.row.storageKey }, 'could not remove the files of a deleted image now; the sweep will');
+        filesPending = keys.length;
       }
-      return { id, productsCleared: deleted.productsCleared };
+      return { id, productsCleared: deleted.productsCleared, filesPending };
     },
   };
 }

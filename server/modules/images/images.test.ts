@@ -11,9 +11,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS, IMAGE_GALLERY_PAGE_SIZE, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../../common/admin-constants';
 import type { ImageInfo, ImagePage } from '../../../common/schemas/image';
 import type { Product } from '../../../common/schemas/product';
-import { images, products } from '../../db/schema/index';
+import { images, products, storageRemovals } from '../../db/schema/index';
 import { createS3Storage } from '../../storage/s3-storage';
-import type { Storage } from '../../storage/storage';
+import { StorageError, type Storage } from '../../storage/storage';
 import { anotherAppOn, send, signedInAs } from '../../test/auth-helpers';
 import { insertProducts } from '../../test/factories';
 import { multipartBody, type FilePart } from '../../test/multipart';
@@ -201,6 +201,12 @@ async function fetchMedia(url: string) {
   return { type: res.headers['content-type'], body: res.rawPayload };
 }
 
+/** What a storage throws when it cannot write (a full disk here) or remove (no permission here). */
+const diskFull = (key: string) =>
+  new StorageError('write', key, 'ENOSPC', { cause: Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }) });
+const notPermitted = (key: string) =>
+  new StorageError('delete', key, 'EACCES', { cause: Object.assign(new Error('permission denied'), { code: 'EACCES' }) });
+
 /** The harness's storage, refusing every write after the first `okPuts`. */
 function failingPuts(storage: Storage, okPuts: number): Storage {
   let puts = 0;
@@ -208,7 +214,7 @@ function failingPuts(storage: Storage, okPuts: number): Storage {
     ...storage,
     async put(key, body, contentType) {
       puts += 1;
-      if (puts > okPuts) throw new Error('storage full');
+      if (puts > okPuts) throw diskFull(key);
       await storage.put(key, body, contentType);
     },
   };
@@ -221,7 +227,7 @@ function failingDuringWrites(storage: Storage, failing: number, laterWritesMs: n
     ...storage,
     async put(key, body, contentType) {
       puts += 1;
-      if (puts === failing) throw new Error('storage full');
+      if (puts === failing) throw diskFull(key);
       if (puts > failing) await delay(laterWritesMs);
       await storage.put(key, body, contentType);
     },
@@ -232,10 +238,15 @@ function failingDuringWrites(storage: Storage, failing: number, laterWritesMs: n
 function failingDeletes(storage: Storage): Storage {
   return {
     ...storage,
-    delete: async () => {
-      throw new Error('storage offline');
+    delete: async (key) => {
+      throw notPermitted(key);
     },
   };
+}
+
+/** The harness's storage, refusing every write and every delete (a read-only disk, say). */
+function readOnly(storage: Storage): Storage {
+  return { ...failingDeletes(storage), put: async (key) => Promise.reject(diskFull(key)) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -558,7 +569,7 @@ describe.each([
 
       const res = await deleteImage(item.id);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ id: item.id, productsCleared: 2 });
+      expect(res.json()).toEqual({ id: item.id, productsCleared: 2, filesPending: 0 });
 
       expect(await imageRows()).toBe(rowsBefore - 1);
       expect(await h.storedKeys()).toEqual(keysBefore.filter((k) => !keysOf(item).includes(k)));
@@ -602,10 +613,12 @@ describe.each([
       }
     }
 
-    // Two images are three writes each: the original, then both thumbnails at once.
-    it.each([1, 2, 4, 5])('removes what it wrote when write %i of 6 fails', async (failing) => {
+    // Two images are three writes each: the original, then both thumbnails at once. Issue 25: a storage that cannot
+    // write answered a vague 500 "Something went wrong"; it answers 507, saying the server cannot store files now.
+    it.each([1, 2, 4, 5])('answers 507 with a sentence and removes what it wrote when write %i of 6 fails', async (failing) => {
       await withStorage(failingPuts(h.storage, failing - 1), async (app) => {
-        await expectRefused(() => upload([png('first.png'), png('second.png')], admin, app), 500);
+        const res = await expectRefused(() => upload([png('first.png'), png('second.png')], admin, app), 507);
+        expect(res.json()).toEqual({ statusCode: 507, code: 'INSUFFICIENT_STORAGE', message: ADMIN_TEXTS.storageUnavailable });
       });
     });
 
@@ -613,21 +626,67 @@ describe.each([
     it('leaves no file behind when a write fails while another is under way', async () => {
       const before = await storageState();
       await withStorage(failingDuringWrites(h.storage, 2, 400), async (app) => {
-        expect((await upload([png('raced.png')], admin, app)).statusCode).toBe(500);
+        expect((await upload([png('raced.png')], admin, app)).statusCode).toBe(507);
         await delay(1000);
       });
       expect(await storageState()).toEqual(before);
     });
 
-    it('still deletes the record when its files cannot be removed', async () => {
+    it('notes what a failed upload could not take back either, and removes it later', async () => {
+      const before = await storageState();
+      // The original is written, a thumbnail is not, and nothing can be removed: the original stays for now.
+      const stuck: Storage = { ...failingPuts(h.storage, 1), delete: failingDeletes(h.storage).delete };
+      await withStorage(stuck, async (app) => {
+        expect((await upload([png('half.png')], admin, app)).statusCode).toBe(507);
+      });
+      const noted = (await h.ctx.database.db.select().from(storageRemovals)).map((r) => r.key);
+      expect(noted.some((k) => k.startsWith('items/'))).toBe(true);
+      expect((await storageState()).keys.length).toBe(before.keys.length + 1);
+      await h.ctx.database.db.update(storageRemovals).set({ nextAttemptAt: new Date(0) });
+      expect((await h.app.services.fileRemovals.sweep()).waiting).toBe(0);
+      expect(await storageState()).toEqual(before);
+    });
+
+    it('still deletes the record when its files cannot be removed, and removes them later instead of forgetting them', async () => {
       const item = await uploadedOne(png('undeletable.png'));
       await withStorage(failingDeletes(h.storage), async (app) => {
         const res = await send(app, 'DELETE', `/api/admin/images/${item.id}`, { cookie: admin });
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json()).toEqual({ id: item.id, productsCleared: 0 });
+        expect(res.json()).toEqual({ id: item.id, productsCleared: 0, filesPending: 4 });
       });
       expect((await listImages('?pageSize=50')).items.map((i) => i.id)).not.toContain(item.id);
       expect((await deleteImage(item.id)).statusCode).toBe(404);
+      // Still there, and noted with the storage's reason, to be tried again after a wait.
+      expect(await h.storedKeys()).toEqual(expect.arrayContaining(keysOf(item)));
+      const noted = await h.ctx.database.db.select().from(storageRemovals);
+      expect(noted.map((r) => r.key).sort()).toEqual([...keysOf(item), `share/${stemOf(item.name)}.jpg`].sort());
+      expect(noted.every((r) => r.attempts === 1 && r.lastError === 'EACCES' && r.nextAttemptAt > new Date())).toBe(true);
+
+      // A sweep before the wait is over tries nothing; once due, the storage lets them go and the notes go too.
+      expect(await h.app.services.fileRemovals.sweep()).toEqual({ removed: 0, waiting: 4 });
+      await h.ctx.database.db.update(storageRemovals).set({ nextAttemptAt: new Date(0) });
+      expect(await h.app.services.fileRemovals.sweep()).toEqual({ removed: 4, waiting: 0 });
+      expect((await h.storedKeys()).filter((k) => keysOf(item).includes(k))).toEqual([]);
+      expect(await h.ctx.database.db.select().from(storageRemovals)).toEqual([]);
+    });
+
+    it('tries a removal that fails again later each time', async () => {
+      const item = await uploadedOne(png('stubborn.png'));
+      await withStorage(readOnly(h.storage), async (app) => {
+        expect((await send(app, 'DELETE', `/api/admin/images/${item.id}`, { cookie: admin })).json()).toMatchObject({ filesPending: 4 });
+        const waits: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          await h.ctx.database.db.update(storageRemovals).set({ nextAttemptAt: new Date(0) });
+          expect(await app.services.fileRemovals.sweep()).toEqual({ removed: 0, waiting: 4 });
+          const [row] = await h.ctx.database.db.select().from(storageRemovals).where(eq(storageRemovals.key, `items/${item.name}`));
+          waits.push((row?.nextAttemptAt.getTime() ?? 0) - Date.now());
+          expect(row?.attempts).toBe(i + 2);
+        }
+        expect(waits[1]!).toBeGreaterThan(waits[0]!);
+        expect(waits[2]!).toBeGreaterThan(waits[1]!);
+      });
+      await h.ctx.database.db.update(storageRemovals).set({ nextAttemptAt: new Date(0) });
+      expect(await h.app.services.fileRemovals.sweep()).toEqual({ removed: 4, waiting: 0 });
     });
   });
 

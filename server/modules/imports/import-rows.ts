@@ -2,7 +2,7 @@ import { parseItemLink } from '../../../common/agent-links';
 import { IGNORE_COLUMN, IMPORT_FIELDS, type ImportField } from '../../../common/import-columns';
 import type { ImportRowError } from '../../../common/schemas/imports';
 import { isPlainText } from '../../../common/schemas/fields';
-import { productInputSchema } from '../../../common/schemas/product';
+import { productInputSchema, SOURCE_ID_MAX_LENGTH } from '../../../common/schemas/product';
 import type { ImportRecord } from './read-import';
 
 /** A valid row's product as the import writes it; `id` is ours (a UUID), `sourceId` another system's id. */
@@ -24,7 +24,6 @@ export type ImportValues = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SOURCE_ID_MAX = 200;
 
 /**
  * A price as sheets write it: "$12.50", "12.50 USD", "€ 9,99", "1,250.00". A comma is the decimal mark only when no
@@ -94,14 +93,24 @@ export function checkRecord(
 
   let id: string | null = null;
   let sourceId: string | null = null;
+  /** Another system's id as a cell gives it: text of at most SOURCE_ID_MAX_LENGTH without control characters. */
+  const sourceText = (field: 'id' | 'sourceId', text: string): string | null => {
+    if (text.length > SOURCE_ID_MAX_LENGTH) fail(field, `${field} must be at most ${SOURCE_ID_MAX_LENGTH} characters`);
+    else if (!isPlainText(text)) fail(field, `${field} must not contain control characters`);
+    else if (text !== '') return text;
+    return null;
+  };
   const rawId = raw('id');
   if (typeof rawId === 'string' || typeof rawId === 'number') {
     const text = String(rawId).trim();
     if (UUID.test(text)) id = text.toLowerCase();
-    else if (text.length > SOURCE_ID_MAX) fail('id', `id must be at most ${SOURCE_ID_MAX} characters`);
-    else if (!isPlainText(text)) fail('id', 'id must not contain control characters');
-    else if (text !== '') sourceId = text;
+    else sourceId = sourceText('id', text);
   } else if (rawId !== undefined && rawId !== null) fail('id', 'id must be a text');
+  // A column of its own (an export's sourceId) names the source's id outright, beside our id.
+  const rawSourceId = raw('sourceId');
+  if (typeof rawSourceId === 'string' || typeof rawSourceId === 'number') {
+    sourceId = sourceText('sourceId', String(rawSourceId).trim()) ?? sourceId;
+  } else if (rawSourceId !== undefined && rawSourceId !== null) fail('sourceId', 'sourceId must be a text');
 
   if (columns.title === undefined) fail('', 'No column is mapped to title');
   if (columns.price === undefined) fail('', 'No column is mapped to price');

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
+import { ADMIN_TEXTS, MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
 import {
   IGNORE_COLUMN,
   IMPORT_MAX_BYTES,
@@ -11,10 +11,11 @@ import {
 import { ownImagePath } from '../../../common/media';
 import type { Import, ImportPolicy, ImportRowError } from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
-import type { Storage } from '../../storage/storage';
+import { StorageError, type Storage } from '../../storage/storage';
+import type { FileRemovals } from '../images/file-removals';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { ChangesRepo } from '../changes/changes.repo';
-import { prepareImage, removeImageFiles, storePreparedImage } from '../images/image-files';
+import { imageKeys, prepareImage, removeImageFiles, storePreparedImage } from '../images/image-files';
 import { csvField } from './csv';
 import { checkRecord, columnsOf, type ImportValues } from './import-rows';
 import { type ImportMappingEntry, type ImportResult, type ImportRow, type ImportsRepo, type StagedRow } from './imports.repo';
@@ -37,6 +38,8 @@ export type ImportsDeps = {
   audit: Pick<AuditRepo, 'record'>;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** Removes what a failed image fetch stored; what the storage keeps is tried again later (issue 25). */
+  removals?: Pick<FileRemovals, 'removeOrNote'> | undefined;
   /** IMPORT_ALLOW_PRIVATE_HOSTS. */
   allowPrivateHosts: boolean;
   /** Rows per batch (tests make it small to see progress and Cancel between batches). */
@@ -139,7 +142,8 @@ export function createImportsService(deps: ImportsDeps) {
               try {
                 await repo.insertFetchedImage(file, url);
               } catch (err) {
-                await removeImageFiles(storage, prepared.fileName).catch(() => undefined);
+                if (deps.removals) await deps.removals.removeOrNote(imageKeys(prepared.fileName));
+                else await removeImageFiles(storage, prepared.fileName).catch(() => undefined);
                 throw err;
               }
               stored = file.url;
@@ -147,7 +151,8 @@ export function createImportsService(deps: ImportsDeps) {
             }
             await repo.replaceImage(id, url, stored);
           } catch (err) {
-            const message = err instanceof AppError ? err.message : 'The image could not be fetched.';
+            const message =
+              err instanceof AppError ? err.message : err instanceof StorageError ? ADMIN_TEXTS.storageUnavailable : 'The image could not be fetched.';
             result.imageFailures.push({ row: line, column: imageHeader, message: `${url.slice(0, 200)}: ${message}` });
           }
           if (await repo.heartbeat(id, result)) cancelled = true;

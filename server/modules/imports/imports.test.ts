@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Import } from '../../../common/schemas/imports';
+import type { AdminProduct, AdminProductPage } from '../../../common/schemas/product';
 import { auditEntries } from '../../test/audit-helpers';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
@@ -230,6 +231,54 @@ describe('import commit and undo', () => {
     await ctx.database.db.execute(sql`update products set link = 'https://store.example/moved' where source_id = 'fs9xY7'`);
     const again = await preview('export.json', fixture('firestore.json'));
     expect(again.counts).toEqual({ new: 0, updated: 1, unchanged: 1, invalid: 0 });
+  });
+
+  // Issue 25: the ids of a Firestore export were kept (products.source_id, matched by a re-import) but no answer
+  // showed them: not the admin list, not the exports, not the admin product API.
+  it("shows a Firestore export's ids in the admin list, the admin product API and every export, and matches them again from an export", async () => {
+    await commit((await preview('export.json', fixture('firestore.json'))).id);
+    await insertProducts(ctx.database, [{ title: 'Made Here', price: 12, link: 'https://store.example/made-here' }]);
+    const list = (await send(ctx.app, 'GET', '/api/admin/products', { cookie: admin })).json<AdminProductPage>();
+    expect(list.items.map((p) => [p.title, p.sourceId])).toEqual([
+      ['Firestore Jacket', 'fs8dK2mQpL0aZ1'],
+      ['Firestore Boots', 'fs9xY7'],
+      ['Made Here', null],
+    ]);
+    const jacket = list.items[0]!;
+    const edited = await send(ctx.app, 'PUT', `/api/admin/products/${jacket.id}`, {
+      cookie: admin,
+      body: { title: 'Firestore Jacket', price: 55.5, category: 'Jackets', gender: 'Women', isBestProduct: true, link: 'https://store.example/fs-jacket' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<AdminProduct>().sourceId).toBe('fs8dK2mQpL0aZ1');
+    // Only the admin's answers: the public product never shows it.
+    const publicProduct = await send(ctx.app, 'GET', `/api/products/${jacket.number}`);
+    expect(publicProduct.json<{ product: Record<string, unknown> }>().product).not.toHaveProperty('sourceId');
+
+    const exported = async (format: 'csv' | 'xlsx' | 'json') => {
+      const res = await send(ctx.app, 'GET', `/api/admin/products/export?format=${format}`, { cookie: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.rawPayload;
+    };
+    const files = { csv: await exported('csv'), xlsx: await exported('xlsx'), json: await exported('json') };
+    const csvRows = parseCsv(files.csv.toString('utf8').replace(/^\uFEFF/, ''));
+    expect(csvRows.slice(0, 4).map((r) => r.cells.slice(0, 3))).toEqual([
+      ['id', 'sourceId', 'title'],
+      [jacket.id, 'fs8dK2mQpL0aZ1', 'Firestore Jacket'],
+      [expect.any(String), 'fs9xY7', 'Firestore Boots'],
+      [expect.any(String), '', 'Made Here'],
+    ]);
+    expect(readXlsx(files.xlsx).map((r) => r.cells[1])).toEqual(['sourceId', 'fs8dK2mQpL0aZ1', 'fs9xY7', '']);
+    expect(JSON.parse(files.json.toString('utf8')).map((p: { sourceId: string | null }) => p.sourceId)).toEqual(['fs8dK2mQpL0aZ1', 'fs9xY7', null]);
+
+    // The products are made again from the original export: new ids, the same source ids. Each export still finds
+    // them, by source id, and changes nothing (the product made here, without one, comes back as new).
+    await clearCatalogue(ctx.database);
+    await commit((await preview('export.json', fixture('firestore.json'))).id);
+    for (const format of ['csv', 'xlsx', 'json'] as const) {
+      const again = await preview(`back.${format}`, files[format]);
+      expect(again.counts, format).toEqual({ new: 1, updated: 0, unchanged: 2, invalid: 0 });
+    }
   });
 
   it('reads a JSON array of products', async () => {

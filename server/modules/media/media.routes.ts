@@ -6,7 +6,7 @@ import { EXTENSION_OF } from '../../../common/image-types';
 import { itemKey, MEDIA_PREFIX, SHARE_FOLDER, SHARE_IMAGE_MAX_PX, shareKey } from '../../../common/media';
 import { AppError } from '../../errors';
 import { DECODE } from '../images/image-files';
-import { isSafeKey, type Storage } from '../../storage/storage';
+import { isSafeKey, StorageError, type Storage } from '../../storage/storage';
 import { EMBEDDABLE_PICTURE_CORP } from '../../plugins/security-headers';
 
 const SHARE_QUALITY = 82;
@@ -70,7 +70,15 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app,
         .jpeg({ quality: SHARE_QUALITY, mozjpeg: true })
         .toBuffer();
       const copy = shareKey(`${stem}.jpg`);
-      await storage.put(copy, body, 'image/jpeg');
+      try {
+        await storage.put(copy, body, 'image/jpeg');
+      } catch (err) {
+        if (!(err instanceof StorageError)) throw err;
+        // A storage that cannot write (full, read-only) does not keep the picture from the preview: it is made
+        // again on the next request instead of read.
+        app.log.warn({ key: copy, reason: err.reason }, 'storage: a link-preview image could not be kept');
+        return body;
+      }
       // Deleted meanwhile: its copy must not outlive it (the delete removed what existed before this put).
       if (!(await storage.exists(key))) {
         await storage.delete(copy);

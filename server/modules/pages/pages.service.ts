@@ -1,6 +1,6 @@
 import { ALL, FINDER_PAGE_SIZE_DESKTOP, FINDER_PAGE_SIZE_PHONE } from '../../../common/constants';
 import { DEFAULT_BASE_CURRENCY } from '../../../common/currency';
-import { finderApiParams, filtersFromParams } from '../../../common/finder-filters';
+import { DEFAULT_FILTERS, finderApiParams, filtersFromParams } from '../../../common/finder-filters';
 import { SHARE_IMAGE_TYPE, shareImageSize, shareImageUrlFor, thumbnailUrlFor, type PixelSize } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
 import { brandMeta, brandPath, finderMeta, missingBrandMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
@@ -10,7 +10,7 @@ import { FAVORITE_SHARE_TOKEN_PATTERN } from '../../../common/favorites';
 import { AppError } from '../../errors';
 import type { Category } from '../../../common/schemas/category';
 import { finderFacetQuerySchema, finderQuerySchema } from '../../../common/schemas/product';
-import type { BrandSummary } from '../../../common/schemas/search';
+import { brandParamsSchema, type BrandSummary } from '../../../common/schemas/search';
 import { sharedSeedAt } from '../../../common/shuffle-seeds';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { AgentsService } from '../agents/agents.service';
@@ -63,7 +63,7 @@ export type PagePlan =
   | {
       kind: 'page';
       page: PageMatch['page'];
-      status: 200 | 404 | 410 | 503;
+      status: 200 | 400 | 404 | 410 | 503;
       data: InitialData;
       head: Head;
       /** On-demand modules the page will probably need next (prefetched at idle). */
@@ -130,29 +130,35 @@ export function createPagesService(deps: {
     if (brand) data.brand = { slug: brand.slug, summary: brand };
     const seed = request.seed ?? sharedSeedAt(new Date());
     const pageSize = request.phone ? FINDER_PAGE_SIZE_PHONE : FINDER_PAGE_SIZE_DESKTOP;
-    let status: 200 | 503 = 200;
+    let status: 200 | 400 | 503 = 200;
     let list: Category[] = [];
-    try {
-      const asked = finderApiParams(filters);
-      const query = finderQuerySchema.parse({ ...asked, limit: pageSize, seed });
-      const facetQuery = finderFacetQuerySchema.parse(asked);
-      const facets = catalogue.facets(facetQuery).catch((err: unknown) => {
-        log.warn({ err }, 'the finder\u2019s counts could not be loaded for rendering');
-        return undefined;
-      });
-      const [categoryList, page, counts] = await Promise.all([categories.list(), catalogue.listFinderPage(query), facets]);
-      list = categoryList;
-      data.categories = categoryList;
-      data.finder = { filters, seed, pageSize, page };
-      if (counts) data.facets = counts;
-    } catch (err) {
-      log.warn({ err }, 'the finder could not be loaded for rendering');
-      status = 503;
+    const asked = finderApiParams(filters);
+    const query = finderQuerySchema.safeParse({ ...asked, limit: pageSize, seed });
+    const facetQuery = finderFacetQuerySchema.safeParse(asked);
+    // Filters the API refuses (a NUL in the category, say): the visitor's address is at fault, not the database. The
+    // page is rendered without the list; the browser asks the API, which says what is wrong.
+    if (!query.success || !facetQuery.success) status = 400;
+    else {
+      try {
+        const facets = catalogue.facets(facetQuery.data).catch((err: unknown) => {
+          log.warn({ err }, 'the finder\u2019s counts could not be loaded for rendering');
+          return undefined;
+        });
+        const [categoryList, page, counts] = await Promise.all([categories.list(), catalogue.listFinderPage(query.data), facets]);
+        list = categoryList;
+        data.categories = categoryList;
+        data.finder = { filters, seed, pageSize, page };
+        if (counts) data.facets = counts;
+      } catch (err) {
+        log.warn({ err }, 'the finder could not be loaded for rendering');
+        status = 503;
+      }
     }
     const category =
       filters.category === ALL ? null : (list.find((c) => c.name.toLowerCase() === filters.category.toLowerCase()) ?? null);
     const brandNames = new Map(data.facets?.brands.map((b) => [b.slug, b.name]));
-    const meta = brand ? brandMeta(brand) : finderMeta(filters, category, brandNames, base);
+    // A refused address's text (a NUL, a line break) is not echoed into the title and description: the plain finder's.
+    const meta = brand ? brandMeta(brand) : finderMeta(status === 400 ? DEFAULT_FILTERS : filters, category, brandNames, base);
     const items = data.finder?.page.items ?? [];
     const jsonLd: object[] = [];
     if (meta.canonical === '/') jsonLd.push(websiteJsonLd(request.origin));
@@ -189,6 +195,11 @@ export function createPagesService(deps: {
       head: { meta: missingBrandMeta, path: request.url, ogType: 'website', image: SITE_IMAGE },
       prefetch: [],
     });
+    // Never a brand's slug (a NUL, a line break, too long): no brand has it, and the database is not asked.
+    if (!brandParamsSchema.safeParse({ slug }).success) {
+      data.brand = { slug: slug.toLowerCase(), summary: null };
+      return page(404);
+    }
     let brand: BrandSummary | null;
     try {
       brand = await catalogue.brand(slug.toLowerCase());

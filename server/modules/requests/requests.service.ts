@@ -23,6 +23,7 @@ import type {
 } from '../../../common/schemas/requests';
 import { REQUESTS_PAGE_SIZE } from '../../../common/schemas/requests';
 import { AppError } from '../../errors';
+import { clientOf } from '../../client-network';
 import { changedFields, clip, keptValues } from '../audit/audit-details';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { ItemRequestWithProduct, LinkReportWithProduct, QueueProductRow, RequestsRepo } from './requests.repo';
@@ -34,21 +35,8 @@ export const DEFAULT_REQUESTS_RULES: RequestsRules = {
   siteLimit: REQUESTS_SITE_LIMIT,
 };
 
-/**
- * Who a post counts against: the address, except that an IPv6 client counts by its /64 network (one subscriber
- * holds a whole /64, so a new address per post would not be a new client).
- */
-export function clientOf(ip: string): string {
-  if (!ip.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) return ip.replace(/^::ffff:/i, '');
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
+// Who a post counts against: the address, or an IPv6 client's /64 network (server/client-network.ts).
+export { clientOf };
 
 /** Who sent a request, as far as the limits need: used only inside keyed hashes, never stored. */
 export type RequestClient = { ip: string };

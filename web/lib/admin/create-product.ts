@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product, ProductInputDraft } from '../../../common/schemas/product';
+import type { AdminProduct, ProductInputDraft } from '../../../common/schemas/product';
 import { apiPost } from '../api-client';
 import { invalidateCatalogue } from './keys';
 
-export function createProduct(input: ProductInputDraft): Promise<Product> {
-  return apiPost<Product>('/api/admin/products', input);
+export function createProduct(input: ProductInputDraft): Promise<AdminProduct> {
+  return apiPost<AdminProduct>('/api/admin/products', input);
 }
 
 export function useCreateProduct() {

@@ -97,7 +97,8 @@ export function ImageUploader({ onUploaded }: { onUploaded: () => void }) {
       await invalidateCatalogue(queryClient);
       onUploaded();
     }
-    if (failures.length > 0) toast(withReason(ADMIN_TEXTS.failedToUpload, failures.join(' ')), 'error');
+    // Once per reason: a storage that cannot write refuses every file with the same sentence.
+    if (failures.length > 0) toast(withReason(ADMIN_TEXTS.failedToUpload, [...new Set(failures)].join(' ')), 'error');
   };
 
   const onDrop = (event: DragEvent) => {

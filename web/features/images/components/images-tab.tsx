@@ -39,7 +39,9 @@ export function ImagesTab() {
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast(ADMIN_TEXTS.imageDeleted, 'success'),
+      // The image is gone; files the storage kept for now are removed later by the server (issue 25), which is said.
+      onSuccess: (result) =>
+        toast(result.filesPending > 0 ? `${ADMIN_TEXTS.imageDeleted}. ${ADMIN_TEXTS.imageFilesPending}` : ADMIN_TEXTS.imageDeleted, 'success'),
       onError: (err) => toast(withReason(ADMIN_TEXTS.failedToDeleteImage, reasonOf(err)), 'error'),
       onSettled: () => setDeleting(null),
     });

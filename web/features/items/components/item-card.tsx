@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_TEXTS } from '../../../../common/admin-constants';
-import type { Product } from '../../../../common/schemas/product';
+import type { AdminProduct } from '../../../../common/schemas/product';
 import { formatPrice } from '../../../lib/admin/format';
 
 /** One product of the admin list, with a box to select it for a bulk action, Edit and Delete. */
@@ -11,7 +11,7 @@ export function ItemCard({
   onEdit,
   onDelete,
 }: {
-  product: Product;
+  product: AdminProduct;
   selected: boolean;
   onToggle: (selected: boolean) => void;
   onEdit: () => void;
@@ -48,6 +48,11 @@ export function ItemCard({
           {product.category || 'No category'} · {product.gender ?? 'Gender not set'}
           {product.row !== null && <> · Row {product.row}</>}
         </p>
+        {product.sourceId && (
+          <p className="item-meta item-source-id">
+            {ADMIN_TEXTS.sourceIdLabel}: <code>{product.sourceId}</code>
+          </p>
+        )}
         {product.link ? (
           <a className="item-link" href={product.link} target="_blank" rel="noopener noreferrer">
             Buy link<span className="visually-hidden"> of {product.title} (opens in a new tab)</span>

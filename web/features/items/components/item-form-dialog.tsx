@@ -6,7 +6,7 @@ import { isImageReference } from '../../../../common/schemas/fields';
 import type { Category } from '../../../../common/schemas/category';
 import type { ImageInfo } from '../../../../common/schemas/image';
 import { QC_ADMIN_TEXTS } from '../../../../common/qc-texts';
-import { productInputSchema, type Product } from '../../../../common/schemas/product';
+import { productInputSchema, type AdminProduct, type Product } from '../../../../common/schemas/product';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -70,7 +70,7 @@ export function ItemFormDialog({
   imagePicker: ImagePicker,
   onClose,
 }: {
-  product: Product | null;
+  product: AdminProduct | null;
   categories: Category[];
   imagePicker: ImagePickerComponent;
   onClose: () => void;
@@ -226,6 +226,10 @@ export function ItemFormDialog({
             loadFailed={savedQc.isError ? reasonOf(savedQc.error) : null}
             errors={qcErrors}
           />
+          {product?.sourceId && (
+            // Shown, not edited: it is what a re-import matches on, and only an import sets it.
+            <TextField label={ADMIN_TEXTS.sourceIdLabel} value={product.sourceId} readOnly hint={ADMIN_TEXTS.sourceIdHint} className="form-grid-wide" />
+          )}
           <label className="checkbox form-grid-wide">
             <input type="checkbox" {...form.check('isBestProduct')} />
             Best product (shown with a star, and under Best Products)

@@ -4,7 +4,7 @@ import { ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, withReason } from '../../../../c
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../common/import-columns';
 import type { BulkEditInput, BulkEditResult } from '../../../../common/schemas/changes';
 import { pageCount } from '../../../../common/schemas/paging';
-import { ADMIN_PAGE_SIZES, type AdminProductSort, type Product } from '../../../../common/schemas/product';
+import { ADMIN_PAGE_SIZES, type AdminProduct, type AdminProductSort } from '../../../../common/schemas/product';
 import { buildUrl } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
@@ -31,7 +31,7 @@ const BEST_OPTIONS = [
   { value: 'false', label: 'Not best products' },
 ];
 
-type Editing = { product: Product | null } | null;
+type Editing = { product: AdminProduct | null } | null;
 
 const SORT_OPTIONS: Array<{ value: AdminProductSort; label: string }> = [
   { value: 'row', label: 'Row' },
@@ -78,7 +78,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
   const categories = useCategories();
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
 
   const total = products.data?.total ?? 0;
   const pages = pageCount(total, pageSize);

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { storageRemovals } from '../../db/schema/index';
+import type { Executor } from '../../db/sql';
+
+/** Longest wait between two tries of one removal; the first retry comes after a minute, each next one twice later. */
+export const REMOVAL_RETRY_MAX_MINUTES = 6 * 60;
+
+/** The one writer of storage_removals: the stored files still to be removed (issue 25). */
+export function createFileRemovalsRepo(database: Database) {
+  const { db } = database;
+  return {
+    /** Notes keys to remove, due at once; inside the transaction that deletes their record, so none is forgotten. */
+    async schedule(keys: readonly string[], executor: Pick<Executor, 'insert'> = db): Promise<void> {
+      if (keys.length === 0) return;
+      await executor
+        .insert(storageRemovals)
+        .values(keys.map((key) => ({ key })))
+        .onConflictDoNothing();
+    },
+
+    /** Keys whose next try is due, the longest waiting first. */
+    async due(limit: number): Promise<string[]> {
+      const rows = await database.rows<{ key: string }>(
+        sql`select key from storage_removals where next_attempt_at <= now() order by next_attempt_at, key limit ${limit}`,
+      );
+      return rows.map((r) => r.key);
+    },
+
+    /** Removed: forgotten. */
+    async done(keys: readonly string[]): Promise<void> {
+      if (keys.length === 0) return;
+      await database.rows(sql`delete from storage_removals where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`);
+    },
+
+    /** Not removed this time: kept (added when new), with the reason, and tried again later (1, 2, 4... minutes, at most 6 hours). */
+    async failed(failures: ReadonlyArray<{ key: string; reason: string }>): Promise<void> {
+      if (failures.length === 0) return;
+      await database.rows(sql`
+        insert into storage_removals (key, attempts, last_error, next_attempt_at)
+        select f->>'key', 1, f->>'reason', now() + interval '1 minute' from jsonb_array_elements(${JSON.stringify(failures)}::jsonb) f
+        on conflict (key) do update set attempts = storage_removals.attempts + 1, last_error = excluded.last_error, updated_at = now(),
+          next_attempt_at = now() + make_interval(mins => least(power(2, least(storage_removals.attempts, 16))::int, ${REMOVAL_RETRY_MAX_MINUTES}))`);
+    },
+
+    /** How many removals wait, and the oldest one's age: for the log. */
+    async waiting(): Promise<{ count: number; oldest: Date | null }> {
+      const [row] = await database.rows<{ count: number; oldest: Date | string | null }>(
+        sql`select count(*)::int as count, min(created_at) as oldest from storage_removals`,
+      );
+      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+  };
+}
+export type FileRemovalsRepo = ReturnType<typeof createFileRemovalsRepo>;

@@ -38,8 +38,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...boundaries([{ group: ['node:*'], message: 'The web runs in the browser: no Node modules.' }]),
+      ...boundaries([
+        { group: ['node:*'], message: 'The web runs in the browser: no Node modules.' },
+        { group: ['wouter', 'wouter/*', 'react-router', 'react-router-dom'], message: 'Links and routing hooks come from web/lib/router.tsx.' },
+      ]),
     },
+  },
+  {
+    files: ['web/lib/router.tsx'],
+    rules: boundaries([{ group: ['node:*'], message: 'The web runs in the browser: no Node modules.' }]),
   },
   {
     files: ['common/**/*.ts'],

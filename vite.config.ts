@@ -17,14 +17,14 @@ function devSiteConfig(): Plugin {
 }
 
 /**
- * React Router's package exports only its development build (its dev warnings switched on) for every condition, a
- * known issue upstream; builds take the production build it ships beside it.
+ * wouter imports useSyncExternalStore through the shim made for React 17; React 19 has it, and the shim (a CommonJS
+ * module with its interop) is bytes in the first bundle for nothing.
  */
-const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+const REACT_SYNC_EXTERNAL_STORE = fileURLToPath(new URL('./web/lib/use-sync-external-store.ts', import.meta.url));
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   root: 'web',
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
+  resolve: { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: REACT_SYNC_EXTERNAL_STORE }] },
   publicDir: 'public',
   plugins: [react(), devSiteConfig()],
   build: {

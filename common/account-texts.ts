@@ -5,6 +5,7 @@ export const RESET_TOKEN_EXPIRES_IN_S = 3600;
 
 export const ACCOUNT_TEXTS = {
   resetUnavailable: 'Password reset is not available on this site: no mail server is configured.',
+  resetByContact: "Write from your account's address and we will help you back in:",
   resetRequested: 'If an account uses this email, a link to reset its password is on its way. It expires in one hour.',
   resetLinkInvalid: 'This reset link has expired or has already been used.',
   resetDone: 'Your password has been changed and every other session was signed out. Sign in with your new password.',

@@ -129,6 +129,24 @@ export const ADMIN_TEXTS = {
   next: 'Next',
 } as const;
 
+/**
+ * The one item form (issue 28): the Images tile, Add New Item and Edit Item. The spec's texts (Add Item, Add New
+ * Item, 'Item added successfully!') are in ADMIN_TEXTS.
+ */
+export const ITEM_FORM_TEXTS = {
+  moreFields: 'More fields',
+  adding: 'Adding...',
+  /** After a save: the item's page, and a fresh form. */
+  viewItem: (title: string) => `View ${title}`,
+  addAnother: 'Add another',
+  close: 'Close',
+  /** A gallery tile whose picture a product shows already. */
+  usedBy: 'Used by',
+  andMore: (n: number) => ` and ${n} more`,
+  newFromUsed: 'New item from this picture',
+  bestLabel: 'Best product (shown with a star, and under Best Products)',
+} as const;
+
 /** 'Error adding item' and the like end in '...' in the spec; the dashboard finishes them with the reason. */
 export function withReason(text: string, reason: string): string {
   return `${text}: ${reason}`;

@@ -82,4 +82,10 @@ export const ANALYTICS_TEXTS = {
   notAvailable: '–',
   rateLimited: 'Too many events from your connection. Please slow down.',
   unknownProduct: 'There is no product with this id.',
+  unknownAgent: 'There is no agent with this slug.',
+  agentActivity: 'Converter and promotions per agent',
+  converterClicks: 'Converter clicks',
+  promoLinks: 'Promotion links',
+  promoCodes: 'Promotion codes copied',
+  agentActivityExplained: 'Links made by the link converter, and the agents’ promotions: each visitor counts once a day (converter: once per item).',
 } as const;

@@ -24,6 +24,8 @@ export const SENTINEL_ROOT_MARGIN = '100px';
 export const VISIBLE_CATEGORY_COUNT = 10;
 /** Products shown under "More like this" on a product page, and instead of a missing one. */
 export const RELATED_PRODUCTS_COUNT = 8;
+/** The most other colours (products of one seller item, issue 26) a product page lists. */
+export const PRODUCT_COLOURS_MAX = 48;
 
 /** Where the storefront posts its clicks, product views, referral buttons and finder views (issues 5 and 16). */
 export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
@@ -111,6 +113,8 @@ export const TEXTS = {
   emptySearchHint: 'Try adjusting your search terms or browse different categories',
   emptyCategoryTitle: (category: string) => `No items in ${category}`,
   emptyCategoryHint: 'Try selecting a different category or search for specific items',
+  emptyFilteredTitle: 'No items match these filters',
+  emptyFilteredHint: 'Try removing a filter or clear them all to see every item',
   emptyTitle: 'No items available',
   emptyHint: 'Items will appear here when they are added to the store',
   scrollForMore: '(scroll to see more)',
@@ -129,6 +133,11 @@ export const TEXTS = {
   suggestionsLabel: 'Suggestions',
   includingResultsFor: (corrected: string) => `Including results for “${corrected}”`,
   didYouMean: 'Did you mean',
+  /** Issue 27: no product has every word; these have the most of them. */
+  partialAnswer: (used: string) => `No results for all words; showing results for ${used}`,
+  searchAllWords: 'Search for all words',
+  /** Other colours of a card's product that the search also matched. */
+  moreColours: (n: number) => `+${n} ${n === 1 ? 'colour' : 'colours'}`,
   searchAllCategories: 'Search all categories',
   clearFilters: 'Clear filters',
   priceRangeInvalid: 'The lowest price must not be above the highest.',
@@ -180,7 +189,7 @@ export const AUTH_TEXTS = {
   adminTitle: 'Admin Dashboard',
   backToStore: 'Back to Store',
   passwordsDoNotMatch: 'Passwords do not match.',
-  googleNotConfigured: 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
+  googleNotConfigured: 'Google sign-in is not set up on this site. Sign in with your email and password.',
   // Any other address (the spec's fallback, the login screen, answered 404): what is above the form.
   notFoundTitle: 'Page not found',
   notFoundText: 'There is no page at this address. The link may be old or mistyped.',
@@ -202,10 +211,28 @@ export const FINDER_TEXTS = {
   brandMissingText: 'No product of this brand is in the catalogue. Browse the finder instead.',
   browseFinder: 'Browse the finder',
   loadingBrand: 'Loading brand...',
+  activeFilters: 'Active filters',
+  clearAll: 'Clear all',
+  /** A chip's accessible name: what pressing it takes away ("Remove category Shoes"). */
+  removeFilter: (what: string) => `Remove ${what}`,
 } as const;
 
 /** The agent pickers (issue 16): in the top bar and beside BUY on a product page. */
+/** An agent's promotion beside BUY, in the banner and in the converter (issue 29). */
+export const AGENT_PROMO_TEXTS = {
+  label: (agent: string) => `${agent} promotion`,
+  code: 'Code',
+  copy: 'Copy code',
+  copied: 'Copied',
+  copiedStatus: (code: string) => `Code ${code} copied`,
+  copyFailed: 'Could not copy the code',
+  open: 'Get it',
+  openLabel: (agent: string) => `Get the ${agent} promotion (opens in a new tab)`,
+} as const;
+
 export const AGENT_PICKER_TEXTS = {
   label: 'Shopping agent',
   buyThrough: 'Buy through',
+  /** The top bar's one control for both pickers (issue 28). */
+  both: 'Shopping agent and currency',
 } as const;

@@ -30,6 +30,11 @@ export const FAVORITES_PAGE_TEXTS = {
   mergedInto: (n: number) => `${n} ${n === 1 ? 'favourite' : 'favourites'} from this browser added to your account.`,
   mergeSkipped: (n: number) => `${n} ${n === 1 ? 'favourite was' : 'favourites were'} left out (no longer listed, or over the limit).`,
   mergeFailed: 'Your favourites from this browser could not be added to your account. They are kept here: try again later.',
+  /** /home after signing in (issue 28): the merge under way, then what the server said it added. */
+  merging: (n: number) => `Saving the ${n} ${n === 1 ? 'favourite' : 'favourites'} from this browser to your account...`,
+  savedToAccount: (n: number) => `Your ${n} ${n === 1 ? 'favourite was' : 'favourites were'} saved to your account.`,
+  recentTitle: 'Your recent favourites',
+  seeAll: (n: number) => `All your favourites (${n})`,
   sharedTitle: 'A shared list of favourites',
   sharedLead: 'A read-only list someone shared with you.',
   sharedLoading: 'Loading the list...',

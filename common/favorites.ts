@@ -9,6 +9,9 @@ export const FAVORITES_LOOKUP_MAX = 100;
 export const FAVORITE_SHARE_TOKEN_BYTES = 24;
 export const FAVORITE_SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
+/** The account's newest favourites /home shows (issue 28); the rest are one link away. */
+export const FAVORITES_ON_HOME = 4;
+
 export const FAVORITES_PATH = '/favorites';
 export const SHARED_FAVORITES_PATH = '/favorites/shared';
 export const sharedFavoritesPath = (token: string) => `${SHARED_FAVORITES_PATH}/${token}`;

@@ -27,10 +27,11 @@ describe('finder filters in the URL', () => {
       minPrice: 10,
       maxPrice: 49.99,
       brands: ['kinetic-lab', 'northfold'],
+      allWords: true,
     };
     expect(filtersFromParams(paramsFromFilters(f))).toEqual(f);
     expect(paramsFromFilters(f).toString()).toBe(
-      'q=cargo&category=Pants&gender=Men&best=true&brand=kinetic-lab%2Cnorthfold&minPrice=10&maxPrice=49.99&sort=price-asc',
+      'q=cargo&category=Pants&gender=Men&best=true&brand=kinetic-lab%2Cnorthfold&minPrice=10&maxPrice=49.99&sort=price-asc&words=all',
     );
   });
 
@@ -89,8 +90,13 @@ describe('finder filters in the URL', () => {
 });
 
 describe('summary line', () => {
-  it('counts what is shown with its qualifiers', () => {
+  it('counts what is shown with its qualifiers, and the total when more match', () => {
     expect(summaryText(DEFAULT_FILTERS, 1, false)).toBe('Showing 1 item');
+    expect(summaryText({ ...DEFAULT_FILTERS, search: 'jeans', category: 'Pants', gender: 'Men' }, 6, true, 9)).toBe(
+      'Showing 6 items of 9 matching "jeans" in Pants for Men (scroll to see more)',
+    );
+    expect(summaryText({ ...DEFAULT_FILTERS, search: 'jeans' }, 9, false, 9)).toBe('Showing 9 items matching "jeans"');
+    expect(summaryText(DEFAULT_FILTERS, 6, true, 12500)).toBe('Showing 6 items of 12,500 (scroll to see more)');
     expect(summaryText({ ...DEFAULT_FILTERS, search: 'jeans', category: 'Pants', gender: 'Men' }, 6, true)).toBe(
       'Showing 6 items matching "jeans" in Pants for Men (scroll to see more)',
     );
@@ -104,6 +110,12 @@ describe('empty states', () => {
       title: 'No items in Pants',
       hint: 'Try selecting a different category or search for specific items',
     });
+    for (const narrowed of [{ gender: 'Women' as const }, { best: true }, { brands: ['acme'] }, { minPrice: 900 }]) {
+      expect(emptyState({ ...DEFAULT_FILTERS, ...narrowed })).toEqual({
+        title: 'No items match these filters',
+        hint: 'Try removing a filter or clear them all to see every item',
+      });
+    }
     expect(emptyState(DEFAULT_FILTERS)).toEqual({
       title: 'No items available',
       hint: 'Items will appear here when they are added to the store',

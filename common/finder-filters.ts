@@ -27,6 +27,8 @@ export type FinderFilters = {
   maxPrice: number | null;
   /** Brand slugs (brandSlug of a product), sorted, no repeats; empty: every brand. */
   brands: string[];
+  /** Every word of the search required, even when no product has them all (no partial answer); `words=all`. */
+  allWords: boolean;
 };
 
 export const DEFAULT_FILTERS: FinderFilters = {
@@ -38,6 +40,7 @@ export const DEFAULT_FILTERS: FinderFilters = {
   minPrice: null,
   maxPrice: null,
   brands: [],
+  allWords: false,
 };
 
 /**
@@ -85,6 +88,7 @@ export function filtersFromParams(params: URLSearchParams): FinderFilters {
     minPrice: parsePriceParam(params.get('minPrice')),
     maxPrice: parsePriceParam(params.get('maxPrice')),
     brands: parseBrandParam(params.get('brand')),
+    allWords: params.get('words') === 'all',
   };
 }
 
@@ -98,6 +102,7 @@ export function paramsFromFilters(f: FinderFilters): URLSearchParams {
   if (f.minPrice !== null) params.set('minPrice', String(f.minPrice));
   if (f.maxPrice !== null) params.set('maxPrice', String(f.maxPrice));
   if (f.sort !== DEFAULT_SORT) params.set('sort', f.sort);
+  if (f.allWords && f.search.trim()) params.set('words', 'all');
   return params;
 }
 
@@ -106,8 +111,13 @@ export function hasFilters(f: FinderFilters): boolean {
   return f.category !== ALL || f.gender !== ALL || f.best || f.brands.length > 0 || f.minPrice !== null || f.maxPrice !== null;
 }
 
-export function summaryText(f: FinderFilters, shown: number, hasMore: boolean): string {
+/**
+ * The summary line (spec section 4), with the total of what the filters give when more exist than are shown
+ * (issue 27): "Showing 6 items of 9 matching "jeans" in Pants for Men (scroll to see more)".
+ */
+export function summaryText(f: FinderFilters, shown: number, hasMore: boolean, total?: number | null): string {
   let text = `Showing ${shown} ${shown === 1 ? 'item' : 'items'}`;
+  if (total !== undefined && total !== null && total > shown) text += ` of ${total.toLocaleString('en-US')}`;
   const search = f.search.trim();
   if (search) text += ` matching "${search}"`;
   if (f.category !== ALL) text += ` in ${f.category}`;
@@ -119,6 +129,8 @@ export function summaryText(f: FinderFilters, shown: number, hasMore: boolean): 
 export function emptyState(f: FinderFilters): { title: string; hint: string } {
   if (f.search.trim()) return { title: TEXTS.emptySearchTitle, hint: TEXTS.emptySearchHint };
   if (f.category !== ALL) return { title: TEXTS.emptyCategoryTitle(f.category), hint: TEXTS.emptyCategoryHint };
+  // Gender, Best, brands or a price range left nothing: the store is not empty, and saying so would mislead (issue 28).
+  if (hasFilters(f)) return { title: TEXTS.emptyFilteredTitle, hint: TEXTS.emptyFilteredHint };
   return { title: TEXTS.emptyTitle, hint: TEXTS.emptyHint };
 }
 
@@ -150,5 +162,6 @@ export function finderApiParams(f: FinderFilters): Record<string, string | undef
     minPrice: prices && f.minPrice !== null ? String(f.minPrice) : undefined,
     maxPrice: prices && f.maxPrice !== null ? String(f.maxPrice) : undefined,
     sort: f.sort === DEFAULT_SORT ? undefined : f.sort,
+    allWords: f.allWords && f.search.trim() ? 'true' : undefined,
   };
 }

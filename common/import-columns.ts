@@ -1,8 +1,10 @@
 // The columns of an import or export file (issue 15), written once: the server matches a file's headers with these
 // aliases, the Items tab offers them when the operator changes the mapping, and the export writes `EXPORT_COLUMNS`.
+// Issue 26: more of the names real catalogues use, and the currency a header names (`priceCny`, `Price (¥)`).
+import { CURRENCIES, type CurrencyCode } from './currency';
 
 /** The product fields a file's column can feed. */
-export const IMPORT_FIELDS = ['id', 'sourceId', 'title', 'price', 'category', 'gender', 'brand', 'description', 'isBestProduct', 'link', 'image'] as const;
+export const IMPORT_FIELDS = ['id', 'sourceId', 'title', 'price', 'currency', 'category', 'gender', 'brand', 'description', 'isBestProduct', 'link', 'image'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** How the mapping names a column that feeds nothing. */
@@ -13,6 +15,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   sourceId: 'Source id',
   title: 'Title',
   price: 'Price',
+  currency: 'Currency of the price',
   category: 'Category',
   gender: 'Gender',
   brand: 'Brand',
@@ -31,25 +34,108 @@ const ALIASES: Record<ImportField, readonly string[]> = {
   id: ['id', 'productid', 'documentid', 'docid'],
   // The id a product had in the system it was imported from, as an export writes it beside ours (issue 25).
   sourceId: ['sourceid', 'originalid', 'firestoreid', 'externalid'],
-  title: ['title', 'name', 'productname', 'itemname', 'producttitle'],
-  price: ['price', 'priceusd', 'usd', 'cost'],
+  title: ['title', 'name', 'productname', 'itemname', 'producttitle', 'itemtitle', 'product', 'item', 'titleen', 'nameen'],
+  // A price header may name its currency too (`priceCny`, `Price (¥)`): `fieldForHeader` reads it without it.
+  price: ['price', 'cost', 'amount', 'productprice', 'itemprice', 'saleprice', 'retailprice', 'unitprice'],
+  currency: ['currency', 'currencycode', 'cur', 'pricecurrency'],
   category: ['category', 'categoryname', 'type'],
   gender: ['gender', 'sex'],
   brand: ['brand', 'brandname', 'maker'],
-  description: ['description', 'desc', 'details'],
+  description: ['description', 'desc', 'details', 'notes', 'note'],
   isBestProduct: ['isbestproduct', 'bestproduct', 'best', 'isbest', 'featured'],
-  link: ['link', 'cnfanslink', 'buylink', 'url', 'producturl', 'storelink', 'agentlink'],
-  image: ['image', 'imageurl', 'img', 'picture', 'photo', 'imagelink', 'thumbnail'],
+  link: [
+    'link', 'cnfanslink', 'buylink', 'buyurl', 'url', 'producturl', 'productlink', 'storelink', 'agentlink', 'agenturl', 'itemlink',
+    'itemurl', 'purchaselink', 'purchaseurl', 'shoplink', 'sellerlink', 'sourcelink', 'sourceurl', 'weidianlink', 'taobaolink', 'buy',
+    'href', 'affiliatelink', 'referrallink',
+  ],
+  image: [
+    'image', 'imageurl', 'img', 'imgurl', 'picture', 'pictureurl', 'photo', 'photourl', 'imagelink', 'thumbnail', 'thumbnailurl', 'thumb',
+    'pic', 'picurl', 'mainimage', 'cover', 'coverimage', 'imagesrc', 'imgsrc',
+  ],
 };
 
 export function headerKey(header: string): string {
   return header.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+/** Words and signs that name a currency in a header or a cell ("¥" is the yuan here: finds sites price in CNY). */
+const CURRENCY_WORDS: Record<string, CurrencyCode> = {
+  usd: 'USD', dollar: 'USD', dollars: 'USD',
+  cny: 'CNY', rmb: 'CNY', yuan: 'CNY',
+  eur: 'EUR', euro: 'EUR', euros: 'EUR',
+  gbp: 'GBP', pound: 'GBP', pounds: 'GBP',
+};
+const CURRENCY_SIGNS: Array<[RegExp, CurrencyCode]> = [
+  [/[¥￥元]/, 'CNY'],
+  [/€/, 'EUR'],
+  [/£/, 'GBP'],
+  [/\$/, 'USD'],
+];
+
+/** The currency a word or sign names: "CNY", "rmb", "¥", "€", "usd", "EUR"; the site's other codes by their code. */
+export function currencyOfWord(word: string): CurrencyCode | null {
+  const key = word.trim().toLowerCase();
+  if (key === '') return null;
+  const named = CURRENCY_WORDS[key];
+  if (named) return named;
+  const upper = key.toUpperCase();
+  if ((CURRENCIES as readonly string[]).includes(upper)) return upper as CurrencyCode;
+  // Signs alone ("¥", "US$" is read as its words): the first that names one.
+  if (/^[¥￥元€£$\s]+$/.test(key)) for (const [sign, code] of CURRENCY_SIGNS) if (sign.test(key)) return code;
+  return null;
+}
+
+/** A header's words: "priceCny" → price, cny; "Price (¥)" → price, ¥; "price_usd" → price, usd. */
+function headerWords(header: string): string[] {
+  return header
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([¥￥元€£$])/g, ' $1 ')
+    .toLowerCase()
+    .split(/[^a-z0-9¥￥元€£$]+/)
+    .filter((w) => w !== '');
+}
+
+/**
+ * The currency a header names beside a price: `priceCny`, `price_cny`, `Price (¥)`, `price_usd`, `CNY price`,
+ * `pricecny`; null when it names none. Prices in that column are in it unless the row says otherwise.
+ */
+export function headerCurrency(header: string): CurrencyCode | null {
+  const words = headerWords(header);
+  for (const word of words) {
+    const code = currencyOfWord(word);
+    if (code) return code;
+  }
+  // All in one word: "pricecny", "costusd".
+  const key = headerKey(header);
+  for (const alias of ALIASES.price) {
+    if (key.startsWith(alias) && key.length > alias.length) return currencyOfWord(key.slice(alias.length));
+    if (key.endsWith(alias) && key.length > alias.length) return currencyOfWord(key.slice(0, -alias.length));
+  }
+  return null;
+}
+
+/** The header's key without the currency it names ("priceCny" → "price", "Price (¥)" → "price"). */
+function withoutCurrency(header: string): string {
+  const words = headerWords(header).filter((w) => currencyOfWord(w) === null);
+  const key = words.join('');
+  for (const alias of ALIASES.price) {
+    if (key.startsWith(alias) && currencyOfWord(key.slice(alias.length))) return alias;
+    if (key.endsWith(alias) && currencyOfWord(key.slice(0, -alias.length))) return alias;
+  }
+  return key;
+}
+
 /** The field a header feeds by its name, or null when none does (the column is then ignored). */
 export function fieldForHeader(header: string): ImportField | null {
   const key = headerKey(header);
-  return IMPORT_FIELDS.find((field) => ALIASES[field].includes(key)) ?? null;
+  const named = IMPORT_FIELDS.find((field) => ALIASES[field].includes(key));
+  if (named) return named;
+  // A price named with its currency ("priceCny", "Price (¥)", "USD"), or a currency alone as the header ("CNY").
+  if (headerCurrency(header) !== null) {
+    const bare = withoutCurrency(header);
+    if (bare === '' || ALIASES.price.includes(bare)) return 'price';
+  }
+  return null;
 }
 
 /**
@@ -62,16 +148,32 @@ export function guessMapping(headers: readonly string[]): Record<string, ImportF
 }
 
 /**
- * An export's columns in order: the importable fields (our id, then the source's id, so a re-import matches by either),
- * then what the catalogue adds (ignored when imported).
+ * An export's columns in order: the importable fields (our id, then the source's id, so a re-import matches by either;
+ * no currency column: prices are in the base currency), then what the catalogue adds (ignored when imported).
  */
-export const EXPORT_COLUMNS = [...IMPORT_FIELDS, 'number', 'row', 'createdAt', 'updatedAt'] as const;
+export const EXPORT_COLUMNS = [
+  ...(['id', 'sourceId', 'title', 'price', 'category', 'gender', 'brand', 'description', 'isBestProduct', 'link', 'image'] as const satisfies readonly ImportField[]),
+  'number',
+  'row',
+  'createdAt',
+  'updatedAt',
+] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const IMPORT_FORMATS = ['csv', 'xlsx', 'json'] as const;
+export const IMPORT_FORMATS = ['csv', 'xlsx', 'ods', 'json'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** How a CSV or JSON file's bytes are read: 'auto' goes by the byte-order mark, else UTF-8, else Windows-1252. */
+export const IMPORT_ENCODINGS = ['auto', 'utf-8', 'utf-16', 'windows-1252'] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+export const IMPORT_ENCODING_LABELS: Record<ImportEncoding, string> = {
+  auto: 'Auto',
+  'utf-8': 'UTF-8',
+  'utf-16': 'UTF-16',
+  'windows-1252': 'Windows-1252',
+};
 
 /** Largest import file or fetched address (a 100,000-row sheet is about 20 MB as CSV). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -80,9 +182,3 @@ export const IMPORT_MAX_ROWS = 200_000;
 /** Row errors kept with an import (the download lists them); the preview answers the first IMPORT_PREVIEW_ERRORS. */
 export const IMPORT_MAX_STORED_ERRORS = 10_000;
 export const IMPORT_PREVIEW_ERRORS = 100;
-
-/**
- * A spreadsheet runs a cell that starts with one of these as a formula: an export puts an apostrophe before such a
- * text (as spreadsheets themselves do), and an import takes it off again, so a round trip changes nothing.
- */
-export const FORMULA_START = /^[=+\-@\t\r]/;

@@ -24,4 +24,5 @@ export const PAGE_MODULES: Record<Exclude<PageMatch['page'], 'finder'>, string> 
   'cookies-policy': 'features/legal/cookies-policy-page.tsx',
   'data-security': 'features/legal/data-security-page.tsx',
   disclaimer: 'features/legal/disclaimer-page.tsx',
+  convert: 'features/convert/convert-page.tsx',
 };

@@ -18,10 +18,16 @@ export const STATIC_PAGES = [
   'cookies-policy',
   'data-security',
   'disclaimer',
+  'convert',
 ] as const;
 export type StaticPage = (typeof STATIC_PAGES)[number];
 
 export const LEGAL_PAGES = ['privacy-policy', 'cookies-policy', 'data-security', 'disclaimer'] as const satisfies readonly StaticPage[];
+/**
+ * Pages the same for every visitor that show the catalogue's agents (the link converter, issue 29): shared and kept
+ * like the finder, in the sitemap.
+ */
+export const TOOL_PAGES = ['convert'] as const satisfies readonly StaticPage[];
 
 export type PageMatch =
   | { page: 'finder' }

@@ -48,6 +48,13 @@ const STATIC_META: Record<StaticPage | 'not-found', PageMeta> = {
     canonical: '/disclaimer',
     index: true,
   },
+  convert: {
+    title: titled('Link converter'),
+    description:
+      'Paste a Taobao, Weidian or 1688 link, an agent’s link or an app’s share text, and get the item’s link at every shopping agent.',
+    canonical: '/convert',
+    index: true,
+  },
   'not-found': { title: titled(AUTH_TEXTS.notFoundTitle), description: AUTH_TEXTS.notFoundText, canonical: null, index: false },
 };
 

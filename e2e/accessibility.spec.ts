@@ -23,6 +23,8 @@ test.describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
     });
   }
   test('the finder with its suggestions and its brand list open has no violations', async ({ page }) => {
+    // Two whole-page axe runs: past 30 s on a busy machine (one CI-style run timed out in the second).
+    test.setTimeout(60_000);
     await page.goto('/products');
     await hydrated(page, '#finder-search');
     await page.getByRole('combobox', { name: 'Search products' }).fill('hood');

@@ -5,8 +5,12 @@ import { animationsFinished, E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } f
 const cards = (page: Page) => page.locator('.category-grid > li');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 
+/** The same code at both sizes: the phone project runs only the journeys whose layout differs there. */
+const ONE_SIZE = 'layout-independent: desktop only';
+
 test.describe('category management', () => {
-  test('adds, finds, renames and deletes a category', async ({ page }) => {
+  test('adds, finds, renames and deletes a category', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONE_SIZE);
     await openAdmin(page, 'categories');
     const token = uniqueToken(page);
     const name = `Scarves ${token}`;
@@ -50,7 +54,8 @@ test.describe('category management', () => {
     await expect(cards(page)).toHaveCount(0);
   });
 
-  test('deleting a category in use says what happens to its products, and they stay on the storefront', async ({ page }) => {
+  test('deleting a category in use says what happens to its products, and they stay on the storefront', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONE_SIZE);
     await openAdmin(page, 'categories');
     const token = uniqueToken(page);
     const name = `Capes ${token}`;
@@ -81,8 +86,9 @@ test.describe('category management', () => {
   });
 
   test('the dashboard tabs have no WCAG 2.1 A/AA violations, dialogs included', async ({ page }) => {
-    // A full-page axe run per tab and one of a dialog, each a few seconds on a loaded machine.
-    test.setTimeout(90_000);
+    // A full-page axe run per tab and one of a dialog, each several seconds on a loaded machine; the Items and Database
+    // tabs grew (import history, synced sheets, background jobs): 84 s alone, over 90 s in the full run.
+    test.setTimeout(180_000);
     await openAdmin(page);
     const check = async () => {
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -103,7 +109,8 @@ test.describe('category management', () => {
     await check();
   });
 
-  test('tabs follow the arrow keys and the address keeps the open tab', async ({ page }) => {
+  test('tabs follow the arrow keys and the address keeps the open tab', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONE_SIZE);
     await openAdmin(page);
     const images = page.getByRole('tab', { name: 'Images' });
     await expect(images).toHaveAttribute('aria-selected', 'true');

@@ -5,6 +5,9 @@ const items = (page: Page) => page.locator('.item-grid > li');
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search items' });
 const summary = (page: Page) => page.locator('#admin-panel-items .summary');
 
+/** The same code at both sizes: the phone project runs only the journeys whose layout differs there. */
+const ONE_SIZE = 'layout-independent: desktop only';
+
 test.describe('item management', () => {
   test('adds, edits and deletes an item, with the validation messages of the spec', async ({ page }) => {
     // The whole life of an item, its audit entry included: longer than one screen's journey.
@@ -17,6 +20,7 @@ test.describe('item management', () => {
     await expect(dialog.getByLabel('Item name')).toBeFocused();
     await dialog.getByRole('button', { name: 'Add New Item' }).click();
     await expect(dialog.getByText('Item name is required!')).toBeVisible();
+    await expect(dialog.getByLabel('Item name')).toHaveAccessibleDescription('Item name is required!');
     await expect(dialog.getByText('Valid price is required!')).toBeVisible();
 
     // Markup in a title is stored and shown as text.
@@ -35,6 +39,13 @@ test.describe('item management', () => {
     await dialog.getByLabel('Best product (shown with a star, and under Best Products)').check();
     await dialog.getByRole('button', { name: 'Add New Item' }).click();
     await expect(toast(page, 'Item added successfully!')).toBeVisible();
+    // The dialog links to the new item and offers Add another: an empty form, focused, gender back to Men (issue 28).
+    await expect(dialog.getByRole('link', { name: `View ${title}` })).toHaveAttribute('href', new RegExp(`^/products/b-bold-b-parka-${token}-\\d+$`));
+    await dialog.getByRole('button', { name: 'Add another' }).click();
+    await expect(dialog.getByLabel('Item name')).toBeFocused();
+    await expect(dialog.getByLabel('Item name')).toHaveValue('');
+    await expect(dialog.getByLabel('Gender')).toHaveValue('Men');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 
     await search(page).fill(token);
@@ -86,7 +97,8 @@ test.describe('item management', () => {
     await expect(summary(page)).toHaveText('No items match these filters.');
   });
 
-  test('shows a title with markup as text on the storefront', async ({ page }) => {
+  test('shows a title with markup as text on the storefront', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONE_SIZE);
     await openAdmin(page, 'items');
     const token = uniqueToken(page);
     const title = `<img src=x onerror="document.title='pwned'">Tee ${token}`;
@@ -101,7 +113,8 @@ test.describe('item management', () => {
     await expect(page.locator('.grid > li .card-title img')).toHaveCount(0);
   });
 
-  test('searches and filters after the debounce, back on page 1, and clears every filter', async ({ page }) => {
+  test('searches and filters after the debounce, back on page 1, and clears every filter', async ({ page, isMobile }) => {
+    test.skip(isMobile, ONE_SIZE);
     await page.clock.install();
     await openAdmin(page, 'items');
     const pager = page.getByRole('navigation', { name: 'Item pages' });

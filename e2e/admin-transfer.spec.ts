@@ -29,7 +29,7 @@ test.describe('catalogue in and out', () => {
 
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import products' });
-    await dialog.getByLabel('File (CSV, XLSX or JSON)').setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByLabel('File (CSV, XLSX, ODS or JSON)').setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Preview' }).click();
     const preview = dialog.getByRole('region', { name: 'Preview of sheet.csv' });
     await expect(preview).toContainText('Nothing has changed yet.');
@@ -62,6 +62,31 @@ test.describe('catalogue in and out', () => {
     await expect(toast(page, 'The import was undone.')).toBeVisible();
     await expect(status).toContainText('Undo put back 2 products');
     await expect(items(page)).toHaveCount(0);
+  });
+
+  test('a preview asks for the rate of a currency the site lacks, and shows the rows imported with a warning', async ({ page }) => {
+    await openAdmin(page, 'items');
+    const token = uniqueToken(page);
+    const csv =
+      'Title,Price,Link,Image\n' +
+      `"${token} Rate Tee\nall sizes",100 PLN,https://store.example/${token}/rate-tee,/uploads/tee.png\n` +
+      `${token} Rate Cap,$9,https://store.example/${token}/rate-cap,\n`;
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import products' });
+    await dialog.getByLabel('File (CSV, XLSX, ODS or JSON)').setInputFiles({ name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const preview = dialog.getByRole('region', { name: 'Preview of rates.csv' });
+    await expect(preview.locator('dd')).toHaveText(['1', '0', '0', '1']);
+    await expect(preview).toContainText('1 row priced in PLN: no PLN rate is known, so they are invalid until you give one.');
+    await expect(preview.getByText('1 row with a warning')).toBeVisible();
+    await preview.getByLabel('1 USD = ? PLN').fill('4');
+    await preview.getByRole('button', { name: 'Preview with these rates' }).click();
+    await expect(preview.locator('dd')).toHaveText(['2', '0', '0', '0']);
+    await expect(preview).toContainText('1 row priced in PLN, converted to USD at 1 USD = 4 PLN (the rate you gave).');
+    await preview.getByText('1 row with a warning').click();
+    await expect(preview.getByRole('row').filter({ hasText: 'without a picture' })).toContainText('Image');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test('selects every item of a search, sets their gender after a confirmation, and undoes it', async ({ page }) => {

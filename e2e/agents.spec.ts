@@ -1,9 +1,10 @@
 // Issue 16: the visitor's shopping agent. The demo catalogue's links are CNFans links to marketplace items, so BUY
 // opens the default agent (CNFans) at first; choosing another agent in the top bar or beside BUY on a product page
 // changes BUY's address on every card and page, survives a reload, and names the agent in the click it counts.
-// Desktop only: the phone shows the same top-bar picker inside its menu.
+// Desktop only: the phone shows the same top-bar picker inside its menu. On a desktop the top bar's picker is in the
+// panel of its one agent-and-currency control (issue 28), whose button names the chosen agent.
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './support';
+import { hydrated, openBuyingPreferences } from './support';
 
 test.skip(({ isMobile }) => isMobile, 'desktop only: the phone shows the same picker inside its menu');
 
@@ -16,12 +17,16 @@ function itemOf(href: string | null): { shopType: string; id: string } {
 }
 
 test('choosing an agent changes where BUY goes, everywhere, and survives a reload', async ({ page, context }) => {
+  // Three pages, two reloads and the top bar's panel opened each time: over 30 s on a loaded machine.
+  test.setTimeout(60_000);
   // The agents' sites are never really opened.
   await context.route(/^https:\/\/(www\.)?(cnfans|kakobuy|hoobuy)\.com\//, (route) => route.fulfill({ status: 200, body: 'agent' }));
 
   await page.goto('/products?sort=price-asc');
-  await hydrated(page, '.topbar .agent-picker select');
+  const toggle = await openBuyingPreferences(page);
   const picker = page.locator('.topbar').getByRole('combobox', { name: 'Shopping agent' });
+  // Focus moves into the panel as it opens.
+  await expect(picker).toBeFocused();
   await expect(picker).toHaveValue('cnfans');
   const buy = firstBuy(page);
   await expect(buy).toHaveAttribute('href', /^https:\/\/cnfans\.com\/product\/\?shop_type=(taobao|weidian|ali_1688)&id=\d+$/);
@@ -31,10 +36,17 @@ test('choosing an agent changes where BUY goes, everywhere, and survives a reloa
   await picker.selectOption({ label: 'Kakobuy' });
   await expect(buy).toHaveAttribute('href', new RegExp(`^https://www\\.kakobuy\\.com/item/details\\?url=https%3A%2F%2F[^&]+${item.id}$`));
   await expect(buy).toHaveAttribute('data-agent', 'kakobuy');
+  await expect(toggle).toContainText('Kakobuy');
+  // Escape closes the panel and gives the focus back to its button.
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  await expect(picker).toBeHidden();
 
   // Remembered in this browser: the server renders the default, the choice comes back at once after hydration.
   await page.reload();
-  await hydrated(page, '.topbar .agent-picker select');
+  await expect(toggle).toContainText('Kakobuy');
+  await openBuyingPreferences(page);
   await expect(picker).toHaveValue('kakobuy');
   await expect(buy).toHaveAttribute('href', /^https:\/\/www\.kakobuy\.com\/item\/details\?url=/);
 
@@ -48,6 +60,8 @@ test('choosing an agent changes where BUY goes, everywhere, and survives a reloa
   await beside.selectOption({ label: 'Hoobuy' });
   const hoobuyCode = item.shopType === 'weidian' ? '2' : item.shopType === 'ali_1688' ? '0' : '1';
   await expect(pageBuy).toHaveAttribute('href', `https://hoobuy.com/product/${hoobuyCode}/${item.id}`);
+  await expect(toggle).toContainText('Hoobuy');
+  await openBuyingPreferences(page);
   await expect(picker).toHaveValue('hoobuy');
 
   // The click is counted under the agent, as the product page's BUY.

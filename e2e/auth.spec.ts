@@ -239,14 +239,14 @@ test('Continue with Google explains a server without Google configured', async (
       body: JSON.stringify({
         statusCode: 503,
         code: 'UNAVAILABLE',
-        message: 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
+        message: 'Google sign-in is not set up on this site. Sign in with your email and password.',
       }),
     }),
   );
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'Google Sign In failed: Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set).',
+    'Google Sign In failed: Google sign-in is not set up on this site. Sign in with your email and password.',
   );
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
 });

@@ -1,8 +1,9 @@
 // Issue 16: a visitor's display currency. Rates are set through the admin API (the storefront site has the e2e
 // admin too); prices convert on the finder and the product page, the price filter takes amounts in the chosen
-// currency, and the choice survives a reload. Desktop only: the picker sits in the phone's menu, otherwise the same.
+// currency, and the choice survives a reload. Desktop only: the picker sits in the phone's menu, otherwise the same;
+// on a desktop it is in the panel of the top bar's one agent-and-currency control (issue 28).
 import { expect, request, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_ORIGIN, hydrated } from './support';
+import { E2E_ADMIN, E2E_ORIGIN, hydrated, openBuyingPreferences } from './support';
 
 /** 1 USD = 0.5 EUR: converted prices are easy to check. */
 const EUR_RATE = 0.5;
@@ -28,9 +29,12 @@ async function basePriceOfFirstCard(page: Page): Promise<number> {
 }
 
 test('switching currency converts prices on the finder and product page and survives a reload', async ({ page }) => {
+  // Three pages, two reloads and the top bar's panel opened each time: over 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await page.goto('/products?sort=price-asc');
   await hydrated(page, '.currency-picker select');
   const usd = await basePriceOfFirstCard(page);
+  const toggle = await openBuyingPreferences(page);
   const picker = page.getByRole('combobox', { name: 'Currency' });
   await expect(picker).toHaveValue('USD');
 
@@ -39,6 +43,7 @@ test('switching currency converts prices on the finder and product page and surv
   await picker.selectOption('EUR');
   await expect(firstPrice(page)).toHaveText(`≈ approximately ${euros(usd)}`);
   await expect(firstPrice(page).locator('[title]')).toHaveAttribute('title', `Approximate price, converted from $${usd.toFixed(2)}`);
+  await expect(toggle).toContainText('EUR');
 
   // The choice is remembered: the server renders dollars, the browser switches right after hydration (no warning).
   const warnings: string[] = [];
@@ -47,7 +52,10 @@ test('switching currency converts prices on the finder and product page and surv
   });
   await page.reload();
   await expect(firstPrice(page)).toContainText(euros(usd));
+  await expect(toggle).toContainText('EUR');
+  await openBuyingPreferences(page);
   await expect(picker).toHaveValue('EUR');
+  await page.keyboard.press('Escape');
   expect(warnings.filter((w) => /hydrat|did not match|server rendered/i.test(w))).toEqual([]);
 
   // The price filter takes euros and asks the API in dollars.
@@ -72,7 +80,7 @@ test('switching currency converts prices on the finder and product page and surv
   await expect(page.locator('.product-price')).toHaveText(cardPrice);
 
   // Back to the base currency: exact prices again.
-  await hydrated(page, '.currency-picker select');
+  await openBuyingPreferences(page);
   await picker.selectOption('USD');
   await expect(page.locator('.product-price')).toHaveText(/^\$[\d,.]+$/);
 });

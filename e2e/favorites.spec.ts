@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { animationsFinished, hydrated, registerViaApi, uniqueEmail } from './support';
+import { FAVORITES_PAGE_TEXTS } from '../common/favorites-texts';
+import { animationsFinished, hydrated, PASSWORD, registerViaApi, toast, uniqueEmail } from './support';
 
 async function expectNoViolations(page: Page) {
   await animationsFinished(page);
@@ -8,10 +9,67 @@ async function expectNoViolations(page: Page) {
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-// One journey, at desktop size: the heart works the same at both sizes, and it changes an account.
+// Desktop size: the heart works the same at both sizes, and it changes an account.
 test.skip(({ isMobile }) => isMobile, 'desktop only');
 
+/** Saves the first two finds of the finder while signed out; their titles, newest first. */
+async function saveTwoSignedOut(page: Page): Promise<string[]> {
+  await page.goto('/');
+  await hydrated(page, '.card .favorite-button');
+  const hearts = page.getByRole('button', { name: /^Save .+ to favourites$/ });
+  const titles: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const name = (await hearts.first().getAttribute('aria-label')) ?? '';
+    const title = name.replace(/^Save (.+) to favourites$/, '$1');
+    titles.unshift(title);
+    await hearts.first().click();
+    await expect(page.getByRole('button', { name: `Remove ${title} from favourites` }).first()).toHaveAttribute('aria-pressed', 'true');
+  }
+  return titles;
+}
+
+test('signing up after saving two favourites lands on /home, which says they were saved and shows them', async ({ page }) => {
+  // Two pages, a sign-up (its password check) and a reload: over 30 s on a loaded machine.
+  test.setTimeout(60_000);
+  const titles = await saveTwoSignedOut(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a New Account' })).toBeVisible();
+  await page.getByLabel('Email').fill(uniqueEmail(page, 'home-merge'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  // The specification's redirect stays; Home then says what the merge did, in the server's count.
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: FAVORITES_PAGE_TEXTS.savedToAccount(2) })).toBeVisible();
+  const recent = page.getByRole('list', { name: FAVORITES_PAGE_TEXTS.recentTitle });
+  await expect(recent.getByRole('heading', { level: 3 })).toHaveText(titles);
+  // Each with its picture, price and the way to its page.
+  await expect(recent.locator('.card-image img')).toHaveCount(2);
+  await expect(recent.locator('.card-price')).toHaveText([/\d/, /\d/]);
+  await expect(recent.getByRole('link', { name: titles[0], exact: true })).toHaveAttribute('href', /^\/products\//);
+  // Said once, on the page: no toast repeating it.
+  await expect(toast(page, FAVORITES_PAGE_TEXTS.mergedInto(2))).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('finder:favorites'))).toBeNull();
+
+  // Read again, Home has no merge to report, only the favourites.
+  await page.reload();
+  await expect(recent.getByRole('heading', { level: 3 })).toHaveText(titles);
+  await expect(page.getByText(FAVORITES_PAGE_TEXTS.savedToAccount(2))).toHaveCount(0);
+});
+
+test('a new account with no favourites is pointed from /home to the finder', async ({ page }) => {
+  await registerViaApi(page, uniqueEmail(page, 'home-empty'));
+  await page.goto('/home');
+  const section = page.getByRole('region', { name: FAVORITES_PAGE_TEXTS.recentTitle });
+  await expect(section.getByText(FAVORITES_PAGE_TEXTS.emptyHint)).toBeVisible();
+  await section.getByRole('link', { name: FAVORITES_PAGE_TEXTS.browse }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
 test('favourites saved signed out join the account at sign-in, and the shared link shows them read-only', async ({ page, browser }) => {
+  // Four full-page axe runs and a second browser context: over 30 s on a loaded machine (as the dashboard's axe test).
+  test.setTimeout(60_000);
   await page.goto('/');
   const hearts = page.getByRole('button', { name: /^Save .+ to favourites$/ });
   await expect(hearts.first()).toBeVisible();

@@ -192,6 +192,8 @@ test.describe('first screen and hydration', () => {
   });
 
   test('pages hydrate without a warning in the console', async ({ page }) => {
+    // Fourteen pages loaded and hydrated one after the other: 28 s on a busy machine.
+    test.setTimeout(60_000);
     const messages: string[] = [];
     let expect404 = false;
     page.on('console', (m) => {

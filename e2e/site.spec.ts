@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { registerViaApi, uniqueEmail } from './support';
+import type { SetupStatus } from '../common/schemas/setup';
+import { SETUP_ITEMS, SETUP_TEXTS } from '../common/setup-texts';
+import { E2E_ADMIN, E2E_ORIGIN, registerViaApi, signInViaApi, uniqueEmail } from './support';
 
 const today = () => new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -68,5 +70,70 @@ test.describe('layout and pages', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+
+  test("the signed-in admin's top bar is one row at 1024 and 1280 px wide, and nothing in it moves as it loads", async ({ page }) => {
+    test.skip((page.viewportSize()?.width ?? 0) <= 768, 'desktop widths');
+    // Two widths, each loaded and measured, then Home: over 30 s on a loaded machine.
+    test.setTimeout(60_000);
+    await signInViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    // With rates the currency is in the bar too (the same rates currency.spec.ts sets on this site).
+    const rates = await page.request.put('/api/admin/currencies', {
+      data: { rates: [{ currency: 'EUR', rate: 0.5 }, { currency: 'JPY', rate: 150 }] },
+      headers: { origin: E2E_ORIGIN },
+    });
+    expect(rates.status(), await rates.text()).toBe(200);
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const banner = page.getByRole('banner');
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/products');
+      // Everything a signed-in admin's bar holds, once the session is known.
+      await expect(banner.getByRole('link', { name: 'Admin' })).toBeVisible();
+      await expect(banner.getByRole('link', { name: 'Account' })).toBeVisible();
+      await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expect(banner.getByRole('button', { name: /^Shopping agent and currency: \S+, [A-Z]{3}$/ })).toBeVisible();
+      const bar = await page.evaluate(() => {
+        const box = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height };
+        };
+        const parts = [...document.querySelectorAll('.topbar .logo, .topbar .nav-links a, .topbar-actions > *')].map(box);
+        return { bar: box(document.querySelector('.topbar')!), parts, viewport: document.documentElement.clientWidth };
+      });
+      // One row: as tall as one, every part side by side on it, none wrapped inside, none past the edge.
+      expect(bar.bar.height, `bar height at ${width}`).toBeLessThanOrEqual(64);
+      for (const part of bar.parts) {
+        expect(part.top).toBeGreaterThanOrEqual(bar.bar.top);
+        expect(part.bottom).toBeLessThanOrEqual(bar.bar.bottom);
+        expect(part.height).toBeLessThanOrEqual(44);
+        expect(part.right).toBeLessThanOrEqual(bar.viewport);
+      }
+      const sorted = [...bar.parts].sort((a, b) => a.left - b.left);
+      for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.left).toBeGreaterThanOrEqual(sorted[i - 1]!.right);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.001);
+    }
+
+    // The admin's /home says how far the setup checklist is, as the dashboard's API does.
+    const status = (await (await page.request.get('/api/admin/setup')).json()) as SetupStatus;
+    await page.goto('/home');
+    const line =
+      status.pending.length === 0
+        ? SETUP_TEXTS.homeComplete
+        : `${SETUP_TEXTS.homeProgress(SETUP_ITEMS.length - status.pending.length, SETUP_ITEMS.length)} — ${SETUP_TEXTS.homeFinish}`;
+    await expect(page.getByText(line)).toBeVisible();
+    if (status.pending.length > 0) {
+      await page.getByRole('link', { name: SETUP_TEXTS.homeFinish }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+    }
   });
 });

@@ -90,7 +90,8 @@ export function uniqueToken(page: Page): string {
 export async function openAdmin(page: Page, tab?: 'images' | 'items' | 'categories' | 'database' | 'users' | 'analytics'): Promise<void> {
   await signInViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password, E2E_ADMIN_ORIGIN);
   await page.goto(tab && tab !== 'images' ? `/admin?tab=${tab}` : '/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  // The session, then the gate's and the dashboard's chunks: past 7 s when two browsers share a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
 }
 
 /** The toast that says this, success or error. */
@@ -133,4 +134,16 @@ export async function hydrated(page: Page, selector: string): Promise<void> {
     },
     selector,
   );
+}
+
+/**
+ * Opens the top bar's one control for the shopping agent and currency (issue 28) and returns its button; the pickers
+ * are then in its panel. Desktop only: in a phone's menu the pickers are shown as they are.
+ */
+export async function openBuyingPreferences(page: Page): Promise<Locator> {
+  await hydrated(page, '.prefs-toggle');
+  const toggle = page.getByRole('banner').getByRole('button', { name: /^(Shopping agent and currency|Shopping agent|Currency): / });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return toggle;
 }

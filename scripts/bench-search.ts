@@ -16,7 +16,15 @@ export const MULTI_WORD_SEARCHES = [
 /** What people have typed when the suggestions are asked for. */
 export const SUGGEST_PREFIXES = ['ho', 'hoo', 'hood', 'jac', 'jack', 'sne', 'snea', 'car', 'card', 'nor', 'kin', 'bla', 'blac', 'den', 'cre', 'pu', 'puf', 'lo', 'wal', 'tot'];
 
-export type SearchRow = { label: string; paths: string[] };
+/** The niche's abbreviations, both ways (migration 0021's list; the bench catalogue has some of these words). */
+export const SYNONYM_SEARCHES = ['af1', 'lv', 'tnf', 'aj1', 'j4', 'cdg', 'fog', 'bape', 'reps', 'air force 1', 'louis vuitton', 'the north face', 'tee', 'hoody'];
+/** No product has every word: the answer is the products with most of them. */
+export const PARTIAL_SEARCHES = [
+  'navy cargo pants zebra', 'olive bomber panda', 'northfold jacket lv', 'relaxed denim jacket yeezy', 'black hoodie 350',
+  'cream knit sweater dunk', 'sand puffer coat af1', 'washed tee graphic chicago',
+];
+
+export type SearchRow = { label: string; paths: string[]; target?: number };
 
 /**
  * The rows: a typo, a plural, a multi-word search (first pages, any seed), the facet counts of a search, the
@@ -27,11 +35,17 @@ export async function searchRows(base: string): Promise<SearchRow[]> {
   const seed = () => Math.floor(rng() * 2147483647);
   const searches = (words: string[]) => Array.from({ length: 400 }, (_, i) => `/api/products?search=${encodeURIComponent(words[i % words.length] ?? '')}&limit=6&seed=${seed()}`);
   const rows: SearchRow[] = [
-    { label: 'typo search (hodie → hoodie)', paths: searches(TYPO_SEARCHES) },
-    { label: 'plural search (jackets → jacket)', paths: searches(PLURAL_SEARCHES) },
-    { label: 'multi-word search (navy cargo pants)', paths: searches(MULTI_WORD_SEARCHES) },
-    { label: 'facet counts of a search', paths: SEARCH_WORDS.slice(0, 40).map((w) => `/api/products/facets?search=${encodeURIComponent(w)}`) },
-    { label: 'suggestions as one types', paths: SUGGEST_PREFIXES.map((q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`) },
+    { label: 'typo search (hodie → hoodie)', paths: searches(TYPO_SEARCHES), target: 20 },
+    { label: 'plural search (jackets → jacket)', paths: searches(PLURAL_SEARCHES), target: 20 },
+    { label: 'multi-word search (navy cargo pants)', paths: searches(MULTI_WORD_SEARCHES), target: 20 },
+    { label: 'synonym search (af1, lv, tnf, air force 1)', paths: searches(SYNONYM_SEARCHES), target: 20 },
+    { label: 'partial-answer search (navy cargo pants zebra)', paths: searches(PARTIAL_SEARCHES), target: 20 },
+    {
+      label: 'facet counts of a search',
+      paths: [...SEARCH_WORDS.slice(0, 40), ...MULTI_WORD_SEARCHES, ...PARTIAL_SEARCHES].map((w) => `/api/products/facets?search=${encodeURIComponent(w)}`),
+      target: 30,
+    },
+    { label: 'suggestions as one types', paths: SUGGEST_PREFIXES.map((q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`), target: 20 },
   ];
   const lists = ['', 'category=Shoes', 'gender=Men', 'search=black', 'search=hoodie&gender=Women'];
   for (const sort of FINDER_SORTS) {

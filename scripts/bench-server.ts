@@ -191,8 +191,15 @@ async function transferBench() {
   };
 }
 
-process.on('message', async (msg: { memory?: boolean; cache?: boolean; stop?: boolean; bulk?: boolean; transfer?: boolean }) => {
+process.on('message', async (msg: { memory?: boolean; cpu?: boolean; cache?: boolean; stop?: boolean; bulk?: boolean; transfer?: boolean; searchIndex?: boolean }) => {
   if (msg.memory) process.send?.({ memory: process.memoryUsage().rss });
+  // CPU time of the whole process (every thread: HTTP, the embedded database's worker), for CPU per answer.
+  if (msg.cpu) process.send?.({ cpu: process.cpuUsage() });
+  if (msg.searchIndex) {
+    global.gc?.();
+    const { rss, heapUsed } = process.memoryUsage();
+    process.send?.({ searchIndex: { ...app.services.catalogue.searchIndexStats(), rss, heapUsed } });
+  }
   if (msg.cache) process.send?.({ cache: app.responseCache.stats() });
   if (msg.bulk) process.send?.({ bulk: await bulkBench() });
   if (msg.transfer) process.send?.({ transfer: await transferBench() });

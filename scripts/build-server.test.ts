@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WEAK_PASSWORD_MESSAGE } from '../common/schemas/auth';
+import { runReader } from '../server/modules/imports/read-import';
+import { DEFAULT_READ_LIMITS } from '../server/modules/imports/readers/table';
 import { buildServer, runDirectory, SERVER_NODE_FLAGS } from './build-server';
 import { freePort } from './cluster';
 
@@ -26,6 +28,12 @@ describe('the compiled server', () => {
     const main = await buildServer('server/main.ts', appDir);
     expect(fs.existsSync(path.join(appDir, 'pglite-worker.js'))).toBe(true);
     expect(fs.existsSync(path.join(appDir, 'password-worker.js'))).toBe(true);
+    // The import reader's process beside it, where the server looks for it, reading a file as plain JavaScript.
+    expect(fs.readFileSync(main, 'utf8')).toContain('./import-reader.js');
+    const reader = path.join(appDir, 'import-reader.js');
+    expect(fs.readFileSync(reader, 'utf8')).not.toMatch(/from ['"]tsx/);
+    const table = await runReader(reader, Buffer.from('title;price\n"Café ‘Crème’";5\n'), { name: 'x.csv', contentType: '', options: {}, limits: DEFAULT_READ_LIMITS });
+    expect(table.records).toEqual([{ row: 2, values: { title: 'Café ‘Crème’', price: '5' } }]);
     expect(fs.readdirSync(path.join(appDir, 'migrations')).some((f) => f.endsWith('.sql'))).toBe(true);
     // Plain JavaScript: nothing of the TypeScript loader in it.
     expect(fs.readFileSync(main, 'utf8')).not.toMatch(/from ['"]tsx/);

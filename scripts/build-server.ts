@@ -19,7 +19,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const inRoot = (p: string) => path.resolve(ROOT, p);
 
 /**
- * Bundles `entry` (and the worker threads) into `outdir`, as `<name>.js`, with the migrations beside them. `outdir` must be
+ * Bundles `entry` (and the worker threads and the import reader's process) into `outdir`, as `<name>.js`, with the migrations beside them. `outdir` must be
  * inside the project: the bundle finds its packages in node_modules from where it lies.
  */
 export async function buildServer(entry: string, outdir: string, name = 'main'): Promise<string> {
@@ -29,6 +29,8 @@ export async function buildServer(entry: string, outdir: string, name = 'main'):
       // Each worker thread beside the server, where server/worker-entry.ts looks for it.
       'pglite-worker': inRoot('server/db/pglite-worker.ts'),
       'password-worker': inRoot('server/modules/auth/password-worker.ts'),
+      // The import reader's process (decision 0049), where server/modules/imports/read-import.ts looks for it.
+      'import-reader': inRoot('server/modules/imports/import-reader.ts'),
     },
     outdir: inRoot(outdir),
     bundle: true,

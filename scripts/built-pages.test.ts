@@ -121,6 +121,15 @@ afterAll(async () => {
   fs.rmSync(runDir, { recursive: true, force: true });
 });
 
+/**
+ * The one error the checker (vnu 26.9) gives that the HTML Standard allows: `<link rel="expect" href="#main"
+ * blocking="render">` (web/index.html; the Standard's "expect" link type, 2023), which keeps the first paint from
+ * showing a half-parsed top bar. Only that element on that line is set aside.
+ */
+const checkerLagsTheStandard = (m: VnuMessage) =>
+  m.message.startsWith('A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”') &&
+  (m.extract ?? '').includes('<link rel="expect" href="#main" blocking="render" />');
+
 describe('the built site', () => {
   it('lets other sites show its link-preview picture (/share.png), and keeps its other files same-origin', async () => {
     const share = await ctx.app.inject('/share.png');
@@ -148,13 +157,14 @@ describe('the built site', () => {
       expect(checked.error, 'the checker did not start').toBeUndefined();
       const report = JSON.parse(checked.stderr) as { messages: VnuMessage[] };
       const where = (m: VnuMessage) => `${path.basename(m.url ?? '?')}:${m.lastLine ?? '?'}`;
-      const errors = report.messages.filter((m) => m.type === 'error' || m.type === 'non-document-error');
+      const errors = report.messages.filter((m) => (m.type === 'error' || m.type === 'non-document-error') && !checkerLagsTheStandard(m));
       const warnings = report.messages.filter((m) => m.type === 'info' && m.subType === 'warning');
       // Warnings are allowed (the Home and dashboard pages, rendered before the session is known, have no <h1> yet);
       // they are listed so a new one is seen.
       if (warnings.length) console.info(`vnu warnings:\n${warnings.map((m) => `  ${where(m)} ${m.message}`).join('\n')}`);
       expect(errors.map((m) => `${where(m)} ${m.message} «${m.extract ?? ''}»`)).toEqual([]);
-      expect(checked.status).toBe(0);
+      // The exit code counts the one error set aside above; with none, it is 0.
+      if (!report.messages.some(checkerLagsTheStandard)) expect(checked.status).toBe(0);
     },
     120_000,
   );

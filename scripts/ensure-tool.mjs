@@ -1,6 +1,7 @@
 // Tools the multi-process setup, the bench and the tests run beside the app, from Debian's packages: HAProxy in front
 // of the app processes (scripts/cluster.ts, its test, the bench), wrk, the bench's load generator, and Java, which
-// runs the W3C HTML checker (vnu-jar) over the built pages (scripts/built-pages.test.ts; `npm run test:unit`).
+// runs the W3C HTML checker (vnu-jar) over the built pages (scripts/built-pages.test.ts; `npm run test:unit`), and
+// LibreOffice (soffice), which writes workbooks for the import readers' test.
 // `node scripts/ensure-tool.mjs <tool>` installs the package with apt when the binary is missing and prints the
 // binary's path on success.
 import { execFileSync, execSync } from 'node:child_process';
@@ -10,6 +11,8 @@ const TOOLS = {
   haproxy: { env: 'HAPROXY_PATH', paths: ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'], check: ['-v'] },
   wrk: { env: 'WRK_PATH', paths: ['/usr/bin/wrk', '/usr/local/bin/wrk'], check: ['--version'] },
   java: { env: 'JAVA_PATH', paths: ['/usr/bin/java'], check: ['-version'], package: 'default-jre-headless' },
+  // LibreOffice converts a CSV to XLSX and ODS for the import readers' test (server/modules/imports/readers.test.ts).
+  soffice: { env: 'SOFFICE_PATH', paths: ['/usr/bin/soffice', '/usr/lib/libreoffice/program/soffice'], check: ['--version'], package: 'libreoffice-calc-nogui' },
 };
 
 const name = process.argv[2];

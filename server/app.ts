@@ -16,17 +16,22 @@ import { bulkOpsRoutes } from './modules/bulk-ops/bulk-ops.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
+import { synonymsRoutes } from './modules/synonyms/synonyms.routes';
 import { currencyRoutes } from './modules/currency/currency.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { importSourcesRoutes } from './modules/imports/import-sources.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import type { FrontEnd } from './modules/pages/front-end';
 import { createPageHandler, pagesRoutes } from './modules/pages/pages.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
+import { convertRoutes } from './modules/convert/convert.routes';
 import { qcRoutes } from './modules/qc/qc.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
 import type { UsersService } from './modules/users/users.service';
@@ -71,7 +76,12 @@ export type AppOptions = {
     | 'authSecret'
     | 'authRateLimit'
     | 'google'
-  > & { importAllowPrivateHosts?: boolean | undefined; baseCurrency?: CurrencyCode | undefined; ratesUrl?: string | undefined };
+  > & {
+    importAllowPrivateHosts?: boolean | undefined;
+    importShortLinkHosts?: string[] | undefined;
+    /** CHANGE_TIMEOUT_MS (60 s when absent; tests make it small). */
+    changeTimeoutMs?: number | undefined;
+    baseCurrency?: CurrencyCode | undefined; ratesUrl?: string | undefined };
   /** The web front end: pages are rendered with it (absent in API-only tests and before a build). */
   frontEnd?: FrontEnd | null | undefined;
   database: Database;
@@ -91,6 +101,11 @@ export type AppOptions = {
   signInThrottle?: AuthSettings['signInThrottle'];
   /** Analytics counting rules other than the defaults (tests). */
   analyticsRules?: Partial<AnalyticsRules>;
+  /**
+   * The job queue (server/jobs): main.ts asks for the cron schedules of the periodic tasks; tests leave them out
+   * (they call the handlers) and poll often.
+   */
+  jobs?: { schedules?: boolean; pollingIntervalSeconds?: number } | undefined;
   /** Memory for shared public answers (RESPONSE_CACHE_MB); absent or 0: none kept (API tests, unless they test it). */
   responseCacheBytes?: number;
 };
@@ -147,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInThrottle: options.signInThrottle,
     sitemapChunkSize: options.sitemapChunkSize,
     analyticsRules: options.analyticsRules,
+    jobs: { pollingIntervalSeconds: options.jobs?.pollingIntervalSeconds },
   });
   const { auth } = services;
   app.decorate('services', services);
@@ -175,17 +191,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { service: services.catalogue });
   await app.register(categoriesRoutes, { service: services.categories });
   await app.register(agentsRoutes, { service: services.agents });
+  await app.register(synonymsRoutes, { service: services.synonyms });
   await app.register(currencyRoutes, { service: services.currency });
   await app.register(favoritesRoutes, { service: services.favorites });
   await app.register(imagesRoutes, { service: services.images });
   await app.register(qcRoutes, { service: services.qc });
   await app.register(importsRoutes, { service: services.imports });
+  await app.register(importSourcesRoutes, { service: services.importSources });
   await app.register(mediaRoutes, { storage });
   await app.register(auditRoutes, { service: services.audit });
   await app.register(usersAdminRoutes, { service: services.usersAdmin });
   await app.register(bulkOpsRoutes, { service: services.bulkOps });
+  await app.register(jobsRoutes, { jobs: services.jobs });
   await app.register(analyticsRoutes, { service: services.analytics });
   await app.register(requestsRoutes, { service: services.requests });
+  await app.register(convertRoutes, { service: services.convert });
+  await app.register(setupRoutes, { service: services.setup });
   await app.register(seoRoutes, { service: services.seo, publicUrl: config.publicUrl });
 
   const frontEnd = options.frontEnd ?? null;
@@ -195,6 +216,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     renderPage = createPageHandler({ frontEnd, service: services.pages, site, auth, publicUrl: config.publicUrl });
     await app.register(pagesRoutes, { handler: renderPage, publicUrl: config.publicUrl });
   }
+
+  // The job queue runs with the app and stops on its close, after the imports under way stopped between batches.
+  await services.jobs.start({ schedules: options.jobs?.schedules ?? false, abandonActive: database.kind === 'pglite' });
+  // Imports left running by a process that is gone end now (on PGlite, the one process, every one of them).
+  await services.imports.recover(database.kind === 'pglite');
+  app.addHook('onClose', async () => {
+    await services.imports.close();
+    await services.jobs.stop();
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (renderPage && isPageRequest(request.method, request.url)) return renderPage(request, reply);

@@ -3,13 +3,21 @@ import { verifyPassword } from 'better-auth/crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_BASE_CURRENCY, type CurrencyCode } from '../common/currency';
 import type { SiteConfig } from '../common/schemas/site';
-import type { Config } from './config';
+import { DEFAULT_CHANGE_TIMEOUT_MS, type Config } from './config';
 import type { Database } from './db/client';
+import { createJobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { createAccountRepo } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
 import { createAgentsRepo } from './modules/agents/agents.repo';
 import { createAgentsService } from './modules/agents/agents.service';
+import { createSynonymsRepo } from './modules/synonyms/synonyms.repo';
+import { createSynonymsService } from './modules/synonyms/synonyms.service';
 import { createProductSourcesRepo } from './modules/agents/product-sources.repo';
+import { defineProductSourcesJob } from './modules/agents/product-sources';
+import { defineAnalyticsJobs } from './modules/analytics/analytics-tasks';
+import { defineAccountJobs } from './modules/auth/account-tasks';
+import { defineCurrencyJobs } from './modules/currency/currency-tasks';
+import { defineFileRemovalJobs } from './modules/images/images-tasks';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
 import { createAnalyticsService, type AnalyticsRules } from './modules/analytics/analytics.service';
 import { createAuditRepo } from './modules/audit/audit.repo';
@@ -20,7 +28,7 @@ import { createSignInThrottleRepo } from './modules/auth/sign-in-throttle.repo';
 import { createBulkOpsRepo } from './modules/bulk-ops/bulk-ops.repo';
 import { createBulkOpsService } from './modules/bulk-ops/bulk-ops.service';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo';
-import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createCatalogueService, toProduct } from './modules/catalogue/catalogue.service';
 import { createCategoriesRepo } from './modules/categories/categories.repo';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createChangesRepo } from './modules/changes/changes.repo';
@@ -33,14 +41,22 @@ import { createFileRemovalsRepo } from './modules/images/file-removals.repo';
 import { createImagesRepo } from './modules/images/images.repo';
 import { createImagesService } from './modules/images/images.service';
 import { createImportsRepo } from './modules/imports/imports.repo';
+import { createImportSourcesRepo } from './modules/imports/import-sources.repo';
+import { createImportSourcesService } from './modules/imports/import-sources.service';
+import { defineSheetSyncJobs } from './modules/imports/import-sources-tasks';
 import { createImportsService } from './modules/imports/imports.service';
 import type { Mailer } from './modules/mail/mailer';
 import { createPagesService } from './modules/pages/pages.service';
 import { createRequestsRepo } from './modules/requests/requests.repo';
 import { createRequestsService } from './modules/requests/requests.service';
+import { createConvertService } from './modules/convert/convert.service';
+import { followShortLink } from './modules/imports/short-links';
+import { DEFAULT_SHORT_LINK_HOSTS } from '../common/import-mapping';
 import { createQcRepo } from './modules/qc/qc.repo';
 import { createQcService } from './modules/qc/qc.service';
 import { createSeoService } from './modules/seo/seo.service';
+import { createSetupRepo } from './modules/setup/setup.repo';
+import { createSetupService } from './modules/setup/setup.service';
 import { createSiteRepo } from './modules/site/site.repo';
 import { createSiteService } from './modules/site/site.service';
 import { createUsersAdminService } from './modules/users/users-admin.service';
@@ -51,6 +67,8 @@ import type { Storage } from './storage/storage';
 export type CompositionDeps = {
   config: Pick<Config, 'publicUrl' | 'port' | 'trustedOrigins' | 'authSecret' | 'authRateLimit' | 'google'> & {
     importAllowPrivateHosts?: boolean | undefined;
+    importShortLinkHosts?: string[] | undefined;
+    changeTimeoutMs?: number | undefined;
     /** BASE_CURRENCY (USD when absent) and RATES_URL (none when absent). */
     baseCurrency?: CurrencyCode | undefined;
     ratesUrl?: string | undefined;
@@ -63,6 +81,7 @@ export type CompositionDeps = {
   signInThrottle?: AuthSettings['signInThrottle'];
   sitemapChunkSize?: number | undefined;
   analyticsRules?: Partial<AnalyticsRules> | undefined;
+  jobs?: JobQueueOptions | undefined;
 };
 
 /**
@@ -72,6 +91,10 @@ export type CompositionDeps = {
  */
 export async function composeServices(deps: CompositionDeps) {
   const { config, database, storage, mailer, site, log } = deps;
+  // The one job queue (server/jobs): services define their queues' handlers on it; app.ts starts and stops it.
+  const jobs = createJobQueue(database, log, deps.jobs);
+  // Long change statements (undo, bulk item actions, an import's batches) run under this limit of their own.
+  const changeLimit = { timeoutMs: config.changeTimeoutMs ?? DEFAULT_CHANGE_TIMEOUT_MS };
 
   const repos = {
     account: createAccountRepo(database),
@@ -81,18 +104,21 @@ export async function composeServices(deps: CompositionDeps) {
     audit: createAuditRepo(database),
     auth: createAuthRepo(database),
     bulkOps: createBulkOpsRepo(database),
-    catalogue: createCatalogueRepo(database),
+    catalogue: createCatalogueRepo(database, changeLimit),
     categories: createCategoriesRepo(database),
-    changes: createChangesRepo(database),
+    changes: createChangesRepo(database, changeLimit),
     currency: createCurrencyRepo(database),
     favorites: createFavoritesRepo(database),
     fileRemovals: createFileRemovalsRepo(database),
     images: createImagesRepo(database),
-    imports: createImportsRepo(database),
+    imports: createImportsRepo(database, changeLimit),
+    importSources: createImportSourcesRepo(database),
     qc: createQcRepo(database),
     requests: createRequestsRepo(database),
     signInThrottle: createSignInThrottleRepo(database),
+    setup: createSetupRepo(database, changeLimit),
     site: createSiteRepo(database),
+    synonyms: createSynonymsRepo(database),
     users: createUsersRepo(database),
   };
 
@@ -121,9 +147,57 @@ export async function composeServices(deps: CompositionDeps) {
     base: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
     feed: config.ratesUrl ? { url: config.ratesUrl, allowPrivate: config.importAllowPrivateHosts ?? false } : undefined,
   });
+  const imports = createImportsService({
+    repo: repos.imports,
+    changes: repos.changes,
+    audit: repos.audit,
+    storage,
+    log,
+    removals: fileRemovals,
+    allowPrivateHosts: config.importAllowPrivateHosts ?? false,
+    jobs,
+    shortLinkHosts: config.importShortLinkHosts,
+    currency: {
+      base: currency.base,
+      rates: async () => Object.fromEntries((await currency.rates()).rates.map((r) => [r.currency, r.rate])),
+    },
+  });
+
+  // Synced sheets (issue 26): each run is an import; the sheet-syncs job runs the due ones.
+  const importSources = createImportSourcesService({
+    repo: repos.importSources,
+    imports,
+    audit: repos.audit,
+    log,
+    origin: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
+
+  // The periodic tasks as jobs (decision 0050): main.ts's process schedules them; any process works them.
+  defineAccountJobs(jobs, log, repos.auth, repos.signInThrottle);
+  defineAnalyticsJobs(jobs, log, repos.analytics);
+  defineProductSourcesJob(jobs, log, repos.productSources);
+  defineCurrencyJobs(jobs, log, currency, config.ratesUrl !== undefined);
+  defineFileRemovalJobs(jobs, log, fileRemovals);
+  defineSheetSyncJobs(jobs, log, importSources);
+
+  // The requests' limits hash addresses under the analytics module's key of the day (forgotten after it).
+  const requests = createRequestsService(repos.requests, repos.audit, { dayKey: analytics.dayKey });
+  // The link converter (issue 29): short links through the import's safe fetch and hosts, limited like requests.
+  const shortHosts = config.importShortLinkHosts ?? DEFAULT_SHORT_LINK_HOSTS;
+  const convert = createConvertService({
+    agents: () => agents.listPublicUntil(),
+    findProduct: async (source) => {
+      const row = await repos.catalogue.findBySource(source);
+      return row ? toProduct(row) : null;
+    },
+    follow: (address) => followShortLink(address, shortHosts, config.importAllowPrivateHosts ?? false),
+    shortHosts,
+    limit: (client, rules) => requests.limitClient('convert', client, rules),
+  });
 
   return {
     repos,
+    jobs,
     auth,
     /** Origins allowed to send requests that carry a session (the CSRF check and the account routes use them). */
     origins: trustedOrigins(authSettings),
@@ -154,19 +228,27 @@ export async function composeServices(deps: CompositionDeps) {
     images: createImagesService(repos.images, storage, repos.audit, log, fileRemovals),
     fileRemovals,
     qc: createQcService(repos.qc, repos.audit),
+    synonyms: createSynonymsService(repos.synonyms, repos.audit),
     bulkOps: createBulkOpsService(repos.bulkOps, repos.changes, repos.audit),
-    imports: createImportsService({
-      repo: repos.imports,
-      changes: repos.changes,
-      audit: repos.audit,
-      storage,
-      log,
-      removals: fileRemovals,
-      allowPrivateHosts: config.importAllowPrivateHosts ?? false,
-    }),
+    imports,
+    importSources,
     analytics,
-    // The requests' limits hash addresses under the analytics module's key of the day (forgotten after it).
-    requests: createRequestsService(repos.requests, repos.audit, { dayKey: analytics.dayKey }),
+    requests,
+    convert,
+    // The dashboard's setup checklist and the start log (issue 28): settings are told only as set or not.
+    setup: createSetupService({
+      repo: repos.setup,
+      account: repos.account,
+      audit: repos.audit,
+      removals: repos.fileRemovals,
+      settings: {
+        mail: mailer !== null,
+        google: config.google !== undefined,
+        publicUrl: config.publicUrl !== undefined,
+        authSecret: config.authSecret !== undefined,
+        ratesFeed: config.ratesUrl !== undefined,
+      },
+    }),
     seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize),
     pages: createPagesService({ catalogue, categories, favorites, agents, currency, log }),
     storage,

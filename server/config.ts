@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants';
 import { CURRENCIES, DEFAULT_BASE_CURRENCY, type CurrencyCode } from '../common/currency';
+import { DEFAULT_SHORT_LINK_HOSTS } from '../common/import-mapping';
 import { isSafeKey } from './storage/storage';
 
 const httpUrl = (name: string) =>
@@ -84,6 +85,8 @@ function normaliseS3Prefix(value: string): string | null {
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
 
 const DEFAULT_STATEMENT_TIMEOUT_MS = 3000;
+/** A long change's own limit (an import's undo, a bulk delete of every product): server/modules/changes. */
+export const DEFAULT_CHANGE_TIMEOUT_MS = 60_000;
 /** How far node-postgres's own limit lies beyond the statement timeout when DB_QUERY_TIMEOUT_MS is not set. */
 export const QUERY_TIMEOUT_MARGIN_MS = 1000;
 
@@ -139,11 +142,21 @@ const envSchema = z.object({
     .pipe(z.enum(CURRENCIES, { error: `BASE_CURRENCY must be one of ${CURRENCIES.join(', ')} (upper case)` })),
   RATES_URL: optionalText.pipe(httpUrl('RATES_URL').optional()),
   IMPORT_ALLOW_PRIVATE_HOSTS: booleanFlag('IMPORT_ALLOW_PRIVATE_HOSTS', false),
+  IMPORT_SHORT_LINK_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? [...DEFAULT_SHORT_LINK_HOSTS] : v.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '')))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'IMPORT_SHORT_LINK_HOSTS must list host names separated by commas (m.tb.cn,k.youshop10.com)'))),
   STATEMENT_TIMEOUT_MS: z.coerce
     .number({ message: 'STATEMENT_TIMEOUT_MS must be a number' })
     .int()
     .min(100, 'STATEMENT_TIMEOUT_MS must be at least 100')
     .default(DEFAULT_STATEMENT_TIMEOUT_MS),
+  CHANGE_TIMEOUT_MS: z.coerce
+    .number({ message: 'CHANGE_TIMEOUT_MS must be a number' })
+    .int()
+    .min(100, 'CHANGE_TIMEOUT_MS must be at least 100')
+    .default(DEFAULT_CHANGE_TIMEOUT_MS),
   RESPONSE_CACHE_MB: z.coerce
     .number({ message: 'RESPONSE_CACHE_MB must be a number' })
     .min(0, 'RESPONSE_CACHE_MB must be 0 (off) or more')
@@ -267,7 +280,11 @@ export type Config = {
   ratesUrl: string | undefined;
   /** Imports may fetch from private, loopback and link-local addresses (tests, a closed network). */
   importAllowPrivateHosts: boolean;
+  /** Share-link hosts an import's preview follows to the item (m.tb.cn, k.youshop10.com…). */
+  importShortLinkHosts?: string[] | undefined;
   statementTimeoutMs: number;
+  /** The limit of a long change's statements (undo, bulk item actions, an import's batches): CHANGE_TIMEOUT_MS. */
+  changeTimeoutMs: number;
   /** Memory for the shared answers of anonymous visitors (server/plugins/response-cache.ts), in bytes; 0: none kept. */
   responseCacheBytes: number;
   /** node-postgres's own limits: connecting (and waiting for a pooled connection), and one statement's answer. */
@@ -344,7 +361,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseCurrency: e.BASE_CURRENCY,
     ratesUrl: e.RATES_URL,
     importAllowPrivateHosts: e.IMPORT_ALLOW_PRIVATE_HOSTS,
+    importShortLinkHosts: e.IMPORT_SHORT_LINK_HOSTS,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    changeTimeoutMs: e.CHANGE_TIMEOUT_MS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS ?? e.STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS },
     backPressure: {

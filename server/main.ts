@@ -1,16 +1,27 @@
 import path from 'node:path';
+import { SETUP_ITEM_TEXTS } from '../common/setup-texts';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase, type Database } from './db/client';
 import { seedOnFirstStart } from './db/seed';
-import { startAnalyticsTasks } from './modules/analytics/analytics-tasks';
-import { startProductSourcesTask } from './modules/agents/product-sources';
-import { startAccountTasks } from './modules/auth/account-tasks';
-import { startCurrencyTasks } from './modules/currency/currency-tasks';
-import { startFileRemovalTasks } from './modules/images/images-tasks';
+import { ensureAdminAccount } from './modules/auth/account-tasks';
 import { createMailer } from './modules/mail/mailer';
 import { loadBuiltFrontEnd } from './modules/pages/front-end';
 import { openStorage } from './storage/open-storage';
+
+/** The dashboard's setup checklist, in the start log too (issue 28): one line per item still to do. */
+async function logSetupChecklist(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  try {
+    const status = await app.services.setup.status(null);
+    for (const item of status.pending) {
+      const texts = SETUP_ITEM_TEXTS[item];
+      const agents = item === 'referral-codes' ? ` (${status.agentsWithoutReferral.map((a) => a.name).join(', ')})` : '';
+      app.log.warn(`Setup: ${texts.title}${agents}. ${texts.cost} ${texts.logFix}`);
+    }
+  } catch (err) {
+    app.log.warn({ err }, 'Setup: could not read the setup checklist');
+  }
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,20 +42,16 @@ async function main(): Promise<void> {
     mailer,
     responseCacheBytes: config.responseCacheBytes,
     backPressure: config.backPressure,
+    // The periodic tasks' cron schedules (server/jobs); the queue stops with the app.
+    jobs: { schedules: true },
   });
-  if (!mailer) app.log.info('SMTP_URL and MAIL_FROM are not set: the site sends no mail, so password reset is not available.');
   if (!frontEnd) app.log.warn(`No build in ${config.distDir}: serving the API only. Run npm run build (npm start does) for the pages.`);
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });
   const { services } = app;
-  const stopAccountTasks = await startAccountTasks(
-    app,
-    { auth: services.auth, users: services.users, repo: services.repos.auth, throttle: services.repos.signInThrottle },
-    config,
-  );
-  const stopAnalyticsTasks = await startAnalyticsTasks(app.log, services.repos.analytics);
-  startProductSourcesTask(app.log, services.repos.productSources);
-  const stopCurrencyTasks = await startCurrencyTasks(app.log, services.currency, config.ratesUrl !== undefined);
-  const stopFileRemovalTasks = await startFileRemovalTasks(app.log, services.fileRemovals);
+  await ensureAdminAccount(app, { auth: services.auth, users: services.users, repo: services.repos.auth }, config);
+  // Each periodic task once now, besides its schedule (one process of several starting together runs it).
+  await services.jobs.sendAtStart(['sessions-sweep', 'analytics-sweep', 'product-sources', 'rates-refresh', 'file-removals', 'sheet-syncs']);
+  await logSetupChecklist(app);
   if (!config.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     app.log.warn(
       `PUBLIC_URL is not set: signing in works only at http://localhost:${config.port} and http://127.0.0.1:${config.port}. ` +
@@ -60,10 +67,6 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      stopAccountTasks();
-      stopAnalyticsTasks();
-      stopCurrencyTasks();
-      stopFileRemovalTasks();
       await app.close();
       mailer?.close();
     } finally {

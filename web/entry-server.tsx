@@ -1,7 +1,7 @@
 // The server's entry (built by `vite build --ssr`): renders a page to HTML with the same components the browser
 // hydrates. The server loads the data first (common/page-data.ts), so nothing suspends and one pass is enough.
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { SiteRouter } from './lib/router';
 import type { InitialData } from '../common/page-data';
 import type { SiteConfig } from '../common/schemas/site';
 import { App, seedQueries } from './app/app';
@@ -18,9 +18,9 @@ export async function render(url: string, data: InitialData, site: SiteConfig): 
   const queryClient = createQueryClient();
   seedQueries(queryClient, data);
   const html = renderToString(
-    <StaticRouter location={url}>
+    <SiteRouter url={url}>
       <App queryClient={queryClient} data={data} />
-    </StaticRouter>,
+    </SiteRouter>,
   );
   queryClient.clear();
   return html;

@@ -2,7 +2,7 @@
 // rendering, as Vite's dev server does).
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { SiteRouter } from './lib/router';
 import { App, seedQueries } from './app/app';
 import { routeForPath } from './app/routes';
 import { readInitialData } from './lib/page-data';
@@ -21,9 +21,9 @@ seedQueries(queryClient, data);
 
 function start(container: HTMLElement) {
   const app = (
-    <BrowserRouter>
+    <SiteRouter>
       <App queryClient={queryClient} data={data} />
-    </BrowserRouter>
+    </SiteRouter>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long
   // task: the page (already painted from the server's HTML) stays responsive while it becomes interactive.

@@ -1,8 +1,34 @@
 import { z } from 'zod';
 import { SOURCE_PLATFORMS, TEMPLATE_PLACEHOLDERS } from '../agent-templates';
 import { AGENT_LIMITS } from '../agent-texts';
-import { isHttpUrl, plainText } from './fields';
+import { isHttpUrl, optionalText, plainText } from './fields';
 import { apiSchemas } from './registry';
+
+/**
+ * An agent's promotion as the storefront shows it (issue 29): only while it runs, decided by the server for each
+ * answer; `endsAt` lets a page left open hide it at the end by itself.
+ */
+export const publicPromoSchema = z
+  .object({
+    text: z.string().describe('What the promotion gives, as visitors read it'),
+    code: z.string().nullable().describe('The coupon code visitors copy; null: none'),
+    link: z.string().nullable().describe("The promotion's page at the agent (http(s)); null: none"),
+    endsAt: z.string().describe('When it ends (ISO 8601); it is not shown from then on'),
+  })
+  .register(apiSchemas, { id: 'AgentPromo' });
+export type PublicPromo = z.infer<typeof publicPromoSchema>;
+
+/** Where a promotion stands at the time of the answer. */
+export const PROMO_STATES = ['scheduled', 'running', 'ended'] as const;
+export type PromoState = (typeof PROMO_STATES)[number];
+
+export const adminPromoSchema = publicPromoSchema
+  .extend({
+    startsAt: z.string().describe('When it starts (ISO 8601)'),
+    state: z.enum(PROMO_STATES).describe('scheduled (not started), running or ended, at the time of the answer'),
+  })
+  .register(apiSchemas, { id: 'AdminAgentPromo' });
+export type AdminPromo = z.infer<typeof adminPromoSchema>;
 
 /** An agent as the storefront reads it: enough to build its links and to offer it in the pickers. */
 export const publicAgentSchema = z
@@ -13,6 +39,7 @@ export const publicAgentSchema = z
     platformCodes: z.record(z.string(), z.string()).describe("The agent's own spelling of each marketplace, for {platform}"),
     referralCode: z.string().describe('Our referral code at this agent, for {ref}; blank for none'),
     isDefault: z.boolean().describe('The agent BUY uses for a visitor who has not chosen one'),
+    promo: publicPromoSchema.nullable().describe("The agent's promotion running now; null: none (or not now)"),
   })
   .register(apiSchemas, { id: 'Agent' });
 export type PublicAgent = z.infer<typeof publicAgentSchema>;
@@ -29,6 +56,7 @@ export const adminAgentSchema = publicAgentSchema
     position: z.number().int().describe('Place in the list, ascending'),
     createdAt: z.string(),
     updatedAt: z.string(),
+    promo: adminPromoSchema.nullable().describe("The agent's promotion, whether it runs now or not; null: none"),
   })
   .register(apiSchemas, { id: 'AdminAgent' });
 export type AdminAgent = z.infer<typeof adminAgentSchema>;
@@ -122,3 +150,47 @@ export const agentOrderSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'ids must name each agent once'),
 });
 export type AgentOrder = z.infer<typeof agentOrderSchema>;
+
+/** A moment as the promo form and the API send it: ISO 8601 with its offset (or Z). */
+function moment(name: 'Start' | 'End') {
+  return z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
+      message: `${name} must be a date and time such as 2026-12-01T09:00:00Z`,
+    })
+    .transform((v) => new Date(v).toISOString());
+}
+
+/** PUT /api/admin/agents/{id}/promo: the agent's promotion, replacing the one it had. */
+export const promoInputSchema = z
+  .object({
+    text: z
+      .string({ error: 'Promotion text is required' })
+      .trim()
+      .min(1, 'Promotion text is required')
+      .max(AGENT_LIMITS.promoText, `Promotion text must be at most ${AGENT_LIMITS.promoText} characters`)
+      .refine(...plainText('Promotion text'))
+      .describe('What the promotion gives: "$20 off your first haul", "Free shipping insurance"'),
+    code: optionalText('Code', AGENT_LIMITS.promoCode, `Code must be at most ${AGENT_LIMITS.promoCode} characters`).describe(
+      'The coupon code visitors copy; blank or null: none',
+    ),
+    link: z
+      .string()
+      .trim()
+      .max(AGENT_LIMITS.promoLink, `Link must be at most ${AGENT_LIMITS.promoLink} characters`)
+      .refine((v) => v === '' || isHttpUrl(v), 'Link must be an http(s) address such as https://agent.example/promo')
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .describe("The promotion's page at the agent; blank or null: none"),
+    startsAt: moment('Start').describe('When it starts (ISO 8601 with offset)'),
+    endsAt: moment('End').describe('When it ends (ISO 8601 with offset); after the start'),
+  })
+  .superRefine((input, ctx) => {
+    if (Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'End must be after the start' });
+    }
+  });
+export type PromoInput = z.output<typeof promoInputSchema>;
+export type PromoInputDraft = z.input<typeof promoInputSchema>;

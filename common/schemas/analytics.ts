@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { SOURCE_PLATFORMS } from '../agent-templates';
 import { ANALYTICS_DEFAULT_RANGE_DAYS, ANALYTICS_MAX_RANGE_DAYS } from '../analytics-constants';
 import { apiSchemas } from './registry';
 
-export const ANALYTICS_EVENT_KINDS = ['click', 'view', 'product-view', 'promo'] as const;
+export const ANALYTICS_EVENT_KINDS = ['click', 'view', 'product-view', 'promo', 'convert-click', 'agent-promo'] as const;
 export type AnalyticsEventKind = (typeof ANALYTICS_EVENT_KINDS)[number];
 /** Where an outbound click came from: a card's BUY, a card's image, or the product page's BUY. */
 export const CLICK_SOURCES = ['buy', 'image', 'page'] as const;
@@ -10,11 +11,18 @@ export type ClickSource = (typeof CLICK_SOURCES)[number];
 /** The referral buttons that earn: Sign Up (with the referral), Join, Copy code. */
 export const PROMO_SOURCES = ['signup', 'join', 'copy-code'] as const;
 export type PromoSource = (typeof PROMO_SOURCES)[number];
+/** What a visitor did with an agent's promotion (issue 29): opened its link or copied its code. */
+export const AGENT_PROMO_SOURCES = ['link', 'copy-code'] as const;
+export type AgentPromoSource = (typeof AGENT_PROMO_SOURCES)[number];
 /** An agent's slug, as the Agents tab keeps it. */
 export const ANALYTICS_AGENT_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 export const ANALYTICS_AGENT_MAX = 40;
 
 const productIdField = z.uuid({ message: 'productId must be a product id' });
+const agentField = z
+  .string({ message: 'agent must be an agent slug' })
+  .max(ANALYTICS_AGENT_MAX, { message: `agent must be at most ${ANALYTICS_AGENT_MAX} characters` })
+  .regex(ANALYTICS_AGENT_PATTERN, { message: 'agent must be an agent slug (lower-case letters, digits and dashes)' });
 
 /**
  * What the storefront sends: an outbound click on a product (through an agent, or the plain store link when `agent`
@@ -41,8 +49,19 @@ export const analyticsEventSchema = z
         source: z.enum(PROMO_SOURCES, { message: "source must be 'signup', 'join' or 'copy-code'" }),
       }),
       z.object({ kind: z.literal('view') }),
+      z.object({
+        kind: z.literal('convert-click'),
+        agent: agentField.describe('The agent whose link the converter made'),
+        platform: z.enum(SOURCE_PLATFORMS, { message: `platform must be one of ${SOURCE_PLATFORMS.join(', ')}` }),
+        itemId: z.string({ message: 'itemId must be an item id' }).regex(/^\d{5,20}$/, { message: 'itemId must be the digits of an item id' }),
+      }),
+      z.object({
+        kind: z.literal('agent-promo'),
+        agent: agentField.describe('The agent whose promotion it was'),
+        source: z.enum(AGENT_PROMO_SOURCES, { message: "source must be 'link' or 'copy-code'" }),
+      }),
     ],
-    { message: "kind must be 'click', 'product-view', 'promo' or 'view'" },
+    { message: "kind must be 'click', 'product-view', 'promo', 'view', 'convert-click' or 'agent-promo'" },
   )
   .register(apiSchemas, { id: 'AnalyticsEvent' });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
@@ -165,6 +184,17 @@ export const analyticsSummarySchema = z
         }),
       )
       .describe('Outbound clicks per agent in the period, most first'),
+    agentActivity: z
+      .array(
+        z.object({
+          agent: z.string().describe("The agent's slug"),
+          name: z.string().nullable().describe("The agent's name now; null for agents removed since"),
+          converterClicks: count.describe("Clicks on the link converter's links to this agent: each visitor once per item and day"),
+          promoLinks: count.describe("Clicks on the agent's promotion link: each visitor once a day"),
+          promoCodes: count.describe("Copies of the agent's promotion code: each visitor once a day"),
+        }),
+      )
+      .describe("The link converter's clicks and the agents' promotions per agent in the period, most first"),
     days: z
       .array(z.object({ date: z.string(), clicks: count, productViews: count, visitors: count, finderViews: count }))
       .describe('Every day of the period in order, days without events included with zeros'),

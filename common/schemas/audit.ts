@@ -25,6 +25,11 @@ export const AUDIT_ACTIONS = [
   'request-delete',
   'link-report-update',
   'link-report-delete',
+  'sync-source-create',
+  'sync-source-delete',
+  'synonym-create',
+  'synonym-update',
+  'synonym-delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

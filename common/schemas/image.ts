@@ -19,6 +19,10 @@ export const imageSchema = z
     height: z.number().int(),
     usedBy: z.number().int().describe('Products whose image is this one'),
     qcUsedBy: z.number().int().describe('Products that show it among their QC photos (deleting it removes it from them)'),
+    usedByItem: z
+      .object({ title: z.string(), path: z.string().describe('Its page on this site: /products/<slug>-<number>') })
+      .nullable()
+      .describe('The first product (the lowest number) whose image is this one, named on its tile; null when none is'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

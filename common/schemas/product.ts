@@ -10,6 +10,7 @@ import {
   FINDER_PAGE_SIZE_DESKTOP,
   FINDER_SORTS,
   GENDERS,
+  PRODUCT_COLOURS_MAX,
   SEARCH_MAX_LENGTH,
   TEXTS,
   type Gender,
@@ -65,6 +66,11 @@ export const productSchema = z
     sourceItemId: z.string().nullable().describe("The item's id on that marketplace: BUY builds any agent's link from the two"),
     row: z.number().int().nullable(),
     qcCount: z.number().int().describe('How many QC (quality-check) photos the product page shows'),
+    otherColours: z
+      .number()
+      .int()
+      .optional()
+      .describe("In a search's answer: how many other colours of the product's group match too (one card shows them as +N colours)"),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -78,12 +84,20 @@ export const SOURCE_ID_MAX_LENGTH = 200;
  * A product as the admin API answers it: the public product and what only the dashboard needs, the id it had in the
  * system it was imported from (a Firestore document's id, a sheet's id column), which a re-import matches on.
  */
+/** A group key is a link ('link:' and the link) at most. */
+const GROUP_KEY_MAX_LENGTH = URL_MAX_LENGTH + 5;
+
 export const adminProductSchema = productSchema
   .extend({
     sourceId: z
       .string()
       .nullable()
       .describe("The product's id in the system it was imported from (the original document's id, a sheet's id column); a re-import matches on it. null when made here"),
+    groupKey: z
+      .string()
+      .nullable()
+      .describe("The product's group: products on one seller item (its colourways), the marketplace and item id, else the link. Filter the list by it with ?group=. null without a link"),
+    groupSize: z.number().int().describe('How many products the group holds, this one included (1 without a group)'),
   })
   .register(apiSchemas, { id: 'AdminProduct' });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -106,6 +120,21 @@ const priceBound = (name: string) =>
     });
 
 /** The filters every finder question shares: listing, facets, suggestions and the way out of an empty result. */
+
+/** A query-string switch: true/1 is true; false/0/absent is left out; anything else is refused with `<name> must be true or false`. */
+function queryFlag(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = v?.trim().toLowerCase();
+      if (!t || t === 'false' || t === '0') return undefined;
+      if (t === 'true' || t === '1') return true;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false` });
+      return z.NEVER;
+    });
+}
+
 export const finderFilterQuerySchema = z.object({
   search: z
     .string()
@@ -141,17 +170,8 @@ export const finderFilterQuerySchema = z.object({
       return g;
     })
     .describe(`One of ${ALL}, ${GENDERS.join(', ')} (any case). Men and Women include Unisex products`),
-  best: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const t = v?.trim().toLowerCase();
-      if (!t || t === 'false' || t === '0') return undefined;
-      if (t === 'true' || t === '1') return true;
-      ctx.addIssue({ code: 'custom', message: 'best must be true or false' });
-      return z.NEVER;
-    })
-    .describe('true to list best products only'),
+  best: queryFlag('best').describe('true to list best products only'),
+  allWords: queryFlag('allWords').describe('While searching: require every word even when no product has them all (no partial answer)'),
   brand: z
     .string()
     .max(BRAND_FILTER_MAX * (BRAND_SLUG_MAX_LENGTH + 1), 'brand is too long')
@@ -238,6 +258,15 @@ export const emptyRescueSchema = z
   .register(apiSchemas, { id: 'EmptyRescue' });
 export type EmptyRescue = z.infer<typeof emptyRescueSchema>;
 
+/** A partial answer: no product has every word, so these are the products with the most of them. */
+export const partialAnswerSchema = z
+  .object({
+    used: z.array(z.string()).describe('The words (or synonym phrases) every listed product has'),
+    dropped: z.array(z.string()).describe('The words left out'),
+  })
+  .register(apiSchemas, { id: 'PartialAnswer' });
+export type PartialAnswer = z.infer<typeof partialAnswerSchema>;
+
 export const productPageSchema = z
   .object({
     items: z.array(productSchema),
@@ -248,6 +277,16 @@ export const productPageSchema = z
       .optional()
       .describe('The search as it was also read, with typos corrected ("hodie" → "hoodie"); null when nothing was corrected'),
     rescue: emptyRescueSchema.nullable().optional().describe('On a first page with no items: the ways out'),
+    total: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe("While searching: how many cards the search gives in all (a group's matching colours are one card), as the facets' total counts them"),
+    partial: partialAnswerSchema
+      .nullable()
+      .optional()
+      .describe('While searching: when no product has every word, the words used and the words left out; null when every word was used'),
   })
   .register(apiSchemas, { id: 'ProductPage' });
 export type ProductPage = z.infer<typeof productPageSchema>;
@@ -257,6 +296,9 @@ export const productDetailSchema = z
   .object({
     product: productSchema,
     related: z.array(productSchema).describe('Products of the same category first, in a fixed order'),
+    colours: z
+      .array(productSchema)
+      .describe(`The other products of its group (the same seller item in other colours), in row order, at most ${PRODUCT_COLOURS_MAX}`),
     qcPhotos: z.array(qcPhotoSchema).describe("The product's QC photos, in the admin's order"),
   })
   .register(apiSchemas, { id: 'ProductDetail' });
@@ -392,17 +434,29 @@ export const adminProductQuerySchema = z.object({
     .default('all')
     .transform((v) => (v === 'all' ? undefined : v === 'true'))
     .describe('true: best products only; false: all but best products'),
+  picture: z
+    .enum(['any', 'none', 'some'], { message: 'picture must be any, none or some' })
+    .default('any')
+    .transform((v) => (v === 'any' ? undefined : v))
+    .describe('none: products without a picture (none given, or its fetch failed); some: products with one'),
   sort: z
     .enum(ADMIN_PRODUCT_SORTS, { message: `sort must be one of ${ADMIN_PRODUCT_SORTS.join(', ')}` })
     .default('row')
     .describe('row (default), title, price (lowest first), price-desc, updated (last changed first)'),
+  group: z
+    .string()
+    .trim()
+    .max(GROUP_KEY_MAX_LENGTH, `group must be at most ${GROUP_KEY_MAX_LENGTH} characters`)
+    .optional()
+    .transform((v) => v || undefined)
+    .describe("A product's groupKey: only the products of that group (the colourways of one seller item)"),
   page: pageField,
   pageSize: pageSizeField(ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE),
 });
 export type AdminProductQuery = z.output<typeof adminProductQuerySchema>;
 
 /** The admin list's filters alone: an export's, and a bulk action's "every item matching". */
-export const adminProductFilterSchema = adminProductQuerySchema.pick({ search: true, category: true, gender: true, best: true });
+export const adminProductFilterSchema = adminProductQuerySchema.pick({ search: true, category: true, gender: true, best: true, picture: true, group: true });
 export type AdminProductFilter = z.output<typeof adminProductFilterSchema>;
 
 /** GET /api/admin/products/export: the format and the admin list's filters (none: the whole catalogue). */

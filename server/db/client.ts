@@ -38,6 +38,11 @@ export type Database = {
    * database); PGlite is one session, so there it takes its turn.
    */
   ping(): Promise<void>;
+  /**
+   * Runs SQL text as node-postgres does (several statements when there are no values), for the job queue
+   * (server/jobs): pg-boss brings its own SQL and runs it on the app's database through this, on the same pool.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
   close(): Promise<void>;
 };
 
@@ -233,6 +238,7 @@ async function overPool(
     rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
     listen,
     ping,
+    executeSql: async (text, values) => pool.query(text, values),
     close,
   };
 }
@@ -343,6 +349,12 @@ async function openPgliteHere(dir: string, statementTimeoutMs: number): Promise<
     rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
     ping: async () => {
       await client.query('select 1');
+    },
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      // Without values, node-postgres runs several statements as one simple query and answers with the last's rows.
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Array<Record<string, unknown>> };
     },
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));

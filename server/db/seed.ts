@@ -28,14 +28,18 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return results;
 }
 
-async function productCount(database: Database): Promise<number> {
-  const [row] = await database.db.select({ n: count() }).from(products);
-  return row?.n ?? 0;
+/**
+ * Whether the catalogue ever had a product: one deleted leaves its number in deleted_products. An operator who
+ * removed the demo catalogue (issue 28) and has not added items yet must not get it back at the next start.
+ */
+async function everHadProducts(database: Database): Promise<boolean> {
+  const [row] = await database.rows<{ had: boolean }>(sql`select exists (select 1 from products) or exists (select 1 from deleted_products) as had`);
+  return row?.had ?? false;
 }
 
 /**
  * First start: the default categories when none exist and, unless disabled, the demo catalogue with images
- * the project draws itself. Does nothing on a database that already has products.
+ * the project draws itself. Does nothing on a database that has, or once had, products.
  */
 export async function seedOnFirstStart(
   database: Database,
@@ -43,7 +47,7 @@ export async function seedOnFirstStart(
   options: { demo: boolean; log?: Pick<FastifyBaseLogger, 'info'> },
 ): Promise<{ categories: boolean; products: number }> {
   const seededCategories = await createCategoriesService(createCategoriesRepo(database), createAuditRepo(database)).ensureDefaults();
-  if (!options.demo || (await productCount(database)) > 0) return { categories: seededCategories, products: 0 };
+  if (!options.demo || (await everHadProducts(database))) return { categories: seededCategories, products: 0 };
 
   options.log?.info('first start: drawing the demo catalogue (a few seconds, once)');
   const demo = demoProducts();

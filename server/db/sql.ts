@@ -19,6 +19,7 @@ export function inTransaction(database: Database, tx: Transaction): Database {
       ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
     listen: (channel, onNotify) => database.listen(channel, onNotify),
     ping: () => database.ping(),
+    executeSql: (text, values) => database.executeSql(text, values),
     close: () => Promise.reject(new Error('a transaction is closed by the code that opened it')),
   };
 }

@@ -24,6 +24,20 @@ export function cacheControl(policy: CachePolicy): string {
   return `public, max-age=${policy.maxAge}, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`;
 }
 
+/**
+ * The policy cut so that nobody keeps the answer past `expiresAt` (ms since the epoch), seen at `now`: a shared cache
+ * may serve it for s-maxage and then stale for stale-while-revalidate, so the two together stay within the time left.
+ */
+export function policyUntil(policy: CachePolicy, expiresAt: number, now: number): CachePolicy {
+  const left = Math.max(0, Math.floor((expiresAt - now) / 1000));
+  const sMaxAge = Math.min(policy.sMaxAge, left);
+  return {
+    maxAge: Math.min(policy.maxAge, left),
+    sMaxAge,
+    staleWhileRevalidate: Math.min(policy.staleWhileRevalidate, left - sMaxAge),
+  };
+}
+
 type Encoding = 'br' | 'gzip';
 
 type Headers = Record<string, string | number | string[]>;
@@ -41,6 +55,12 @@ type Entry = {
   encoded: Partial<Record<Encoding, Buffer>>;
   /** The complete header lists of its hits, made once per variant (see `headerList`). */
   lists?: Map<string, string[]>;
+  /**
+   * When the answer stops being true by itself (ms since the epoch: an agent's promotion starts or ends), with the
+   * policy it was given: it is not served from then on, and each hit's Cache-Control is cut to the time left.
+   */
+  expiresAt?: number;
+  policy?: CachePolicy;
 };
 
 /** Headers a kept answer does not replay: per connection, per body, or per visitor. */
@@ -94,6 +114,8 @@ declare module 'fastify' {
     responseCachePolicy: CachePolicy | null;
     /** The cache's generation when the request began: an answer that straddles a change is not kept. */
     responseCacheGeneration: number;
+    /** When this request's answer stops being true by itself (ms since the epoch), if it does: see `expireAt`. */
+    responseCacheExpiresAt: number | null;
   }
 }
 
@@ -111,6 +133,12 @@ export type ResponseCache = {
   answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
   /** Drops every kept answer (a catalogue change, here or in another process). */
   clear(reason: string): void;
+  /**
+   * Says the request's answer stops being true at `at` (an agent's promotion starts or ends then; null: never by
+   * itself). A kept copy is not served from then on, and its Cache-Control never lets a browser or shared cache keep
+   * it past that moment. The earliest of several calls counts.
+   */
+  expireAt(request: FastifyRequest, at: Date | null): void;
   /**
    * `shared`: answers given to requests that waited for the same answer being made by another; `early`: the hits
    * answered before Fastify (answerFromMemory).
@@ -211,10 +239,16 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
  */
 function headerList(entry: Entry, how: 'hit' | 'shared', variant: Encoding | 'identity' | 'not-modified', length: number): string[] {
   const name = `${how} ${variant}`;
-  let list = entry.lists?.get(name);
+  // An answer that expires says how long it may still be kept at each hit: its list is made each time.
+  const expiring = entry.expiresAt !== undefined && entry.policy !== undefined;
+  let list = expiring ? undefined : entry.lists?.get(name);
   if (!list) {
     list = [];
     for (const [header, value] of Object.entries(entry.headers)) {
+      if (expiring && header.toLowerCase() === 'cache-control') {
+        list.push(header, cacheControl(policyUntil(entry.policy!, entry.expiresAt!, Date.now())));
+        continue;
+      }
       for (const one of [value].flat()) list.push(header, String(one));
     }
     list.push('x-cache', how);
@@ -222,7 +256,7 @@ function headerList(entry: Entry, how: 'hit' | 'shared', variant: Encoding | 'id
       if (variant !== 'identity') list.push('content-encoding', variant);
       list.push('content-length', String(length));
     }
-    (entry.lists ??= new Map()).set(name, list);
+    if (!expiring) (entry.lists ??= new Map()).set(name, list);
   }
   return list;
 }
@@ -268,6 +302,17 @@ export const responseCache = fp<ResponseCacheOptions>(
     app.decorateRequest('responseCacheKey', null);
     app.decorateRequest('responseCachePolicy', null);
     app.decorateRequest('responseCacheGeneration', 0);
+    app.decorateRequest('responseCacheExpiresAt', null);
+
+    /** The kept answer under `key` while it is still true (one past its expiry is dropped). */
+    const kept = (key: string): Entry | undefined => {
+      const entry = lru.get(key);
+      if (entry?.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
+        lru.delete(key);
+        return undefined;
+      }
+      return entry;
+    };
 
     /**
      * A hit goes straight to the socket with the headers kept from the original answer: no serializer, no onSend
@@ -314,7 +359,7 @@ export const responseCache = fp<ResponseCacheOptions>(
 
     const cache: ResponseCache = {
       serveOrMark(request, reply, key, policy) {
-        const entry = keeps ? lru.get(key) : undefined;
+        const entry = keeps ? kept(key) : undefined;
         request.responseCacheKey = key;
         if (entry) {
           counters.hits++;
@@ -329,7 +374,7 @@ export const responseCache = fp<ResponseCacheOptions>(
         if (!keeps || closing || (req.method !== 'GET' && req.method !== 'HEAD') || req.url === undefined) return false;
         const known = keysByAddress.get(req.url);
         const key = typeof known === 'function' ? known(req.headers) : known;
-        const entry = key === undefined ? undefined : lru.get(key);
+        const entry = key === undefined ? undefined : kept(key);
         if (!entry) return false;
         counters.hits++;
         counters.early++;
@@ -341,6 +386,11 @@ export const responseCache = fp<ResponseCacheOptions>(
         counters.clears++;
         if (lru.size > 0) app.log.debug({ reason, entries: lru.size }, 'response cache dropped');
         lru.clear();
+      },
+      expireAt(request, at) {
+        if (at === null) return;
+        const t = at.getTime();
+        if (request.responseCacheExpiresAt === null || t < request.responseCacheExpiresAt) request.responseCacheExpiresAt = t;
       },
       stats: () => ({ entries: lru.size, bytes: lru.calculatedSize, ...counters }),
     };
@@ -382,7 +432,7 @@ export const responseCache = fp<ResponseCacheOptions>(
     app.addHook('preHandler', async (request, reply) => {
       if (!keeps || request.method !== 'GET' || !request.routeOptions.config.keptBehindGuard) return undefined;
       const key = `guarded ${request.url}`;
-      const entry = lru.get(key);
+      const entry = kept(key);
       request.responseCacheKey = key;
       if (entry) {
         counters.hits++;
@@ -427,14 +477,15 @@ export const responseCache = fp<ResponseCacheOptions>(
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       const etag = etagOf(body);
       const vary = reply.getHeader('vary');
+      const expiresAt = request.responseCacheExpiresAt ?? undefined;
       // Every answer of a kept address may come compressed, whichever this one is: shared caches must key on it.
-      reply.header('cache-control', cacheControl(policy)).header('etag', etag);
+      reply.header('cache-control', cacheControl(expiresAt === undefined ? policy : policyUntil(policy, expiresAt, Date.now()))).header('etag', etag);
       reply.header('vary', withAcceptEncoding(vary));
       if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8');
-      const entry: Entry = { status, body, etag, headers: replayed(reply), encoded: {} };
+      const entry: Entry = { status, body, etag, headers: replayed(reply), encoded: {}, ...(expiresAt === undefined ? {} : { expiresAt, policy }) };
       // An answer read before a change and finished after it would bring back what the change replaced: only
       // answers begun in the current generation are kept (those waiting for it asked before the change too).
-      if (keeps && request.responseCacheGeneration === generation) lru.set(key, entry);
+      if (keeps && request.responseCacheGeneration === generation && (expiresAt === undefined || expiresAt > Date.now())) lru.set(key, entry);
       settle(request, key, entry);
       reply.header('x-cache', 'miss');
       if (matches(request.headers['if-none-match'], etag)) {

@@ -25,6 +25,7 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /api/auth/reset-password': 'the token from the reset mail is the proof, not a session',
   'POST /api/analytics/events': "the storefront's anonymous visitors report clicks and page views (rate-limited, known products only)",
   'POST /api/requests': 'a visitor whose search found nothing asks for the item (rate-limited per client, small body)',
+  'POST /api/convert': 'the link converter works without an account; it changes nothing but its per-client counters (rate-limited, small body)',
   'POST /api/products/{id}/link-reports': "a visitor reports a product's broken buy link (rate-limited per client, known products only)",
 };
 

@@ -49,7 +49,8 @@ async function createTestDatabase(dir: string): Promise<{ database: Database; dr
     const name = `finder_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // A copy of the run's template (global-setup.ts): migrated, with the job queue's schema.
+    await admin.query(`create database ${name} template ${inject('pgTemplateDatabase')}`);
     await admin.end();
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
@@ -106,4 +107,18 @@ export async function createTestApp(
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A browser's user agent: the analytics beacon counts browsers, not bots. */
+export const TEST_BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+/** Sends one analytics event as the site's page would, from the client at `ip`. */
+export function postAnalyticsEvent(app: FastifyInstance, body: object, ip: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/analytics/events',
+    remoteAddress: ip,
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'user-agent': TEST_BROWSER_UA },
+    payload: JSON.stringify(body),
+  });
 }

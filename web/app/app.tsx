@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { useRoutes } from 'react-router';
 import type { InitialData } from '../../common/page-data';
 import { ToastProvider } from '../components/ui/toast';
 import { facetFilters } from '../../common/finder-filters';
@@ -13,7 +12,8 @@ import { agentsQueryKey } from '../lib/agents';
 import { categoriesQueryKey } from '../lib/categories';
 import { currenciesQueryKey } from '../lib/currency';
 import { PageDataProvider } from '../lib/page-data';
-import { routes } from './routes';
+import { SiteLayout } from '../features/layout/site-layout';
+import { PageRoutes } from './routes';
 
 /** Puts the data a page was rendered from into the query cache, under the keys its screens read. */
 export function seedQueries(queryClient: QueryClient, data: InitialData | null): void {
@@ -32,10 +32,14 @@ export function seedQueries(queryClient: QueryClient, data: InitialData | null):
 }
 
 function AppRoutes() {
-  return useRoutes(routes);
+  return (
+    <SiteLayout>
+      <PageRoutes />
+    </SiteLayout>
+  );
 }
 
-/** The whole site inside a router (BrowserRouter in the browser, StaticRouter on the server). */
+/** The whole site, inside the router (web/lib/router.tsx: following the address, or the server's URL). */
 export function App({ queryClient, data }: { queryClient: QueryClient; data: InitialData | null }) {
   return (
     <StrictMode>

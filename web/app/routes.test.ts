@@ -1,10 +1,9 @@
-import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { matchPage, STATIC_PAGES } from '../../common/pages';
-import { routes } from './routes';
+import { pageForPath } from './routes';
 
 /** The path pattern the web's router picks for an address. */
-const routed = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path;
+const routed = (pathname: string) => pageForPath(pathname).path;
 
 /** The pattern the server's page matching implies for it. */
 function expected(pathname: string): string {

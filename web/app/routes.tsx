@@ -1,6 +1,6 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 import FinderPage from '../features/finder/finder-page';
-import { SiteLayout } from '../features/layout/site-layout';
+import { matchPath, Route, Switch } from '../lib/router';
 import { lazyRoute, type LazyRoute } from '../lib/lazy-route';
 
 // Every page but the finder loads its code on demand (common/page-modules.ts names the same files for the server,
@@ -22,40 +22,55 @@ const privacyPolicy = lazyRoute(() => import('../features/legal/privacy-policy-p
 const cookiesPolicy = lazyRoute(() => import('../features/legal/cookies-policy-page'));
 const dataSecurity = lazyRoute(() => import('../features/legal/data-security-page'));
 const disclaimer = lazyRoute(() => import('../features/legal/disclaimer-page'));
+const convert = lazyRoute(() => import('../features/convert/convert-page'));
 
-const page = (path: string, route: LazyRoute): RouteObject => ({ path, element: <route.Component />, handle: route });
+type Page = { path: string; Component: ComponentType; route: LazyRoute | null };
 
-/** The routes of spec section 2, plus product pages; the fallback shows the login screen. */
-export const routes: RouteObject[] = [
-  {
-    element: <SiteLayout />,
-    children: [
-      { path: '/', element: <FinderPage /> },
-      { path: '/index.html', element: <FinderPage /> },
-      { path: '/products', element: <FinderPage /> },
-      page('/products/:ref', product),
-      page('/brands/:slug', brand),
-      page('/login', login),
-      page('/register', register),
-      page('/home', home),
-      page('/admin', admin),
-      page('/google-auth-test', googleAuthTest),
-      page('/forgot-password', forgotPassword),
-      page('/reset-password', resetPassword),
-      page('/account', account),
-      page('/favorites', favorites),
-      page('/favorites/shared/:token', sharedFavorites),
-      page('/privacy-policy', privacyPolicy),
-      page('/cookies-policy', cookiesPolicy),
-      page('/data-security', dataSecurity),
-      page('/disclaimer', disclaimer),
-      page('*', notFound),
-    ],
-  },
+const finder = (path: string): Page => ({ path, Component: FinderPage, route: null });
+const page = (path: string, route: LazyRoute): Page => ({ path, Component: route.Component, route });
+
+/** The routes of spec section 2, plus product pages, in the order they are tried; the fallback shows the login screen. */
+export const pages: readonly Page[] = [
+  finder('/'),
+  finder('/index.html'),
+  finder('/products'),
+  page('/products/:ref', product),
+  page('/brands/:slug', brand),
+  page('/login', login),
+  page('/register', register),
+  page('/home', home),
+  page('/admin', admin),
+  page('/google-auth-test', googleAuthTest),
+  page('/forgot-password', forgotPassword),
+  page('/reset-password', resetPassword),
+  page('/account', account),
+  page('/favorites', favorites),
+  page('/favorites/shared/:token', sharedFavorites),
+  page('/privacy-policy', privacyPolicy),
+  page('/cookies-policy', cookiesPolicy),
+  page('/data-security', dataSecurity),
+  page('/disclaimer', disclaimer),
+  page('/convert', convert),
+  page('*', notFound),
 ];
+
+/** The page an address shows: the first whose pattern matches its path. */
+export function pageForPath(pathname: string): Page {
+  return pages.find((p) => matchPath(p.path, pathname)) ?? (pages.at(-1) as Page);
+}
+
+/** The page of the current address. */
+export function PageRoutes() {
+  return (
+    <Switch>
+      {pages.map(({ path, Component }) => (
+        <Route key={path} path={path === '*' ? undefined : path} component={Component} />
+      ))}
+    </Switch>
+  );
+}
 
 /** The on-demand code of the page at this path; null for the finder (in the first bundle). */
 export function routeForPath(pathname: string): LazyRoute | null {
-  const matched = matchRoutes(routes, pathname);
-  return (matched?.at(-1)?.route.handle as LazyRoute | undefined) ?? null;
+  return pageForPath(pathname).route;
 }

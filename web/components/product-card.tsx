@@ -1,5 +1,5 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { CARD_STAGGER_MS, TEXTS } from '../../common/constants';
 import { thumbnailUrlFor } from '../../common/media';
 import type { Product } from '../../common/schemas/product';
@@ -9,6 +9,8 @@ import { QcBadge } from './qc-badge';
 import { FavoriteButton } from './favorite-button';
 import { Price } from './price';
 import './product-card.css';
+
+const CARD_IMAGE_SIZES = '(max-width: 1023px) calc(50vw - 26px), 350px';
 
 /** The external store: a new tab, no referrer or opener, marked as a paid link. */
 const OUTBOUND_REL = 'noopener noreferrer sponsored';
@@ -87,8 +89,11 @@ export function ProductCard({ product, fadeIn, eager, priority = false, note }: 
     <img
       src={thumb ?? product.image}
       srcSet={srcSet}
-      // Only beside a srcset (HTML allows sizes on no other image): a picture on another site has one size.
-      sizes={srcSet && '(max-width: 768px) 50vw, 360px'}
+      // Only beside a srcset (HTML allows sizes on no other image): a picture on another site has one size. The
+      // width the card's picture takes (product-card.css: two columns below 1024 px, 16 px page padding and gap, a
+      // 1 px border), so a phone at 2x or less picks the 320 px file, not the 640 px one (issue 28: the first
+      // card's picture is the phone's largest paint).
+      sizes={srcSet && CARD_IMAGE_SIZES}
       alt=""
       width={320}
       height={320}
@@ -129,6 +134,7 @@ export function ProductCard({ product, fadeIn, eager, priority = false, note }: 
         <p className="card-price">
           <Price value={product.price} />
         </p>
+        {product.otherColours ? <p className="card-colours">{TEXTS.moreColours(product.otherColours)}</p> : null}
         {note}
         <QcBadge count={product.qcCount} />
         <BuyLink product={product} className="card-buy" />

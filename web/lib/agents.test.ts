@@ -9,6 +9,7 @@ const agent = (slug: string, overrides: Partial<PublicAgent> = {}): PublicAgent 
   platformCodes: {},
   referralCode: '',
   isDefault: false,
+  promo: null,
   ...overrides,
 });
 const AGENTS = [agent('kakobuy'), agent('cnfans', { isDefault: true, template: 'https://cnfans.com/product/?shop_type={platform}&id={id}&ref={ref}', referralCode: 'finder' })];

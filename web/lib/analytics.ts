@@ -10,7 +10,11 @@ export type AnalyticsBeacon =
   /** A product page view (once per page view). */
   | { kind: 'product-view'; productId: string }
   /** A referral button: Sign Up, Join or Copy code. */
-  | { kind: 'promo'; source: 'signup' | 'join' | 'copy-code' };
+  | { kind: 'promo'; source: 'signup' | 'join' | 'copy-code' }
+  /** A link the link converter made, to this agent, for this item. */
+  | { kind: 'convert-click'; agent: string; platform: string; itemId: string }
+  /** An agent's promotion: its link opened or its code copied. */
+  | { kind: 'agent-promo'; agent: string; source: 'link' | 'copy-code' };
 
 /**
  * Reports a click, a referral button or a page view without holding anything up: the browser sends a beacon after the

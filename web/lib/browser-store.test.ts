@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserStore } from './browser-store';
 
 // localStorage without a browser: a Map, or a store that refuses every call (private mode, a policy).
@@ -8,8 +8,10 @@ const guard = <T>(work: () => T): T => {
   if (blocked) throw new Error('SecurityError');
   return work();
 };
-Object.assign(globalThis, {
-  window: {
+// Put back after this file: test files share a worker's globals (decision 0056), and PGlite takes any `window` for a
+// browser's.
+beforeAll(() =>
+  vi.stubGlobal('window', {
     localStorage: {
       getItem: (key: string) => guard(() => stored.get(key) ?? null),
       setItem: (key: string, value: string) => guard(() => void stored.set(key, value)),
@@ -17,8 +19,9 @@ Object.assign(globalThis, {
     },
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
-  },
-});
+  }),
+);
+afterAll(() => vi.unstubAllGlobals());
 
 const EMPTY = { n: 0 };
 const parse = (text: string | null) => (text ? (JSON.parse(text) as { n: number }) : EMPTY);

@@ -1,11 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAVORITES_MAX } from '../../common/favorites';
 import { readBrowserFavorites, writeBrowserFavorites, type BrowserFavorite } from './favorites';
 
 // The browser's list without a browser: a Map behind the localStorage calls the store makes.
 const stored = new Map<string, string>();
-Object.assign(globalThis, {
-  window: {
+// Put back after this file: test files share a worker's globals (decision 0056), and PGlite takes any `window` for a
+// browser's.
+beforeAll(() =>
+  vi.stubGlobal('window', {
     localStorage: {
       getItem: (key: string) => stored.get(key) ?? null,
       setItem: (key: string, value: string) => void stored.set(key, value),
@@ -13,8 +15,9 @@ Object.assign(globalThis, {
     },
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
-  },
-});
+  }),
+);
+afterAll(() => vi.unstubAllGlobals());
 
 const KEY = 'finder:favorites';
 const find = (n: number): BrowserFavorite => ({

@@ -42,6 +42,13 @@ export function writeBrowserFavorites(list: readonly BrowserFavorite[]): void {
 /** The browser's list; empty on the server and while hydrating, then what this browser keeps. */
 export const useBrowserFavorites = kept.use;
 
+/**
+ * What merging this browser's list into the account did (favorites-merge.ts writes it from the server's answer, /home
+ * reports it), per account; dropped with the rest at sign-out.
+ */
+export type FavoritesMergeOutcome = { added: number; skipped: number } | { failed: true };
+export const favoritesMergeKey = (userId: string) => ['favorites-merge', userId] as const;
+
 /** The account's list (GET /api/favorites), under one key every heart and the list page read. */
 export const myFavoritesQueryKey = ['favorites', 'mine'] as const;
 
@@ -145,7 +152,7 @@ export function useFavoritesSync(): void {
     if (!userId || browser.length === 0 || running.current) return;
     running.current = true;
     import('./favorites-merge')
-      .then(({ mergeBrowserFavorites }) => mergeBrowserFavorites(queryClient, toast))
+      .then(({ mergeBrowserFavorites }) => mergeBrowserFavorites(queryClient, toast, userId))
       .catch(() => undefined)
       .finally(() => {
         running.current = false;

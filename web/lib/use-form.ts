@@ -68,6 +68,8 @@ export function useForm<D extends Draft>(order: readonly NoInfer<keyof D & strin
       setErrors({});
     },
     showErrors,
+    /** Moves the focus to a field (the first one, after "Add another"). */
+    focus: (name: keyof D & string) => elements.current[name]?.focus(),
     /** Props for a TextField, SelectField or TextAreaField: name, value, change handler, ref and error. */
     field: (name: TextKey<D>) => ({
       name,

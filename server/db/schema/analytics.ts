@@ -12,7 +12,8 @@ export const analyticsEvents = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /**
      * 'click' (outbound buy click), 'view' (a finder page view), 'product-view' (a product page view, or the view a
-     * click implies) or 'promo' (the referral Sign Up, Join or Copy code; issue 16).
+     * click implies) or 'promo' (the referral Sign Up, Join or Copy code; issue 16); 'convert-click' (a link the
+     * converter made, with its agent) or 'agent-promo' (an agent's promotion: its link or Copy code; issue 29).
      */
     kind: text('kind').notNull(),
     /** The clicked product; null for views, and once the product is deleted. */
@@ -21,18 +22,18 @@ export const analyticsEvents = pgTable(
     category: text('category'),
     /**
      * Where a click came from: 'buy' (a card's BUY), 'image' (a card's image) or 'page' (the product page's BUY);
-     * which promo button: 'signup', 'join' or 'copy-code'.
+     * which promo button: 'signup', 'join' or 'copy-code'; an agent's promotion: 'link' or 'copy-code'.
      */
     source: text('source'),
-    /** The agent an outbound click went to (its slug); null for other events and plain store links. */
+    /** The agent an outbound click, a converter click or a promotion went to (its slug); null otherwise. */
     agent: text('agent'),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    check('analytics_events_kind_check', sql`${t.kind} in ('click', 'view', 'product-view', 'promo')`),
+    check('analytics_events_kind_check', sql`${t.kind} in ('click', 'view', 'product-view', 'promo', 'convert-click', 'agent-promo')`),
     check(
       'analytics_events_source_check',
-      sql`${t.source} is null or ${t.source} in ('buy', 'image', 'page', 'signup', 'join', 'copy-code')`,
+      sql`${t.source} is null or ${t.source} in ('buy', 'image', 'page', 'signup', 'join', 'copy-code', 'link')`,
     ),
     index('analytics_events_kind_occurred_idx').on(t.kind, t.occurredAt),
     index('analytics_events_occurred_idx').on(t.occurredAt),

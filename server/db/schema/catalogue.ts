@@ -31,6 +31,15 @@ export const products = pgTable(
      */
     sourceId: text('source_id'),
     /**
+     * The product's group (issue 26): the products on one seller item, the colourways of one listing. The marketplace
+     * and item id when the link names one (agent links included, so two agents' links to one item are one group),
+     * else the link itself; null without a link. An import matches rows to products by it (GROUP_KEY_SQL in
+     * server/modules/catalogue/product-groups.ts is the same expression over an import row's values).
+     */
+    groupKey: text('group_key').generatedAlwaysAs(
+      sql`case when source_item_id is not null then source_platform || ':' || source_item_id when link is not null then 'link:' || link end`,
+    ),
+    /**
      * The admin list's order (spec section 5). Unique, from a sequence: computing max(row) + 1 in the insert gave
      * concurrent creates the same number (issue 13, migration 0006). Inserts that set it themselves (the demo
      * catalogue, the bench data, test factories) move the sequence past it with `syncProductRowSequence`.
@@ -93,6 +102,8 @@ export const products = pgTable(
     index('products_image_idx').on(t.image),
     // An import matches rows by buy link when they carry no id; the item form warns about a repeated link.
     index('products_link_idx').on(t.link),
+    // The group's products (product page's other colours, the admin's group filter, an import's matching).
+    index('products_group_key_idx').on(t.groupKey),
     uniqueIndex('products_source_id_idx').on(t.sourceId).where(sql`${t.sourceId} is not null`),
   ],
 );
@@ -200,4 +211,18 @@ export const images = pgTable(
     index('images_created_idx').on(t.createdAt, t.id),
     index('images_source_url_idx').on(t.sourceUrl),
   ],
+);
+
+/**
+ * The niche's vocabulary (issue 27, migration 0021): each row a group of phrases that mean the same (af1, air force
+ * 1), searched both ways. Edited by admins; the finder's in-memory index reads them again when they change.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    terms: text('terms').array().notNull(),
+    ...timestamps,
+  },
+  (t) => [check('search_synonyms_terms_check', sql`cardinality(${t.terms}) BETWEEN 2 AND 20`)],
 );

@@ -46,6 +46,23 @@ export const catalogueChangeRows = pgTable(
 );
 
 /**
+ * A picture a change removed with its products (the demo catalogue's removal, issue 28): the image row as it was and
+ * its storage keys, whose removal waits in storage_removals long enough for Undo to cancel it and put the row back.
+ */
+export const catalogueChangeImages = pgTable(
+  'catalogue_change_images',
+  {
+    changeId: uuid('change_id')
+      .notNull()
+      .references(() => catalogueChanges.id, { onDelete: 'cascade' }),
+    imageId: uuid('image_id').notNull(),
+    before: jsonb('before').notNull(),
+    keys: jsonb('keys').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.changeId, t.imageId] })],
+);
+
+/**
  * An import (issue 15): read and checked at once ('previewed', its rows staged in import_rows), written in the
  * background after the operator confirms ('running', then 'succeeded', 'failed' or 'cancelled'), and possibly
  * taken back ('undone').
@@ -64,11 +81,18 @@ export const imports = pgTable(
     actorEmail: text('actor_email').notNull(),
     /** The file's columns in order, each with the field it feeds: [{ header, field }]. */
     mapping: jsonb('mapping').notNull().default([]),
+    /** How the file was read: { sheets, sheet, encoding, readWarnings } (issue 26). */
+    readInfo: jsonb('read_info').notNull().default({}),
     /** { new, updated, unchanged, invalid } as the preview found them. */
     counts: jsonb('counts').notNull().default({}),
     /** The row errors, [{ row, column, message }] (the first IMPORT_MAX_STORED_ERRORS). */
     errors: jsonb('errors').notNull().default([]),
     errorCount: integer('error_count').notNull().default(0),
+    /** Rows imported with a change or a loss, [{ row, column, message }] (a picture left out, a title cut; issue 26). */
+    warnings: jsonb('warnings').notNull().default([]),
+    warningCount: integer('warning_count').notNull().default(0),
+    /** The currencies the file's prices were in and the rates that converted them: [{ code, rows, rate, source }]. */
+    currencies: jsonb('currencies').notNull().default([]),
     /** Categories the file names that the list lacks: added when the import is written. */
     newCategories: jsonb('new_categories').notNull().default([]),
     /** Rows to write (new and updated) and how many are written. */
@@ -83,6 +107,8 @@ export const imports = pgTable(
     /** Written by the running job after each step: a 'running' import whose heartbeat stopped lost its process. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** The synced sheet whose scheduled run made this import, if one did. */
+    sourceId: uuid('source_id').references(() => importSources.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('imports_status_check', sql`${t.status} in ('previewed', 'running', 'succeeded', 'failed', 'cancelled', 'undone')`),
@@ -105,5 +131,43 @@ export const importRows = pgTable(
     productId: uuid('product_id'),
     values: jsonb('values').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+  (t) => [
+    primaryKey({ columns: [t.importId, t.rowNumber] }),
+    // Matching asks "is this product taken by another row of the import?" per candidate (issue 26): an index probe,
+    // whatever the planner guesses of rows staged a moment ago.
+    index('import_rows_product_idx').on(t.importId, t.productId).where(sql`${t.productId} is not null`),
+  ],
+);
+
+/**
+ * A synced sheet (issue 26): an address (a published Google Sheet, any https CSV/XLSX/JSON) read again on a schedule.
+ * A run is an import: it applies on its own when its preview is within the limits, else it waits for an admin.
+ */
+export const importSources = pgTable(
+  'import_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    /** 'hourly' or 'daily'. */
+    schedule: text('schedule').notNull().default('daily'),
+    /** A run applies on its own when at most this share of the catalogue's products would be added or changed. */
+    maxChangedPercent: integer('max_changed_percent').notNull().default(5),
+    /** ... and at most this many rows are invalid. */
+    maxInvalidRows: integer('max_invalid_rows').notNull().default(0),
+    /** The operator's column mapping for the sheet, { header: field } (empty: guessed each run). */
+    mapping: jsonb('mapping').notNull().default({}),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
+    /** 'applied', 'waiting', 'unchanged' or 'failed', with its sentence and the import it made. */
+    lastStatus: text('last_status'),
+    lastMessage: text('last_message'),
+    lastImportId: uuid('last_import_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('import_sources_schedule_check', sql`${t.schedule} in ('hourly', 'daily')`),
+    index('import_sources_due_idx').on(t.nextRunAt),
+  ],
 );

@@ -27,12 +27,25 @@ export const agents = pgTable(
     position: integer('position').notNull().default(0),
     /** The agent BUY uses for a visitor who has not chosen one; at most one row. */
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * The agent's promotion (issue 29, migration 0023): shown while now is in [starts_at, ends_at), decided on the
+     * server for each answer. All null: none. Code and link are optional; text and both times come together.
+     */
+    promoText: text('promo_text'),
+    promoCode: text('promo_code'),
+    promoLink: text('promo_link'),
+    promoStartsAt: timestamp('promo_starts_at', { withTimezone: true, mode: 'date' }),
+    promoEndsAt: timestamp('promo_ends_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('agents_slug_idx').on(t.slug),
     uniqueIndex('agents_one_default_idx').on(t.isDefault).where(sql`${t.isDefault}`),
     check('agents_slug_check', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
+    check(
+      'agents_promo_check',
+      sql`((${t.promoText} is null and ${t.promoCode} is null and ${t.promoLink} is null and ${t.promoStartsAt} is null and ${t.promoEndsAt} is null) or (${t.promoText} is not null and ${t.promoStartsAt} is not null and ${t.promoEndsAt} > ${t.promoStartsAt}))`,
+    ),
   ],
 );
 
@@ -63,6 +76,8 @@ export const userPreferences = pgTable('user_preferences', {
   /** An agent's slug; a slug no agent has any more falls back to the default agent. */
   agent: text('agent'),
   currency: text('currency'),
+  /** When this admin put the dashboard's setup checklist away ("I'll do this later", issue 28); null: shown. */
+  setupDismissedAt: timestamp('setup_dismissed_at', { withTimezone: true, mode: 'date' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

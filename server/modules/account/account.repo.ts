@@ -57,6 +57,20 @@ export function createAccountRepo({ db }: Database) {
       return row ?? { agent: null, currency: null };
     },
 
+    /** When this admin put the setup checklist away (issue 28); null when it is shown. */
+    async setupDismissedAt(userId: string): Promise<Date | null> {
+      const [row] = await db.select({ at: userPreferences.setupDismissedAt }).from(userPreferences).where(eq(userPreferences.userId, userId));
+      return row?.at ?? null;
+    },
+
+    /** Puts the setup checklist away for this account, or (null) shows it again. */
+    async setSetupDismissedAt(userId: string, at: Date | null): Promise<void> {
+      await db
+        .insert(userPreferences)
+        .values({ userId, setupDismissedAt: at })
+        .onConflictDoUpdate({ target: userPreferences.userId, set: { setupDismissedAt: at, updatedAt: new Date() } });
+    },
+
     async setName(userId: string, name: string): Promise<void> {
       await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
     },

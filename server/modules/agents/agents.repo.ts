@@ -4,6 +4,8 @@ import { agents } from '../../db/schema/index';
 import { inTransaction, type Executor } from '../../db/sql';
 
 export type AgentRow = typeof agents.$inferSelect;
+/** An agent's promotion as stored (issue 29); null: none. */
+export type PromoValues = { text: string; code: string | null; link: string | null; startsAt: Date; endsAt: Date };
 export type AgentValues = {
   slug: string;
   name: string;
@@ -43,6 +45,22 @@ function agentQueries({ db }: Database) {
       const [row] = await db
         .update(agents)
         .set({ ...values, updatedAt: new Date() })
+        .where(eq(agents.id, id))
+        .returning();
+      return row ?? null;
+    },
+    /** Sets the agent's promotion (null: removes it); null when there is no such agent. */
+    async setPromo(id: string, promo: PromoValues | null): Promise<AgentRow | null> {
+      const [row] = await db
+        .update(agents)
+        .set({
+          promoText: promo?.text ?? null,
+          promoCode: promo?.code ?? null,
+          promoLink: promo?.link ?? null,
+          promoStartsAt: promo?.startsAt ?? null,
+          promoEndsAt: promo?.endsAt ?? null,
+          updatedAt: new Date(),
+        })
         .where(eq(agents.id, id))
         .returning();
       return row ?? null;

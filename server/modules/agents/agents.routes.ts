@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminAgentListSchema, adminAgentSchema, agentInputSchema, agentListSchema, agentOrderSchema } from '../../../common/schemas/agent';
+import {
+  adminAgentListSchema,
+  adminAgentSchema,
+  agentInputSchema,
+  agentListSchema,
+  agentOrderSchema,
+  promoInputSchema,
+} from '../../../common/schemas/agent';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import { PUBLIC_POLICY } from '../../plugins/response-cache';
@@ -17,11 +24,17 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ service: AgentsService }> = a
       config: { publicCache: PUBLIC_POLICY },
       schema: {
         tags: ['agents'],
-        summary: 'The enabled shopping agents in order, each with its link template, marketplace codes and referral code',
+        summary:
+          'The enabled shopping agents in order, each with its link template, marketplace codes, referral code and the ' +
+          'promotion running now (kept by caches no longer than until the next promotion starts or ends)',
         response: { 200: agentListSchema },
       },
     },
-    async () => ({ items: await service.listPublic() }),
+    async (request) => {
+      const { items, validUntil } = await service.listPublicUntil();
+      app.responseCache.expireAt(request, validUntil);
+      return { items };
+    },
   );
 
   app.get(
@@ -85,6 +98,35 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ service: AgentsService }> = a
       },
     }),
     async (request) => service.setDefault(actorOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/admin/agents/:id/promo',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Sets an agent's promotion (text, optional code and link, start and end), replacing the one it had; shown to " +
+          'visitors from the start to the end; recorded in the audit log',
+        params: idParamsSchema,
+        body: promoInputSchema,
+        response: { 200: adminAgentSchema, 404: errorSchema },
+      },
+    }),
+    async (request) => service.setPromo(actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/agents/:id/promo',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: "Removes an agent's promotion; recorded in the audit log",
+        params: idParamsSchema,
+        response: { 200: adminAgentSchema, 404: errorSchema },
+      },
+    }),
+    async (request) => service.setPromo(actorOf(request), request.params.id, null),
   );
 
   app.delete(

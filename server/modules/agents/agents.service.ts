@@ -1,13 +1,63 @@
 import { AGENT_LIMITS } from '../../../common/agent-texts';
-import type { AdminAgent, AgentInput, PublicAgent } from '../../../common/schemas/agent';
+import type { AdminAgent, AdminPromo, AgentInput, PromoInput, PromoState, PublicAgent, PublicPromo } from '../../../common/schemas/agent';
 import type { AuditChanges } from '../../../common/schemas/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { clip } from '../audit/audit-details';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
-import type { AgentRow, AgentsRepo, AgentValues } from './agents.repo';
+import type { AgentRow, AgentsRepo, AgentValues, PromoValues } from './agents.repo';
 
-export function toPublicAgent(row: AgentRow): PublicAgent {
+type PromoColumns = Pick<AgentRow, 'promoText' | 'promoCode' | 'promoLink' | 'promoStartsAt' | 'promoEndsAt'>;
+
+/** The row's promotion, or null when it has none. */
+function promoOf(row: PromoColumns): PromoValues | null {
+  if (row.promoText === null || !row.promoStartsAt || !row.promoEndsAt) return null;
+  return { text: row.promoText, code: row.promoCode, link: row.promoLink, startsAt: row.promoStartsAt, endsAt: row.promoEndsAt };
+}
+
+/** Where a promotion stands at `now`: it runs from its start (included) to its end (excluded). */
+export function promoState(promo: Pick<PromoValues, 'startsAt' | 'endsAt'>, now: Date): PromoState {
+  if (now.getTime() < promo.startsAt.getTime()) return 'scheduled';
+  return now.getTime() < promo.endsAt.getTime() ? 'running' : 'ended';
+}
+
+/**
+ * The next moment after `now` at which one of these agents' promotions starts or ends: until then every answer built
+ * from them stays true; null when none will change by itself.
+ */
+export function nextPromoChange(rows: readonly PromoColumns[], now: Date): Date | null {
+  let next: number | null = null;
+  for (const row of rows) {
+    const promo = promoOf(row);
+    if (!promo) continue;
+    for (const t of [promo.startsAt.getTime(), promo.endsAt.getTime()]) {
+      if (t > now.getTime() && (next === null || t < next)) next = t;
+    }
+  }
+  return next === null ? null : new Date(next);
+}
+
+function publicPromo(row: PromoColumns, now: Date): PublicPromo | null {
+  const promo = promoOf(row);
+  if (!promo || promoState(promo, now) !== 'running') return null;
+  return { text: promo.text, code: promo.code, link: promo.link, endsAt: promo.endsAt.toISOString() };
+}
+
+function adminPromo(row: PromoColumns, now: Date): AdminPromo | null {
+  const promo = promoOf(row);
+  if (!promo) return null;
+  return {
+    text: promo.text,
+    code: promo.code,
+    link: promo.link,
+    startsAt: promo.startsAt.toISOString(),
+    endsAt: promo.endsAt.toISOString(),
+    state: promoState(promo, now),
+  };
+}
+
+/** The agent as the storefront reads it at `now`: its promotion only while it runs. */
+export function toPublicAgent(row: AgentRow, now: Date = new Date()): PublicAgent {
   return {
     slug: row.slug,
     name: row.name,
@@ -15,19 +65,24 @@ export function toPublicAgent(row: AgentRow): PublicAgent {
     platformCodes: row.platformCodes ?? {},
     referralCode: row.referralCode,
     isDefault: row.isDefault,
+    promo: publicPromo(row, now),
   };
 }
 
-export function toAdminAgent(row: AgentRow): AdminAgent {
+export function toAdminAgent(row: AgentRow, now: Date = new Date()): AdminAgent {
   return {
-    ...toPublicAgent(row),
+    ...toPublicAgent(row, now),
     id: row.id,
     enabled: row.enabled,
     position: row.position,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    promo: adminPromo(row, now),
   };
 }
+
+/** The storefront's agents at one moment, and until when that answer stays true by itself (null: until a change). */
+export type PublicAgentsAnswer = { items: PublicAgent[]; validUntil: Date | null };
 
 const NOT_FOUND = 'This agent does not exist (it may have been deleted already).';
 /** The subject of the entry a new order writes. */
@@ -53,6 +108,12 @@ function kept(row: Pick<AgentRow, 'slug' | 'name' | 'linkTemplate' | 'platformCo
     enabled: row.enabled,
     isDefault: row.isDefault,
   };
+}
+
+/** What an entry keeps of a promotion. */
+function keptPromo(promo: PromoValues | null) {
+  if (!promo) return null;
+  return { text: promo.text, code: promo.code, link: promo.link ? clip(promo.link) : null, startsAt: promo.startsAt.toISOString(), endsAt: promo.endsAt.toISOString() };
 }
 
 function changesOf(before: ReturnType<typeof kept>, after: ReturnType<typeof kept>): AuditChanges {
@@ -83,7 +144,18 @@ export function defaultRuleProblem(
  * The Agents tab's rules. Every change and its audit entry land in one transaction, over the agents locked first,
  * so two admins cannot leave no default (or two) between them.
  */
-export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 'record'>) {
+export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 'record'>, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+
+  /**
+   * The enabled agents with the moment the answer stops being true by itself (a promotion starts or ends then):
+   * whatever keeps it (the response cache, a CDN) must not keep it longer. Decided by the time of this answer.
+   */
+  async function listPublicUntil(): Promise<PublicAgentsAnswer> {
+    const rows = await repo.listEnabled();
+    const at = now();
+    return { items: rows.map((row) => toPublicAgent(row, at)), validUntil: nextPromoChange(rows, at) };
+  }
   async function unlessTaken<T>(slug: string, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
@@ -96,10 +168,34 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
   return {
     /** Enabled agents in the operator's order: the storefront's pickers and BUY. */
     async listPublic(): Promise<PublicAgent[]> {
-      return (await repo.listEnabled()).map(toPublicAgent);
+      return (await listPublicUntil()).items;
     },
+    listPublicUntil,
     async listForAdmin(): Promise<AdminAgent[]> {
-      return (await repo.list()).map(toAdminAgent);
+      const at = now();
+      return (await repo.list()).map((row) => toAdminAgent(row, at));
+    },
+    /**
+     * Sets an agent's promotion (null removes it), replacing the one it had; recorded as an edit of the agent with the
+     * promotion's fields before and after. A change to nothing records nothing.
+     */
+    async setPromo(actor: Actor, id: string, input: PromoInput | null): Promise<AdminAgent> {
+      const row = await repo.transaction(async (tx) => {
+        const old = (await tx.agents.lockAll()).find((a) => a.id === id);
+        if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const promo: PromoValues | null = input
+          ? { text: input.text, code: input.code, link: input.link, startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt) }
+          : null;
+        const before = keptPromo(promoOf(old));
+        const after = keptPromo(promo);
+        if (JSON.stringify(before) === JSON.stringify(after)) return old;
+        const updated = await tx.agents.setPromo(id, promo);
+        if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const details = { agentId: id, changes: { promo: { from: before, to: after } } };
+        await audit.record({ action: 'agent-update', subject: updated.name, actor, details }, tx.executor);
+        return updated;
+      });
+      return toAdminAgent(row, now());
     },
     /** A new agent goes last; it becomes the default when asked, or when no enabled agent is the default yet. */
     async create(actor: Actor, input: AgentInput): Promise<AdminAgent> {
@@ -120,7 +216,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
           return row;
         }),
       );
-      return toAdminAgent(row);
+      return toAdminAgent(row, now());
     },
     /** An edit that changes nothing records nothing. Ticking Default takes it from the agent that had it. */
     async update(actor: Actor, id: string, input: AgentInput): Promise<AdminAgent> {
@@ -147,7 +243,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
           return row;
         }),
       );
-      return toAdminAgent(row);
+      return toAdminAgent(row, now());
     },
     /** Makes an enabled agent the default; the one before stops being it. */
     async setDefault(actor: Actor, id: string): Promise<AdminAgent> {
@@ -163,7 +259,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
         await audit.record({ action: 'agent-update', subject: target.name, actor, details }, tx.executor);
         return { ...target, isDefault: true };
       });
-      return toAdminAgent(row);
+      return toAdminAgent(row, now());
     },
     /** The new order names every agent once. */
     async reorder(actor: Actor, ids: string[]): Promise<AdminAgent[]> {
@@ -183,7 +279,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
             tx.executor,
           );
         }
-        return (await tx.agents.list()).map(toAdminAgent);
+        return (await tx.agents.list()).map((r) => toAdminAgent(r, now()));
       });
     },
     async delete(actor: Actor, id: string): Promise<{ id: string; name: string }> {

@@ -72,6 +72,7 @@ describe('GET /api/agents', () => {
       platformCodes: SEEDED_AGENTS[0]?.platformCodes,
       referralCode: '',
       isDefault: true,
+      promo: null,
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parseItemLink } from '../../../common/agent-links';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { ProductSourcesRepo, ReadSource } from './product-sources.repo';
 
 /** Links read per statement. */
@@ -37,12 +38,13 @@ export async function backfillProductSources(repo: ProductSourcesRepo): Promise<
   return { read, unread };
 }
 
-/** Runs the reading after start, without holding the start up; a failure is logged and tried at the next start. */
-export function startProductSourcesTask(log: FastifyBaseLogger, repo: ProductSourcesRepo): void {
-  void backfillProductSources(repo).then(
-    (result) => {
+/** The reading as a job (decision 0050), sent once at start by main.ts; a failure is tried at the next start. */
+export function defineProductSourcesJob(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, repo: ProductSourcesRepo): void {
+  jobs.define({
+    name: 'product-sources',
+    handler: async () => {
+      const result = await backfillProductSources(repo);
       if (result && result.read + result.unread > 0) log.info(result, "read the products' sources from their links");
     },
-    (err: unknown) => log.warn({ err }, "could not read the products' sources from their links"),
-  );
+  });
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ClickSource, PromoSource } from '../../../common/schemas/analytics';
+import type { AgentPromoSource, ClickSource, PromoSource } from '../../../common/schemas/analytics';
 import type { Database } from '../../db/client';
 
 /** A half-open range of instants [start, end): whole UTC days. */
@@ -14,6 +14,7 @@ export type PeriodCounts = {
 };
 export type DayCount = { date: string; clicks: number; productViews: number; visitors: number; finderViews: number };
 export type AgentClicks = { agent: string | null; name: string | null; clicks: number };
+export type AgentActivity = { agent: string; name: string | null; converterClicks: number; promoLinks: number; promoCodes: number };
 export type ProductCounts = { productId: string | null; title: string | null; category: string | null; clicks: number; productViews: number };
 export type CategoryCounts = { category: string | null; deleted: boolean; clicks: number; productViews: number };
 export type CategoryCount = { category: string | null; count: number };
@@ -188,6 +189,39 @@ export function createAnalyticsRepo(database: Database) {
       return Number(row?.counted ?? 0) > 0;
     },
 
+    /**
+     * Records a converter click or a promotion click of an agent that exists unless `key` (visitor, what, day) was
+     * claimed already (issue 29).
+     */
+    async recordAgentEvent(input: {
+      kind: 'convert-click' | 'agent-promo';
+      agent: string;
+      source: AgentPromoSource | null;
+      key: string;
+      visit: Visit;
+    }): Promise<'unknown-agent' | 'counted' | 'repeat'> {
+      const [row] = await rows<{ known: number; counted: number }>(sql`
+        with agent as (
+          select slug from agents where slug = ${input.agent}::text
+        ),
+        fresh as (
+          insert into analytics_keys (key, window_start, hits)
+          select ${input.key}::text, now(), 1 from agent
+          on conflict (key) do nothing
+          returning 1
+        ),
+        counted as (
+          insert into analytics_events (kind, source, agent, occurred_at)
+          select ${input.kind}::text, ${input.source}::text, agent.slug, ${input.visit.at.toISOString()}::timestamptz
+          from agent where exists (select 1 from fresh)
+          returning 1
+        ),
+        visitor as (${visitorOf(input.visit, sql`counted`)})
+        select (select count(*) from agent)::int as known, (select count(*) from counted)::int as counted`);
+      if (!row || Number(row.known) === 0) return 'unknown-agent';
+      return Number(row.counted) > 0 ? 'counted' : 'repeat';
+    },
+
     /** Records a finder page view unless `repeatKey` saw a counted view within the window; true when counted. */
     async recordView(input: { repeatKey: string; windowSeconds: number; visit: Visit }): Promise<boolean> {
       const [row] = await rows<{ counted: number }>(sql`
@@ -269,6 +303,26 @@ export function createAnalyticsRepo(database: Database) {
         group by e.agent, a.name
         order by clicks desc, e.agent asc nulls last`);
       return result.map((r) => ({ agent: r.agent, name: r.name, clicks: Number(r.clicks) }));
+    },
+
+    /** The converter's clicks and the promotions' clicks per agent, with the agent's name now when it still exists. */
+    async agentActivity(period: Period): Promise<AgentActivity[]> {
+      const result = await rows<AgentActivity>(sql`
+        select e.agent, a.name,
+          count(*) filter (where e.kind = 'convert-click')::int as "converterClicks",
+          count(*) filter (where e.kind = 'agent-promo' and e.source = 'link')::int as "promoLinks",
+          count(*) filter (where e.kind = 'agent-promo' and e.source = 'copy-code')::int as "promoCodes"
+        from analytics_events e left join agents a on a.slug = e.agent
+        where e.kind in ('convert-click', 'agent-promo') and e.agent is not null and ${inPeriod(period, sql`e.occurred_at`)}
+        group by e.agent, a.name
+        order by count(*) desc, e.agent asc`);
+      return result.map((r) => ({
+        agent: r.agent,
+        name: r.name,
+        converterClicks: Number(r.converterClicks),
+        promoLinks: Number(r.promoLinks),
+        promoCodes: Number(r.promoCodes),
+      }));
     },
 
     /**

@@ -175,6 +175,13 @@ export function createAnalyticsService(
         const repeatKey = `dedup:${hash(key, 'view', network)}`;
         return (await repo.recordView({ repeatKey, windowSeconds: rules.repeatWindowSeconds, visit })) ? 'counted' : 'repeat';
       }
+      if (event.kind === 'convert-click' || event.kind === 'agent-promo') {
+        const source = event.kind === 'agent-promo' ? event.source : null;
+        const what = event.kind === 'agent-promo' ? [event.source] : [event.platform, event.itemId];
+        const outcome = await repo.recordAgentEvent({ kind: event.kind, agent: event.agent, source, key: onceADay(event.kind, event.agent, ...what), visit });
+        if (outcome === 'unknown-agent') throw new AppError('NOT_FOUND', ANALYTICS_TEXTS.unknownAgent);
+        return outcome;
+      }
       if (event.kind === 'promo') {
         return (await repo.recordPromo({ source: event.source, key: onceADay('promo', event.source), visit })) ? 'counted' : 'repeat';
       }
@@ -198,7 +205,7 @@ export function createAnalyticsService(
     async summary(range: AnalyticsRange): Promise<AnalyticsSummary> {
       const period = periodOf(range);
       const before = periodOf(previousRange(range));
-      const [totals, previous, agents, days, topProducts, counted, distribution, names] = await Promise.all([
+      const [totals, previous, agents, days, topProducts, counted, distribution, names, agentActivity] = await Promise.all([
         repo.totals(period),
         repo.totals(before),
         repo.clicksByAgent(period),
@@ -207,6 +214,7 @@ export function createAnalyticsService(
         repo.byCategory(period),
         repo.productsByCategory(),
         repo.categoryNames(),
+        repo.agentActivity(period),
       ]);
 
       // Every category of the list shows, in the list's spelling, counted or not; a product's category that is not
@@ -229,6 +237,7 @@ export function createAnalyticsService(
         totals: totalsOf(period, totals),
         previous: totalsOf(before, previous),
         agents,
+        agentActivity,
         days,
         topProducts: topProducts.map((p) => ({ ...p, clickThroughRate: rateOf(p.clicks, p.productViews) })),
         categories: [...categories.values()]

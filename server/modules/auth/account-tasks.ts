@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { Config } from '../../config';
 import { adminAccountOps, DEFAULT_SIGN_IN_THROTTLE, WeakAdminPasswordError } from './auth';
 import type { UsersService } from '../users/users.service';
@@ -6,19 +7,35 @@ import type { Auth } from './auth';
 import type { AuthRepo } from './auth.repo';
 import type { SignInThrottleRepo } from './sign-in-throttle.repo';
 
-const EXPIRED_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** Every six hours, at minute 41. */
+export const SESSIONS_SWEEP_CRON = '41 */6 * * *';
 
 /**
- * At start: the ADMIN_EMAIL account (made or promoted; the password is never logged), and a sweep of expired
- * sessions now and every few hours. Every step is safe when several processes start on one database.
- * Returns the function that stops the sweep.
+ * Expired sessions, verifications and counters removed, and sign-in failures nobody tried for a day (decision
+ * 0022), as a job (decision 0050): at start and every six hours.
  */
-export async function startAccountTasks(
+export function defineAccountJobs(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, repo: AuthRepo, throttle: SignInThrottleRepo): void {
+  jobs.define({
+    name: 'sessions-sweep',
+    cron: SESSIONS_SWEEP_CRON,
+    handler: async () => {
+      const n = await repo.deleteExpired();
+      if (n.sessions + n.verifications + n.rateLimits > 0) log.info(n, 'removed expired sessions and counters');
+      await throttle.prune(new Date(Date.now() - DEFAULT_SIGN_IN_THROTTLE.lockout.forgetAfterSeconds * 1000));
+    },
+  });
+}
+
+/**
+ * At start: the ADMIN_EMAIL account (made or promoted; the password is never logged). Safe when several processes
+ * start on one database.
+ */
+export async function ensureAdminAccount(
   app: Pick<FastifyInstance, 'log'>,
-  deps: { auth: Auth; users: UsersService; repo: AuthRepo; throttle: SignInThrottleRepo },
+  deps: { auth: Auth; users: UsersService; repo: AuthRepo },
   config: Pick<Config, 'admin'>,
-): Promise<() => void> {
-  const { repo, throttle } = deps;
+): Promise<void> {
+  const { repo } = deps;
   if (config.admin) {
     const email = config.admin.email;
     let outcome: Awaited<ReturnType<UsersService['ensureAdmin']>> | 'weak-password';
@@ -47,19 +64,4 @@ export async function startAccountTasks(
       );
     }
   }
-  const sweep = () =>
-    Promise.all([
-      repo.deleteExpired().then(
-        (n) => (n.sessions + n.verifications + n.rateLimits > 0 ? app.log.info(n, 'removed expired sessions and counters') : undefined),
-        (err: unknown) => app.log.warn({ err }, 'could not remove expired sessions'),
-      ),
-      // Failed sign-ins of keys nobody has tried for a day are forgotten anyway (decision 0022): their rows go.
-      throttle
-        .prune(new Date(Date.now() - DEFAULT_SIGN_IN_THROTTLE.lockout.forgetAfterSeconds * 1000))
-        .catch((err: unknown) => app.log.warn({ err }, 'could not remove old sign-in failures')),
-    ]);
-  await sweep();
-  const timer = setInterval(() => void sweep(), EXPIRED_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BulkEditResult, LinkMatches, UndoResult } from '../../../common/schemas/changes';
+import type { BulkEditResult, BulkEditPreview, LinkMatches, UndoResult } from '../../../common/schemas/changes';
 import type { Import } from '../../../common/schemas/imports';
 import type { AdminProductPage } from '../../../common/schemas/product';
 import { auditEntries } from '../../test/audit-helpers';
@@ -8,7 +8,7 @@ import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
-import { readXlsx } from '../imports/xlsx';
+import { readImport } from '../imports/read-import';
 
 let ctx: TestContext;
 let admin = '';
@@ -99,6 +99,88 @@ describe('bulk item actions', () => {
   });
 });
 
+describe('bulk edits of what operators change (issue 28)', () => {
+  const products = () =>
+    ctx.database.rows<{ title: string; price: string; brand: string; description: string }>(
+      sql`select title, price::text as price, brand, description from products order by row`,
+    );
+  const preview = (body: unknown, cookie = admin) => send(ctx.app, 'POST', '/api/admin/products/bulk/preview', { cookie, body });
+
+  it('raises prices by 10%, rounded to cents as prices are, and Undo restores them', async () => {
+    await ctx.database.db.execute(sql`update products set price = 19.99 where title = 'Zip Hoodie'`);
+    const before = await products();
+    const ids = (await rows()).map((r) => r.id);
+    const res = await bulk({ selection: { ids }, action: { type: 'adjust-price', percent: 10 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json<BulkEditResult>();
+    expect(result).toMatchObject({ selected: 5, changed: 5, summary: 'Raised prices by 10%' });
+    // 19.99 → 21.989 → 21.99; 45 → 49.5; 12 → 13.2; 9.5 → 10.45; 80 → 88
+    expect((await products()).map((p) => p.price)).toEqual(['21.99', '49.50', '13.20', '10.45', '88.00']);
+    expect((await auditEntries(ctx.database, 'products-bulk-edit')).at(-1)).toMatchObject({ subject: 'Raised prices by 10%' });
+    const undone = await undo(result.changeId ?? '');
+    expect(undone.json<UndoResult>()).toEqual({ restored: 5, skipped: 0 });
+    expect(await products()).toEqual(before);
+  });
+
+  it('lowers prices by a percentage, never below a cent, and sets one price', async () => {
+    const ids = (await rows()).map((r) => r.id);
+    expect((await bulk({ selection: { ids }, action: { type: 'adjust-price', percent: -15 } })).json<BulkEditResult>().summary).toBe('Lowered prices by 15%');
+    expect((await products()).map((p) => p.price)).toEqual(['25.50', '38.25', '10.20', '8.08', '68.00']);
+    const set = await bulk({ selection: { filter: { category: 'Hoodies' }, expectedCount: 2 }, action: { type: 'set-price', price: 29.999 } });
+    expect(set.json<BulkEditResult>()).toMatchObject({ changed: 2, summary: 'Set price to 30.00' });
+    expect((await products()).map((p) => p.price).slice(0, 2)).toEqual(['30.00', '30.00']);
+    expect((await bulk({ selection: { ids }, action: { type: 'adjust-price', percent: -95 } })).statusCode).toBe(400);
+    expect((await bulk({ selection: { ids }, action: { type: 'adjust-price', percent: 0 } })).statusCode).toBe(400);
+    expect((await bulk({ selection: { ids }, action: { type: 'set-price', price: 0 } })).statusCode).toBe(400);
+  });
+
+  it('previews a title find-and-replace (letter case aside, special characters as text), then applies it; Undo restores the titles', async () => {
+    const ids = (await rows()).map((r) => r.id);
+    const body = { selection: { ids }, action: { type: 'replace-title', find: 'HOODIE', replace: 'Hoodie (2026)' } };
+    const before = await products();
+    const shown = await preview(body);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json<BulkEditPreview>()).toEqual({
+      selected: 5,
+      changed: 2,
+      samples: [
+        { number: expect.any(Number), title: 'Zip Hoodie', from: 'Zip Hoodie', to: 'Zip Hoodie (2026)' },
+        { number: expect.any(Number), title: 'Puffer Hoodie', from: 'Puffer Hoodie', to: 'Puffer Hoodie (2026)' },
+      ],
+    });
+    // The preview changed nothing.
+    expect(await products()).toEqual(before);
+    const res = await bulk(body);
+    expect(res.json<BulkEditResult>()).toMatchObject({ changed: 2, summary: 'Replaced "HOODIE" with "Hoodie (2026)" in titles' });
+    expect((await products()).map((p) => p.title).slice(0, 2)).toEqual(['Zip Hoodie (2026)', 'Puffer Hoodie (2026)']);
+    // A pattern character is text: '|' finds only itself; a title left empty stays as it was.
+    expect((await preview({ selection: { ids }, action: { type: 'replace-title', find: '=cmd|', replace: '' } })).json<BulkEditPreview>().samples).toEqual([
+      { number: expect.any(Number), title: '=cmd|calc', from: '=cmd|calc', to: 'calc' },
+    ]);
+    expect((await preview({ selection: { ids }, action: { type: 'replace-title', find: 'Trail Boot', replace: ' ' } })).json<BulkEditPreview>().changed).toBe(0);
+    expect((await undo(res.json<BulkEditResult>().changeId ?? '')).json<UndoResult>()).toEqual({ restored: 2, skipped: 0 });
+    expect(await products()).toEqual(before);
+  });
+
+  it('sets the brand and the description, and removes them', async () => {
+    const ids = (await rows()).slice(0, 2).map((r) => r.id);
+    expect((await bulk({ selection: { ids }, action: { type: 'set-brand', brand: ' Acme ' } })).json<BulkEditResult>()).toMatchObject({ changed: 2, summary: 'Set brand to Acme' });
+    expect((await bulk({ selection: { ids }, action: { type: 'set-description', description: 'Soft fleece.' } })).json<BulkEditResult>().changed).toBe(2);
+    expect((await products()).slice(0, 2).map((p) => [p.brand, p.description])).toEqual([['Acme', 'Soft fleece.'], ['Acme', 'Soft fleece.']]);
+    expect((await bulk({ selection: { ids }, action: { type: 'set-brand', brand: '' } })).json<BulkEditResult>().summary).toBe('Removed the brand');
+  });
+
+  it('refuses the new actions and their preview to anonymous callers and users (403)', async () => {
+    const ids = (await rows()).map((r) => r.id);
+    const body = { selection: { ids }, action: { type: 'adjust-price', percent: 10 } };
+    expect((await bulk(body, user)).statusCode).toBe(403);
+    expect((await bulk(body, '')).statusCode).toBe(401);
+    expect((await preview(body, user)).statusCode).toBe(403);
+    expect((await preview(body, '')).statusCode).toBe(401);
+    expect((await products()).map((p) => p.price)).toEqual(['30.00', '45.00', '12.00', '9.50', '80.00']);
+  });
+});
+
 describe('the admin list at scale', () => {
   it('sorts by title, price and last change, in pages of 25, 50 or 100', async () => {
     const list = async (query: string) =>
@@ -144,8 +226,9 @@ describe('export', () => {
     expect(lines[0]).toBe('id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt');
     expect(text).toContain(`"Line one\nline ""two"", three"`);
     expect(text).toContain(",'=cmd|calc,9.5,");
-    const sheet = readXlsx((await exported('format=xlsx')).rawPayload);
-    expect(sheet.map((r) => r.cells[2])).toEqual(['title', ...FIXTURE.map((p) => p.title)]);
+    const sheet = await readImport((await exported('format=xlsx')).rawPayload, 'export.xlsx', '');
+    expect(sheet.headers[2]).toBe('title');
+    expect(sheet.records.map((r) => r.values.title)).toEqual(FIXTURE.map((p) => p.title));
   });
 
   it("exports only what the admin list's filters match", async () => {

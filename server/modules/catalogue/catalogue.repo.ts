@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SourcePlatform } from '../../../common/agent-links';
+import { PRICE_MAX, TITLE_MAX_LENGTH } from '../../../common/admin-constants';
 import type { Gender } from '../../../common/constants';
-import type { BulkEditBody } from '../../../common/schemas/changes';
+import type { BulkAction, BulkEditBody } from '../../../common/schemas/changes';
 import type { AdminProductSort } from '../../../common/schemas/product';
 import type { Database } from '../../db/client';
 import { escapeLike, inTransaction, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
-import { CHANGE_STATEMENT_TIMEOUT_MS, dropChange, openChange, PRODUCT_SNAPSHOT } from '../changes/changes.repo';
+import { CHANGE_STATEMENT_TIMEOUT_MS, dropChange, openChange, PRODUCT_SNAPSHOT, runChange, type ChangeLimit } from '../changes/changes.repo';
 import { finderQueries } from './finder.repo';
 import { QC_COUNT_COLUMN, qcPhotosOf } from '../qc/qc.repo';
 import { storedImageSize } from '../images/images.repo';
@@ -30,6 +31,8 @@ export type ProductRow = {
   sourceItemId: string | null;
   /** The product's id in the system it was imported from (products.source_id); admin answers only. */
   sourceId: string | null;
+  /** Its group (products.group_key: the seller item its colourways share); null without a link. */
+  groupKey: string | null;
   row: number | null;
   /** How many QC photos it has (QC_COUNT_COLUMN). */
   qcCount: number;
@@ -47,7 +50,7 @@ export type ListFilter = {
 
 const COLUMNS = sql.raw(
   `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image, is_best_product as "isBestProduct", link,
-   source_platform as "sourcePlatform", source_item_id as "sourceItemId", source_id as "sourceId", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt", ${QC_COUNT_COLUMN}`,
+   source_platform as "sourcePlatform", source_item_id as "sourceItemId", source_id as "sourceId", group_key as "groupKey", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt", ${QC_COUNT_COLUMN}`,
 );
 
 function filterConditions(f: ListFilter): SQL[] {
@@ -63,7 +66,7 @@ function filterConditions(f: ListFilter): SQL[] {
   return conditions;
 }
 
-export type AdminFilter = Omit<ListFilter, 'best'> & { best?: boolean | undefined };
+export type AdminFilter = Omit<ListFilter, 'best'> & { best?: boolean | undefined; picture?: 'none' | 'some' | undefined; group?: string | undefined };
 
 /**
  * The categories (lowered) whose name contains `pattern`, from the kept counts (category_totals: a handful of names,
@@ -82,6 +85,9 @@ function adminConditions(f: AdminFilter): SQL[] {
   }
   if (f.best === true) conditions.push(sql`is_best_product`);
   if (f.best === false) conditions.push(sql`not is_best_product`);
+  if (f.picture === 'none') conditions.push(sql`coalesce(image, '') = ''`);
+  if (f.picture === 'some') conditions.push(sql`coalesce(image, '') <> ''`);
+  if (f.group) conditions.push(sql`group_key = ${f.group}`);
   return conditions;
 }
 
@@ -102,14 +108,47 @@ function targetCondition(target: BulkTarget): SQL {
   return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-/** The column a "set" bulk action writes, and its value. */
-const BULK_COLUMN = { 'set-category': 'category', 'set-gender': 'gender', 'set-best': 'is_best_product' } as const;
+/** The characters a POSIX regular expression gives a meaning to: escaped, find-and-replace looks for the text itself. */
+const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|]/g;
+
+/**
+ * The column a bulk action writes and its new value, as an expression over `o.value` (the column's value before):
+ * the same for every item (set-*), or worked out per item (a price change rounded as prices are, a title's
+ * find-and-replace). A value that cannot be stored (a title left empty or too long) stays as it was.
+ */
+function bulkChange(action: Exclude<BulkAction, { type: 'delete' }>): { column: string; value: SQL } {
+  switch (action.type) {
+    case 'set-category':
+      return { column: 'category', value: sql`${action.category}::text` };
+    case 'set-gender':
+      return { column: 'gender', value: sql`${action.gender}::text` };
+    case 'set-best':
+      return { column: 'is_best_product', value: sql`${action.isBestProduct}::boolean` };
+    case 'set-price':
+      return { column: 'price', value: sql`${action.price}::numeric(12, 2)` };
+    case 'adjust-price':
+      return {
+        column: 'price',
+        value: sql`least(${PRICE_MAX}::numeric, greatest(0.01, round(o.value * (100 + ${action.percent}::numeric) / 100, 2)))::numeric(12, 2)`,
+      };
+    case 'set-brand':
+      return { column: 'brand', value: sql`${action.brand}::text` };
+    case 'set-description':
+      return { column: 'description', value: sql`${action.description}::text` };
+    case 'replace-title': {
+      const pattern = action.find.replace(REGEX_SPECIAL, '\\$&');
+      const replacement = action.replace.replace(/\\/g, '\\\\');
+      const replaced = sql`regexp_replace(o.value, ${pattern}::text, ${replacement}::text, 'gi')`;
+      return { column: 'title', value: sql`(case when btrim(${replaced}) <> '' and length(btrim(${replaced})) <= ${TITLE_MAX_LENGTH} then btrim(${replaced}) else o.value end)` };
+    }
+  }
+}
 
 /** Where the admin list's counts stand: every product, and how many statements have written products so far. */
 export type ProductTotals = { products: number; changes: number };
 
 /** Column values of a product as the admin writes them. */
-export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey' | 'qcCount' | 'sourceId'>;
+export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey' | 'qcCount' | 'sourceId' | 'groupKey'>;
 
 /** What remains of a deleted product (deleted_products, written by a trigger). */
 export type DeletedProduct = { number: number; title: string; category: string | null; gender: Gender | null };
@@ -262,6 +301,17 @@ function productQueries(database: Database) {
       return row ? toRow(row) : null;
     },
 
+    /**
+     * The first product (lowest number) of a seller item: its group is the marketplace and item id (group_key,
+     * indexed). The link converter shows it as the item's card (issue 29).
+     */
+    async findBySource(source: { platform: string; itemId: string }): Promise<ProductRow | null> {
+      const [row] = await database.rows<RawRow>(
+        sql`select ${COLUMNS} from products where group_key = ${`${source.platform}:${source.itemId}`}::text order by number limit 1`,
+      );
+      return row ? toRow(row) : null;
+    },
+
     /** The products with these ids that exist, in no particular order (favourites, a browser's saved finds). */
     async findByIds(ids: readonly string[]): Promise<ProductRow[]> {
       if (ids.length === 0) return [];
@@ -304,6 +354,23 @@ function productQueries(database: Database) {
       return rows.map(toRow);
     },
 
+    /** How many products each of these groups holds (the admin cards' "N colours"). */
+    async groupSizes(keys: readonly string[]): Promise<Map<string, number>> {
+      if (keys.length === 0) return new Map();
+      const rows = await database.rows<{ key: string; n: number }>(sql`
+        select group_key as key, count(*)::int as n from products
+        where group_key in (select jsonb_array_elements_text(${JSON.stringify([...new Set(keys)])}::jsonb)) group by group_key`);
+      return new Map(rows.map((r) => [r.key, Number(r.n)]));
+    },
+
+    /** The other products of a group (a product page's other colours), in row order, at most `limit`. */
+    async groupOthers(key: string, excludeId: string, limit: number): Promise<ProductRow[]> {
+      const rows = await database.rows<RawRow>(
+        sql`select ${COLUMNS} from products where group_key = ${key} and id <> ${excludeId}::uuid order by row limit ${limit}`,
+      );
+      return rows.map(toRow);
+    },
+
     /** Other products with this buy link (the item form warns about them), in row order. */
     async withLink(link: string, excludeId: string | undefined): Promise<Array<{ id: string; number: number; title: string }>> {
       return database.rows<{ id: string; number: number; title: string }>(
@@ -321,7 +388,7 @@ function productQueries(database: Database) {
 /** A transaction's view: the product statements run inside it, and `executor` is it (for the audit entry). */
 export type CatalogueTx = { products: ReturnType<typeof productQueries>; executor: Executor };
 
-export function createCatalogueRepo(database: Database) {
+export function createCatalogueRepo(database: Database, limit: ChangeLimit = { timeoutMs: CHANGE_STATEMENT_TIMEOUT_MS }) {
   return {
     ...productQueries(database),
     ...finderQueries(database),
@@ -342,8 +409,7 @@ export function createCatalogueRepo(database: Database) {
       summary: string,
       record: (executor: Executor, result: { changeId: string | null; selected: number; changed: number }) => Promise<void>,
     ): Promise<{ changeId: string | null; selected: number; changed: number } | { mismatch: number }> {
-      return database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
+      return runChange(database, limit, async (tx) => {
         const rows = async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
         const condition = targetCondition(target);
         const [counted] = await rows<{ n: number }>(sql`select count(*)::int as n from products where ${condition}`);
@@ -362,16 +428,15 @@ export function createCatalogueRepo(database: Database) {
             select count(*)::int as n from gone`);
           changed = gone?.n ?? 0;
         } else {
-          const column = sql.raw(BULK_COLUMN[action.type]);
-          const value =
-            action.type === 'set-category' ? sql`${action.category}::text` : action.type === 'set-gender' ? sql`${action.gender}::text` : sql`${action.isBestProduct}::boolean`;
+          const change = bulkChange(action);
+          const column = sql.raw(change.column);
           const [done] = await rows<{ n: number }>(sql`
             with old as (
               select id, ${column} as value from products where ${condition} for update
             ), changed as (
-              update products p set ${column} = ${value}, updated_at = now()
-              from old o where p.id = o.id and o.value is distinct from ${value}
-              returning p.id, p.updated_at, jsonb_build_object(${BULK_COLUMN[action.type]}::text, o.value) as before
+              update products p set ${column} = ${change.value}, updated_at = now()
+              from old o where p.id = o.id and o.value is distinct from ${change.value}
+              returning p.id, p.updated_at, jsonb_build_object(${change.column}::text, o.value) as before
             ), logged as (
               insert into catalogue_change_rows (change_id, product_id, op, before, after)
               select ${changeId}::uuid, id, 'update', before, updated_at from changed
@@ -384,6 +449,31 @@ export function createCatalogueRepo(database: Database) {
         await record(tx, result);
         return result;
       });
+    },
+
+    /** What a bulk action would change, without changing anything: the count and the first changes in row order. */
+    async bulkPreview(target: BulkTarget, action: BulkAction, samples: number): Promise<{ selected: number; changed: number; samples: Array<{ number: number; title: string; from: string; to: string }> }> {
+      const condition = targetCondition(target);
+      if (action.type === 'delete') {
+        const [counted] = await database.rows<{ n: number }>(sql`select count(*)::int as n from products where ${condition}`);
+        const first = await database.rows<{ number: number; title: string }>(sql`select number, title from products where ${condition} order by row limit ${samples}`);
+        return { selected: counted?.n ?? 0, changed: counted?.n ?? 0, samples: first.map((r) => ({ ...r, from: r.title, to: '' })) };
+      }
+      const change = bulkChange(action);
+      const column = sql.raw(change.column);
+      const [counts] = await database.rows<{ selected: number; changed: number }>(sql`
+        select count(*)::int as selected, count(*) filter (where o.value is distinct from ${change.value})::int as changed
+        from (select ${column} as value from products where ${condition}) o`);
+      const first = await database.rows<{ number: number; title: string; from: string | null; to: string | null }>(sql`
+        select o.number, o.title, o.value::text as "from", (${change.value})::text as "to"
+        from (select number, title, row, ${column} as value from products where ${condition}) o
+        where o.value is distinct from ${change.value}
+        order by o.row limit ${samples}`);
+      return {
+        selected: counts?.selected ?? 0,
+        changed: counts?.changed ?? 0,
+        samples: first.map((r) => ({ number: r.number, title: r.title, from: r.from ?? '', to: r.to ?? '' })),
+      };
     },
 
     /** Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. */

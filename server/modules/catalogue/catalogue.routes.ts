@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bulkEditBodySchema, bulkEditResultSchema, linkMatchesQuerySchema, linkMatchesSchema, undoResultSchema } from '../../../common/schemas/changes';
+import { bulkEditBodySchema, bulkEditResultSchema, bulkEditPreviewSchema, linkMatchesQuerySchema, linkMatchesSchema, undoResultSchema } from '../../../common/schemas/changes';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import {
@@ -128,7 +128,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     },
     async (request, reply) => {
       const found = await service.productPage(request.params.number);
-      if (found.status === 'found') return { product: found.product, related: found.related, qcPhotos: found.qcPhotos };
+      if (found.status === 'found') return { product: found.product, related: found.related, colours: found.colours, qcPhotos: found.qcPhotos };
       const gone = found.status === 'gone';
       const statusCode = gone ? 410 : 404;
       return reply.status(statusCode).send({
@@ -200,7 +200,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     app.guard('admin', {
       schema: {
         tags: ['admin'],
-        summary: 'Sets category, gender or best on, or deletes, the ticked items or every item matching the filters; one change that can be undone',
+        summary: 'Sets category, gender, best, price (or raises or lowers it by a percentage), brand or description on, replaces text in the titles of, or deletes, the ticked items or every item matching the filters; one change that can be undone',
         description:
           'With { filter, expectedCount }, 409 when the filters now match another number of items. Recorded in the audit log.',
         body: bulkEditBodySchema,
@@ -208,6 +208,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     }),
     async (request) => service.bulkEdit(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/products/bulk/preview',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'What a bulk action would change: the count and the first changes (a title find-and-replace shows its results); changes nothing',
+        body: bulkEditBodySchema,
+        response: { 200: bulkEditPreviewSchema },
+      },
+    }),
+    async (request) => service.bulkPreview(request.body),
   );
 
   app.post(

@@ -1,8 +1,8 @@
 import { parseItemLink } from '../../../common/agent-links';
-import { FINDER_GENDERS, RELATED_PRODUCTS_COUNT, SUGGESTED_BRANDS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../common/constants';
+import { FINDER_GENDERS, PRODUCT_COLOURS_MAX, RELATED_PRODUCTS_COUNT, SUGGESTED_BRANDS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../common/constants';
 import { ownImagePath, thumbnailUrlFor, type PixelSize } from '../../../common/media';
 import { productPath } from '../../../common/product-urls';
-import type { BulkEditBody, BulkEditResult, LinkMatches, UndoResult } from '../../../common/schemas/changes';
+import { BULK_PREVIEW_SAMPLES, type BulkAction, type BulkEditBody, type BulkEditResult, type BulkEditPreview, type LinkMatches, type UndoResult } from '../../../common/schemas/changes';
 import type {
   AdminProductFilter,
   AdminProduct,
@@ -28,6 +28,9 @@ import type { BrandSummary, FinderFacets, Suggestions } from '../../../common/sc
 import { cursorFor, encodeCursor, type FinderCursor } from './cursor';
 import type { FinderFilter, RawFinderRow } from './finder.repo';
 import { MAX_PLANNED_WORDS, planSearch, searchWords, type SearchPlan } from './search-words';
+import type { IndexAfter, IndexFilter, SearchIndex, SearchResolution } from './search-index';
+import { createSearchIndexKeeper } from './search-index-keeper';
+import { tokenize } from './search-tokens';
 import { toQcPhoto } from '../qc/qc.service';
 
 /** A product as the public answers show it: never the source id (only the admin's, `toAdminProduct`). */
@@ -57,8 +60,15 @@ export function toProduct(row: Omit<ProductRow, 'sourceId'>): Product {
 }
 
 /** A product as the admin API answers it: with the id it had in the system it was imported from (issue 25). */
-export function toAdminProduct(row: ProductRow): AdminProduct {
-  return { ...toProduct(row), sourceId: row.sourceId };
+export function toAdminProduct(row: ProductRow, groupSizes: ReadonlyMap<string, number> = new Map()): AdminProduct {
+  return { ...toProduct(row), sourceId: row.sourceId, groupKey: row.groupKey, groupSize: (row.groupKey && groupSizes.get(row.groupKey)) || 1 };
+}
+
+/** The admin's view of products with the size of each one's group. */
+async function withGroupSizes(rows: ProductRow[], sizes: (keys: string[]) => Promise<Map<string, number>>): Promise<AdminProduct[]> {
+  const keys = rows.map((r) => r.groupKey).filter((k): k is string => k !== null);
+  const known = await sizes(keys);
+  return rows.map((row) => toAdminProduct(row, known));
 }
 
 /** Filters whose counts are remembered at once; the oldest goes first. */
@@ -138,10 +148,68 @@ function cursorAfter(last: RawFinderRow, order: FinderCursor['sort']): FinderCur
   }
 }
 
+/** Microseconds since 1970 of a time as PostgreSQL (or ISO 8601) writes it, to the microsecond. */
+export function timestampMicros(text: string): number {
+  const m = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(Z|[+-]\d\d(?::?\d\d)?)$/.exec(text);
+  if (!m) return Date.parse(text) * 1000;
+  let offset = m[4] ?? 'Z';
+  if (offset !== 'Z') offset = offset.length === 3 ? `${offset}:00` : offset.includes(':') ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;
+  return Date.parse(`${m[1]}T${m[2]}${offset}`) * 1000 + Number((m[3] ?? '').padEnd(6, '0'));
+}
+
+/** A finder cursor as the search index reads it. */
+function indexAfter(c: FinderCursor | undefined): IndexAfter | undefined {
+  if (!c) return undefined;
+  switch (c.sort) {
+    case 'relevance':
+      return { order: 'relevance', score: c.score, key: c.key, id: c.id };
+    case 'popular':
+      return { order: 'popular', popularity: c.popularity, key: c.key, id: c.id };
+    case 'newest':
+      return { order: 'newest', created: timestampMicros(c.value), id: c.id };
+    case 'price-asc':
+    case 'price-desc':
+      return { order: c.sort, price: Number(c.value), id: c.id };
+    default:
+      return undefined;
+  }
+}
+
+const indexFilter = (q: FinderFilterQuery): IndexFilter => ({
+  category: q.category,
+  gender: q.gender,
+  best: q.best,
+  brands: q.brand,
+  minPrice: q.minPrice,
+  maxPrice: q.maxPrice,
+  allWords: q.allWords,
+});
+
+/** Whether the text has anything the index can search for (words, numbers); else it is read as no search. */
+const searchable = (text: string | undefined): text is string => Boolean(text && tokenize(text).length);
+
 /**
  * `audit` records every admin change (issue 13) in the change's own transaction: when the entry cannot be written,
  * the change is rolled back and the caller gets the error.
  */
+/** The audit log's and the toast's words for the bulk actions of issue 28 (and delete). */
+function bulkSummary(action: Exclude<BulkAction, { type: 'set-category' | 'set-gender' | 'set-best' }>): string {
+  switch (action.type) {
+    case 'set-price':
+      return `Set price to ${action.price.toFixed(2)}`;
+    case 'adjust-price':
+      return `${action.percent > 0 ? 'Raised' : 'Lowered'} prices by ${Math.abs(action.percent)}%`;
+    case 'set-brand':
+      return action.brand === '' ? 'Removed the brand' : `Set brand to ${action.brand}`;
+    case 'set-description':
+      return action.description === '' ? 'Removed the description' : 'Set the description';
+    case 'replace-title':
+      return `Replaced "${action.find}" with "${action.replace}" in titles`;
+    case 'delete':
+      return 'Deleted';
+  }
+}
+
 export function createCatalogueService(
   repo: CatalogueRepo,
   categories: Pick<CategoriesRepo, 'findByName' | 'list'>,
@@ -149,6 +217,58 @@ export function createCatalogueService(
   changes?: Pick<ChangesRepo, 'undo'>,
 ) {
   const counts = createCountMemo(ADMIN_COUNTS_KEPT);
+  // The finder's search, its facets and suggestions are answered from this process's index (decision 0055).
+  const searchIndex = createSearchIndexKeeper(repo);
+
+  /** Rows of the index's answer, in its order (a product deleted meanwhile is left out). */
+  function inOrder(ids: string[], read: RawFinderRow[]): RawFinderRow[] {
+    const rows = new Map(read.map((r) => [r.id, r]));
+    return ids.map((id) => rows.get(id)).filter((r): r is RawFinderRow => r !== undefined);
+  }
+
+  /** The ways out of a search that found nothing, counted in the index. */
+  async function indexRescue(q: FinderFilterQuery, index: SearchIndex, resolution: SearchResolution): Promise<EmptyRescue> {
+    const narrowed = Boolean(q.category || q.gender || q.best || q.brand?.length || q.minPrice !== undefined || q.maxPrice !== undefined);
+    const out: EmptyRescue = { didYouMean: null, allCategories: null, clearFilters: (await repo.totals()).products };
+    const search = q.search ?? '';
+    const loose = index.resolve(search, { loose: true });
+    if (loose.correction && loose.correction !== search.toLowerCase()) {
+      const count = index.search(index.resolve(loose.correction), indexFilter(q), 'relevance', 1).total;
+      if (count > 0) out.didYouMean = { search: loose.correction, count };
+    }
+    if (narrowed) out.allCategories = index.search(resolution, {}, 'relevance', 1).total;
+    return out;
+  }
+
+  /** A search's page from the index: ranked there, its rows read by id. */
+  async function searchPage(q: FinderQuery & { search: string }): Promise<ProductPage> {
+    const order = q.sort === 'recommended' ? ('relevance' as const) : q.sort;
+    const after = cursorFor(q.cursor, order);
+    // Ranked in the index; its rows and the index's state read in one statement (see the keeper's `answer`).
+    const { index, result: found, read } = await searchIndex.answer(
+      (index) => {
+        const resolution = index.resolve(q.search);
+        return { resolution, answer: index.search(resolution, indexFilter(q), order, q.limit + 1, indexAfter(after)) };
+      },
+      ({ answer }) => repo.indexStateWithRows(answer.ids),
+    );
+    const { resolution, answer } = found;
+    const rows = inOrder(answer.ids, read.rows);
+    const scores = new Map(answer.ids.map((id, i) => [id, answer.scores[i] ?? 0]));
+    const colours = new Map(answer.ids.map((id, i) => [id, answer.otherColours[i] ?? 0]));
+    const page = rows.slice(0, q.limit);
+    const last = page.at(-1);
+    const nextCursor = answer.ids.length > q.limit && last ? encodeCursor(cursorAfter({ ...last, score: scores.get(last.id) ?? 0 }, order)) : null;
+    const result: ProductPage = {
+      items: page.map((r) => ({ ...finderProduct(r), otherColours: colours.get(r.id) ?? 0 })),
+      nextCursor,
+      correction: answer.correction,
+      total: answer.total,
+      partial: answer.partial,
+    };
+    if (page.length === 0 && !after) result.rescue = await indexRescue(q, index, resolution);
+    return result;
+  }
 
   /** The typed words with their forms and near spellings, from the vocabulary. */
   async function readSearch(text: string, loose = false): Promise<SearchPlan> {
@@ -174,8 +294,8 @@ export function createCatalogueService(
    */
   let kept: Awaited<ReturnType<CatalogueRepo['catalogueCounts']>> | null = null;
   let counting: Promise<Awaited<ReturnType<CatalogueRepo['catalogueCounts']>>> | null = null;
-  async function catalogueCounts() {
-    if (kept && kept.changes === (await repo.changes())) return kept;
+  async function catalogueCounts(changes?: number) {
+    if (kept && kept.changes === (changes ?? (await repo.changes()))) return kept;
     counting ??= repo.catalogueCounts().finally(() => (counting = null));
     kept = await counting;
     return kept;
@@ -226,6 +346,8 @@ export function createCatalogueService(
 
   return {
     async listFinderPage(q: FinderQuery): Promise<ProductPage> {
+      // A search of punctuation alone ("%", "_") has no word for the index: the database's substring rule answers it.
+      if (searchable(q.search)) return searchPage({ ...q, search: q.search });
       const searching = Boolean(q.search);
       const order: FinderCursor['sort'] = q.sort === 'recommended' ? (searching ? 'relevance' : 'shuffle') : q.sort;
       const after = cursorFor(q.cursor, order);
@@ -240,10 +362,25 @@ export function createCatalogueService(
       return result;
     },
 
+    /** What this process's search index holds (the bench states it). */
+    searchIndexStats() {
+      return searchIndex.stats();
+    },
+
     /** How many products each category, gender and brand would give with the current search and other filters. */
     async facets(q: FinderFilterQuery): Promise<FinderFacets> {
-      const plan = q.search ? await readSearch(q.search) : undefined;
-      const [counts, list] = await Promise.all([repo.facetCounts(finderFilter(q, plan)), categories.list()]);
+      const search = q.search;
+      // From the index, with the index's state and the category names in one statement (see the keeper's `answer`).
+      const fromIndex = async (text: string) => {
+        const { result, read } = await searchIndex.answer(
+          (index) => index.facets(index.resolve(text), indexFilter(q)),
+          () => repo.indexStateWithRows([], true),
+        );
+        return [result, read.categories ?? []] as const;
+      };
+      const fromDatabase = async () =>
+        Promise.all([repo.facetCounts(finderFilter(q, search ? await readSearch(search) : undefined)), categories.list().then((l) => l.map((c) => c.name))]);
+      const [counts, list] = searchable(search) ? await fromIndex(search) : await fromDatabase();
       let all = 0;
       for (const n of counts.categories.values()) all += n;
       const gender = (g: string) => counts.genders.get(g) ?? 0;
@@ -255,7 +392,7 @@ export function createCatalogueService(
       }));
       return {
         total: counts.total,
-        categories: list.map((c) => ({ name: c.name, count: counts.categories.get(c.name.toLowerCase()) ?? 0 })),
+        categories: list.map((name) => ({ name, count: counts.categories.get(name.toLowerCase()) ?? 0 })),
         allCategories: all,
         genders,
         brands: counts.brands,
@@ -265,32 +402,37 @@ export function createCatalogueService(
 
     /** What to offer under the search box as the visitor types: products, brands and categories. */
     async suggestions(text: string): Promise<Suggestions> {
-      const words = searchWords(text);
+      const words = tokenize(text);
       if (!words.length) return { query: text, correction: null, products: [], brands: [], categories: [] };
-      const plan = await readSearch(text);
-      // Products once a word has 3 letters: shorter ones are in most titles, and ranking them all is dear.
-      const productsToo = words.some((w) => [...w].length >= SUGGEST_PRODUCTS_MIN_WORD);
-      const [rows, counts, list] = await Promise.all([
-        productsToo ? repo.finderPage({ search: plan }, 'recommended', 0, SUGGESTED_PRODUCTS - 1, undefined) : Promise.resolve([]),
-        catalogueCounts(),
-        categories.list(),
-      ]);
-      const patterns = plan.words.flatMap((w) => [...w.forms, ...w.typos]);
-      const matches = (name: string) => {
-        const lower = name.toLowerCase();
-        return patterns.some((p) => lower.includes(p));
-      };
+      // The products from the index; their rows, the index's state and the category names in one statement.
+      const { index, result, read } = await searchIndex.answer(
+        (index) => {
+          // The last word is still being typed: it also matches the words it starts.
+          const resolution = index.resolve(text, { prefixLast: true });
+          // Products once a word has 3 letters or is one of the niche's abbreviations (af1, lv): shorter words are
+          // the start of too many.
+          const productsToo = words.some((w) => [...w].length >= SUGGEST_PRODUCTS_MIN_WORD) || resolution.terms.some((t) => t.patterns.length > 1);
+          return { resolution, answer: productsToo ? index.search(resolution, {}, 'relevance', SUGGESTED_PRODUCTS) : null };
+        },
+        ({ answer }) => repo.indexStateWithRows(answer?.ids ?? [], true),
+      );
+      const { resolution, answer } = result;
+      const rows = inOrder(answer?.ids ?? [], read.rows);
+      // Brands and category counts, kept while the catalogue stands still (its state was read just now).
+      const counts = await catalogueCounts(read.state.changes);
+      const list = read.categories ?? [];
+      const matches = (name: string) => index.nameMatches(resolution, name);
       return {
         query: text,
-        correction: plan.correction,
+        correction: resolution.correction,
         products: rows.slice(0, SUGGESTED_PRODUCTS).map((r) => {
           const p = finderProduct(r);
           return { title: p.title, path: p.path, brand: p.brand, price: p.price, thumbnail: p.thumbnail };
         }),
         brands: counts.brands.filter((b) => matches(b.name) || matches(b.slug)).slice(0, SUGGESTED_BRANDS),
         categories: list
-          .filter((c) => matches(c.name))
-          .map((c) => ({ name: c.name, count: counts.categories.get(c.name.toLowerCase()) ?? 0 }))
+          .filter((name) => matches(name))
+          .map((name) => ({ name, count: counts.categories.get(name.toLowerCase()) ?? 0 }))
           .filter((c) => c.count > 0)
           .slice(0, SUGGESTED_CATEGORIES),
       };
@@ -311,9 +453,10 @@ export function createCatalogueService(
       const row = await repo.findByNumber(number);
       if (row) {
         const related = await repo.around({ key: row.shuffleKey, id: row.id }, row.category, RELATED_PRODUCTS_COUNT, row.id);
+        const colours = row.groupKey ? await repo.groupOthers(row.groupKey, row.id, PRODUCT_COLOURS_MAX) : [];
         const qcPhotos = row.qcCount > 0 ? (await repo.qcPhotos(row.id)).map(toQcPhoto) : [];
         const imageSize = row.image ? await repo.imageSize(row.image) : null;
-        return { status: 'found', product: toProduct(row), related: related.map(toProduct), qcPhotos, imageSize };
+        return { status: 'found', product: toProduct(row), related: related.map(toProduct), colours: colours.map(toProduct), qcPhotos, imageSize };
       }
       const deleted = await repo.findDeleted(number);
       const similar = (await repo.around(RING_START, deleted?.category ?? null, RELATED_PRODUCTS_COUNT)).map(toProduct);
@@ -328,10 +471,10 @@ export function createCatalogueService(
      * in this process or any other (paging through a search counts it once).
      */
     async listAdminPage(q: AdminProductQuery): Promise<AdminProductPage> {
-      const filter = { search: q.search, category: q.category, gender: q.gender, best: q.best };
+      const filter = { search: q.search, category: q.category, gender: q.gender, best: q.best, picture: q.picture, group: q.group };
       const { rows, totals } = await repo.listAdminPage(filter, q.page, q.pageSize, q.sort);
       let total = totals.products;
-      if (filter.search || filter.category || filter.gender || filter.best !== undefined) {
+      if (filter.search || filter.category || filter.gender || filter.best !== undefined || filter.picture || filter.group) {
         const key = JSON.stringify(filter);
         const known = counts.get(key);
         if (known && known.changes === totals.changes) total = known.total;
@@ -341,12 +484,12 @@ export function createCatalogueService(
           total = counted.total;
         }
       }
-      return { items: rows.map(toAdminProduct), total, page: q.page, pageSize: q.pageSize };
+      return { items: await withGroupSizes(rows, (keys) => repo.groupSizes(keys)), total, page: q.page, pageSize: q.pageSize };
     },
 
     /** The whole catalogue, or the admin list's current filter, as a streamed CSV, XLSX or JSON file. */
     exportFile(q: ProductExportQuery) {
-      const filter: AdminProductFilter = { search: q.search, category: q.category, gender: q.gender, best: q.best };
+      const filter: AdminProductFilter = { search: q.search, category: q.category, gender: q.gender, best: q.best, picture: q.picture, group: q.group };
       return exportProducts((f, after, limit) => repo.exportBatch(f, after, limit), filter, q.format);
     },
 
@@ -372,7 +515,7 @@ export function createCatalogueService(
         summary = listed === null ? 'Removed the category' : `Set category to ${listed}`;
       } else if (action.type === 'set-gender') summary = action.gender === null ? 'Removed the gender' : `Set gender to ${action.gender}`;
       else if (action.type === 'set-best') summary = action.isBestProduct ? 'Marked as best products' : 'Unmarked as best products';
-      else summary = 'Deleted';
+      else summary = bulkSummary(action);
       const target = 'ids' in selection ? { ids: selection.ids } : { filter: selection.filter };
       const expected = 'expectedCount' in selection ? selection.expectedCount : null;
       const done = await repo.bulkEdit(target, resolved, expected, actor, summary, async (executor, result) => {
@@ -387,6 +530,13 @@ export function createCatalogueService(
         );
       }
       return { ...done, summary };
+    },
+
+    /** What a bulk action would change (the count and its first changes), for the bar's confirmation; changes nothing. */
+    async bulkPreview(body: BulkEditBody): Promise<BulkEditPreview> {
+      const { action, selection } = body;
+      const target = 'ids' in selection ? { ids: selection.ids } : { filter: selection.filter };
+      return repo.bulkPreview(target, action, BULK_PREVIEW_SAMPLES);
     },
 
     /** Takes a bulk action back (see ChangesRepo.undo): items changed since are left as they are. */
@@ -407,7 +557,7 @@ export function createCatalogueService(
         const row = await tx.products.insert(values);
         const details = { productId: row.id, number: row.number, values: keptValues(row, AUDITED_FIELDS) };
         await audit.record({ action: 'product-create', subject: productSubject(row), actor, details }, tx.executor);
-        return toAdminProduct(row);
+        return (await withGroupSizes([row], (keys) => tx.products.groupSizes(keys)))[0] ?? toAdminProduct(row);
       });
     },
 
@@ -426,7 +576,7 @@ export function createCatalogueService(
           const details = { productId: row.id, number: row.number, changes };
           await audit.record({ action: 'product-update', subject: productSubject(row), actor, details }, tx.executor);
         }
-        return toAdminProduct(row);
+        return (await withGroupSizes([row], (keys) => tx.products.groupSizes(keys)))[0] ?? toAdminProduct(row);
       });
     },
 

@@ -8,6 +8,8 @@ import { escapeLike } from '../../db/sql';
 import { QC_COUNT_COLUMN } from '../qc/qc.repo';
 import type { FinderCursor } from './cursor';
 import type { SearchPlan, TermCandidate, WordPlan } from './search-words';
+import { FACET_BRANDS } from './search-index';
+import type { IndexedProduct } from './search-index';
 
 /** What narrows the finder's listing. Men and Women include Unisex products. */
 export type FinderFilter = {
@@ -140,8 +142,6 @@ export type FacetCounts = {
   price: { min: number; max: number } | null;
 };
 
-/** Brands listed in the facets at most (the chosen ones always are). */
-const FACET_BRANDS = 200;
 
 export function finderQueries(database: Database) {
   /**
@@ -359,6 +359,66 @@ export function finderQueries(database: Database) {
       }
       out.brands.sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug));
       return out;
+    },
+
+    /**
+     * What the search index is checked against before every search: the statements that wrote products so far and
+     * the synonyms' count and last change. A change in any process shows here at once.
+     */
+    async searchIndexState(): Promise<{ changes: number; synonyms: string }> {
+      const [row] = await database.rows<{ changes: number | string; synonyms: string }>(sql`
+        select changes, (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from search_synonyms) as synonyms from product_totals`);
+      return { changes: Number(row?.changes ?? 0), synonyms: row?.synonyms ?? '' };
+    },
+
+    /**
+     * In one statement (one snapshot): the search index's state as `searchIndexState` reads it, the finder rows of
+     * `ids` (in no order) and, when asked, the category names in the categories' order. A search answered from
+     * the index checks with this that the index was up to date, and gets its page's rows in the same round trip.
+     */
+    async indexStateWithRows(
+      ids: string[],
+      withCategories = false,
+    ): Promise<{ state: { changes: number; synonyms: string }; rows: RawFinderRow[]; categories: string[] | null }> {
+      const rows = await database.rows<RawFinderRow & { stateChanges: number | string; stateSynonyms: string; stateCategories: string[] | string | null }>(sql`
+        select s.changes as "stateChanges", s.synonyms as "stateSynonyms", s.categories as "stateCategories",
+          ${FINDER_COLUMNS}, null::int as score, null::int as phase
+        from (
+          select changes,
+            (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from search_synonyms) as synonyms,
+            ${withCategories ? sql`(select coalesce(json_agg(name order by relevance, lower(name), id), '[]'::json) from categories)` : sql`null::json`} as categories
+          -- One row (product_totals has one): so estimated, the join stays cheap in the planner's eyes too (without
+          -- it, PostgreSQL guesses some 2,000 rows, costs the join above jit_above_cost and compiles it every time).
+          from product_totals limit 1
+        ) s
+        left join products on products.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+      const first = rows[0];
+      const categories = first?.stateCategories ?? null;
+      return {
+        state: { changes: Number(first?.stateChanges ?? 0), synonyms: first?.stateSynonyms ?? '' },
+        rows: rows.filter((r) => r.id !== null),
+        categories: typeof categories === 'string' ? (JSON.parse(categories) as string[]) : categories,
+      };
+    },
+
+    /** Every product's id and row version (xmin, new with every write of the row). */
+    async indexVersions(): Promise<Array<{ id: string; v: string }>> {
+      return database.rows<{ id: string; v: string }>(sql`select id, xmin::text as v from products`);
+    },
+
+    /** What the search index keeps of products: all of them (in the shuffled order) or those of `ids`. */
+    async indexRows(ids?: string[]): Promise<IndexedProduct[]> {
+      const rows = await database.rows<Omit<IndexedProduct, 'price' | 'created'> & { price: string; created: string }>(sql`
+        select id, shuffle_key as key, xmin::text as version, title, brand, description, lower(category) as category, gender,
+          is_best_product as best, brand_key as "brandKey", price::text as price,
+          (extract(epoch from created_at) * 1000000)::bigint::text as created, popularity, group_key as "groupKey"
+        from products ${ids ? sql`where id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``} order by shuffle_key, id`);
+      return rows.map((r) => ({ ...r, price: Number(r.price), created: Number(r.created) }));
+    },
+
+    /** The synonym groups, each a list of phrases. */
+    async synonymGroups(): Promise<string[][]> {
+      return (await database.rows<{ terms: string[] }>(sql`select terms from search_synonyms order by created_at, id`)).map((r) => r.terms);
     },
 
     /** How many statements have written products so far (product_totals): whether kept counts still hold. */

@@ -80,7 +80,11 @@ describe('forgiving search', () => {
     expect(await titles({ search: 'hoodie zip' })).toEqual(['Zip Hoodie']);
     expect(await titles({ search: 'northfold jacket' })).toEqual(['Bomber Jacket']);
     expect(await titles({ search: 'jacket northfold hoodie' })).toEqual(['Bomber Jacket']);
-    expect(await titles({ search: 'zip jacket' })).toEqual([]);
+    // No product has both: the products with the earlier word, and the answer says which word was left out.
+    const partial = await get<ProductPage>('/api/products', { search: 'zip jacket' });
+    expect(partial.items.map((p) => p.title)).toEqual(['Zip Hoodie']);
+    expect(partial.partial).toEqual({ used: ['zip'], dropped: ['jacket'] });
+    expect(partial.total).toBe(1);
   });
 
   it('ranks title before brand before description, the shuffle breaking ties', async () => {

@@ -1,11 +1,51 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChangeKind, UndoResult } from '../../../common/schemas/changes';
 import type { Database } from '../../db/client';
-import type { Executor } from '../../db/sql';
+import type { Executor, Transaction } from '../../db/sql';
+import { DEFAULT_CHANGE_TIMEOUT_MS, QUERY_TIMEOUT_MARGIN_MS } from '../../config';
+import { DatabaseTimeoutError, withQueryTimeout } from '../../db/pool';
+import { AppError } from '../../errors';
 import type { Actor } from '../audit/audit.repo';
 
 /** Undoing every product of a large import is longer work than a request's usual statement timeout allows. */
-export const CHANGE_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
+export const CHANGE_STATEMENT_TIMEOUT_MS = DEFAULT_CHANGE_TIMEOUT_MS;
+
+/** The limit of long change statements (CHANGE_TIMEOUT_MS): composition.ts hands it to the repos that change much. */
+export type ChangeLimit = { timeoutMs: number };
+
+/** True when a statement was stopped by its limit: PostgreSQL's statement timeout, or the client's own cut. */
+function ranOutOfTime(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseTimeoutError || (e as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
+}
+
+/**
+ * A long change in one transaction under its own limit, on both databases: PostgreSQL stops its statement at the
+ * limit (SET LOCAL statement_timeout) and node-postgres waits that long plus a margin, instead of the requests'
+ * few seconds (server/db/pool.ts), which used to cut in first and answer "cannot reach its database" while the
+ * statement went on. Past the limit the change is rolled back and answered 503 with a sentence. (PGlite has no
+ * timer to stop a statement: there the client's cut answers, and the statement ends on its own in the database's
+ * thread, rolled back with its transaction.)
+ */
+export async function runChange<T>(database: Pick<Database, 'db'>, limit: ChangeLimit, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await withQueryTimeout(limit.timeoutMs + QUERY_TIMEOUT_MARGIN_MS, () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(Math.trunc(limit.timeoutMs)))}`);
+        return work(tx);
+      }),
+    );
+  } catch (err) {
+    if (!ranOutOfTime(err)) throw err;
+    const seconds = Math.round(limit.timeoutMs / 100) / 10;
+    throw new AppError(
+      'UNAVAILABLE',
+      `This change took longer than ${seconds} seconds and was stopped: nothing was changed. Try again when the site is quieter, or change fewer products at once.`,
+    );
+  }
+}
 
 /**
  * A product's columns as a change's `before` keeps them (jsonb with the column names), so Undo reads them back with
@@ -13,7 +53,7 @@ export const CHANGE_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
  */
 export const PRODUCT_SNAPSHOT = (alias: string) =>
   sql.raw(
-    `(to_jsonb(${alias}) - 'search_text' - 'admin_search_text' - 'brand_key')`,
+    `(to_jsonb(${alias}) - 'search_text' - 'admin_search_text' - 'brand_key' - 'group_key')`,
   );
 
 export type ChangeRow = { id: string; kind: ChangeKind; summary: string; undoneAt: Date | null };
@@ -82,11 +122,21 @@ async function undoRows(executor: Executor, changeId: string): Promise<UndoResul
         select (select count(*) from restored)::int as restored, (select count(*) from removed)::int as removed,
                (select count(*) from recreated)::int as recreated, (select count(*) from r)::int as total`,
   );
+  // Pictures the change removed with its products (the demo catalogue's removal): their rows come back and their
+  // files' removal is called off, while the files are still kept (storage_removals holds them for a while).
+  await executor.execute(sql`
+    with kept as (
+      select c.before, c.keys from catalogue_change_images c
+      where c.change_id = ${changeId}::uuid and exists (select 1 from storage_removals s where s.key = c.before->>'storage_key')
+    ), restored as (
+      insert into images select (jsonb_populate_record(null::images, kept.before)).* from kept on conflict do nothing returning id
+    )
+    delete from storage_removals where key in (select jsonb_array_elements_text(kept.keys) from kept)`);
   const restored = (counts?.restored ?? 0) + (counts?.removed ?? 0) + (counts?.recreated ?? 0);
   return { restored, skipped: (counts?.total ?? 0) - restored };
 }
 
-export function createChangesRepo(database: Database) {
+export function createChangesRepo(database: Database, limit: ChangeLimit = { timeoutMs: CHANGE_STATEMENT_TIMEOUT_MS }) {
   return {
     /**
      * Takes a change back in one transaction that also runs `record` (its audit entry): products it updated get the
@@ -100,8 +150,7 @@ export function createChangesRepo(database: Database) {
       actor: Actor,
       record: (executor: Executor, change: ChangeRow, result: UndoResult) => Promise<void>,
     ): Promise<{ change: ChangeRow; result: UndoResult } | null | 'undone'> {
-      return database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
+      return runChange(database, limit, async (tx) => {
         const [change] = await rowsOf<{ id: string; kind: ChangeKind; summary: string; undoneAt: Date | string | null }>(
           tx,
           sql`select id, kind, summary, undone_at as "undoneAt" from catalogue_changes where id = ${id}::uuid for update`,

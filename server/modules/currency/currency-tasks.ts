@@ -1,26 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { CurrencyService } from './currency.service';
 
-/** How often each process asks whether the day's rates refresh is still to do (the first ask of a day does it). */
-export const RATES_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+/** Hourly, at minute 23: the first run of a UTC day refreshes the rates, a failed read is tried at the next. */
+export const RATES_CHECK_CRON = '23 * * * *';
 
 /**
- * Refreshes the rates from RATES_URL now and then once a UTC day (checked hourly; one process takes each day, a
- * failed read is retried at the next check). Without RATES_URL nothing runs. Returns the function that stops it.
+ * The rates refresh from RATES_URL as a job (decision 0050): at start and then hourly; the service refreshes once
+ * a UTC day. Without RATES_URL there is no such job.
  */
-export async function startCurrencyTasks(log: FastifyBaseLogger, service: CurrencyService, enabled: boolean): Promise<() => void> {
-  if (!enabled) return () => undefined;
-  const check = () =>
-    service.refresh().then(
-      (outcome) => {
-        if (outcome.status === 'updated') log.info({ rates: outcome.count }, 'refreshed the currency rates from RATES_URL');
-        if (outcome.status === 'failed') log.warn({ reason: outcome.reason }, 'could not refresh the currency rates from RATES_URL; trying again within the hour');
-      },
-      (err: unknown) => log.warn({ err }, 'could not refresh the currency rates'),
-    );
-  // Not awaited: a slow feed must not hold up the start.
-  void check();
-  const timer = setInterval(() => void check(), RATES_CHECK_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function defineCurrencyJobs(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, service: CurrencyService, enabled: boolean): void {
+  if (!enabled) return;
+  jobs.define({
+    name: 'rates-refresh',
+    cron: RATES_CHECK_CRON,
+    handler: async () => {
+      const outcome = await service.refresh();
+      if (outcome.status === 'updated') log.info({ rates: outcome.count }, 'refreshed the currency rates from RATES_URL');
+      if (outcome.status === 'failed') log.warn({ reason: outcome.reason }, 'could not refresh the currency rates from RATES_URL; trying again within the hour');
+    },
+  });
 }

@@ -19,6 +19,18 @@ export function createFileRemovalsRepo(database: Database) {
         .onConflictDoNothing();
     },
 
+    /**
+     * Notes keys to remove once `days` have passed (files a change removed that Undo may still want back); their
+     * change's Undo cancels them with `cancel` in its own transaction.
+     */
+    async scheduleLater(keys: readonly string[], days: number, executor: Pick<Executor, 'execute'> = db): Promise<void> {
+      if (keys.length === 0) return;
+      await executor.execute(sql`
+        insert into storage_removals (key, next_attempt_at)
+        select k, now() + make_interval(days => ${days}::int) from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) k
+        on conflict (key) do nothing`);
+    },
+
     /** Keys whose next try is due, the longest waiting first. */
     async due(limit: number): Promise<string[]> {
       const rows = await database.rows<{ key: string }>(

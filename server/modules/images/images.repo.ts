@@ -7,7 +7,9 @@ import { inTransaction, type Executor } from '../../db/sql';
 import { escapeLike } from '../../db/sql';
 import type { StoredImageFile } from './image-files';
 
-export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl'> & { usedBy: number; qcUsedBy: number };
+/** The first product (lowest number) that shows an image: the gallery names it on the image's tile. */
+export type ImageUser = { title: string; number: number };
+export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl'> & { usedBy: number; qcUsedBy: number; firstUser: ImageUser | null };
 
 /**
  * The upright size of one of our stored originals, by the address a product shows it at (its storage key's unique
@@ -29,6 +31,8 @@ function imageQueries({ db }: Database) {
   const usedBy = sql<number>`(select count(*)::int from ${products} where ${products.image} = ${images.url})`;
   // Uses product_qc_photos_image_idx; written out, as drizzle leaves a lone table's columns unqualified.
   const qcUsedBy = sql<number>`(select count(*)::int from product_qc_photos q where q.image_id = images.id)`;
+  // Uses products_image_idx too; json_build_object keeps it one scalar subquery (node-postgres parses json).
+  const firstUser = sql<ImageUser | null>`(select json_build_object('title', p.title, 'number', p.number) from products p where p.image = images.url order by p.number limit 1)`;
   const columns = {
     id: images.id,
     name: images.name,
@@ -42,6 +46,7 @@ function imageQueries({ db }: Database) {
     updatedAt: images.updatedAt,
     usedBy,
     qcUsedBy,
+    firstUser,
   };
   return {
     async listPage(sort: ImageSort, page: number, pageSize: number, search?: string): Promise<{ rows: ImageRow[]; total: number }> {
@@ -63,7 +68,7 @@ function imageQueries({ db }: Database) {
     async insertMany(files: StoredImageFile[]): Promise<ImageRow[]> {
       if (files.length === 0) return [];
       const rows = await db.insert(images).values(files).returning();
-      return rows.map((r) => ({ ...r, usedBy: 0, qcUsedBy: 0 }));
+      return rows.map((r) => ({ ...r, usedBy: 0, qcUsedBy: 0, firstUser: null }));
     },
     /**
      * Deletes an image's record and takes it off the products that showed it, in one transaction; the caller

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN_TEXTS } from '../../../common/admin-constants';
 import { thumbnailUrlFor } from '../../../common/media';
+import { productPath } from '../../../common/product-urls';
 import type { ImageDeleteResult, ImageInfo, ImageListQuery, ImagePage } from '../../../common/schemas/image';
 import { AppError } from '../../errors';
 import type { Storage } from '../../storage/storage';
@@ -21,6 +22,7 @@ export function toImageInfo(row: ImageRow): ImageInfo {
     height: row.height,
     usedBy: row.usedBy,
     qcUsedBy: row.qcUsedBy,
+    usedByItem: row.firstUser ? { title: row.firstUser.title, path: productPath(row.firstUser) } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -291,6 +291,7 @@ describe.each([
           width: 800,
           height: 600,
           usedBy: 0,
+          usedByItem: null,
         });
         expect(item.id).toMatch(/^[0-9a-f-]{36}$/);
         expect(Date.parse(item.createdAt)).not.toBeNaN();
@@ -543,9 +544,12 @@ describe.each([
         { title: 'Shows none', image: null },
       ]);
       const page = await listImages('?sort=oldest&pageSize=50');
-      const usedBy = new Map(page.items.map((i) => [i.id, i.usedBy]));
-      expect(usedBy.get(shown!.id)).toBe(2);
-      expect(usedBy.get(unused!.id)).toBe(0);
+      const usedBy = new Map(page.items.map((i) => [i.id, i]));
+      expect(usedBy.get(shown!.id)?.usedBy).toBe(2);
+      expect(usedBy.get(unused!.id)).toMatchObject({ usedBy: 0, usedByItem: null });
+      // The tile names the first of them (the lowest number) and links to its page.
+      const [first] = await h.ctx.database.db.select({ number: products.number }).from(products).where(eq(products.title, 'Shows it 1'));
+      expect(usedBy.get(shown!.id)?.usedByItem).toEqual({ title: 'Shows it 1', path: `/products/shows-it-1-${first!.number}` });
       await h.ctx.database.db.delete(products);
     });
   });

@@ -1,5 +1,9 @@
+import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, BRAND_MAX_LENGTH } from '../../../common/admin-constants';
 import { parseItemLink } from '../../../common/agent-links';
-import { IGNORE_COLUMN, IMPORT_FIELDS, type ImportField } from '../../../common/import-columns';
+import { CURRENCIES, DEFAULT_BASE_CURRENCY, rateFor, roundMoney, type CurrencyCode, type Rates } from '../../../common/currency';
+import { currencyOfWord, headerCurrency, IGNORE_COLUMN, IMPORT_FIELDS, type ImportField } from '../../../common/import-columns';
+import { addressOfCell, isHttpAddress, readPrice } from '../../../common/import-mapping';
+import { MEDIA_PREFIX } from '../../../common/media';
 import type { ImportRowError } from '../../../common/schemas/imports';
 import { isPlainText } from '../../../common/schemas/fields';
 import { productInputSchema, SOURCE_ID_MAX_LENGTH } from '../../../common/schemas/product';
@@ -25,14 +29,79 @@ export type ImportValues = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// eslint-disable-next-line no-control-regex -- taking control characters out is the point
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const LINE_BREAK = /\r\n|\r|\n|\u2028|\u2029/;
+
+/** A text without the control characters a sheet carries along (NUL, zero-width spaces, lone surrogates); line breaks and tabs stay. */
+export function stripControls(text: string): string {
+  return text.replace(CONTROLS, '');
+}
+
+/** One line: control characters out, tabs, line breaks and runs of spaces (no-break ones too) made one space, trimmed. */
+export function oneLine(text: string): string {
+  return stripControls(text).replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
 /**
- * A price as sheets write it: "$12.50", "12.50 USD", "€ 9,99", "1,250.00". A comma is the decimal mark only when no
- * point is there and exactly two digits follow it.
+ * A title as sheets write it, over several lines ("Nike Air Force 1\n22+ colorways\n[Premium Quality]"): the first
+ * non-blank line is the title, the others a note ("22+ colorways · [Premium Quality]"), null when there are none.
  */
-export function priceText(value: string): string {
-  const bare = value.replace(/\s+/g, '').replace(/^(?:usd|us\$|eur|gbp|cny|rmb)|(?:usd|eur|gbp|cny|rmb)$/i, '').replace(/^[$€£¥]+|[$€£¥]+$/g, '');
-  if (bare.includes(',') && !bare.includes('.') && /,\d{2}$/.test(bare) && bare.split(',').length === 2) return bare.replace(',', '.');
-  return bare.replace(/,/g, '');
+export function splitTitle(text: string): { title: string; note: string | null } {
+  const lines = stripControls(text).split(LINE_BREAK).map(oneLine).filter((l) => l !== '');
+  const [title = '', ...rest] = lines;
+  return { title, note: rest.length > 0 ? rest.join(' · ') : null };
+}
+
+/** A text of at most `max` characters, cut at the last word that fits and marked with "…"; the same text when it fits. */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max - 1);
+  const space = room.lastIndexOf(' ');
+  return `${(space > max / 2 ? room.slice(0, space) : room).trimEnd()}…`;
+}
+
+/** A description: control characters out, each line's tabs and runs of spaces made one, at most one blank line in a row. */
+export function cleanDescription(text: string): string {
+  return stripControls(text)
+    .split(LINE_BREAK)
+    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * A picture as a row gives it: an http(s) address (a hyperlink's target when the text is not one), one of our uploaded
+ * images, or a path that the address the file came from resolves ("/uploads/x.png" read from https://site/products.json).
+ * Anything else leaves the product without a picture, with a warning saying why.
+ */
+export function imageOf(text: string, target: string | undefined, sourceUrl?: string | undefined): { image: string | null; warning: string | null } {
+  const trimmed = oneLine(text);
+  if (trimmed === '' && !target) return { image: null, warning: null };
+  if (trimmed.startsWith(`${MEDIA_PREFIX}items/`)) return { image: trimmed, warning: null };
+  if (trimmed.startsWith('//') && isHttpAddress(`https:${trimmed}`)) return { image: `https:${trimmed}`, warning: null };
+  const address = addressOfCell(trimmed, target);
+  if (address) return { image: address, warning: null };
+  if (sourceUrl && /^[^\s:]+$/.test(trimmed)) {
+    try {
+      const resolved = new URL(trimmed, sourceUrl).toString();
+      if (isHttpAddress(resolved)) return { image: resolved, warning: null };
+    } catch {
+      // Not a path either: the warning below.
+    }
+  }
+  const shown = trimmed.length > 80 ? `${trimmed.slice(0, 80)}…` : trimmed;
+  return { image: null, warning: `image "${shown}" is not an http(s) address, so the product is imported without a picture.` };
+}
+
+/** How the prices of a file are read: the currency they are stored in, and the rates (units per one base unit) known. */
+export type PriceContext = { base: CurrencyCode; rates: Rates; sourceUrl?: string | undefined };
+const DEFAULT_CONTEXT: PriceContext = { base: DEFAULT_BASE_CURRENCY, rates: {} };
+
+/** The sentence a row in a currency without a rate gets. */
+export function missingRateMessage(code: CurrencyCode, base: CurrencyCode): string {
+  return `price is in ${code} and no ${code} rate is known: give one in the preview (1 ${base} = ? ${code}) or set it under Currencies.`;
 }
 
 const BEST_WORDS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false, '': false, y: true, n: false };
@@ -50,38 +119,117 @@ export function columnsOf(mapping: Record<string, string>): Partial<Record<Impor
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/** A row as checked: its product, or its errors; its warnings either way, and the currency its price was in. */
+export type CheckedRecord = ({ ok: true; values: ImportValues } | { ok: false; errors: ImportRowError[] }) & {
+  warnings: ImportRowError[];
+  /** The currency the row's price was written in, when not the base; `missingRate` when no rate converts it. */
+  currency: CurrencyCode | null;
+  missingRate: boolean;
+};
+
 /**
- * One row checked with the same rules as the item form (productInputSchema), after the spellings a sheet uses are
- * read: booleans as true/false/yes/no/1/0, prices with a currency sign, gender in any case. Every problem of the row
- * is reported, each under the column it came from.
+ * One row checked with the same rules as the item form (productInputSchema), after it is read as a person would: a
+ * multi-line title becomes its first line (the rest a note in the description), tabs and runs of spaces collapse,
+ * control characters go, a title too long is cut at a word (a warning), a picture that is no address is left out (a
+ * warning); booleans as true/false/yes/no/1/0, prices with a currency sign or code (converted to the base currency
+ * with the rates), gender in any case; a link or picture cell's hyperlink target when its text is not an address, the
+ * address inside share text. Every problem of the row is reported, each under the column it came from.
  */
-export function checkRecord(
-  record: ImportRecord,
-  columns: Partial<Record<ImportField, string[]>>,
-): { ok: true; values: ImportValues } | { ok: false; errors: ImportRowError[] } {
+export function checkRecord(record: ImportRecord, columns: Partial<Record<ImportField, string[]>>, context: PriceContext = DEFAULT_CONTEXT): CheckedRecord {
   const errors: ImportRowError[] = [];
+  const warnings: ImportRowError[] = [];
   // The column a field's value came from (the first non-empty of its columns), for the error's column.
   const source: Partial<Record<ImportField, string>> = {};
-  const fail = (field: ImportField | '', message: string) =>
-    errors.push({ row: record.row, column: field === '' ? '' : (source[field] ?? columns[field]?.[0] ?? field), message });
+  const columnOf = (field: ImportField | '') => (field === '' ? '' : (source[field] ?? columns[field]?.[0] ?? field));
+  const fail = (field: ImportField | '', message: string) => errors.push({ row: record.row, column: columnOf(field), message });
+  const warn = (field: ImportField, message: string) => warnings.push({ row: record.row, column: columnOf(field), message });
+  const target = (field: ImportField): string | undefined => {
+    const header = source[field];
+    return header === undefined ? undefined : record.links?.[header];
+  };
   const raw = (field: ImportField): unknown => {
     const headers = columns[field] ?? [];
-    const header = headers.find((h) => !isBlank(record.values[h])) ?? headers[0];
+    const header = headers.find((h) => !isBlank(record.values[h]) || !!record.links?.[h]) ?? headers[0];
     if (header === undefined) return undefined;
     source[field] = header;
-    return record.values[header];
+    const value = record.values[header];
+    // A JSON list of pictures or links: its first text.
+    if (Array.isArray(value) && (field === 'image' || field === 'link')) return value.find((v) => typeof v === 'string') ?? null;
+    return value;
   };
   const draft: Draft = {};
   for (const field of ['title', 'description', 'brand', 'category', 'gender', 'image', 'link'] as const) {
     const value = raw(field);
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'string') draft[field] = value;
+    if ((value === undefined || value === null) && !target(field)) continue;
+    if (value === undefined || value === null) draft[field] = '';
+    else if (typeof value === 'string') draft[field] = value;
     else if (typeof value === 'number' || typeof value === 'boolean') draft[field] = String(value);
     else fail(field, `${field} must be a text, not ${Array.isArray(value) ? 'a list' : 'an object'}`);
   }
+  if (typeof draft.title === 'string') {
+    const { title, note } = splitTitle(draft.title);
+    draft.title = title;
+    if (title.length > TITLE_MAX_LENGTH) {
+      draft.title = cutAtWord(title, TITLE_MAX_LENGTH);
+      warn('title', `title was longer than ${TITLE_MAX_LENGTH} characters and was cut to "${title.slice(0, 60)}…".`);
+    }
+    if (note !== null) {
+      const before = typeof draft.description === 'string' ? cleanDescription(draft.description) : '';
+      draft.description = before === '' ? `Note: ${note}` : `${before}\n\nNote: ${note}`;
+    }
+  }
+  if (typeof draft.description === 'string') {
+    const description = cleanDescription(draft.description);
+    draft.description = description;
+    if (description.length > DESCRIPTION_MAX_LENGTH) {
+      draft.description = cutAtWord(description, DESCRIPTION_MAX_LENGTH);
+      warn('description', `description was longer than ${DESCRIPTION_MAX_LENGTH} characters and was cut.`);
+    }
+  }
+  for (const field of ['brand', 'category', 'gender'] as const) {
+    const value = draft[field];
+    if (typeof value === 'string') draft[field] = oneLine(value);
+  }
+  if (typeof draft.brand === 'string' && draft.brand.length > BRAND_MAX_LENGTH) {
+    draft.brand = cutAtWord(draft.brand, BRAND_MAX_LENGTH);
+    warn('brand', `brand was longer than ${BRAND_MAX_LENGTH} characters and was cut.`);
+  }
+  if (typeof draft.image === 'string') {
+    const { image, warning } = imageOf(draft.image, target('image'), context.sourceUrl);
+    draft.image = image;
+    if (warning) warn('image', warning);
+  }
+  if (typeof draft.link === 'string') {
+    const text = oneLine(draft.link);
+    draft.link = text === '' && !target('link') ? null : (addressOfCell(text, target('link')) ?? text);
+  }
+
+  // The price and its currency: a sign or code in the cell, else the row's currency column, else the header's, else the base.
+  let currency: CurrencyCode | null = null;
+  let missingRate = false;
   const price = raw('price');
-  if (typeof price === 'string') draft.price = priceText(price);
-  else if (typeof price === 'number') draft.price = price;
+  const read = readPrice(price);
+  if (read !== null) {
+    let code: CurrencyCode | null = read.currency;
+    if (code === null) {
+      const given = raw('currency');
+      const text = typeof given === 'string' ? oneLine(given) : '';
+      if (text !== '') {
+        code = currencyOfWord(text);
+        if (code === null) fail('currency', `currency "${text.slice(0, 20)}" is not one the site knows (${CURRENCIES.join(', ')}).`);
+      }
+    }
+    code ??= source.price ? headerCurrency(source.price) : null;
+    if (code === null || code === context.base) draft.price = read.amount;
+    else {
+      currency = code;
+      const rate = rateFor(context.base, code, context.rates);
+      if (rate === null) {
+        missingRate = true;
+        fail('price', missingRateMessage(code, context.base));
+      } else draft.price = roundMoney(read.amount / rate, context.base);
+    }
+  } else if (typeof price === 'string') draft.price = price;
   else if (price !== undefined && price !== null) fail('price', 'price must be a number');
 
   const best = raw('isBestProduct');
@@ -116,7 +264,7 @@ export function checkRecord(
   if (columns.price === undefined) fail('', 'No column is mapped to price');
   const parsed = productInputSchema.safeParse(draft);
   if (!parsed.success) {
-    const seen = new Set<string>();
+    const seen = new Set<string>(missingRate ? ['price'] : []);
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
       if (seen.has(field) || ((field === 'title' || field === 'price') && columns[field] === undefined)) continue;
@@ -124,11 +272,14 @@ export function checkRecord(
       fail((IMPORT_FIELDS as readonly string[]).includes(field) ? (field as ImportField) : '', issue.message);
     }
   }
-  if (errors.length > 0 || !parsed.success) return { ok: false, errors };
+  if (errors.length > 0 || !parsed.success) return { ok: false, errors, warnings, currency, missingRate };
   const input = parsed.data;
   const itemSource = parseItemLink(input.link);
   return {
     ok: true,
+    warnings,
+    currency,
+    missingRate,
     values: {
       id,
       sourceId,

@@ -1,12 +1,15 @@
-import { sql } from 'drizzle-orm';
-import type { ImportCounts, ImportPolicy, ImportRowError, ImportStatus } from '../../../common/schemas/imports';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ImportCounts, ImportCurrency, ImportPolicy, ImportRowError, ImportStatus } from '../../../common/schemas/imports';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
-import { CHANGE_STATEMENT_TIMEOUT_MS, openChange } from '../changes/changes.repo';
+import { CHANGE_STATEMENT_TIMEOUT_MS, openChange, runChange, type ChangeLimit } from '../changes/changes.repo';
+import { rowGroupKeySql, titleKeySql } from './import-matching';
 import type { ImportValues } from './import-rows';
 
 export type ImportMappingEntry = { header: string; field: string };
+/** How the file was read (issue 26): its sheets, the one read, the encoding, and what the reader noticed. */
+export type ImportReadInfo = { sheets?: string[]; sheet?: string | null; encoding?: string | null; readWarnings?: string[] };
 
 export type ImportResult = {
   created: number;
@@ -16,6 +19,16 @@ export type ImportResult = {
   imageFailures: ImportRowError[];
   message: string | null;
   undo: { restored: number; skipped: number } | null;
+  /** Set when every row is written: the pictures are fetched afterwards by jobs (import-pictures). */
+  rowsDone?: boolean;
+  /** The pictures phase: distinct addresses to fetch, fetched (or reused), failed. */
+  pictures?: { total: number; fetched: number; failed: number };
+  /** Hosts that failed in a row often enough: not asked again in this import. */
+  deadHosts?: string[];
+  /** Categories the import added that its Undo removed (no product was in them any more). */
+  categoriesRemoved?: string[];
+  /** A preview's: product_totals.changes when its rows were matched (the commit matches again only if it moved). */
+  matchedAtChange?: number;
 };
 
 export type ImportRow = {
@@ -24,11 +37,16 @@ export type ImportRow = {
   source: string;
   format: string;
   policy: ImportPolicy;
+  actorId: string | null;
   actorEmail: string;
   mapping: ImportMappingEntry[];
+  readInfo: ImportReadInfo;
   counts: Partial<ImportCounts>;
   errors: ImportRowError[];
   errorCount: number;
+  warnings: ImportRowError[];
+  warningCount: number;
+  currencies: ImportCurrency[];
   newCategories: string[];
   total: number;
   processed: number;
@@ -39,9 +57,20 @@ export type ImportRow = {
   startedAt: Date | null;
   finishedAt: Date | null;
   heartbeatAt: Date | null;
+  /**
+   * Whether a product it wrote is still as it left it (Undo would put something back); null when not read (the
+   * job's own reads) or when it wrote nothing.
+   */
+  stillUndoable?: boolean | null;
 };
 
-const COLUMNS = sql.raw(`id, status, source, format, policy, actor_email as "actorEmail", mapping, counts, errors, error_count as "errorCount",
+/** "Is anything it wrote still as it left it?": a product whose updated_at is the one its change row kept. */
+const STILL_UNDOABLE = sql.raw(`(case when change_id is null then null else exists (
+  select 1 from catalogue_change_rows cr join products p on p.id = cr.product_id and p.updated_at = cr.after
+  where cr.change_id = imports.change_id) end) as "stillUndoable"`);
+
+const COLUMNS = sql.raw(`id, status, source, format, policy, actor_id as "actorId", actor_email as "actorEmail", mapping, read_info as "readInfo", counts, errors, error_count as "errorCount",
+  warnings, warning_count as "warningCount", currencies,
   new_categories as "newCategories", total, processed, result, cancel_requested as "cancelRequested", change_id as "changeId",
   created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt", heartbeat_at as "heartbeatAt"`);
 
@@ -53,8 +82,11 @@ function toRow(r: Record<string, unknown>): ImportRow {
   return {
     ...(r as unknown as ImportRow),
     mapping: json(r.mapping),
+    readInfo: json(r.readInfo),
     counts: json(r.counts),
     errors: json(r.errors),
+    warnings: json(r.warnings ?? []),
+    currencies: json(r.currencies ?? []),
     newCategories: json(r.newCategories),
     result: json(r.result),
     createdAt: new Date(r.createdAt as string),
@@ -77,7 +109,131 @@ const same = (p: string, v: string) =>
 
 export type StagedRow = { row: number; values: ImportValues };
 
-export function createImportsRepo(database: Database) {
+const rowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> => ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * Matches an import's staged rows to products, in set-based statements on indexed columns (no walk of an index per
+ * row, whatever the table's state): by our id; else by the source's id; else within the row's group (products on
+ * one seller item) by title, case and spaces aside; else, where the group holds exactly one product and the file
+ * one open row of it, that product (an edited title still updates it). A product matched by an earlier step is not
+ * matched again by a later one. Then two rows that reach one product: the later one is dropped and answered
+ * (row, first). Then each row's action: 'new' without a product, 'unchanged' when every field is the same, else
+ * 'update'. Run at preview and again when the import is committed (the catalogue may have changed between).
+ */
+async function matchStaged(tx: Executor, id: string): Promise<Array<{ row: number; first: number }>> {
+  return matchStagedIn((work) => work(tx), id);
+}
+
+/** Runs one step of the matching: in the caller's transaction, or in a transaction of its own. */
+type Step = <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
+
+/** matchStaged with each statement run by `step`. */
+async function matchStagedIn(step: Step, id: string): Promise<Array<{ row: number; first: number }>> {
+  for (const statement of matchingStatements(id)) await step((tx) => tx.execute(statement));
+  const repeats = await step((tx) => rowsOf<{ row: number; first: number }>(tx, sql`
+    delete from import_rows r using (
+      select row_number, min(row_number) over (partition by product_id) as first from import_rows
+      where import_id = ${id}::uuid and product_id is not null
+    ) d
+    where r.import_id = ${id}::uuid and r.row_number = d.row_number and d.row_number <> d.first
+    returning r.row_number as row, d.first`));
+  await step((tx) => tx.execute(sql`
+    update import_rows r set action = case when ${same('p', 'r.values')} then 'unchanged' else 'update' end
+    from products p
+    where r.import_id = ${id}::uuid and p.id = r.product_id`));
+  return repeats;
+}
+
+/** matchStaged's matching statements, in order (apart, so a bench can EXPLAIN each). */
+export function matchingStatements(id: string): SQL[] {
+  const mine = sql`r.import_id = ${id}::uuid`;
+  const group = rowGroupKeySql('r.values');
+  const unclaimed = (product: string) =>
+    sql`not exists (select 1 from import_rows c where c.import_id = ${id}::uuid and c.product_id = ${sql.raw(product)})`;
+  return [
+    sql`update import_rows r set product_id = null, action = 'new' where ${mine} and (product_id is not null or action <> 'new')`,
+    sql`
+    update import_rows r set product_id = p.id from products p
+    where ${mine} and r.values->>'id' is not null and p.id = (r.values->>'id')::uuid`,
+    sql`
+    update import_rows r set product_id = p.id from products p
+    where ${mine} and r.product_id is null and r.values->>'sourceId' is not null and p.source_id = r.values->>'sourceId'
+      and ${unclaimed('p.id')}`,
+    sql`
+    update import_rows r set product_id = m.product_id from (
+      select distinct on (r.row_number) r.row_number, p.id as product_id
+      from import_rows r join products p on p.group_key = ${group} and ${titleKeySql('p.title')} = ${titleKeySql("(r.values->>'title')")}
+      where ${mine} and r.product_id is null and ${unclaimed('p.id')}
+      order by r.row_number, p.row
+    ) m
+    where ${mine} and r.row_number = m.row_number`,
+    sql`
+    with open as (
+      select ${group} as g, min(r.row_number) as row_number from import_rows r
+      where ${mine} and r.product_id is null and ${group} is not null
+      group by 1 having count(*) = 1
+    ), single as (
+      select o.row_number, min(p.id::text)::uuid as product_id from open o join products p on p.group_key = o.g
+      group by o.row_number having count(*) = 1
+    )
+    update import_rows r set product_id = s.product_id from single s
+    where ${mine} and r.row_number = s.row_number and ${unclaimed('s.product_id')}`,
+  ];
+}
+
+async function countStaged(tx: Executor, id: string): Promise<Omit<ImportCounts, 'invalid'>> {
+  const [counted] = await rowsOf<Omit<ImportCounts, 'invalid'>>(tx, sql`
+    select count(*) filter (where action = 'new')::int as "new", count(*) filter (where action = 'update')::int as updated,
+           count(*) filter (where action = 'unchanged')::int as unchanged
+    from import_rows where import_id = ${id}::uuid`);
+  return counted ?? { new: 0, updated: 0, unchanged: 0 };
+}
+
+/** Inserts staged rows (one JSON parameter). */
+function stageStatement(id: string, rows: StagedRow[]): SQL {
+  const chunk = rows.map((r) => ({ r: r.row, v: r.values }));
+  return sql`
+    insert into import_rows (import_id, row_number, action, values)
+    select ${id}::uuid, (e->>'r')::int, 'new', e->'v' from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) e`;
+}
+
+/**
+ * Rows whose picture address an earlier import fetched get that stored image (the first stored), optionally only
+ * in a range of rows (`range`, SQL over `r`).
+ */
+function knownImagesStatement(id: string, range: SQL = sql`true`): SQL {
+  return sql`
+    update import_rows r set values = jsonb_set(r.values, '{image}', to_jsonb(k.url))
+    from (select distinct on (source_url) source_url, url from images
+          where source_url in (select r.values->>'image' from import_rows r where r.import_id = ${id}::uuid and ${range})
+          order by source_url, created_at) k
+    where r.import_id = ${id}::uuid and ${range} and k.source_url = r.values->>'image'`;
+}
+
+/**
+ * Before a batch is written (in its transaction): addresses fetched by an earlier import become that stored image;
+ * other external pictures are set aside (`pendingImage`, fetched after the rows by jobs) so the products go live
+ * without them; new rows with such a picture get their product id now, so the picture jobs know which product each
+ * address is for. `range` selects the batch's rows (SQL over `r`).
+ */
+async function prepareBatch(tx: Executor, id: string, range: SQL): Promise<void> {
+  await tx.execute(knownImagesStatement(id, range));
+  await tx.execute(sql`
+    update import_rows r set values = (r.values - 'image') || jsonb_build_object('image', null, 'pendingImage', r.values->>'image'),
+      product_id = case when r.action = 'new' then coalesce(r.product_id, (r.values->>'id')::uuid, gen_random_uuid()) else r.product_id end
+    where r.import_id = ${id}::uuid and ${range} and r.values->>'image' ~* '^https?://'`);
+}
+
+/** A claimed import's change record, and the import marked running with it. */
+async function startRun(tx: Executor, id: string, policy: ImportPolicy, actor: Actor, summary: string): Promise<ImportRow | null> {
+  const changeId = await openChange(tx, 'import', summary, actor);
+  const [row] = await rowsOf<Record<string, unknown>>(tx, sql`
+    update imports set status = 'running', policy = ${policy}, change_id = ${changeId}::uuid, started_at = now(), heartbeat_at = now()
+    where id = ${id}::uuid returning ${COLUMNS}`);
+  return row ? toRow(row) : null;
+}
+
+export function createImportsRepo(database: Database, limit: ChangeLimit = { timeoutMs: CHANGE_STATEMENT_TIMEOUT_MS }) {
   const { db } = database;
   return {
     async categoryNames(): Promise<string[]> {
@@ -100,9 +256,52 @@ export function createImportsRepo(database: Database) {
     },
 
     /**
-     * Records a preview and stages its valid rows, then sorts them in SQL: matched by id (ours, or the source's id),
-     * else by buy link (the first product in row order with it); 'new' without a match, 'unchanged' when every
-     * field is the same, else 'update'. Two rows that reach one product: the later one is refused.
+     * Records a preview whose rows are still being read (decision 0049, addendum): its rows are staged batch by batch
+     * (stageRows), then matched (finishPreview). Until its counts are saved it is not listed, and a commit finds nothing
+     * to import.
+     */
+    async startPreview(preview: { source: string; format: string; policy: ImportPolicy; actor: Actor; mapping: ImportMappingEntry[]; readInfo?: ImportReadInfo }): Promise<string> {
+      const [created] = await database.rows<{ id: string }>(sql`
+        insert into imports (source, format, policy, actor_id, actor_email, mapping, read_info)
+        values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb,
+          ${JSON.stringify(preview.readInfo ?? {})}::jsonb)
+        returning id`);
+      if (!created) throw new Error('insert returned no row');
+      return created.id;
+    },
+
+    /** Stages a batch of a preview's valid rows, one statement (its own transaction: nothing is held between batches). */
+    async stageRows(id: string, rows: StagedRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await database.rows(stageStatement(id, rows));
+    },
+
+    /**
+     * Once every row is staged: addresses an earlier import fetched become that stored image, then the rows are
+     * matched to products (matchStaged) and counted. Each statement is a transaction of its own, so PGlite's one
+     * connection is free between them (health and requests get their turn): products written meanwhile move
+     * product_totals.changes past the value kept first, and the commit then matches again in one transaction.
+     */
+    async finishPreview(id: string): Promise<{ counts: Omit<ImportCounts, 'invalid'>; repeats: Array<{ row: number; first: number }> }> {
+      const step: Step = (work) => runChange(database, limit, work);
+      await step((tx) => tx.execute(sql`
+        update imports set result = result || jsonb_build_object('matchedAtChange', (select changes from product_totals))
+        where id = ${id}::uuid`));
+      await step((tx) => tx.execute(knownImagesStatement(id)));
+      const repeats = await matchStagedIn(step, id);
+      const counts = await step((tx) => countStaged(tx, id));
+      return { counts, repeats };
+    },
+
+    /** A preview that could not be finished goes, with what it staged. */
+    async dropPreview(id: string): Promise<void> {
+      await database.rows(sql`delete from imports where id = ${id}::uuid and status = 'previewed'`);
+    },
+
+    /**
+     * Records a preview and stages its valid rows, then matches them to products (matchStaged): 'new' without a
+     * match, 'unchanged' when every field is the same, else 'update'. Two rows that reach one product: the later one
+     * is refused. (All at once, in one transaction: scripts/explain-import-matching.ts; the service streams.)
      */
     async createPreview(preview: {
       source: string;
@@ -110,48 +309,22 @@ export function createImportsRepo(database: Database) {
       policy: ImportPolicy;
       actor: Actor;
       mapping: ImportMappingEntry[];
+      readInfo?: ImportReadInfo;
       rows: StagedRow[];
     }): Promise<{ id: string; counts: Omit<ImportCounts, 'invalid'>; repeats: Array<{ row: number; first: number }> }> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
         const [created] = ((await tx.execute(sql`
-          insert into imports (source, format, policy, actor_id, actor_email, mapping)
-          values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb)
+          insert into imports (source, format, policy, actor_id, actor_email, mapping, read_info)
+          values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb,
+            ${JSON.stringify(preview.readInfo ?? {})}::jsonb)
           returning id`)) as unknown as { rows: Array<{ id: string }> }).rows;
         if (!created) throw new Error('insert returned no row');
         const id = created.id;
-        for (let i = 0; i < preview.rows.length; i += STAGE_CHUNK) {
-          const chunk = preview.rows.slice(i, i + STAGE_CHUNK).map((r) => ({ r: r.row, v: r.values }));
-          await tx.execute(sql`
-            insert into import_rows (import_id, row_number, action, values)
-            select ${id}::uuid, (e->>'r')::int, 'new', e->'v' from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) e`);
-        }
-        await tx.execute(sql`
-          with matched as (
-            select r.row_number, coalesce(
-              (select p.id from products p where p.id = (r.values->>'id')::uuid),
-              (select p.id from products p where p.source_id = r.values->>'sourceId'),
-              (select p.id from products p where p.link = r.values->>'link' order by p.row limit 1)) as product_id
-            from import_rows r where r.import_id = ${id}::uuid
-          )
-          update import_rows r set product_id = m.product_id
-          from matched m where r.import_id = ${id}::uuid and r.row_number = m.row_number and m.product_id is not null`);
-        const repeats = ((await tx.execute(sql`
-          delete from import_rows r using (
-            select row_number, min(row_number) over (partition by product_id) as first from import_rows
-            where import_id = ${id}::uuid and product_id is not null
-          ) d
-          where r.import_id = ${id}::uuid and r.row_number = d.row_number and d.row_number <> d.first
-          returning r.row_number as row, d.first`)) as unknown as { rows: Array<{ row: number; first: number }> }).rows;
-        await tx.execute(sql`
-          update import_rows r set action = case when ${same('p', 'r.values')} then 'unchanged' else 'update' end
-          from products p
-          where r.import_id = ${id}::uuid and p.id = r.product_id`);
-        const [counted] = ((await tx.execute(sql`
-          select count(*) filter (where action = 'new')::int as "new", count(*) filter (where action = 'update')::int as updated,
-                 count(*) filter (where action = 'unchanged')::int as unchanged
-          from import_rows where import_id = ${id}::uuid`)) as unknown as { rows: Array<Omit<ImportCounts, 'invalid'>> }).rows;
-        return { id, counts: counted ?? { new: 0, updated: 0, unchanged: 0 }, repeats };
+        for (let i = 0; i < preview.rows.length; i += STAGE_CHUNK) await tx.execute(stageStatement(id, preview.rows.slice(i, i + STAGE_CHUNK)));
+        const repeats = await matchStaged(tx, id);
+        const counted = await countStaged(tx, id);
+        return { id, counts: counted, repeats };
       });
     },
 
@@ -161,21 +334,34 @@ export function createImportsRepo(database: Database) {
       errors: ImportRowError[],
       errorCount: number,
       newCategories: string[],
+      found: { warnings: ImportRowError[]; warningCount: number; currencies: ImportCurrency[] } = { warnings: [], warningCount: 0, currencies: [] },
     ): Promise<void> {
       await database.rows(sql`
         update imports set counts = ${JSON.stringify(counts)}::jsonb, errors = ${JSON.stringify(errors)}::jsonb,
-          error_count = ${errorCount}, new_categories = ${JSON.stringify(newCategories)}::jsonb, total = ${counts.new + counts.updated}
+          error_count = ${errorCount}, new_categories = ${JSON.stringify(newCategories)}::jsonb, total = ${counts.new + counts.updated},
+          warnings = ${JSON.stringify(found.warnings)}::jsonb, warning_count = ${found.warningCount}, currencies = ${JSON.stringify(found.currencies)}::jsonb
         where id = ${id}::uuid`);
     },
 
     async find(id: string): Promise<ImportRow | null> {
-      const [row] = await database.rows(sql`select ${COLUMNS} from imports where id = ${id}::uuid`);
+      const [row] = await database.rows(sql`select ${COLUMNS}, ${STILL_UNDOABLE} from imports where id = ${id}::uuid`);
       return row ? toRow(row) : null;
+    },
+
+    /** A page of the history, newest first (previews older than a day are dropped), and how many there are. */
+    async page(page: number, pageSize: number): Promise<{ rows: ImportRow[]; total: number }> {
+      // A preview still being read (no counts yet, decision 0049 addendum) is not listed.
+      const shown = sql`(status <> 'previewed' or (created_at > now() - interval '1 day' and counts <> '{}'::jsonb))`;
+      const rows = await database.rows(sql`
+        select ${COLUMNS}, ${STILL_UNDOABLE} from imports where ${shown}
+        order by created_at desc, id limit ${pageSize} offset ${(page - 1) * pageSize}`);
+      const [counted] = await database.rows<{ n: number }>(sql`select count(*)::int as n from imports where ${shown}`);
+      return { rows: rows.map(toRow), total: Number(counted?.n ?? 0) };
     },
 
     async recent(limit: number): Promise<ImportRow[]> {
       const rows = await database.rows(
-        sql`select ${COLUMNS} from imports where status <> 'previewed' or created_at > now() - interval '1 day' order by created_at desc limit ${limit}`,
+        sql`select ${COLUMNS} from imports where status <> 'previewed' or (created_at > now() - interval '1 day' and counts <> '{}'::jsonb) order by created_at desc limit ${limit}`,
       );
       return rows.map(toRow);
     },
@@ -191,18 +377,41 @@ export function createImportsRepo(database: Database) {
         where status = 'running' and coalesce(heartbeat_at, started_at) < now() - make_interval(secs => ${staleMs / 1000})`);
     },
 
-    /** Moves a previewed import to 'running' with its change record, once: a second commit finds it taken. */
-    async claim(id: string, policy: ImportPolicy, actor: Actor, summary: string): Promise<ImportRow | null> {
+    /**
+     * Moves a previewed import to 'running' with its change record, once: a second commit finds it taken (null).
+     * Its rows are matched again in the same transaction, so what changed since the preview (another import of the
+     * same file committed first) is updated or left unchanged instead of created twice; the counts follow. While
+     * another import runs it answers 'busy': that one's products are not all written yet, so matching would miss them.
+     */
+    async claim(id: string, policy: ImportPolicy, actor: Actor, summary: string): Promise<ImportRow | null | 'busy'> {
       return db.transaction(async (tx) => {
-        const [locked] = ((await tx.execute(sql`select id from imports where id = ${id}::uuid and status = 'previewed' for update`)) as unknown as {
-          rows: unknown[];
-        }).rows;
+        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
+        // One claim at a time, so two commits cannot both see no other import running.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('finder:import-claim'))`);
+        const [locked] = await rowsOf<{ id: string }>(tx, sql`select id from imports where id = ${id}::uuid and status = 'previewed' for update`);
         if (!locked) return null;
-        const changeId = await openChange(tx, 'import', summary, actor);
-        const [row] = ((await tx.execute(sql`
-          update imports set status = 'running', policy = ${policy}, change_id = ${changeId}::uuid, started_at = now(), heartbeat_at = now()
-          where id = ${id}::uuid returning ${COLUMNS}`)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-        return row ? toRow(row) : null;
+        const [other] = await rowsOf<{ id: string }>(tx, sql`select id from imports where status = 'running' and id <> ${id}::uuid limit 1`);
+        if (other) return 'busy';
+        // No statement has written products since the preview matched its rows (product_totals.changes moves with
+        // each one, migration 0009): the matches stand as they are. Else they are made again.
+        const [unchanged] = await rowsOf<{ same: boolean }>(tx, sql`
+          select coalesce((i.result->>'matchedAtChange')::bigint = t.changes, false) as same
+          from imports i, product_totals t where i.id = ${id}::uuid`);
+        if (unchanged?.same) return startRun(tx, id, policy, actor, summary);
+        const repeats = await matchStaged(tx, id);
+        const counted = await countStaged(tx, id);
+        const repeatErrors: ImportRowError[] = repeats.map(({ row, first }) => ({
+          row,
+          column: '',
+          message: `Row ${first} already matches the same product; each product may appear once.`,
+        }));
+        await tx.execute(sql`
+          update imports set total = ${counted.new + counted.updated}, error_count = error_count + ${repeats.length},
+            counts = counts || jsonb_build_object('new', ${counted.new}::int, 'updated', ${counted.updated}::int, 'unchanged', ${counted.unchanged}::int,
+              'invalid', coalesce((counts->>'invalid')::int, 0) + ${repeats.length}::int),
+            errors = errors || ${JSON.stringify(repeatErrors)}::jsonb
+          where id = ${id}::uuid`);
+        return startRun(tx, id, policy, actor, summary);
       });
     },
 
@@ -244,13 +453,17 @@ export function createImportsRepo(database: Database) {
         where import_id = ${id}::uuid and values->>'image' = ${from}`);
     },
 
-    /** The row numbers to write after `after`, `limit` of them: a batch is the rows between two of these. */
-    async nextBatchEnd(id: string, after: number, limit: number): Promise<number | null> {
-      const [row] = await database.rows<{ last: number | null }>(sql`
-        select max(row_number)::int as last from (
-          select row_number from import_rows where import_id = ${id}::uuid and action in ('new', 'update') and row_number > ${after}
-          order by row_number limit ${limit}) b`);
-      return row?.last ?? null;
+    /**
+     * Where each batch of rows to write ends (its last row number), `limit` rows a batch, in one statement: a batch is
+     * the rows after the previous end up to its own.
+     */
+    async batchEnds(id: string, limit: number): Promise<number[]> {
+      const rows = await database.rows<{ last: number }>(sql`
+        select row_number::int as last from (
+          select row_number, row_number() over (order by row_number) as n, count(*) over () as total
+          from import_rows where import_id = ${id}::uuid and action in ('new', 'update')) b
+        where n % ${limit} = 0 or n = total order by row_number`);
+      return rows.map((r) => Number(r.last));
     },
 
     /**
@@ -259,9 +472,9 @@ export function createImportsRepo(database: Database) {
      * skipped). Answers what it did and how many rows it covered.
      */
     async writeBatch(id: string, changeId: string, after: number, last: number): Promise<{ created: number; updated: number; skipped: number; rows: number }> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
+      return runChange(database, limit, async (tx) => {
         const range = sql`r.import_id = ${id}::uuid and r.row_number > ${after} and r.row_number <= ${last}`;
+        await prepareBatch(tx, id, sql`r.row_number > ${after} and r.row_number <= ${last} and r.action in ('new', 'update')`);
         const [updated] = ((await tx.execute(sql`
           with batch as (
             select r.product_id, r.values as v from import_rows r where ${range} and r.action = 'update'
@@ -285,11 +498,11 @@ export function createImportsRepo(database: Database) {
         }).rows;
         const [created] = ((await tx.execute(sql`
           with batch as (
-            select r.row_number, r.values as v from import_rows r where ${range} and r.action = 'new'
+            select r.row_number, r.product_id, r.values as v from import_rows r where ${range} and r.action = 'new'
           ), made as (
             insert into products (id, title, description, brand, category, gender, price, image, is_best_product, link, source_id,
                                   source_platform, source_item_id)
-            select coalesce((v->>'id')::uuid, gen_random_uuid()), v->>'title', v->>'description', v->>'brand', v->>'category',
+            select coalesce(product_id, (v->>'id')::uuid, gen_random_uuid()), v->>'title', v->>'description', v->>'brand', v->>'category',
                    v->>'gender', (v->>'price')::numeric, v->>'image', (v->>'isBestProduct')::boolean, v->>'link', v->>'sourceId',
                    v->>'sourcePlatform', v->>'sourceItemId'
             from batch order by row_number
@@ -329,6 +542,103 @@ export function createImportsRepo(database: Database) {
       });
     },
 
+    /** A running import's process is alive: written every few seconds while its job runs (see STALE in the service). */
+    async touch(id: string): Promise<void> {
+      await database.rows(sql`update imports set heartbeat_at = now() where id = ${id}::uuid and status = 'running'`);
+    },
+
+    /** The imports that are running (rows or pictures), for the orphan check. */
+    async running(): Promise<ImportRow[]> {
+      return (await database.rows(sql`select ${COLUMNS} from imports where status = 'running'`)).map(toRow);
+    },
+
+    /**
+     * The pictures to fetch once the rows are written: each address with the first row naming it and the products
+     * this import wrote with it (created by its change, or updated rows whose product is there).
+     */
+    async pictureItems(id: string, changeId: string): Promise<Array<{ url: string; row: number; products: string[] }>> {
+      return database.rows<{ url: string; row: number; products: string[] }>(sql`
+        select r.values->>'pendingImage' as url, min(r.row_number)::int as row, array_agg(r.product_id::text) as products
+        from import_rows r
+        where r.import_id = ${id}::uuid and r.values ? 'pendingImage' and (
+          (r.action = 'update' and exists (select 1 from products p where p.id = r.product_id)) or
+          (r.action = 'new' and exists (select 1 from catalogue_change_rows c
+                                        where c.change_id = ${changeId}::uuid and c.product_id = r.product_id and c.op = 'create')))
+        group by r.values->>'pendingImage' order by min(r.row_number)`);
+    },
+
+    /** The rows are written and their pictures are to be fetched: the staged rows go, the import runs on. */
+    async finishRows(id: string, result: ImportResult): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update imports set result = ${JSON.stringify(result)}::jsonb, heartbeat_at = now() where id = ${id}::uuid`);
+        await tx.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
+      });
+    },
+
+    /** A picture stored: the products still without one get it (only while the import runs: not after Undo). */
+    async setPicture(id: string, products: string[], url: string): Promise<void> {
+      await database.rows(sql`
+        update products set image = ${url}
+        where id in (select (jsonb_array_elements_text(${JSON.stringify(products)}::jsonb))::uuid) and image is null
+          and exists (select 1 from imports where id = ${id}::uuid and status = 'running')`);
+    },
+
+    /** A host this import no longer asks. */
+    async addDeadHost(id: string, host: string): Promise<void> {
+      await database.rows(sql`
+        update imports set result = jsonb_set(result, '{deadHosts}', coalesce(result->'deadHosts', '[]'::jsonb) || to_jsonb(${host}::text))
+        where id = ${id}::uuid and not coalesce(result->'deadHosts', '[]'::jsonb) ? ${host}`);
+    },
+
+    /**
+     * Adds one picture job's outcome to the import's counts (failures kept up to `maxFailures`); answers whether
+     * every picture is now fetched or failed, and the import's status.
+     */
+    async addPictureResults(
+      id: string,
+      fetched: number,
+      failures: ImportRowError[],
+      maxFailures: number,
+    ): Promise<{ done: boolean; status: ImportStatus } | null> {
+      const [row] = await database.rows<{ done: boolean; status: ImportStatus }>(sql`
+        update imports set result = result
+          || jsonb_build_object('imagesFetched', coalesce((result->>'imagesFetched')::int, 0) + ${fetched})
+          || jsonb_build_object('pictures', jsonb_build_object(
+               'total', coalesce((result->'pictures'->>'total')::int, 0),
+               'fetched', coalesce((result->'pictures'->>'fetched')::int, 0) + ${fetched},
+               'failed', coalesce((result->'pictures'->>'failed')::int, 0) + ${failures.length}))
+          || jsonb_build_object('imageFailures', (
+               select coalesce(jsonb_agg(e), '[]'::jsonb) from (
+                 select e from jsonb_array_elements(coalesce(result->'imageFailures', '[]'::jsonb) || ${JSON.stringify(failures)}::jsonb) e
+                 limit ${maxFailures}) f)),
+          heartbeat_at = now()
+        where id = ${id}::uuid
+        returning status, coalesce((result->'pictures'->>'fetched')::int, 0) + coalesce((result->'pictures'->>'failed')::int, 0)
+                  >= coalesce((result->'pictures'->>'total')::int, 0) as done`);
+      return row ?? null;
+    },
+
+    /**
+     * Ends a running import with this status and result changes laid over its stored result, once (a second
+     * caller finds it ended and gets false); `record` writes its audit entry in the same transaction.
+     */
+    async end(
+      id: string,
+      status: ImportStatus,
+      changes: Partial<ImportResult>,
+      record: (executor: Executor, result: Partial<ImportResult>) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = ((await tx.execute(sql`
+          update imports set status = ${status}, result = result || ${JSON.stringify(changes)}::jsonb, finished_at = now(), heartbeat_at = now()
+          where id = ${id}::uuid and status = 'running' returning result`)) as unknown as { rows: Array<{ result: unknown }> }).rows;
+        if (!row) return false;
+        await tx.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
+        await record(tx, json<Partial<ImportResult>>(row.result));
+        return true;
+      });
+    },
+
     /** An image an import fetched, recorded with the address it came from. */
     async insertFetchedImage(
       file: { name: string; storageKey: string; url: string; contentType: string; sizeBytes: number; width: number; height: number },
@@ -337,6 +647,21 @@ export function createImportsRepo(database: Database) {
       await database.rows(sql`
         insert into images (name, storage_key, url, content_type, size_bytes, width, height, source_url)
         values (${file.name}, ${file.storageKey}, ${file.url}, ${file.contentType}, ${file.sizeBytes}, ${file.width}, ${file.height}, ${sourceUrl})`);
+    },
+
+    /**
+     * On Undo, in its transaction: the categories the import added (`names`, made at or after `since`, when it
+     * started) that no product is in any more go. Answers their names.
+     */
+    async removeEmptyCategories(executor: Executor, names: string[], since: Date | null): Promise<string[]> {
+      if (names.length === 0 || since === null) return [];
+      const removed = await rowsOf<{ name: string }>(executor, sql`
+        delete from categories c
+        where lower(c.name) in (select lower(jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)))
+          and c.created_at >= ${since.toISOString()}::timestamptz
+          and coalesce((select t.products from category_totals t where t.key = lower(c.name)), 0) = 0
+        returning c.name`);
+      return removed.map((r) => r.name).sort((a, b) => a.localeCompare(b));
     },
 
     async markUndone(executor: Executor, id: string, result: Partial<ImportResult>): Promise<void> {

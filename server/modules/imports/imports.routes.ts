@@ -1,15 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMPORT_MAX_BYTES } from '../../../common/import-columns';
+import type { Rates } from '../../../common/currency';
+import { IMPORT_MAX_BYTES, type ImportEncoding } from '../../../common/import-columns';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import {
   IMPORT_POLICIES,
   importCommitBodySchema,
+  importEncodingField,
+  importListQuerySchema,
   importListSchema,
   importMappingSchema,
+  importRatesSchema,
   importSchema,
+  importSheetField,
   importUrlBodySchema,
   type ImportPolicy,
 } from '../../../common/schemas/imports';
@@ -33,10 +38,21 @@ type MultipartError = Error & { code?: string };
 const MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
 
 /** The multipart form's file and fields. */
-async function readForm(request: FastifyRequest): Promise<{ source: ImportSource; policy?: ImportPolicy; mapping?: Record<string, string> }> {
+type ReadFields = { sheet?: string; encoding?: ImportEncoding };
+
+/** A form field checked with its contract: the schema's sentence when it is refused. */
+function formField<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, value: unknown): T {
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new AppError('VALIDATION', checked.error.issues[0]?.message ?? 'is not valid');
+  return checked.data;
+}
+
+async function readForm(request: FastifyRequest): Promise<{ source: ImportSource; policy?: ImportPolicy; mapping?: Record<string, string>; rates?: Rates } & ReadFields> {
   let source: ImportSource | undefined;
   let policy: ImportPolicy | undefined;
   let mapping: Record<string, string> | undefined;
+  let rates: Rates | undefined;
+  const read: ReadFields = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -57,6 +73,20 @@ async function readForm(request: FastifyRequest): Promise<{ source: ImportSource
         const checked = importMappingSchema.safeParse(parsed);
         if (!checked.success) throw new AppError('VALIDATION', `mapping: ${checked.error.issues[0]?.message ?? 'is not valid'}`);
         mapping = checked.data;
+      } else if (part.fieldname === 'rates' && String(part.value).trim() !== '') {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(String(part.value));
+        } catch {
+          throw new AppError('VALIDATION', 'rates must be JSON: {"CNY": 7.2}');
+        }
+        const checked = importRatesSchema.safeParse(parsed);
+        if (!checked.success) throw new AppError('VALIDATION', checked.error.issues[0]?.message ?? 'rates: is not valid');
+        rates = checked.data;
+      } else if (part.fieldname === 'sheet' && String(part.value).trim() !== '') {
+        read.sheet = formField(importSheetField, String(part.value));
+      } else if (part.fieldname === 'encoding' && String(part.value) !== '') {
+        read.encoding = formField(importEncodingField, String(part.value));
       }
     }
   } catch (err) {
@@ -66,12 +96,12 @@ async function readForm(request: FastifyRequest): Promise<{ source: ImportSource
     throw err;
   }
   if (!source) throw new AppError('VALIDATION', 'Choose a file to import (field "file"), or send { "url": "…" } as JSON.');
-  return { source, ...(policy ? { policy } : {}), ...(mapping ? { mapping } : {}) };
+  return { source, ...(policy ? { policy } : {}), ...(mapping ? { mapping } : {}), ...(rates ? { rates } : {}), ...read };
 }
 
 /** Imports (issue 15): preview, then commit in the background, then maybe undo. Admins only. */
 export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
-  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 8 } });
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 8, fieldSize: 64 * 1024, parts: 10 } });
   app.addHook('onClose', async () => service.close());
   const importResponse = { 404: errorSchema, 409: errorSchema };
 
@@ -81,11 +111,12 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
       validatorCompiler: jsonOrMultipart as never,
       schema: {
         tags: ['admin'],
-        summary: 'Reads an import (CSV, XLSX or JSON; a file or an address) and answers its preview; nothing changes yet',
+        summary: 'Reads an import (CSV, XLSX, ODS or JSON; a file or an address) and answers its preview; nothing changes yet',
         description:
-          'multipart/form-data with `file` (and optional `policy`, `mapping` as JSON text), or JSON `{ url, policy, mapping }` for a ' +
-          'published Google Sheet CSV or any https CSV/XLSX/JSON. Products are matched by id, else by buy link. Addresses on private, ' +
-          `loopback or link-local networks are refused. At most ${MB} MB.`,
+          'multipart/form-data with `file` (and optional `policy`, `mapping` and `rates` as JSON text, `sheet`, `encoding`), or JSON `{ url, policy, mapping, rates, sheet, encoding }` for a ' +
+          'published Google Sheet CSV or any https CSV/XLSX/JSON. Products are matched by id, else by source id, else within their group (one seller item) by title, or to the group\'s only product. Addresses on private, ' +
+          `loopback or link-local networks are refused. At most ${MB} MB. Columns are mapped by their names, else by their values; ` +
+          'prices in another currency are converted with the site\'s rates or those sent as `rates` (the answer lists them under `currencies`).',
         consumes: ['application/json', 'multipart/form-data'],
         body: importUrlBodySchema,
         response: { 201: importSchema, 413: errorSchema },
@@ -93,12 +124,15 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
     }),
     async (request, reply) => {
       const form = request.isMultipart() ? await readForm(request) : null;
-      const body = request.body as { url: string; policy?: ImportPolicy; mapping?: Record<string, string> } | undefined;
+      const body = request.body as ({ url: string; policy?: ImportPolicy; mapping?: Record<string, string>; rates?: Rates } & ReadFields) | undefined;
       if (!form && !body) throw new AppError('VALIDATION', 'Send a file as multipart/form-data, or { "url": "…" } as JSON.');
       const source: ImportSource = form ? form.source : { kind: 'url', url: body?.url ?? '' };
       const preview = await service.preview(actorOf(request), source, {
         policy: form ? form.policy : body?.policy,
         mapping: form ? form.mapping : body?.mapping,
+        rates: form ? form.rates : body?.rates,
+        sheet: form ? form.sheet : body?.sheet,
+        encoding: form ? form.encoding : body?.encoding,
         origin: siteOrigin(request),
       });
       return reply.status(201).send(preview);
@@ -110,11 +144,15 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
     app.guard('admin', {
       schema: {
         tags: ['admin'],
-        summary: 'The latest imports, newest first (a running one shows its progress)',
+        summary: 'The import history, newest first, a page at a time (a running one shows its progress)',
+        description:
+          'Every import with its source, status, counts, who and when, and whether Undo is offered (undoReason says why not). ' +
+          'Previews never committed are dropped after a day.',
+        querystring: importListQuerySchema,
         response: { 200: importListSchema },
       },
     }),
-    async () => ({ items: await service.list() }),
+    async (request) => service.list(request.query.page, request.query.pageSize),
   );
 
   app.get(
@@ -135,9 +173,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
     app.guard('admin', {
       schema: {
         tags: ['admin'],
-        summary: "Every row error of an import (and the images it could not fetch) as a CSV download: row, column, message",
+        summary: "Every row error and warning of an import (and the images it could not fetch) as a CSV download: row, column, kind, message",
         params: idParamsSchema,
-        response: { 200: downloadResponse('The errors as CSV (row, column, message)', ['text/csv']), 404: errorSchema },
+        response: { 200: downloadResponse('The errors and warnings as CSV (row, column, kind: error or warning, message)', ['text/csv']), 404: errorSchema },
       },
     }),
     async (request, reply) =>

@@ -1,108 +1,236 @@
-import { IMPORT_MAX_ROWS, type ImportFormat } from '../../../common/import-columns';
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ImportEncoding, ImportField } from '../../../common/import-columns';
 import { AppError } from '../../errors';
-import { parseCsv, unguardFormula } from './csv';
-import { readXlsx } from './xlsx';
+import type { PriceContext } from './import-rows';
+import type { CheckOrder, CheckedRow, ReadReply, ReadRequest } from './readers/reader-protocol';
+import { DEFAULT_READ_LIMITS, type ImportRecord, type ImportTable, type ReadLimits } from './readers/table';
 
-/** One product row of a file: its number as the operator sees it, and its values by column. */
-export type ImportRecord = { row: number; values: Record<string, unknown> };
-export type ImportTable = { format: ImportFormat; headers: string[]; records: ImportRecord[] };
+export type { ImportRecord, ImportTable } from './readers/table';
+export type { CheckedRow } from './readers/reader-protocol';
 
-/** The format from the name's extension, the declared type, or the first bytes (a zip is XLSX, [ or { is JSON). */
-export function detectFormat(body: Buffer, name: string, contentType = ''): ImportFormat {
-  const lower = name.toLowerCase().split('?')[0] ?? '';
-  if (lower.endsWith('.xlsx')) return 'xlsx';
-  if (lower.endsWith('.json')) return 'json';
-  if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt')) return 'csv';
-  if (body[0] === 0x50 && body[1] === 0x4b) return 'xlsx';
-  if (/spreadsheetml/.test(contentType)) return 'xlsx';
-  if (/json/.test(contentType)) return 'json';
-  const start = body.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (start.startsWith('[') || start.startsWith('{')) return 'json';
-  return 'csv';
-}
+/** Longest a file may take to read, start of the reader's process included. */
+export const READ_TIMEOUT_MS = 20_000;
+/** The reader's heap (V8's old generation): a 200,000-row sheet fits; a file that needs more is refused. */
+export const READER_HEAP_MB = 768;
+/** Files read at the same time (each in its own process); more wait their turn. */
+const MAX_READERS = 2;
 
-function tooMany(count: number): AppError {
-  return new AppError('VALIDATION', `The file has ${count.toLocaleString('en-US')} rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}.`);
-}
+export type ReadImportOptions = { sheet?: string | undefined; encoding?: ImportEncoding | undefined; limits?: Partial<ReadLimits> | undefined; timeoutMs?: number | undefined };
 
-/** Rows of a sheet (CSV or XLSX): the first non-blank row is the header. */
-function fromSheet(format: ImportFormat, rows: Array<{ line: number; cells: string[] }>): ImportTable {
-  const [head, ...body] = rows;
-  if (!head) throw new AppError('VALIDATION', 'The file is empty: it has no header row and no products.');
-  const headers = head.cells.map((h, i) => h.trim() || `Column ${i + 1}`);
-  const seen = new Set<string>();
-  for (const h of headers) {
-    if (seen.has(h)) throw new AppError('VALIDATION', `The header row names the column "${h}" twice; rename one of them.`);
-    seen.add(h);
-  }
-  if (body.length > IMPORT_MAX_ROWS) throw tooMany(body.length);
-  const records = body.map(({ line, cells }) => {
-    const values: Record<string, unknown> = {};
-    headers.forEach((h, i) => {
-      const cell = cells[i] ?? '';
-      values[h] = format === 'csv' ? unguardFormula(cell) : cell;
+const COMPILED = new URL('./import-reader.js', import.meta.url);
+const FLAGS = [`--max-old-space-size=${READER_HEAP_MB}`, '--max-semi-space-size=4'];
+
+let bundled: Promise<string> | undefined;
+/**
+ * Outside the compiled server (tests, `npm run dev`, scripts) the reader's TypeScript is bundled once per process
+ * with esbuild, as scripts/build-server.ts bundles it for dist/app: a reader then starts as plain JavaScript instead
+ * of loading a TypeScript loader for every file.
+ */
+function bundle(): Promise<string> {
+  bundled ??= (async () => {
+    const { build } = await import('esbuild');
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const dir = path.join(root, 'dist', '.reader');
+    fs.mkdirSync(dir, { recursive: true });
+    const outfile = path.join(dir, `import-reader-${process.pid}-${Date.now()}.mjs`);
+    await build({
+      entryPoints: [fileURLToPath(new URL('./import-reader.ts', import.meta.url))],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
     });
-    return { row: line, values };
-  });
-  return { format, headers, records };
+    process.once('exit', () => fs.rmSync(outfile, { force: true }));
+    return outfile;
+  })();
+  return bundled;
 }
+
+/** The reader's process: its compiled file beside the compiled server (dist/app, scripts/build-server.ts), else a bundle of its TypeScript. */
+async function readerFile(): Promise<string> {
+  const compiled = fileURLToPath(COMPILED);
+  return fs.existsSync(compiled) ? compiled : bundle();
+}
+
+let active = 0;
+const waiting: Array<() => void> = [];
+async function turn(): Promise<() => void> {
+  if (active >= MAX_READERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  active += 1;
+  return () => {
+    active -= 1;
+    waiting.shift()?.();
+  };
+}
+
+const refusal = (message: string) => new AppError('VALIDATION', message);
+
+/** A file read in 'checked' mode: its head, how many rows it has, and its first rows (for the mapping's guess). */
+export type ReadHead = { table: Omit<ImportTable, 'records'>; rows: number; sample: ImportRecord[] };
+/** How the rows are to be checked (the columns of each field and the prices' context), or null to check none. */
+export type CheckPlan = { columns: Partial<Record<ImportField, string[]>>; context: PriceContext } | null;
+
+type ReaderCalls = {
+  /** 'checked' mode: the head has come; answers how to check the rows (or null: none). */
+  plan?: (head: ReadHead) => Promise<CheckPlan>;
+  /** 'checked' mode: a batch of checked rows, in file order; the next is asked for once this resolves. */
+  rows?: (rows: CheckedRow[]) => Promise<void>;
+};
 
 /**
- * A Firestore timestamp or other nested value is not a product field: only plain values are kept, so the row
- * check says what is wrong with a field instead of stringifying an object.
+ * Reads `body` in a reader process started from `file` (readImport's; a test passes the compiled one). In 'table'
+ * mode it answers the table; in 'checked' mode the head, after which `calls.plan` and `calls.rows` take the rows as
+ * the process checks them, one batch at a time. The time limit counts the process's own work: from the start to the
+ * head, then each wait for its next batch (not the caller's time with a batch).
  */
-const isDocument = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The products of a JSON file: an array of products, or the original app's Firestore export of productsImported
- * ({ "productsImported": { "<id>": {...} } }, the same under "__collections__", or with an array), where each
- * document's id is kept.
- */
-function documentsOf(parsed: unknown): Array<Record<string, unknown>> {
-  if (Array.isArray(parsed)) return parsed.map((d) => (isDocument(d) ? d : { value: d }));
-  if (!isDocument(parsed)) throw new AppError('VALIDATION', 'The JSON file must hold an array of products or a productsImported collection.');
-  const collections = isDocument(parsed.__collections__) ? parsed.__collections__ : parsed;
-  const collection = collections.productsImported ?? collections.products;
-  if (Array.isArray(collection)) return documentsOf(collection);
-  if (isDocument(collection)) {
-    return Object.entries(collection).map(([id, doc]) => {
-      const fields = isDocument(doc) ? doc : { value: doc };
-      const { __collections__: _nested, ...rest } = fields;
-      return { id, ...rest };
-    });
-  }
-  throw new AppError('VALIDATION', 'The JSON file must hold an array of products or a productsImported collection.');
-}
-
-function fromJson(text: string): ImportTable {
-  let parsed: unknown;
+export function runReader(file: string, body: Buffer, request: Omit<ReadRequest, 'bytes'>, timeoutMs = READ_TIMEOUT_MS, calls: ReaderCalls = {}): Promise<ImportTable> {
+  // Its own temporary folder (exceljs parks a sheet there while it waits for the shared strings), removed after it.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-read-'));
+  let child: ChildProcess;
   try {
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
+    child = fork(file, [], { execArgv: FLAGS, serialization: 'advanced', stdio: ['pipe', 'ignore', 'pipe', 'ipc'], env: { ...process.env, TMPDIR: tmp } });
   } catch (err) {
-    throw new AppError('VALIDATION', `The file is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw new AppError('UNAVAILABLE', `The file reader could not start (${err instanceof Error ? err.message : String(err)}); try again in a moment.`);
   }
-  const documents = documentsOf(parsed);
-  if (documents.length > IMPORT_MAX_ROWS) throw tooMany(documents.length);
-  const headers: string[] = [];
-  const known = new Set<string>();
-  const records = documents.map((doc, i) => {
-    for (const key of Object.keys(doc)) {
-      if (!known.has(key)) {
-        known.add(key);
-        headers.push(key);
-      }
-    }
-    return { row: i + 1, values: doc };
+  return new Promise<ImportTable>((resolve, reject) => {
+    let head: Omit<ImportTable, 'records'> | undefined;
+    const records: ImportRecord[] = [];
+    let stderr = '';
+    let settled = false;
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    /** The caller's work on the messages, one after the other (a batch is taken in before the next is asked for). */
+    let chain: Promise<void> = Promise.resolve();
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (error) reject(error);
+      else if (head) resolve({ ...head, records });
+      else reject(refusal('The file could not be read.'));
+    };
+    const waitForReader = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        finish(refusal(`The file took longer than ${Math.ceil(timeoutMs / 1000)} seconds to read, so it was stopped: save it as CSV, or split it.`));
+      }, timeoutMs);
+    };
+    const order = (message: CheckOrder) => {
+      if (!settled && child.connected) child.send(message, (err) => err && finish(new AppError('UNAVAILABLE', 'The file reader stopped answering; try again in a moment.')));
+    };
+    /** Runs the caller's work on a message after the work on the messages before it; a failure ends the read. */
+    const then = (work: () => Promise<void>) => {
+      clearTimeout(timer);
+      chain = chain.then(async () => {
+        if (settled) return;
+        try {
+          await work();
+        } catch (err) {
+          finish(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+    };
+    waitForReader();
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+    });
+    child.on('message', (reply: ReadReply) => {
+      if (reply.type === 'head') {
+        head = reply.table;
+        const { plan } = calls;
+        if (!plan) return;
+        const read: ReadHead = { table: reply.table, rows: reply.rows ?? 0, sample: reply.sample ?? [] };
+        then(async () => {
+          const how = await plan(read);
+          if (how === null) return order({ type: 'stop' });
+          order({ type: 'check', columns: how.columns, context: how.context });
+          waitForReader();
+        });
+      } else if (reply.type === 'records') for (const r of reply.records) records.push(r);
+      else if (reply.type === 'checked') {
+        then(async () => {
+          await calls.rows?.(reply.rows);
+          order({ type: 'ack' });
+          waitForReader();
+        });
+      } else if (reply.type === 'done') then(async () => finish(null));
+      else if (reply.type === 'refused') finish(new AppError(reply.code, reply.message));
+      else finish(refusal(`The file could not be read: ${reply.message.slice(0, 300)}`));
+    });
+    child.on('error', (err) => finish(new AppError('UNAVAILABLE', `The file reader could not start (${err.message}); try again in a moment.`)));
+    child.on('exit', (code, signal) => {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      if (settled || timedOut) return;
+      // A 'stop' ends the process after its head: what the caller did with it stands.
+      const outcome = () => {
+        if (settled) return;
+        if (/heap out of memory|Allocation failed|invalid size error/i.test(stderr) || signal === 'SIGABRT' || code === 134) {
+          finish(refusal(`The file needs more memory to read than an import may use (${READER_HEAP_MB} MB): save it as CSV, or split it.`));
+        } else if (code === 0 && head && calls.plan) finish(null);
+        else finish(refusal(`The file could not be read (the reader stopped${signal ? ` on ${signal}` : ` with code ${code}`}).`));
+      };
+      // Messages already received are taken in first.
+      void chain.then(outcome);
+    });
+    // The file on the reader's stdin, as fast as it takes it (a closed pipe is the reader's exit, reported above).
+    child.stdin?.on('error', () => undefined);
+    child.send({ ...request, bytes: body.length } satisfies ReadRequest, (err) => {
+      if (err) finish(new AppError('UNAVAILABLE', 'The file reader could not start; try again in a moment.'));
+    });
+    child.stdin?.end(body);
   });
-  return { format: 'json', headers, records };
 }
 
-/** Reads an import file of any accepted format into its header and rows. */
-export function readImportFile(body: Buffer, name: string, contentType = ''): ImportTable {
-  if (body.length === 0) throw new AppError('VALIDATION', 'The file is empty (0 bytes).');
-  const format = detectFormat(body, name, contentType);
-  if (format === 'xlsx') return fromSheet('xlsx', readXlsx(body));
-  const text = body.toString('utf8');
-  if (format === 'json') return fromJson(text);
-  return fromSheet('csv', parseCsv(text));
+/**
+ * Reads an import file (CSV, XLSX, ODS or JSON) into its header and rows, in a process of its own with limits on
+ * time, memory, inflated size, rows and cells (decision 0049): whatever the file, the answer is a table or an
+ * AppError with a sentence for the operator, and the request thread never waits on a parser.
+ */
+export async function readImport(body: Buffer, name: string, contentType: string, options: ReadImportOptions = {}): Promise<ImportTable> {
+  if (body.length === 0) throw refusal('The file is empty (0 bytes).');
+  const limits: ReadLimits = { ...DEFAULT_READ_LIMITS, ...options.limits };
+  const done = await turn();
+  try {
+    const file = await readerFile();
+    return await runReader(file, body, { name, contentType, options: { sheet: options.sheet, encoding: options.encoding }, limits }, options.timeoutMs ?? READ_TIMEOUT_MS);
+  } finally {
+    done();
+  }
+}
+
+/**
+ * Reads an import file as readImport does, and has the reader's process check its rows too (decision 0049, addendum): `plan`
+ * gets the head (headers, row count, the first rows) and answers how to check; `rows` gets the checked rows in
+ * batches, in file order, each after the one before it was taken in. The server holds one or two batches at a time,
+ * never the whole file, and spends no event-loop time on the check. Answers the head.
+ */
+export async function readChecked(
+  body: Buffer,
+  name: string,
+  contentType: string,
+  options: ReadImportOptions,
+  plan: (head: ReadHead) => Promise<CheckPlan>,
+  rows: (rows: CheckedRow[]) => Promise<void>,
+): Promise<Omit<ImportTable, 'records'>> {
+  if (body.length === 0) throw refusal('The file is empty (0 bytes).');
+  const limits: ReadLimits = { ...DEFAULT_READ_LIMITS, ...options.limits };
+  const done = await turn();
+  try {
+    const file = await readerFile();
+    const request = { name, contentType, options: { sheet: options.sheet, encoding: options.encoding }, limits, mode: 'checked' as const };
+    const { records: _none, ...head } = await runReader(file, body, request, options.timeoutMs ?? READ_TIMEOUT_MS, { plan, rows });
+    return head;
+  } finally {
+    done();
+  }
 }

@@ -50,6 +50,10 @@ export type FetchLimits = {
   /** IMPORT_ALLOW_PRIVATE_HOSTS: tests and a closed network fetch from local servers. */
   allowPrivate: boolean;
   maxRedirects?: number;
+  /** Stops before asking an address this says is the answer (a short link's redirect to an item): its body is not read. */
+  stopAt?: ((url: URL) => boolean) | undefined;
+  /** Answers the first `maxBytes` of a longer body instead of refusing it (a page read only for the links it names). */
+  truncate?: boolean | undefined;
 };
 
 export type Fetched = { body: Buffer; contentType: string; url: string };
@@ -88,7 +92,7 @@ function getOnce(url: URL, limits: FetchLimits, deadline: AbortSignal): Promise<
           return resolve({ status, location: response.headers.location, contentType: '', body: Buffer.alloc(0) });
         }
         const declared = Number(response.headers['content-length'] ?? 0);
-        if (declared > limits.maxBytes) {
+        if (declared > limits.maxBytes && !limits.truncate) {
           response.destroy();
           return reject(new AppError('TOO_LARGE', `${url.host} sent more than ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`));
         }
@@ -96,7 +100,11 @@ function getOnce(url: URL, limits: FetchLimits, deadline: AbortSignal): Promise<
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > limits.maxBytes) {
+          if (size > limits.maxBytes && limits.truncate) {
+            chunks.push(chunk.subarray(0, chunk.length - (size - limits.maxBytes)));
+            response.destroy();
+            resolve({ status, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) });
+          } else if (size > limits.maxBytes) {
             response.destroy();
             reject(new AppError('TOO_LARGE', `${url.host} sent more than ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`));
           } else chunks.push(chunk);
@@ -115,7 +123,8 @@ function getOnce(url: URL, limits: FetchLimits, deadline: AbortSignal): Promise<
 
 /**
  * GETs an http(s) address on the operator's behalf with limits: no private addresses (checked on every redirect and
- * on the connection's own lookup), at most `maxBytes`, within `timeoutMs` in all, a few redirects.
+ * on the connection's own lookup), at most `maxBytes`, within `timeoutMs` in all, a few redirects (their bodies are
+ * never read; `stopAt` ends the walk at a redirect's address without asking it).
  */
 export async function fetchLimited(address: string, limits: FetchLimits): Promise<Fetched> {
   const deadline = AbortSignal.timeout(limits.timeoutMs);
@@ -128,6 +137,7 @@ export async function fetchLimited(address: string, limits: FetchLimits): Promis
   for (let redirects = 0; ; redirects++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('VALIDATION', 'Only http(s) addresses can be fetched.');
     if (url.username || url.password) throw new AppError('VALIDATION', 'Addresses with a user name or password are not fetched.');
+    if (redirects > 0 && limits.stopAt?.(url)) return { body: Buffer.alloc(0), contentType: '', url: url.toString() };
     const answer = await getOnce(url, limits, deadline);
     if (answer.location) {
       if (redirects >= (limits.maxRedirects ?? 5)) throw new AppError('VALIDATION', `${url.host} redirected too many times.`);

@@ -1,17 +1,5 @@
-import { AppError } from '../../errors';
-import { createZipWriter, readZip } from './zip';
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, entity: string) =>
-    entity.startsWith('#x')
-      ? String.fromCodePoint(Number.parseInt(entity.slice(2), 16))
-      : entity.startsWith('#')
-        ? String.fromCodePoint(Number.parseInt(entity.slice(1), 10))
-        : (ENTITIES[entity] ?? ''),
-  );
-}
+// The export's XLSX writer (streamed, inline strings). Workbooks are read by exceljs and SheetJS in readers/ (issue 26).
+import { createZipWriter } from './zip';
 
 // Characters XML 1.0 cannot carry at all; the product fields refuse them anyway.
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
@@ -19,82 +7,6 @@ const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 export function encodeXml(text: string): string {
   return text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** The text of every <t> inside an element (a shared string with rich-text runs has several). */
-function textOf(xml: string): string {
-  let text = '';
-  for (const m of xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g)) text += m[1] === undefined ? '' : decodeXml(m[1]);
-  return text;
-}
-
-/** "AB" -> 27 (zero-based column of a cell reference). */
-function columnIndex(ref: string): number {
-  let n = 0;
-  for (const ch of ref) {
-    const code = ch.charCodeAt(0);
-    if (code < 65 || code > 90) break;
-    n = n * 26 + (code - 64);
-  }
-  return n - 1;
-}
-
-function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-}
-
-/**
- * The first worksheet of an XLSX workbook as rows of cell texts, with each row's number in the sheet. Numbers come
- * as Excel wrote them ("12.5"), booleans as 'true'/'false'; formulas give their last computed value.
- */
-export function readXlsx(buffer: Buffer): Array<{ line: number; cells: string[] }> {
-  const files = readZip(buffer);
-  const read = (name: string) => files.get(name)?.().toString('utf8');
-  const workbook = read('xl/workbook.xml');
-  if (workbook === undefined) throw new AppError('VALIDATION', 'The file is not an XLSX workbook (it has no xl/workbook.xml).');
-  const firstSheet = /<sheet\s[^>]*>/.exec(workbook)?.[0];
-  const relId = firstSheet && (attribute(firstSheet, 'r:id') ?? attribute(firstSheet, 'id'));
-  let sheetPath = 'xl/worksheets/sheet1.xml';
-  const rels = read('xl/_rels/workbook.xml.rels');
-  if (relId && rels) {
-    for (const m of rels.matchAll(/<Relationship\s[^>]*>/g)) {
-      if (attribute(m[0], 'Id') !== relId) continue;
-      const target = attribute(m[0], 'Target') ?? '';
-      sheetPath = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
-    }
-  }
-  const sheet = read(sheetPath);
-  if (sheet === undefined) throw new AppError('VALIDATION', 'The workbook has no worksheet to read.');
-  const shared: string[] = [];
-  const sharedXml = read('xl/sharedStrings.xml');
-  if (sharedXml) for (const m of sharedXml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) shared.push(m[1] === undefined ? '' : textOf(m[1]));
-
-  const rows: Array<{ line: number; cells: string[] }> = [];
-  let nextLine = 1;
-  for (const rowMatch of sheet.matchAll(/<row(\s[^>]*)?(?:\/>|>([\s\S]*?)<\/row>)/g)) {
-    const line = Number(attribute(rowMatch[1] ?? '', 'r') ?? nextLine);
-    nextLine = line + 1;
-    const cells: string[] = [];
-    let nextColumn = 0;
-    for (const cellMatch of (rowMatch[2] ?? '').matchAll(/<c(\s[^>]*?)?(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const tag = cellMatch[1] ?? '';
-      const ref = attribute(tag, 'r');
-      const column = ref ? columnIndex(ref) : nextColumn;
-      nextColumn = column + 1;
-      const inner = cellMatch[2] ?? '';
-      const type = attribute(tag, 't');
-      const value = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1];
-      let text: string;
-      if (type === 's') text = shared[Number(value)] ?? '';
-      else if (type === 'inlineStr') text = textOf(/<is>([\s\S]*?)<\/is>/.exec(inner)?.[1] ?? '');
-      else if (type === 'b') text = value === '1' ? 'true' : value === '0' ? 'false' : '';
-      else text = value === undefined ? '' : decodeXml(value);
-      while (cells.length < column) cells.push('');
-      cells[column] = text;
-    }
-    if (cells.some((c) => c !== '')) rows.push({ line, cells });
-  }
-  return rows;
 }
 
 /** "A", "B", ... "AA": the letters of a zero-based column. */

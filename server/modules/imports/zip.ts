@@ -1,54 +1,5 @@
+// The export's zip writer. Zips are read (and checked before inflating) by yauzl in readers/zip-check.ts (issue 26).
 import zlib from 'node:zlib';
-import { AppError } from '../../errors';
-
-/** Largest file we inflate from an archive: a sheet of 200,000 rows is far below it; a zip bomb is not. */
-const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
-
-const broken = () => new AppError('VALIDATION', 'The file is not a readable XLSX workbook (its zip archive is damaged).');
-
-/**
- * The files of a zip archive (an XLSX workbook), by name, read from its central directory. Stored and deflated
- * entries only, which is what spreadsheet programs write.
- */
-export function readZip(buffer: Buffer): Map<string, () => Buffer> {
-  let end = -1;
-  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 22 - 65_535); i--) {
-    if (buffer.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw broken();
-  const count = buffer.readUInt16LE(end + 10);
-  let at = buffer.readUInt32LE(end + 16);
-  const files = new Map<string, () => Buffer>();
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== 0x02014b50) throw broken();
-    const method = buffer.readUInt16LE(at + 10);
-    const compressedSize = buffer.readUInt32LE(at + 20);
-    const size = buffer.readUInt32LE(at + 24);
-    const nameLength = buffer.readUInt16LE(at + 28);
-    const extraLength = buffer.readUInt16LE(at + 30);
-    const commentLength = buffer.readUInt16LE(at + 32);
-    const localOffset = buffer.readUInt32LE(at + 42);
-    const name = buffer.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + extraLength + commentLength;
-    files.set(name, () => {
-      if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) throw broken();
-      const start = localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28);
-      const data = buffer.subarray(start, start + compressedSize);
-      if (size > MAX_ENTRY_BYTES) throw new AppError('TOO_LARGE', 'The workbook is too large to read.');
-      if (method === 0) return data;
-      if (method !== 8) throw broken();
-      try {
-        return zlib.inflateRawSync(data, { maxOutputLength: MAX_ENTRY_BYTES });
-      } catch {
-        throw broken();
-      }
-    });
-  }
-  return files;
-}
 
 type Entry = { name: Buffer; crc: number; compressedSize: number; size: number; offset: number };
 

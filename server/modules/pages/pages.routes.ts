@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_SHUFFLE_SEED, SHUFFLE_SEED_COOKIE } from '../../../common/constants';
 import { INITIAL_DATA_ID } from '../../../common/page-data';
 import { PAGE_MODULES } from '../../../common/page-modules';
-import { LEGAL_PAGES, matchPage, STATIC_PAGES, type PageMatch } from '../../../common/pages';
+import { LEGAL_PAGES, matchPage, STATIC_PAGES, TOOL_PAGES, type PageMatch } from '../../../common/pages';
 import { sharedSeedAt } from '../../../common/shuffle-seeds';
 import type { SiteConfig } from '../../../common/schemas/site';
 import type { Auth } from '../auth/auth';
@@ -77,6 +77,8 @@ function isPhone(headers: IncomingHttpHeaders): boolean {
  */
 function sharedPolicy(match: PageMatch): CachePolicy | null {
   if (match.page === 'finder' || match.page === 'brand' || match.page === 'product') return PUBLIC_POLICY;
+  // The link converter carries the agents and their promotions: kept like the finder, never past a promotion's end.
+  if ((TOOL_PAGES as readonly string[]).includes(match.page)) return PUBLIC_POLICY;
   return (LEGAL_PAGES as readonly string[]).includes(match.page) ? STATIC_POLICY : null;
 }
 
@@ -161,6 +163,7 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
       '<!--app-data-->': dataScript,
     });
     if (status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
+    request.server.responseCache.expireAt(request, plan.validUntil ?? null);
     // The finder's first page holds 4 products on phones and 6 elsewhere. A shared cache may hand either to anyone
     // (and a page in another visitor's shared order: the browser keeps the seed it was rendered with), so only the
     // phone hint splits it; the Cookie and User-Agent would split it per visitor (decision 0030).

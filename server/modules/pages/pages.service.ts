@@ -5,7 +5,7 @@ import { SHARE_IMAGE_TYPE, shareImageSize, shareImageUrlFor, thumbnailUrlFor, ty
 import type { InitialData, ProductView } from '../../../common/page-data';
 import { brandMeta, brandPath, finderMeta, missingBrandMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { sharedFavoritesMeta, staticPageMeta } from '../../../common/static-page-meta';
-import { LEGAL_PAGES, matchPage, type PageMatch } from '../../../common/pages';
+import { LEGAL_PAGES, matchPage, TOOL_PAGES, type PageMatch } from '../../../common/pages';
 import { FAVORITE_SHARE_TOKEN_PATTERN } from '../../../common/favorites';
 import { AppError } from '../../errors';
 import type { Category } from '../../../common/schemas/category';
@@ -73,6 +73,8 @@ export type PagePlan =
        * pages), whose Cache-Control the response cache writes.
        */
       cacheControl?: PrivateCaching | undefined;
+      /** When the page stops being true by itself (an agent's promotion in its data starts or ends); null: never. */
+      validUntil?: Date | null;
     };
 
 /**
@@ -85,7 +87,7 @@ const NO_STORE_PAGES = new Set<PageMatch['page']>(['account', 'reset-password', 
 
 function privateCaching(page: PageMatch['page']): PrivateCaching | undefined {
   if (NO_STORE_PAGES.has(page)) return 'private, no-store';
-  return (LEGAL_PAGES as readonly string[]).includes(page) ? undefined : 'private, no-cache';
+  return ([...LEGAL_PAGES, ...TOOL_PAGES] as readonly string[]).includes(page) ? undefined : 'private, no-cache';
 }
 
 function safeDecode(text: string): string {
@@ -111,7 +113,7 @@ export function createPagesService(deps: {
   categories: Pick<CategoriesService, 'list'>;
   favorites?: Pick<FavoritesService, 'shared'> | undefined;
   /** The enabled agents every page carries (BUY and the agent pickers), so they show at first paint. */
-  agents?: Pick<AgentsService, 'listPublic'> | undefined;
+  agents?: Pick<AgentsService, 'listPublicUntil'> | undefined;
   /** The display currencies' rates every page carries (prices in the visitor's currency at first paint), and the base. */
   currency?: Pick<CurrencyService, 'rates' | 'base'> | undefined;
   log: { warn(obj: object, msg: string): void };
@@ -247,11 +249,11 @@ export function createPagesService(deps: {
       data.product = { number, view };
       return missing(view);
     }
-    const { product, related, qcPhotos, imageSize } = lookup;
+    const { product, related, colours, qcPhotos, imageSize } = lookup;
     // One address per product: an old slug (the product was renamed), another spelling, a bare number or a
     // trailing slash moves on to it.
     if (safeDecode(pathname) !== product.path) return { kind: 'redirect', status: 301, location: `${product.path}${search}` };
-    data.product = { number, view: { status: 'found', product, related, qcPhotos } };
+    data.product = { number, view: { status: 'found', product, related, colours, qcPhotos } };
     const share = shareImageUrlFor(product.image);
     return {
       kind: 'page',
@@ -308,7 +310,9 @@ export function createPagesService(deps: {
   async function withAgents(plan: PagePlan): Promise<PagePlan> {
     if (plan.kind !== 'page' || !agents || plan.status === 503) return plan;
     try {
-      plan.data.agents = await agents.listPublic();
+      const answer = await agents.listPublicUntil();
+      plan.data.agents = answer.items;
+      plan.validUntil = answer.validUntil;
     } catch (err) {
       log.warn({ err }, 'the agents could not be loaded for rendering');
     }

@@ -15,6 +15,7 @@ import { productJsonLd } from './head';
 import { signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { sourceFrontEnd } from '../../test/front-end';
+import { AUTH_TEXTS } from '../../../common/constants';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { createPagesService } from './pages.service';
 import { sharedSeedAt } from '../../../common/shuffle-seeds';
@@ -80,7 +81,8 @@ describe('the finder, rendered on the server', () => {
     expect(html.match(/class="card"/g)).toHaveLength(6);
     // Each chip with the number of products it would give, from the counts the page seeds.
     for (const chip of ['All', 'Jackets', 'Shoes', 'Capes']) expect(html).toContain(`>${chip}<span class="choice-count">`);
-    expect(html).toContain('Showing 6 items (scroll to see more)');
+    // With the total the filters give when more exist than are shown (issue 27).
+    expect(html).toContain('Showing 6 items of 7 (scroll to see more)');
     expect(html).toContain('TESTCODE');
     const data = initialData(res.body);
     expect(data.finder?.page.items).toHaveLength(6);
@@ -420,6 +422,18 @@ describe('other pages', () => {
     }
   });
 
+  it('keep Continue with Google on a site without Google, disabled and saying so calmly (issue 28)', async () => {
+    for (const url of ['/login', '/google-auth-test']) {
+      const body = root((await get(url)).body);
+      const button = /<button[^>]*button-google[^>]*>/.exec(body)?.[0] ?? '';
+      expect(button, url).toContain('disabled');
+      const note = /aria-describedby="([^"]+)"/.exec(button)?.[1];
+      expect(body, url).toContain(`<p id="${note}" class="auth-note">${AUTH_TEXTS.googleNotConfigured}</p>`);
+    }
+    // The login screen is the visitor's: no settings named there (the Google test page is the operator's and names them).
+    expect(root((await get('/login')).body)).not.toContain('GOOGLE_CLIENT_ID');
+  });
+
   it('send a signed-in visitor from login and register to /home', async () => {
     const cookie = await signedInAs(ctx.app, 'pages-signed-in@example.com');
     for (const url of ['/login', '/register']) {
@@ -437,7 +451,7 @@ describe('other pages', () => {
       expect(res.statusCode, url).toBe(404);
       const html = root(res.body);
       expect(html).toMatch(
-        /<h1 id="not-found-title">Page not found<\/h1><p>There is no page at this address\. The link may be old or mistyped\.<\/p><a class="button button-primary" href="\/"[^>]*>Browse the product finder<\/a>/,
+        /<h1 id="not-found-title">Page not found<\/h1><p>There is no page at this address\. The link may be old or mistyped\.<\/p><a href="\/" class="button button-primary">Browse the product finder<\/a>/,
       );
       // The spec's fallback stays the login screen, below the notice.
       expect(html).toMatch(/<\/section><section class="panel-card" aria-labelledby="auth-title"><h2 id="auth-title" class="auth-title">Welcome Back<\/h2>/);
@@ -552,11 +566,23 @@ describe('robots and sitemaps', () => {
       // Every brand, most products first.
       '/brands/testbrand',
       '/brands/northfold',
+      '/convert',
       '/privacy-policy',
       '/cookies-policy',
       '/data-security',
       '/disclaimer',
     ]);
+  });
+
+  it('renders the link converter (issue 29): labelled field, canonical, shared like the finder, the agents in its data', async () => {
+    const res = await get('/convert');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    expect(res.body).toContain('<h1 id="convert-title">Link converter</h1>');
+    expect(res.body).toMatch(/<label for="([^"]+)">Link or share text<\/label><textarea id="\1"/);
+    expect(res.body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/convert"`);
+    expect(res.body).toContain('"agents":[{"slug":"cnfans"');
+    expect(res.body).toContain('href="/convert"');
   });
 
   it('answers 404 for product files past the last and for other names', async () => {

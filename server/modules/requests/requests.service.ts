@@ -43,8 +43,11 @@ export type RequestClient = { ip: string };
 
 /** 429 with the seconds until the client's window ends; the routes put them in Retry-After. */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', REQUEST_TEXTS.rateLimited(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = REQUEST_TEXTS.rateLimited(Math.max(1, Math.ceil(retryAfterSeconds / 60))),
+  ) {
+    super('RATE_LIMITED', message);
   }
 }
 
@@ -115,19 +118,27 @@ export function createRequestsService(
    * Counts one post of this kind from the client, and from everyone, in the current window; throws RateLimitedError
    * past either limit (the site-wide one bounds what a crowd of addresses can pour into the queues).
    */
-  async function limit(kind: 'request' | 'report', client: RequestClient, t: Date): Promise<void> {
-    const windowMs = rules.rateWindowSeconds * 1000;
+  async function limit(kind: 'request' | 'report' | 'convert', client: RequestClient, t: Date, own: RequestsRules = rules): Promise<void> {
+    const windowMs = own.rateWindowSeconds * 1000;
     const index = Math.floor(t.getTime() / windowMs);
     const end = new Date((index + 1) * windowMs);
     const retryAfter = Math.ceil((end.getTime() - t.getTime()) / 1000);
     const hits = await repo.hit(`req:rate:${kind}:${await keyOf(t, clientOf(client.ip))}:${index}`, end);
-    if (hits > rules.rateLimit) throw new RateLimitedError(retryAfter);
+    if (hits > own.rateLimit) throw new RateLimitedError(retryAfter);
     const everyone = await repo.hit(`req:rate:${kind}:all:${index}`, end);
-    if (everyone > rules.siteLimit) throw new RateLimitedError(retryAfter);
+    if (everyone > own.siteLimit) throw new RateLimitedError(retryAfter);
   }
 
   return {
     rules,
+
+    /**
+     * The same per-client and site-wide limit for another public endpoint (the link converter, issue 29), counted
+     * apart under its own kind and rules; throws RateLimitedError past either.
+     */
+    limitClient(kind: 'convert', client: RequestClient, own: RequestsRules): Promise<void> {
+      return limit(kind, client, now(), own);
+    },
 
     async createRequest(input: ItemRequestInput, client: RequestClient): Promise<RequestReceipt> {
       await limit('request', client, now());

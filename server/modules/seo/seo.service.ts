@@ -1,5 +1,5 @@
 import { brandPath, categoryPath } from '../../../common/page-meta';
-import { LEGAL_PAGES } from '../../../common/pages';
+import { LEGAL_PAGES, TOOL_PAGES } from '../../../common/pages';
 import { productPath } from '../../../common/product-urls';
 import type { CatalogueRepo } from '../catalogue/catalogue.repo';
 import type { CategoriesRepo } from '../categories/categories.repo';
@@ -54,6 +54,7 @@ export function createSeoService(
         { loc: '/' },
         ...categories.map((c) => ({ loc: categoryPath(c.name), lastmod: c.updatedAt })),
         ...counts.brands.map((b) => ({ loc: brandPath(b.slug) })),
+        ...TOOL_PAGES.map((p) => ({ loc: `/${p}` })),
         ...LEGAL_PAGES.map((p) => ({ loc: `/${p}` })),
       ]);
     },

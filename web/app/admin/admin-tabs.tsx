@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { ADMIN_TEXTS } from '../../../common/admin-constants';
 import { AGENT_TEXTS } from '../../../common/agent-texts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import {
@@ -45,7 +45,7 @@ function NameForm({ user }: { user: Me }) {
     const data = form.validate(accountNameInputSchema);
     if (!data) return;
     update.mutate(data.name, {
-      onSuccess: (me) => toast(me.name ? `Your display name is now ${me.name}.` : 'Your display name was removed.', 'success'),
+      onSuccess: (me) => toast(me.name ? `Your display name is now ${me.name}${/[.!?]$/.test(me.name) ? '' : '.'}` : 'Your display name was removed.', 'success'),
       onError: (err) => form.fail(err, (_m, status) => (status === 400 ? 'name' : undefined)),
     });
   };
@@ -261,7 +261,10 @@ export default function AccountPage() {
             <SignOutEverywhere />
           </Section>
           <Section id="account-delete" title="Delete account" danger>
-            <p className="account-note">Deletes your account and everything it holds. An admin must first make another account an admin.</p>
+            <p className="account-note">
+              Deletes your account and everything it holds.
+              {user.isAdmin && ' An admin must first make another account an admin.'}
+            </p>
             <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
               Delete my account
             </button>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import { forgotPasswordSchema } from '../../../common/schemas/account';
 import { staticPageMeta } from '../../../common/static-page-meta';
@@ -15,7 +15,7 @@ import './auth.css';
 /** Asks for a reset link. The answer is the same whether or not the email has an account. */
 export default function ForgotPasswordPage() {
   usePageMeta(staticPageMeta('forgot-password'));
-  const available = getSiteConfig().passwordReset;
+  const { passwordReset: available, contactEmail } = getSiteConfig();
   const form = useForm(['email'] as const, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
@@ -31,9 +31,16 @@ export default function ForgotPasswordPage() {
     <section className="panel-card" aria-labelledby="auth-title">
       <h1 id="auth-title">Forgot your password?</h1>
       {!available ? (
-        <p className="form-error" role="note">
-          {ACCOUNT_TEXTS.resetUnavailable}
-        </p>
+        <>
+          <p className="form-error" role="note">
+            {ACCOUNT_TEXTS.resetUnavailable}
+          </p>
+          {contactEmail && (
+            <p className="auth-lead">
+              {ACCOUNT_TEXTS.resetByContact} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+            </p>
+          )}
+        </>
       ) : sentTo ? (
         <p className="form-success" role="status">
           {ACCOUNT_TEXTS.resetRequested} Check the inbox of <strong>{sentTo}</strong>.

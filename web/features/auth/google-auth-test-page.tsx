@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { AUTH_TEXTS, GOOGLE_CALLBACK_PATH } from '../../../common/constants';
 import { oauthErrorCode, oauthErrorMessage } from '../../../common/oauth-errors';
 import { useToast } from '../../components/ui/toast';

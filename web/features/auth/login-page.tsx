@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { AUTH_TEXTS } from '../../../common/constants';
 import { oauthErrorMessage } from '../../../common/oauth-errors';
 import { signInSchema } from '../../../common/schemas/auth';

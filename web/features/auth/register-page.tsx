@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { AUTH_TEXTS, PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { NAME_MAX_LENGTH, signUpNameSchema } from '../../../common/schemas/account';
 import { isPasswordRefusal, signUpSchema } from '../../../common/schemas/auth';

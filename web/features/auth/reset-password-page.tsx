@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { resetPasswordSchema } from '../../../common/schemas/account';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { TEXTS } from '../../../common/constants';
 import { FAVORITES_PAGE_TEXTS as T } from '../../../common/favorites-texts';
 import type { Product } from '../../../common/schemas/product';

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { TEXTS } from '../../../common/constants';
 import { FAVORITES_PAGE_TEXTS as T } from '../../../common/favorites-texts';
 import { sharedFavoritesMeta } from '../../../common/static-page-meta';

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { FINDER_TEXTS, TEXTS } from '../../../common/constants';
 import { missingBrandMeta } from '../../../common/page-meta';
 import { LoadStatus } from '../../components/ui/load-status';

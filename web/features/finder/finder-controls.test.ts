@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, type FinderFilters } from '../../../common/finder-filters';
 import type { FinderFacets, Suggestions } from '../../../common/schemas/search';
 import { brandChoices, toggleBrand } from './brand-choices';
-import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts, parsePriceInput } from './finder-controls';
+import { allCategoriesFilters, categoryCounts, choiceDisabled, clearedFilters, genderCounts, parsePriceInput } from './finder-controls';
 import { moveActive, suggestionOptions } from './suggestion-options';
 
 const facets: FinderFacets = {
@@ -73,6 +73,7 @@ describe('ways out of an empty result', () => {
     minPrice: 10,
     maxPrice: 20,
     brands: ['northfold'],
+    allWords: false,
   };
   it('search all categories keeps the search and the order only', () => {
     expect(allCategoriesFilters(narrowed)).toEqual({ ...DEFAULT_FILTERS, search: 'hoodie', sort: 'price-asc' });
@@ -105,5 +106,14 @@ describe('suggestions', () => {
     expect(moveActive(2, 1, 3)).toBe(0);
     expect(moveActive(0, -1, 3)).toBe(2);
     expect(moveActive(1, 1, 0)).toBe(-1);
+  });
+});
+
+describe('choiceDisabled', () => {
+  it('disables a choice that gives nothing, unless it is the chosen one', () => {
+    expect(choiceDisabled(0, false)).toBe(true);
+    expect(choiceDisabled(0, true)).toBe(false);
+    expect(choiceDisabled(3, false)).toBe(false);
+    expect(choiceDisabled(undefined, false)).toBe(false);
   });
 });

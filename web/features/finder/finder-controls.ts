@@ -40,3 +40,12 @@ export function allCategoriesFilters(f: FinderFilters): FinderFilters {
 export function clearedFilters(f: FinderFilters): FinderFilters {
   return { ...DEFAULT_FILTERS, sort: f.sort };
 }
+
+/**
+ * A choice that would give no product cannot be picked (issue 28): it is disabled, its count still read out. The
+ * chosen one stays enabled even at 0, so the visitor can see it is chosen and pick it again; counts not yet known
+ * disable nothing.
+ */
+export function choiceDisabled(count: number | undefined, chosen: boolean): boolean {
+  return count === 0 && !chosen;
+}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import {
   ALL,
   FILTER_DEBOUNCE_MS,
@@ -30,6 +30,8 @@ import { brandMeta, brandPath, finderMeta } from '../../../common/page-meta';
 import { PRODUCTS_PATH } from '../../../common/product-urls';
 import type { BrandSummary } from '../../../common/schemas/search';
 import { useFacets } from './api/get-facets';
+import { activeFilterChips } from '../../../common/finder-chips';
+import { ActiveFilters } from './components/active-filters';
 import { BrandFilter } from './components/brand-filter';
 import { EmptyRescue } from './components/empty-rescue';
 import { PriceRange } from './components/price-range';
@@ -120,7 +122,10 @@ export default function FinderPage({ brand }: Props = {}) {
 
   const urlCategory = categories.data?.find((c) => c.name.toLowerCase() === urlFilters.category.toLowerCase()) ?? null;
   const brandNames = useMemo(() => new Map(facets.data?.brands.map((b) => [b.slug, b.name])), [facets.data]);
-  usePageMeta(brand ? brandMeta(brand) : finderMeta(urlFilters, urlCategory, brandNames, getSiteConfig().baseCurrency));
+  const { baseCurrency } = getSiteConfig();
+  usePageMeta(brand ? brandMeta(brand) : finderMeta(urlFilters, urlCategory, brandNames, baseCurrency));
+  // The chips show the filters in the address (what the list is being asked for), so typing waits for the debounce.
+  const chips = activeFilterChips(urlFilters, { brandNames, currency: baseCurrency, fixedBrand: brand?.slug });
 
   // One page view per visit to the finder, not per filter change (decision 0018); the ref keeps React's
   // development double run of effects from sending two.
@@ -226,18 +231,13 @@ export default function FinderPage({ brand }: Props = {}) {
 
   return (
     <div className="finder">
+      {/* The search sits beside the heading, so the first row of products fits the first screen (issue 28). */}
       <header className="finder-header">
-        {brand ? (
-          <>
-            <h1>{brand.name}</h1>
-            <p className="finder-lead brand-lead">{FINDER_TEXTS.brandProducts(brand.count)}</p>
-          </>
-        ) : (
-          <>
-            <h1>{TEXTS.finderTitle}</h1>
-            <p className="finder-lead">Browse, filter and search fashion finds, then buy them at our partner store.</p>
-          </>
-        )}
+        <div className="finder-heading">
+          <h1>{brand ? brand.name : TEXTS.finderTitle}</h1>
+          {brand && <p className="brand-lead">{FINDER_TEXTS.brandProducts(brand.count)}</p>}
+        </div>
+        <SearchBox value={filters.search} searching={searching} onChange={(search) => setFilters((f) => ({ ...f, search, allWords: false }))} onPick={onPick} />
       </header>
       <PromoBanner />
 
@@ -249,6 +249,29 @@ export default function FinderPage({ brand }: Props = {}) {
             <span className="switch-track" aria-hidden="true" />
             <span>{TEXTS.bestProducts}</span>
           </label>
+          <div className="toolbar">
+            <SortSelect value={filters.sort} onChange={(sort) => update({ sort })} />
+            <button
+              type="button"
+              className="filter-button filters-toggle"
+              aria-expanded={moreOpen}
+              aria-controls="more-filters"
+              onClick={() => setMoreOpen((v) => !v)}
+            >
+              {FINDER_TEXTS.filters}
+              {moreCount > 0 && <span className="filter-button-count"> ({moreCount})</span>}
+            </button>
+            <div id="more-filters" className={moreOpen ? 'more-filters more-filters-open' : 'more-filters'}>
+              <PriceRange
+                min={filters.minPrice}
+                max={filters.maxPrice}
+                bounds={facets.data?.price}
+                // Like typing in the search box: the URL and the server follow after the debounce.
+                onChange={(minPrice, maxPrice) => setFilters((f) => ({ ...f, minPrice, maxPrice }))}
+              />
+              {!brand && <BrandFilter brands={facets.data?.brands} chosen={filters.brands} onChange={(brands) => update({ brands })} />}
+            </div>
+          </div>
         </div>
         {filters.gender !== 'Women' && categoryNames.length > 0 && (
           <CategoryChips
@@ -258,42 +281,32 @@ export default function FinderPage({ brand }: Props = {}) {
             counts={categoryCounts(facets.data)}
           />
         )}
-        <SearchBox value={filters.search} searching={searching} onChange={(search) => setFilters((f) => ({ ...f, search }))} onPick={onPick} />
-        <div className="toolbar">
-          <SortSelect value={filters.sort} onChange={(sort) => update({ sort })} />
-          <button
-            type="button"
-            className="filter-button filters-toggle"
-            aria-expanded={moreOpen}
-            aria-controls="more-filters"
-            onClick={() => setMoreOpen((v) => !v)}
-          >
-            {FINDER_TEXTS.filters}
-            {moreCount > 0 && <span className="filter-button-count"> ({moreCount})</span>}
-          </button>
-          <div id="more-filters" className={moreOpen ? 'more-filters more-filters-open' : 'more-filters'}>
-            <PriceRange
-              min={filters.minPrice}
-              max={filters.maxPrice}
-              bounds={facets.data?.price}
-              // Like typing in the search box: the URL and the server follow after the debounce.
-              onChange={(minPrice, maxPrice) => setFilters((f) => ({ ...f, minPrice, maxPrice }))}
-            />
-            {!brand && <BrandFilter brands={facets.data?.brands} chosen={filters.brands} onChange={(brands) => update({ brands })} />}
-          </div>
-        </div>
       </section>
 
       <section className="results" aria-label="Products" aria-busy={isFetching}>
+        <ActiveFilters
+          chips={chips}
+          onRemove={(chip) => update(chip.change)}
+          // On a brand's page its brand stays: Clear all takes away what the visitor added.
+          onClearAll={() => update({ ...clearedFilters(filters), brands: brand ? filters.brands : [] })}
+        />
         <LoadStatus loading={initialLoading} loadingText={TEXTS.loadingStore} />
         <LoadStatus loading={false} failure={failed && (retried ? TEXTS.retryFailed : TEXTS.initialLoadFailed)} onRetry={retry} retryLabel={TEXTS.retry} />
 
         {hasData && (
           <>
             <p className="summary" aria-live="polite">
-              {summaryText(shownFilters, items.length, Boolean(hasNextPage))}
+              {summaryText(shownFilters, items.length, Boolean(hasNextPage), firstPage?.total ?? (facets.isPlaceholderData ? null : facets.data?.total))}
             </p>
             {firstPage?.correction && <p className="correction">{TEXTS.includingResultsFor(firstPage.correction)}</p>}
+            {firstPage?.partial && (
+              <p className="correction partial-answer">
+                {TEXTS.partialAnswer(firstPage.partial.used.join(' '))}{' '}
+                <button type="button" className="link-button" onClick={() => update({ allWords: true })}>
+                  {TEXTS.searchAllWords}
+                </button>
+              </p>
+            )}
             {items.length === 0 ? (
               <div className="status status-empty">
                 <h2>{empty.title}</h2>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { TEXTS } from '../../../common/constants';
 import { ExternalLink } from '../../components/ui/external-link';
 import { getSiteConfig } from '../../lib/site-config';

@@ -1,5 +1,4 @@
-import { Suspense, useRef } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { LoadStatus } from '../../components/ui/load-status';
 import { useFavoritesSync } from '../../lib/favorites';
 import { lazyRoute } from '../../lib/lazy-route';
@@ -18,7 +17,7 @@ export function preloadLayout(): Promise<void> {
   return footer.preload();
 }
 
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   useScrollRestoration(mainRef);
   // The browser's favourites join the account at sign-in.
@@ -35,7 +34,7 @@ export function SiteLayout() {
         <Suspense
           fallback={<LoadStatus loading />}
         >
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Suspense fallback={null}>

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from '../../lib/router';
 import { AUTH_TEXTS, FAVORITE_TEXTS, TEXTS } from '../../../common/constants';
-import { AgentPicker } from '../../components/agent-picker';
-import { CurrencyPicker } from '../../components/currency-picker';
+import { BuyingPreferences } from '../../components/buying-preferences';
 import { ExternalLink } from '../../components/ui/external-link';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -99,11 +98,15 @@ export function TopBar() {
               <li>
                 <FavoritesLink />
               </li>
-              {user && (
-                <li>
-                  <NavLink to="/account">Account</NavLink>
-                </li>
-              )}
+              <li>
+                {/* An icon in the bar (the admin's bar stays one row from 1024 px, decision 0060); its word in the phone menu. */}
+                <NavLink to="/convert" aria-label="Link converter" title="Link converter" className={({ isActive }) => (isActive ? 'active nav-convert' : 'nav-convert')}>
+                  <svg className="nav-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                    <path d="M4 8h13l-4-4M20 16H7l4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                  <span className="nav-text">Converter</span>
+                </NavLink>
+              </li>
               {user?.isAdmin && (
                 <li>
                   <NavLink to="/admin">Admin</NavLink>
@@ -112,8 +115,7 @@ export function TopBar() {
             </ul>
           </nav>
           <div className="topbar-actions">
-            <AgentPicker />
-            <CurrencyPicker />
+            <BuyingPreferences />
             <ExternalLink href={communityUrl} className="button button-ghost" label={`${TEXTS.join} the community (opens in a new tab)`} promo="join">
               {TEXTS.join}
             </ExternalLink>
@@ -121,9 +123,13 @@ export function TopBar() {
               {TEXTS.signUp}
             </ExternalLink>
             {/* Both sets share one grid cell, so the slot is as wide as the wider set before the session is known and
-                after: nothing beside it moves when it fills in. */}
+                after: nothing beside it moves when it fills in. Account sits here, not among the links, so the room
+                Login and Register keep is used when signed in (the admin's bar stays one row, issue 28). */}
             <div className="topbar-auth">
               <div className="topbar-auth-set" data-active={session.status === 'signed-in'}>
+                <NavLink to="/account" className={({ isActive }) => `button button-ghost${isActive ? ' active' : ''}`}>
+                  Account
+                </NavLink>
                 <button type="button" className="button button-ghost" onClick={() => void logout()} disabled={leaving}>
                   {leaving ? 'Logging out...' : AUTH_TEXTS.logout}
                 </button>

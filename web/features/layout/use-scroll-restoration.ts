@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../../lib/router';
 
 /** Where each history entry was scrolled to, by the router's entry key (kept while the tab lives). */
 const positions = new Map<string, number>();

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ContactButtons } from './contact-buttons';
 import { LegalPage, LegalSection } from './legal-page';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { TEXTS } from '../../../common/constants';
 import { thumbnailUrlFor } from '../../../common/media';
 import { brandPath, categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
@@ -9,6 +9,7 @@ import type { QcPhoto } from '../../../common/schemas/qc';
 import { FavoriteButton } from '../../components/favorite-button';
 import { Price } from '../../components/price';
 import { AgentPicker } from '../../components/agent-picker';
+import { ChosenAgentPromo } from '../../components/agent-promo';
 import { BestBadge, BuyLink, ProductCard } from '../../components/product-card';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
@@ -30,6 +31,17 @@ function ProductGrid({ products, labelledBy }: { products: Product[]; labelledBy
         <ProductCard key={p.id} product={p} fadeIn={null} eager={false} />
       ))}
     </ul>
+  );
+}
+
+/** The other products of its group: the same seller item in other colours (issue 26). */
+function OtherColours({ colours }: { colours: Product[] }) {
+  const others = colours.length === 1 ? '1 other colour' : `${colours.length} other colours`;
+  return (
+    <section className="related product-colours" aria-labelledby="colours-title">
+      <h2 id="colours-title">Also in {others}</h2>
+      <ProductGrid products={colours} labelledBy="colours-title" />
+    </section>
   );
 }
 
@@ -56,11 +68,13 @@ function Breadcrumbs({ product }: { product: Product }) {
 function ProductDetails({
   product,
   related,
+  colours,
   qcPhotos,
   loadingRelated,
 }: {
   product: Product;
   related: Product[];
+  colours: Product[] | undefined;
   qcPhotos: QcPhoto[] | undefined;
   loadingRelated: boolean;
 }) {
@@ -126,6 +140,7 @@ function ProductDetails({
             <FavoriteButton product={product} variant="page" />
             <ShareButton url={url} title={product.title} />
           </div>
+          <ChosenAgentPromo className="product-promo" />
           <LinkReportNotice productId={product.id} />
           <ReportLink product={product} />
           <p className="product-note">
@@ -135,6 +150,7 @@ function ProductDetails({
         </div>
       </article>
       <QcGallery title={product.title} photos={qcPhotos} count={product.qcCount} />
+      {colours && colours.length > 0 && <OtherColours colours={colours} />}
       <section className="related" aria-labelledby="related-title">
         <h2 id="related-title">More like this</h2>
         {loadingRelated ? <Spinner label="Loading related products" size="small" /> : <ProductGrid products={related} labelledBy="related-title" />}
@@ -203,7 +219,9 @@ export default function ProductPage() {
     );
   }
   if (view.status === 'found') {
-    return <ProductDetails product={view.product} related={view.related} qcPhotos={view.qcPhotos} loadingRelated={query.isPlaceholderData} />;
+    return (
+      <ProductDetails product={view.product} related={view.related} colours={view.colours} qcPhotos={view.qcPhotos} loadingRelated={query.isPlaceholderData} />
+    );
   }
   return <MissingProduct gone={view.status === 'gone'} category={view.status === 'gone' ? view.category : null} similar={view.similar} />;
 }

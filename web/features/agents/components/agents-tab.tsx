@@ -10,6 +10,7 @@ import { useAdminAgents } from '../api/get-admin-agents';
 import { useReorderAgents } from '../api/reorder-agents';
 import { useSetDefaultAgent } from '../api/set-default-agent';
 import { AgentFormDialog } from './agent-form-dialog';
+import { AgentPromoDialog } from './agent-promo-dialog';
 import './agents.css';
 
 /**
@@ -24,6 +25,7 @@ export function AgentsTab() {
   const toast = useToast();
   const [editing, setEditing] = useState<{ agent: AdminAgent | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminAgent | null>(null);
+  const [promoting, setPromoting] = useState<AdminAgent | null>(null);
   const list = agents.data ?? [];
   const busy = reorder.isPending || makeDefault.isPending;
   const failed = (err: unknown) => toast(AGENT_TEXTS.failed(reasonOf(err)), 'error');
@@ -55,14 +57,15 @@ export function AgentsTab() {
       />
       {agents.data && list.length === 0 && <p className="summary">{AGENT_TEXTS.none}</p>}
       {list.length > 0 && (
-        <div className="agents-table-wrap">
-          <table className="agents-table">
+        <div className="data-table-wrap">
+          <table className="data-table agents-table">
             <thead>
               <tr>
                 <th scope="col">{AGENT_TEXTS.columns.order}</th>
                 <th scope="col">{AGENT_TEXTS.columns.name}</th>
                 <th scope="col">{AGENT_TEXTS.columns.template}</th>
                 <th scope="col">{AGENT_TEXTS.columns.referral}</th>
+                <th scope="col">{AGENT_TEXTS.columns.promo}</th>
                 <th scope="col">{AGENT_TEXTS.columns.enabled}</th>
                 <th scope="col">{AGENT_TEXTS.columns.actions}</th>
               </tr>
@@ -98,39 +101,59 @@ export function AgentsTab() {
                     <code>{a.template}</code>
                   </td>
                   <td>{a.referralCode ? <code>{a.referralCode}</code> : <span className="agent-none">{AGENT_TEXTS.noReferral}</span>}</td>
+                  <td className="agent-promo-cell">
+                    {a.promo ? (
+                      <>
+                        <span className={`agent-promo-state agent-promo-${a.promo.state}`}>{AGENT_TEXTS.promoStates[a.promo.state]}</span> {a.promo.text}
+                      </>
+                    ) : (
+                      <span className="agent-none">{AGENT_TEXTS.promoNone}</span>
+                    )}
+                  </td>
                   <td>{a.enabled ? AGENT_TEXTS.yes : AGENT_TEXTS.no}</td>
-                  <td className="item-actions">
-                    {!a.isDefault && a.enabled && (
+                  <td>
+                    {/* A flex box inside the cell: a flex <td> is no table cell, and its row fell out of line (issue 28). */}
+                    <div className="item-actions">
+                      {!a.isDefault && a.enabled && (
+                        <button
+                          type="button"
+                          className="button button-ghost button-small"
+                          disabled={busy}
+                          onClick={() =>
+                            makeDefault.mutate(a.id, { onSuccess: () => toast(AGENT_TEXTS.defaultSet(a.name), 'success'), onError: failed })
+                          }
+                          aria-label={`${AGENT_TEXTS.makeDefault}: ${a.name}`}
+                        >
+                          {AGENT_TEXTS.makeDefault}
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="button button-ghost button-small"
-                        disabled={busy}
-                        onClick={() =>
-                          makeDefault.mutate(a.id, { onSuccess: () => toast(AGENT_TEXTS.defaultSet(a.name), 'success'), onError: failed })
-                        }
-                        aria-label={`${AGENT_TEXTS.makeDefault}: ${a.name}`}
+                        onClick={() => setEditing({ agent: a })}
+                        aria-label={AGENT_TEXTS.edit(a.name)}
                       >
-                        {AGENT_TEXTS.makeDefault}
+                        {AGENT_TEXTS.editShort}
                       </button>
-                    )}
-                    <button
-                      type="button"
-                      className="button button-ghost button-small"
-                      onClick={() => setEditing({ agent: a })}
-                      aria-label={AGENT_TEXTS.edit(a.name)}
-                    >
-                      {AGENT_TEXTS.editShort}
-                    </button>
-                    {!a.isDefault && (
                       <button
                         type="button"
-                        className="button button-danger-ghost button-small"
-                        onClick={() => setDeleting(a)}
-                        aria-label={`${AGENT_TEXTS.delete} ${a.name}`}
+                        className="button button-ghost button-small"
+                        onClick={() => setPromoting(a)}
+                        aria-label={AGENT_TEXTS.promoEdit(a.name)}
                       >
-                        {AGENT_TEXTS.delete}
+                        {AGENT_TEXTS.promo}
                       </button>
-                    )}
+                      {!a.isDefault && (
+                        <button
+                          type="button"
+                          className="button button-danger-ghost button-small"
+                          onClick={() => setDeleting(a)}
+                          aria-label={`${AGENT_TEXTS.delete} ${a.name}`}
+                        >
+                          {AGENT_TEXTS.delete}
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -140,6 +163,7 @@ export function AgentsTab() {
       )}
 
       {editing && <AgentFormDialog key={editing.agent?.id ?? 'new'} agent={editing.agent} onClose={() => setEditing(null)} />}
+      {promoting && <AgentPromoDialog key={promoting.id} agent={promoting} onClose={() => setPromoting(null)} />}
       {deleting && (
         <ConfirmDialog
           title={`${AGENT_TEXTS.delete} ${deleting.name}`}

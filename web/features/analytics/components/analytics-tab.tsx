@@ -6,6 +6,7 @@ import { reasonOf } from '../../../lib/errors';
 import { useAnalytics } from '../api/get-analytics';
 import { AnalyticsBarChart } from './analytics-bar-chart';
 import { AnalyticsCategoryRates } from './analytics-category-rates';
+import { AnalyticsAgentActivity } from './analytics-agent-activity';
 import { AnalyticsChange } from './analytics-change';
 import { AnalyticsDayChart } from './analytics-day-chart';
 import { categoryName, countChange, formatCount, formatRate, rateChange, type Change } from './analytics-format';
@@ -138,6 +139,8 @@ function Figures({ data, loading }: { data: AnalyticsSummary; loading: boolean }
           </section>
         </>
       )}
+
+      {data.agentActivity.length > 0 && <AnalyticsAgentActivity rows={data.agentActivity} />}
 
       <section className="analytics-card" aria-labelledby="analytics-distribution">
         <h3 id="analytics-distribution">{ANALYTICS_TEXTS.distribution}</h3>

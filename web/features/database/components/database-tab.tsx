@@ -19,6 +19,7 @@ import { useSession } from '../../../lib/session';
 import { useCategoryStats } from '../api/get-category-stats';
 import { useRunBulkOp } from '../api/run-bulk-op';
 import { usePreviewBulkOp, useUndoBulkOp } from '../api/bulk-op-preview';
+import { JobsPanel } from './jobs-panel';
 
 /** What each button does, under it (the rules' own words, so they cannot drift from what the server runs). */
 const HINTS: Record<BulkOperation, string> = {
@@ -212,6 +213,8 @@ function DatabaseOperations() {
           <Distribution items={stats.data.items} total={stats.data.total} />
         )}
       </section>
+
+      <JobsPanel />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ALL, TEXTS, VISIBLE_CATEGORY_COUNT } from '../../../../common/constants';
+import { choiceDisabled } from '../finder-controls';
 import { Count } from './count';
 
 type Props = {
@@ -20,18 +21,23 @@ export function CategoryChips({ names, selected, onSelect, counts }: Props) {
   return (
     <div className="chips-row">
       <div className="chips" role="group" aria-label="Category" id="category-chips">
-        {visible.map((name) => (
-          <button
-            key={name}
-            type="button"
-            className="chip"
-            aria-pressed={name.toLowerCase() === selectedLower}
-            onClick={() => onSelect(name)}
-          >
-            {name}
-            <Count value={counts?.get(name.toLowerCase())} />
-          </button>
-        ))}
+        {visible.map((name) => {
+          const count = counts?.get(name.toLowerCase());
+          const pressed = name.toLowerCase() === selectedLower;
+          return (
+            <button
+              key={name}
+              type="button"
+              className="chip"
+              aria-pressed={pressed}
+              disabled={choiceDisabled(count, pressed)}
+              onClick={() => onSelect(name)}
+            >
+              {name}
+              <Count value={count} />
+            </button>
+          );
+        })}
       </div>
       {hasMore && (
         <button

@@ -1,4 +1,5 @@
 import { FINDER_GENDERS, type FinderGender } from '../../../../common/constants';
+import { choiceDisabled } from '../finder-controls';
 import { Count } from './count';
 
 type Props = {
@@ -12,7 +13,14 @@ export function GenderFilter({ value, onChange, counts }: Props) {
   return (
     <div className="segmented" role="group" aria-label="Gender">
       {FINDER_GENDERS.map((g) => (
-        <button key={g} type="button" className="segment" aria-pressed={value === g} onClick={() => onChange(g)}>
+        <button
+          key={g}
+          type="button"
+          className="segment"
+          aria-pressed={value === g}
+          disabled={choiceDisabled(counts?.get(g), value === g)}
+          onClick={() => onChange(g)}
+        >
           {g}
           <Count value={counts?.get(g)} />
         </button>

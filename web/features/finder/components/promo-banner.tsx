@@ -1,4 +1,5 @@
 import { DISCOUNT_PERCENT, REFERRAL_EXTRA_PERCENT, TEXTS } from '../../../../common/constants';
+import { ChosenAgentPromo } from '../../../components/agent-promo';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { sendAnalytics } from '../../../lib/analytics';
 import { getSiteConfig } from '../../../lib/site-config';
@@ -47,6 +48,7 @@ export function PromoBanner() {
           {copied === 'copied' ? `Code ${discountCode} copied` : copied === 'failed' ? 'Could not copy the code' : ''}
         </span>
       </div>
+      <ChosenAgentPromo />
     </section>
   );
 }

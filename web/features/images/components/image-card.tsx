@@ -1,20 +1,34 @@
 import { useState } from 'react';
-import { ADMIN_TEXTS } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS, ITEM_FORM_TEXTS, withReason } from '../../../../common/admin-constants';
 import { QC_ADMIN_TEXTS } from '../../../../common/qc-texts';
 import type { Category } from '../../../../common/schemas/category';
 import type { ImageInfo } from '../../../../common/schemas/image';
 import { useToast } from '../../../components/ui/toast';
 import { copyText } from '../../../lib/clipboard';
 import { reasonOf } from '../../../lib/errors';
+import { useCreateProduct } from '../../../lib/admin/create-product';
 import { formatBytes, plural } from '../../../lib/admin/format';
-import { ImageItemForm } from './image-item-form';
+import { ItemForm } from '../../../lib/admin/item-form';
 
-type Props = { image: ImageInfo; categories: Category[]; onDelete: () => void };
+type Props = {
+  image: ImageInfo;
+  categories: Category[];
+  onDelete: () => void;
+  /** Just uploaded: its form takes the focus, so the next keys typed are the item's name. */
+  autoFocus?: boolean;
+};
 
-/** One image of the gallery: its thumbnail, Copy URL, Delete and the form that makes an item from it. */
-export function ImageCard({ image, categories, onDelete }: Props) {
+/**
+ * One image of the gallery: its thumbnail, Copy URL, Delete and the one item form (issue 28), compact, that makes an
+ * item from it. A picture a product shows already names it; its form waits behind a button.
+ */
+export function ImageCard({ image, categories, onDelete, autoFocus = false }: Props) {
   const toast = useToast();
+  const create = useCreateProduct();
   const [failed, setFailed] = useState(false);
+  // Decided once: after this tile's own save the notice stays, though the picture is now used.
+  const [formOpen, setFormOpen] = useState(image.usedBy === 0);
+  const [openedHere, setOpenedHere] = useState(false);
 
   const copy = async () => {
     try {
@@ -50,9 +64,14 @@ export function ImageCard({ image, categories, onDelete }: Props) {
         </p>
         <p className="image-meta">
           {image.width} × {image.height} · {formatBytes(image.sizeBytes)}
-          {image.usedBy > 0 && ` · used by ${plural(image.usedBy, 'item')}`}
           {image.qcUsedBy > 0 && ` · ${QC_ADMIN_TEXTS.qcOf(plural(image.qcUsedBy, 'item'))}`}
         </p>
+        {image.usedByItem && (
+          <p className="image-used-by">
+            {ITEM_FORM_TEXTS.usedBy} <a href={image.usedByItem.path}>{image.usedByItem.title}</a>
+            {image.usedBy > 1 && ITEM_FORM_TEXTS.andMore(image.usedBy - 1)}
+          </p>
+        )}
         <div className="image-actions">
           <button type="button" className="button button-ghost button-small" onClick={() => void copy()}>
             {ADMIN_TEXTS.copyUrl}
@@ -61,7 +80,32 @@ export function ImageCard({ image, categories, onDelete }: Props) {
             {ADMIN_TEXTS.delete}
           </button>
         </div>
-        <ImageItemForm image={image} categories={categories} />
+        {!formOpen && (
+          // Replaced by the form, whose first field then takes the focus.
+          <button
+            type="button"
+            className="link-button image-form-toggle"
+            onClick={() => {
+              setFormOpen(true);
+              setOpenedHere(true);
+            }}
+          >
+            {ITEM_FORM_TEXTS.newFromUsed}
+          </button>
+        )}
+        {formOpen && (
+          <div className="image-item-form">
+            <ItemForm
+              variant="tile"
+              image={image.url}
+              categories={categories}
+              label={`New item from ${image.name}`}
+              autoFocus={autoFocus || openedHere}
+              save={(draft) => create.mutateAsync(draft)}
+              failureText={(err) => withReason(ADMIN_TEXTS.failedToAddItem, reasonOf(err))}
+            />
+          </div>
+        )}
       </div>
     </li>
   );

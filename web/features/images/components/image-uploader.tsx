@@ -24,9 +24,11 @@ async function eachLimit<T>(items: readonly T[], limit: number, task: (item: T) 
 
 /**
  * Multi-file upload (spec sections 2 and 5): previews, a check of each file before sending, a progress bar per
- * file. Files that fail stay in the list with their reason, so nothing chosen is lost.
+ * file. Files that pass are sent as soon as they are chosen or dropped (issue 28: one action fewer per product,
+ * decision 0059); Upload sends again those that failed. Files that fail stay in the list with their reason, so
+ * nothing chosen is lost. `onUploaded` hears the new images' ids.
  */
-export function ImageUploader({ onUploaded }: { onUploaded: () => void }) {
+export function ImageUploader({ onUploaded }: { onUploaded: (ids: string[]) => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const inputId = useId();
@@ -62,11 +64,21 @@ export function ImageUploader({ onUploaded }: { onUploaded: () => void }) {
       return { id: nextId.current++, file, preview, status: 'checking' as const, progress: 0, error: null };
     });
     setEntries((all) => [...all, ...added]);
-    for (const entry of added) {
-      void checkImageFile(entry.file).then((error) => patch(entry.id, error ? { status: 'invalid', error } : { status: 'ready' }));
-    }
+    setUploading(true);
+    void Promise.all(
+      added.map(async (entry): Promise<Entry | null> => {
+        const error = await checkImageFile(entry.file);
+        patch(entry.id, error ? { status: 'invalid', error } : { status: 'ready' });
+        return error ? null : entry;
+      }),
+    ).then((checked) => {
+      const ready = checked.filter((e): e is Entry => e !== null);
+      if (ready.length > 0) return send(ready);
+      setUploading(false);
+    });
   };
 
+  /** Upload: those that failed again, or the spec's message when there is nothing to send. */
   const upload = async () => {
     const ready = entries.filter((e) => e.status === 'ready' || e.status === 'failed');
     if (ready.length === 0) {
@@ -75,15 +87,21 @@ export function ImageUploader({ onUploaded }: { onUploaded: () => void }) {
       toast(text, 'error');
       return;
     }
-    setMessage(null);
     setUploading(true);
+    await send(ready);
+  };
+
+  const send = async (ready: Entry[]) => {
+    setMessage(null);
     const done = new Set<number>();
+    const ids: string[] = [];
     const failures: string[] = [];
     await eachLimit(ready, UPLOAD_CONCURRENCY, async (entry) => {
       patch(entry.id, { status: 'uploading', progress: 0, error: null });
       try {
-        await uploadImage(entry.file, (progress) => patch(entry.id, { progress }));
+        const result = await uploadImage(entry.file, (progress) => patch(entry.id, { progress }));
         done.add(entry.id);
+        ids.push(...result.items.map((i) => i.id));
       } catch (err) {
         const reason = reasonOf(err);
         failures.push(reason);
@@ -95,7 +113,7 @@ export function ImageUploader({ onUploaded }: { onUploaded: () => void }) {
     if (done.size > 0) {
       toast(ADMIN_TEXTS.uploaded(done.size), 'success');
       await invalidateCatalogue(queryClient);
-      onUploaded();
+      onUploaded(ids);
     }
     // Once per reason: a storage that cannot write refuses every file with the same sentence.
     if (failures.length > 0) toast(withReason(ADMIN_TEXTS.failedToUpload, [...new Set(failures)].join(' ')), 'error');

@@ -17,7 +17,7 @@ import { ImageUploader } from './image-uploader';
 
 const SORT_LABELS: Record<ImageSort, string> = { newest: ADMIN_TEXTS.newest, oldest: ADMIN_TEXTS.oldest };
 
-/** Image Management (spec section 2): upload, then a paged gallery of 5 with an item form under each image. */
+/** Image Management (spec section 2): upload, then a paged gallery of 5, each image with the one item form (compact). */
 export function ImagesTab() {
   const toast = useToast();
   const [page, setPage] = useState(1);
@@ -27,6 +27,9 @@ export function ImagesTab() {
   // Here rather than in the card: the card leaves the page once its image is gone, the answer must still show.
   const remove = useDeleteImage();
   const [deleting, setDeleting] = useState<ImageInfo | null>(null);
+  // The pictures just uploaded: the newest one's form takes the focus, so typing the item's name comes next.
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const focusId = images.data?.items.find((i) => fresh.has(i.id))?.id;
   const total = images.data?.total ?? 0;
   const pages = pageCount(total, IMAGE_GALLERY_PAGE_SIZE);
 
@@ -50,7 +53,8 @@ export function ImagesTab() {
   return (
     <div className="admin-section">
       <ImageUploader
-        onUploaded={() => {
+        onUploaded={(ids) => {
+          setFresh(new Set(ids));
           setSort('newest');
           setPage(1);
         }}
@@ -100,7 +104,13 @@ export function ImagesTab() {
             </p>
             <ul className="image-grid">
               {images.data.items.map((image) => (
-                <ImageCard key={image.id} image={image} categories={categories.data ?? []} onDelete={() => setDeleting(image)} />
+                <ImageCard
+                  key={image.id}
+                  image={image}
+                  categories={categories.data ?? []}
+                  onDelete={() => setDeleting(image)}
+                  autoFocus={image.id === focusId}
+                />
               ))}
             </ul>
           </>

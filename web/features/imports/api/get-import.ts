@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Import, ImportList } from '../../../../common/schemas/imports';
 import { apiGet } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin/keys';
@@ -25,6 +25,17 @@ export function useImports() {
   return useQuery({
     queryKey: adminKeys.imports,
     queryFn: ({ signal }) => apiGet<ImportList>('/api/admin/imports', {}, signal),
+    refetchInterval: (query) => (query.state.data?.items.some((i) => i.status === 'running') ? POLL_MS : false),
+  });
+}
+
+/** A page of the import history (newest first); read again every second while one of its imports runs. */
+export function useImportHistory(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...adminKeys.imports, 'history', page] as const,
+    queryFn: ({ signal }) => apiGet<ImportList>('/api/admin/imports', { page }, signal),
+    enabled,
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.items.some((i) => i.status === 'running') ? POLL_MS : false),
   });
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { IGNORE_COLUMN, IMPORT_FIELD_LABELS, IMPORT_FIELDS } from '../../../../common/import-columns';
+import { IGNORE_COLUMN, IMPORT_ENCODING_LABELS, IMPORT_ENCODINGS, IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportEncoding } from '../../../../common/import-columns';
 import { isHttpUrl } from '../../../../common/schemas/fields';
 import type { Import, ImportPolicy } from '../../../../common/schemas/imports';
 import { Dialog } from '../../../components/ui/dialog';
@@ -23,21 +23,41 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
   const [url, setUrl] = useState('');
   const [policy, setPolicy] = useState<ImportPolicy>('valid');
   const [mapping, setMapping] = useState<Record<string, string>>({});
+  // Rates typed for currencies the site has none for, as typed (checked when sent).
+  const [rates, setRates] = useState<Record<string, string>>({});
+  // The sheet read ('' until the operator picks one: the server takes the first whose header maps) and the encoding.
+  const [sheet, setSheet] = useState('');
+  const [encoding, setEncoding] = useState<ImportEncoding>('auto');
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const result = preview.data;
   const busy = preview.isPending || commit.isPending;
 
-  const read = (withMapping?: Record<string, string>) => {
+  const typedRates = (): Record<string, number> | null => {
+    const out: Record<string, number> = {};
+    for (const [code, text] of Object.entries(rates)) {
+      if (text.trim() === '') continue;
+      const rate = Number(text.trim().replace(',', '.'));
+      if (!Number.isFinite(rate) || rate <= 0) {
+        setProblem(`The ${code} rate must be a number above 0, such as 7.2.`);
+        return null;
+      }
+      out[code] = rate;
+    }
+    return out;
+  };
+  const read = (withMapping?: Record<string, string>, how = { sheet, encoding }) => {
     setProblem(null);
+    const givenRates = typedRates();
+    if (givenRates === null) return;
     const source = file ? { file } : isHttpUrl(url.trim()) ? { url: url.trim() } : null;
     if (!source) {
-      setProblem('Choose a CSV, XLSX or JSON file, or paste an http(s) address.');
+      setProblem('Choose a CSV, XLSX, ODS or JSON file, or paste an http(s) address.');
       return;
     }
     setProgress(0);
     preview.mutate(
-      { source, policy, mapping: withMapping, onProgress: setProgress },
+      { source, policy, mapping: withMapping, rates: givenRates, sheet: how.sheet || undefined, encoding: how.encoding, onProgress: setProgress },
       { onSuccess: (answer) => setMapping(answer.mapping), onError: (err) => setProblem(reasonOf(err)) },
     );
   };
@@ -56,6 +76,8 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
   const toWrite = result ? result.counts.new + result.counts.updated : 0;
   const blocked = result !== undefined && policy === 'all' && result.counts.invalid > 0;
   const mappingChanged = result !== undefined && JSON.stringify(mapping) !== JSON.stringify(result.mapping);
+  const missingRates = result ? result.currencies.filter((c) => c.source === 'missing') : [];
+  const ratesTyped = Object.values(rates).some((r) => r.trim() !== '');
   return (
     <Dialog title="Import products" onClose={onClose} busy={busy} className="dialog-wide">
       <form className="dialog-form import-form" onSubmit={submit} noValidate>
@@ -66,13 +88,14 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
         )}
         <div className="form-grid">
           <div className="field form-grid-wide">
-            <label htmlFor="import-file">File (CSV, XLSX or JSON)</label>
+            <label htmlFor="import-file">File (CSV, XLSX, ODS or JSON)</label>
             <input
               id="import-file"
               type="file"
-              accept=".csv,.tsv,.txt,.xlsx,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".csv,.tsv,.txt,.xlsx,.ods,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet"
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
+                setSheet('');
                 preview.reset();
               }}
             />
@@ -90,6 +113,24 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
                 preview.reset();
               }}
             />
+          </div>
+          <div className="field">
+            <label htmlFor="import-encoding">Text encoding (CSV, JSON)</label>
+            <select
+              id="import-encoding"
+              value={encoding}
+              onChange={(e) => {
+                const chosen = e.target.value as ImportEncoding;
+                setEncoding(chosen);
+                if (result) read(undefined, { sheet, encoding: chosen });
+              }}
+            >
+              {IMPORT_ENCODINGS.map((value) => (
+                <option key={value} value={value}>
+                  {IMPORT_ENCODING_LABELS[value]}
+                </option>
+              ))}
+            </select>
           </div>
           <fieldset className="form-grid-wide import-policy">
             <legend>When some rows are invalid</legend>
@@ -120,6 +161,33 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
         <section className="import-preview" aria-labelledby="import-preview-heading">
           <h3 id="import-preview-heading">Preview of {result.source}</h3>
           <p className="summary">Nothing has changed yet.</p>
+          {result.readWarnings.length > 0 && (
+            <ul className="import-read-warnings" role="status">
+              {result.readWarnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+          {result.sheets.length > 1 && (
+            <div className="field">
+              <label htmlFor="import-sheet">Sheet</label>
+              <select
+                id="import-sheet"
+                value={result.sheet ?? ''}
+                disabled={busy}
+                onChange={(e) => {
+                  setSheet(e.target.value);
+                  read(undefined, { sheet: e.target.value, encoding });
+                }}
+              >
+                {result.sheets.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <dl className="bulk-counts">
             <div>
               <dt>New</dt>
@@ -139,6 +207,43 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
             </div>
           </dl>
           {result.newCategories.length > 0 && <p>New categories to add: {result.newCategories.join(', ')}</p>}
+
+          {result.currencies.length > 0 && (
+            <div className="import-currencies">
+              <ul>
+                {result.currencies.map((c) => (
+                  <li key={c.code}>
+                    {c.rate === null
+                      ? `${plural(c.rows, 'row')} priced in ${c.code}: no ${c.code} rate is known, so they are invalid until you give one.`
+                      : `${plural(c.rows, 'row')} priced in ${c.code}, converted to ${result.baseCurrency} at 1 ${result.baseCurrency} = ${c.rate} ${c.code} (${c.source === 'given' ? 'the rate you gave' : "the site's rate"}).`}
+                  </li>
+                ))}
+              </ul>
+              {missingRates.length > 0 && (
+                <fieldset className="import-rates">
+                  <legend>Rates for this import</legend>
+                  {missingRates.map((c) => (
+                    <div className="field" key={c.code}>
+                      <label htmlFor={`import-rate-${c.code}`}>
+                        1 {result.baseCurrency} = ? {c.code}
+                      </label>
+                      <input
+                        id={`import-rate-${c.code}`}
+                        type="text"
+                        inputMode="decimal"
+                        placeholder={c.code === 'CNY' ? '7.2' : ''}
+                        value={rates[c.code] ?? ''}
+                        onChange={(e) => setRates((r) => ({ ...r, [c.code]: e.target.value }))}
+                      />
+                    </div>
+                  ))}
+                  <button type="button" className="button button-ghost button-small" disabled={!ratesTyped || busy} onClick={() => read(mapping)}>
+                    Preview with these rates
+                  </button>
+                </fieldset>
+              )}
+            </div>
+          )}
 
           <details className="import-mapping" open={result.counts.invalid > 0 && result.errors.some((e) => e.row === 0)}>
             <summary>Columns ({result.headers.length})</summary>
@@ -200,6 +305,33 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
                 Download all problems (CSV)
               </a>
             </div>
+          )}
+
+          {result.warningCount > 0 && (
+            <details className="import-warnings">
+              <summary>{plural(result.warningCount, 'row with a warning', 'rows with warnings')} (imported, with a change or a loss)</summary>
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">Column</th>
+                    <th scope="col">Warning</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.warnings.slice(0, SHOWN_ERRORS).map((w, i) => (
+                    <tr key={`${w.row}-${w.column}-${i}`}>
+                      <td>{w.row}</td>
+                      <td>{w.column}</td>
+                      <td>{w.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <a className="button button-ghost button-small" href={`/api/admin/imports/${result.id}/errors`} download>
+                Download all problems and warnings (CSV)
+              </a>
+            </details>
           )}
 
           <div className="dialog-actions">

@@ -27,6 +27,22 @@ export function ImportStatus({ id, onDismiss }: { id: string; onDismiss: () => v
   if (!data) return null;
   const { processed, total } = data.progress;
   const result = data.result;
+  const pictures = data.pictures;
+  const undoButton = (
+    <button
+      type="button"
+      className="button button-ghost button-small"
+      disabled={undo.isPending}
+      onClick={() =>
+        undo.mutate(id, {
+          onSuccess: () => toast('The import was undone.', 'success'),
+          onError: (err) => toast(`Undo failed: ${reasonOf(err)}`, 'error'),
+        })
+      }
+    >
+      {undo.isPending ? 'Undoing...' : 'Undo import'}
+    </button>
+  );
   return (
     <section className="import-status" aria-labelledby={`import-${id}`} aria-busy={data.status === 'running'}>
       <h3 id={`import-${id}`}>
@@ -34,15 +50,30 @@ export function ImportStatus({ id, onDismiss }: { id: string; onDismiss: () => v
       </h3>
       {data.status === 'running' && (
         <>
-          <progress max={Math.max(total, 1)} value={processed} aria-label="Import progress" />
-          <p aria-live="polite">
-            {processed.toLocaleString('en-US')} of {plural(total, 'row')} written
-            {result && result.imagesFetched > 0 ? `, ${plural(result.imagesFetched, 'image')} fetched` : ''}. You may close this page: the import
-            goes on.
-          </p>
-          <button type="button" className="button button-ghost button-small" disabled={cancel.isPending} onClick={() => cancel.mutate(id)}>
-            Cancel import
-          </button>
+          {pictures ? (
+            <>
+              <progress max={Math.max(pictures.total, 1)} value={pictures.fetched + pictures.failed} aria-label="Pictures progress" />
+              <p aria-live="polite">
+                All {plural(total, 'row')} written: the products are live. Pictures: {pictures.fetched.toLocaleString('en-US')} fetched,{' '}
+                {pictures.failed.toLocaleString('en-US')} failed,{' '}
+                {Math.max(0, pictures.total - pictures.fetched - pictures.failed).toLocaleString('en-US')} to go. You may close this page: the
+                import goes on.
+              </p>
+            </>
+          ) : (
+            <>
+              <progress max={Math.max(total, 1)} value={processed} aria-label="Import progress" />
+              <p aria-live="polite">
+                {processed.toLocaleString('en-US')} of {plural(total, 'row')} written. You may close this page: the import goes on.
+              </p>
+            </>
+          )}
+          <div className="toolbar-actions">
+            <button type="button" className="button button-ghost button-small" disabled={cancel.isPending} onClick={() => cancel.mutate(id)}>
+              Cancel import
+            </button>
+            {data.canUndo && undoButton}
+          </div>
         </>
       )}
       {data.status !== 'running' && result && (
@@ -52,30 +83,17 @@ export function ImportStatus({ id, onDismiss }: { id: string; onDismiss: () => v
             {result.skipped > 0 ? `, ${result.skipped.toLocaleString('en-US')} skipped` : ''}.{result.message ? ` ${result.message}` : ''}
             {result.undo ? ` Undo put back ${plural(result.undo.restored, 'product')}${result.undo.skipped > 0 ? ` and left ${result.undo.skipped} changed since` : ''}.` : ''}
           </p>
-          {result.imageFailures.length > 0 && (
+          {(pictures?.failed ?? result.imageFailures.length) > 0 && (
             <p>
-              {plural(result.imageFailures.length, 'image')} could not be fetched.{' '}
+              {plural(pictures?.failed ?? result.imageFailures.length, 'picture')} could not be fetched: {pictures?.failed === 1 ? 'its product has' : 'those products have'} no
+              picture.{' '}
               <a href={`/api/admin/imports/${id}/errors`} download>
                 Download the list (CSV)
               </a>
             </p>
           )}
           <div className="toolbar-actions">
-            {data.canUndo && (
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                disabled={undo.isPending}
-                onClick={() =>
-                  undo.mutate(id, {
-                    onSuccess: () => toast('The import was undone.', 'success'),
-                    onError: (err) => toast(`Undo failed: ${reasonOf(err)}`, 'error'),
-                  })
-                }
-              >
-                {undo.isPending ? 'Undoing...' : 'Undo import'}
-              </button>
-            )}
+            {data.canUndo && undoButton}
             <button type="button" className="button button-ghost button-small" onClick={onDismiss}>
               Dismiss
             </button>

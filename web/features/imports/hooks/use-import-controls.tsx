@@ -2,10 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { useImports } from '../api/get-import';
 import { ImportDialog } from '../components/import-dialog';
+import { ImportHistory } from '../components/import-history';
 import { ImportStatus } from '../components/import-status';
+import { SyncedSheets } from '../components/synced-sheets';
 
 /** The parts of an import the Items tab shows in its own places: the button, the progress panel and the dialog. */
-export type ImportControls = { button: ReactNode; status: ReactNode; dialog: ReactNode };
+export type ImportControls = { button: ReactNode; status: ReactNode; dialog: ReactNode; synced: ReactNode; history: ReactNode };
 
 /**
  * Import on the Items tab (issue 15). The admin page hands these to the tab, since features never import each
@@ -26,6 +28,8 @@ export function useImportControls(): ImportControls {
       </button>
     ),
     status: shownImport && <ImportStatus id={shownImport} onDismiss={() => setImportShown(running && running.id !== shownImport ? running.id : null)} />,
+    synced: <SyncedSheets />,
+    history: <ImportHistory />,
     dialog: importing && (
       <ImportDialog
         onClose={() => setImporting(false)}

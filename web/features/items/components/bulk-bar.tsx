@@ -1,24 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GENDERS } from '../../../../common/constants';
 import { ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
-import type { BulkEditBody, BulkEditInput, BulkEditResult } from '../../../../common/schemas/changes';
+import { BULK_PRICE_PERCENT_MAX, BULK_PRICE_PERCENT_MIN, type BulkEditBody, type BulkEditPreview, type BulkEditInput, type BulkEditResult } from '../../../../common/schemas/changes';
+import { parsePrice } from '../../../../common/schemas/product';
 import type { Category } from '../../../../common/schemas/category';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
-import { useBulkEditProducts } from '../api/bulk-edit-products';
+import { previewBulkEdit, useBulkEditProducts } from '../api/bulk-edit-products';
 import { plural } from '../../../lib/admin/format';
 
-type ActionType = BulkEditBody['action']['type'] | 'unset-best';
+type ActionType = BulkEditBody['action']['type'] | 'unset-best' | 'raise-price' | 'lower-price';
 const ACTIONS: Array<{ value: ActionType | ''; label: string }> = [
   { value: '', label: 'Choose an action' },
   { value: 'set-category', label: 'Set category' },
   { value: 'set-gender', label: 'Set gender' },
   { value: 'set-best', label: 'Mark as best' },
   { value: 'unset-best', label: 'Unmark as best' },
+  { value: 'set-price', label: 'Set price' },
+  { value: 'raise-price', label: 'Raise price by %' },
+  { value: 'lower-price', label: 'Lower price by %' },
+  { value: 'set-brand', label: 'Set brand' },
+  { value: 'replace-title', label: 'Find and replace in titles' },
+  { value: 'set-description', label: 'Set description' },
   { value: 'delete', label: 'Delete' },
 ];
+
+/** A percentage typed in the bar: a number above 0 within the server's limits for that direction. */
+function parsePercent(text: string, direction: 1 | -1): number | null {
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(text)) return null;
+  const n = Number(text) * direction;
+  return n !== 0 && n >= BULK_PRICE_PERCENT_MIN && n <= BULK_PRICE_PERCENT_MAX ? n : null;
+}
 const NONE = '__none__';
 
 /**
@@ -42,44 +59,84 @@ export function BulkBar({
   const edit = useBulkEditProducts();
   const [type, setType] = useState<ActionType | ''>('');
   const [value, setValue] = useState('');
+  const [replaceWith, setReplaceWith] = useState('');
   const [confirming, setConfirming] = useState(false);
 
   const categoryOptions = [{ value: '', label: 'Choose a category' }, { value: NONE, label: 'No category' }, ...categories.map((c) => ({ value: c.name, label: c.name }))];
   const genderOptions = [{ value: '', label: 'Choose a gender' }, { value: NONE, label: 'Not set' }, ...GENDERS.map((g) => ({ value: g, label: g }))];
-  const needsValue = type === 'set-category' || type === 'set-gender';
-  const ready = type !== '' && (!needsValue || value !== '');
-  const items = plural(count, 'item');
   const chosen = value === NONE ? null : value;
+  const items = plural(count, 'item');
 
   const action = (): BulkEditBody['action'] | null => {
     switch (type) {
       case 'set-category':
-        return { type, category: chosen };
+        return value === '' ? null : { type, category: chosen };
       case 'set-gender':
-        return { type, gender: chosen as (typeof GENDERS)[number] | null };
+        return value === '' ? null : { type, gender: chosen as (typeof GENDERS)[number] | null };
       case 'set-best':
         return { type, isBestProduct: true };
       case 'unset-best':
         return { type: 'set-best', isBestProduct: false };
+      case 'set-price': {
+        const price = parsePrice(value);
+        return price === null ? null : { type, price };
+      }
+      case 'raise-price':
+      case 'lower-price': {
+        const percent = parsePercent(value, type === 'raise-price' ? 1 : -1);
+        return percent === null ? null : { type: 'adjust-price', percent };
+      }
+      case 'set-brand':
+        return { type, brand: value.trim() };
+      case 'set-description':
+        return { type, description: value.trim() };
+      case 'replace-title':
+        return value === '' ? null : { type, find: value, replace: replaceWith };
       case 'delete':
         return { type };
       default:
         return null;
     }
   };
-  const question =
-    type === 'delete'
-      ? `Delete ${items}?`
-      : type === 'set-category'
-        ? `Set the category of ${items} to ${chosen ?? 'none'}?`
-        : type === 'set-gender'
-          ? `Set the gender of ${items} to ${chosen ?? 'not set'}?`
-          : type === 'set-best'
-            ? `Mark ${items} as best products?`
-            : `Unmark ${items} as best products?`;
+  const chosenAction = action();
+  const ready = chosenAction !== null;
+  const question = (() => {
+    switch (type) {
+      case 'delete':
+        return `Delete ${items}?`;
+      case 'set-category':
+        return `Set the category of ${items} to ${chosen ?? 'none'}?`;
+      case 'set-gender':
+        return `Set the gender of ${items} to ${chosen ?? 'not set'}?`;
+      case 'set-best':
+        return `Mark ${items} as best products?`;
+      case 'unset-best':
+        return `Unmark ${items} as best products?`;
+      case 'set-price':
+        return `Set the price of ${items} to ${parsePrice(value)?.toFixed(2) ?? ''}?`;
+      case 'raise-price':
+        return `Raise the price of ${items} by ${value.trim()}%?`;
+      case 'lower-price':
+        return `Lower the price of ${items} by ${value.trim()}%?`;
+      case 'set-brand':
+        return value.trim() === '' ? `Remove the brand of ${items}?` : `Set the brand of ${items} to ${value.trim()}?`;
+      case 'set-description':
+        return value.trim() === '' ? `Remove the description of ${items}?` : `Set the description of ${items}?`;
+      case 'replace-title':
+        return `Replace "${value}" with "${replaceWith}" in the titles of ${items}?`;
+      default:
+        return '';
+    }
+  })();
+  // The confirmation shows what the action would do: how many items change and the first changes.
+  const preview = useQuery({
+    queryKey: ['admin', 'bulk-preview', selection, chosenAction],
+    queryFn: () => previewBulkEdit({ selection, action: chosenAction as BulkEditBody['action'] }),
+    enabled: confirming && chosenAction !== null,
+    staleTime: 0,
+  });
 
   const apply = () => {
-    const chosenAction = action();
     if (!chosenAction) return;
     edit.mutate(
       { selection, action: chosenAction },
@@ -88,6 +145,7 @@ export function BulkBar({
           toast(`${result.summary}: ${plural(result.changed, 'item')} changed.`, 'success');
           setType('');
           setValue('');
+          setReplaceWith('');
           onDone(result);
         },
         onError: (err) => toast(withReason('The bulk change failed', reasonOf(err)), 'error'),
@@ -101,9 +159,31 @@ export function BulkBar({
       <p className="bulk-bar-count" aria-live="polite">
         <strong>{items}</strong> selected
       </p>
-      <SelectField label="Action" options={ACTIONS} value={type} onChange={(e) => { setType(e.target.value as ActionType | ''); setValue(''); }} />
+      <SelectField label="Action" options={ACTIONS} value={type} onChange={(e) => { setType(e.target.value as ActionType | ''); setValue(''); setReplaceWith(''); }} />
       {type === 'set-category' && <SelectField label="Category" options={categoryOptions} value={value} onChange={(e) => setValue(e.target.value)} />}
       {type === 'set-gender' && <SelectField label="Gender" options={genderOptions} value={value} onChange={(e) => setValue(e.target.value)} />}
+      {type === 'set-price' && (
+        <TextField label="New price" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} hint="Rounded to 2 decimals" />
+      )}
+      {(type === 'raise-price' || type === 'lower-price') && (
+        <TextField
+          label={type === 'raise-price' ? 'Raise by (%)' : 'Lower by (%)'}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          hint={`Each price rounded to 2 decimals; at most ${type === 'raise-price' ? BULK_PRICE_PERCENT_MAX : -BULK_PRICE_PERCENT_MIN}%`}
+        />
+      )}
+      {type === 'set-brand' && <TextField label="Brand" value={value} onChange={(e) => setValue(e.target.value)} hint="Leave blank to remove the brand" />}
+      {type === 'replace-title' && (
+        <>
+          <TextField label="Find" value={value} onChange={(e) => setValue(e.target.value)} hint="Any letter case" />
+          <TextField label="Replace with" value={replaceWith} onChange={(e) => setReplaceWith(e.target.value)} />
+        </>
+      )}
+      {type === 'set-description' && (
+        <TextAreaField label="Description" value={value} onChange={(e) => setValue(e.target.value)} rows={2} placeholder="Blank removes the description" />
+      )}
       <div className="toolbar-actions">
         <button type="button" className="button button-primary" disabled={!ready || edit.isPending} onClick={() => setConfirming(true)}>
           Apply
@@ -124,7 +204,34 @@ export function BulkBar({
           <p>
             This changes <strong>{items}</strong> at once. You can take it back with Undo afterwards.
           </p>
+          {type !== 'delete' && <BulkPreviewList preview={preview.data} loading={preview.isPending} failed={preview.isError} />}
         </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** The preview in the confirmation: how many of the items would change, and the first changes (before → after). */
+function BulkPreviewList({ preview, loading, failed }: { preview: BulkEditPreview | undefined; loading: boolean; failed: boolean }) {
+  if (failed) return <p className="field-error">The preview could not be loaded; the change itself may still work.</p>;
+  if (loading || !preview) return <p className="bulk-preview-note">Working out the changes...</p>;
+  return (
+    <div className="bulk-preview" aria-live="polite">
+      <p className="bulk-preview-note">
+        {preview.changed === 0
+          ? 'None of these items would change.'
+          : `${plural(preview.changed, 'item')} of ${preview.selected.toLocaleString('en-US')} would change${preview.changed > preview.samples.length ? `; the first ${preview.samples.length}` : ''}:`}
+      </p>
+      {preview.samples.length > 0 && (
+        <ul className="bulk-preview-list">
+          {preview.samples.map((s) => (
+            <li key={s.number}>
+              <span className="bulk-preview-title">#{s.number}</span> <span className="bulk-preview-from">{s.from || '(none)'}</span>{' '}
+              <span aria-hidden="true">→</span>
+              <span className="visually-hidden">becomes</span> <strong>{s.to || '(none)'}</strong>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

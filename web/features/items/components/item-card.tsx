@@ -10,12 +10,15 @@ export function ItemCard({
   onToggle,
   onEdit,
   onDelete,
+  onGroup,
 }: {
   product: AdminProduct;
   selected: boolean;
   onToggle: (selected: boolean) => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Lists the other colours of its group (shown when the group holds more than this product). */
+  onGroup?: (() => void) | undefined;
 }) {
   const [failed, setFailed] = useState(false);
   const src = product.thumbnail ?? product.image;
@@ -52,6 +55,11 @@ export function ItemCard({
           <p className="item-meta item-source-id">
             {ADMIN_TEXTS.sourceIdLabel}: <code>{product.sourceId}</code>
           </p>
+        )}
+        {onGroup && (
+          <button type="button" className="link-button item-group" onClick={onGroup} aria-label={`Show the ${product.groupSize} colours of ${product.title}`}>
+            {product.groupSize} colours
+          </button>
         )}
         {product.link ? (
           <a className="item-link" href={product.link} target="_blank" rel="noopener noreferrer">

@@ -23,12 +23,17 @@ import { ItemCard } from './item-card';
 import { ItemFormDialog, type ImagePickerComponent } from './item-form-dialog';
 import { usePagedFilters } from '../../../lib/admin/use-paged-filters';
 
-const NO_FILTERS: AdminProductFilters = { search: '', category: ALL, gender: ALL, best: 'all' };
+const NO_FILTERS: AdminProductFilters = { search: '', category: ALL, gender: ALL, best: 'all', picture: 'any', group: '' };
 const GENDER_OPTIONS = [{ value: ALL, label: 'All genders' }, ...GENDERS.map((g) => ({ value: g, label: g }))];
 const BEST_OPTIONS = [
   { value: 'all', label: 'All products' },
   { value: 'true', label: 'Best products only' },
   { value: 'false', label: 'Not best products' },
+];
+const PICTURE_OPTIONS = [
+  { value: 'any', label: 'Any' },
+  { value: 'some', label: 'Has picture' },
+  { value: 'none', label: 'No picture' },
 ];
 
 type Editing = { product: AdminProduct | null } | null;
@@ -53,7 +58,7 @@ const NOTHING: Selection = { ids: new Set(), allMatching: false };
  * item form's gallery.
  */
 export type ItemsTabParts = {
-  imports: { button: ReactNode; status: ReactNode; dialog: ReactNode };
+  imports: { button: ReactNode; status: ReactNode; dialog: ReactNode; synced: ReactNode; history: ReactNode };
   imagePicker: ImagePickerComponent;
 };
 
@@ -63,6 +68,8 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
   const { filters, setFilters, query, page, setPage } = usePagedFilters(NO_FILTERS);
   const [sort, setSort] = useState<AdminProductSort>('row');
   const [pageSize, setPageSize] = useState<number>(ADMIN_PRODUCTS_PAGE_SIZE);
+  // On a phone the filters and the order fold behind one button, so the first screen shows items (issue 28).
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [selection, setSelection] = useState<Selection>(NOTHING);
   const [selectedFor, setSelectedFor] = useState(query);
   if (selectedFor !== query) {
@@ -85,6 +92,8 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
   if (products.data && !products.isPlaceholderData && page > pages) setPage(pages);
 
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  /** The folded filters that narrow the list (the search box stays in view). */
+  const narrowed = (['category', 'gender', 'best', 'picture'] as const).filter((key) => filters[key] !== NO_FILTERS[key]).length;
   const searching = filters !== query || (products.isFetching && !products.isPending);
   const categoryOptions = [{ value: ALL, label: 'All categories' }, ...(categories.data ?? []).map((c) => ({ value: c.name, label: c.name }))];
   const set = (field: keyof AdminProductFilters) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [field]: event.target.value }));
@@ -119,7 +128,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
       return { ids, allMatching: false };
     });
   const bulkSelection: BulkEditInput['selection'] = selection.allMatching
-    ? { filter: { search: query.search, category: query.category, gender: query.gender, best: query.best }, expectedCount: total }
+    ? { filter: { search: query.search, category: query.category, gender: query.gender, best: query.best, picture: query.picture, group: query.group || undefined }, expectedCount: total }
     : { ids: [...selection.ids] };
   const exportHref = buildUrl('/api/admin/products/export', {
     format: exportFormat,
@@ -127,6 +136,8 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
     category: query.category === ALL ? undefined : query.category,
     gender: query.gender === ALL ? undefined : query.gender,
     best: query.best === 'all' ? undefined : query.best,
+    picture: query.picture === 'any' ? undefined : query.picture,
+    group: query.group || undefined,
   });
   const undoLast = () => {
     if (!lastChange?.changeId) return;
@@ -155,9 +166,21 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
             {searching && <Spinner size="small" label="Searching" className="search-input-spinner" />}
           </div>
         </div>
-        <SelectField label="Category" options={categoryOptions} value={filters.category} onChange={set('category')} />
-        <SelectField label="Gender" options={GENDER_OPTIONS} value={filters.gender} onChange={set('gender')} />
-        <SelectField label="Best" options={BEST_OPTIONS} value={filters.best} onChange={set('best')} />
+        <button
+          type="button"
+          className="button button-ghost toolbar-fold"
+          aria-expanded={filtersOpen}
+          aria-controls="admin-item-filters admin-item-order"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {narrowed > 0 ? `Filters (${narrowed})` : 'Filters'}
+        </button>
+        <div id="admin-item-filters" className={`toolbar-folded${filtersOpen ? ' is-open' : ''}`}>
+          <SelectField label="Category" options={categoryOptions} value={filters.category} onChange={set('category')} />
+          <SelectField label="Gender" options={GENDER_OPTIONS} value={filters.gender} onChange={set('gender')} />
+          <SelectField label="Best" options={BEST_OPTIONS} value={filters.best} onChange={set('best')} />
+          <SelectField label="Picture" options={PICTURE_OPTIONS} value={filters.picture} onChange={set('picture')} />
+        </div>
         <div className="toolbar-actions">
           <button type="button" className="button button-ghost" onClick={() => setFilters(NO_FILTERS)} disabled={!filtered}>
             {ADMIN_TEXTS.clearAllFilters}
@@ -168,8 +191,10 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
         </div>
       </div>
       <div className="toolbar toolbar-secondary">
-        <SelectField label="Sort by" options={SORT_OPTIONS} value={sort} onChange={(e) => { setSort(e.target.value as AdminProductSort); setPage(1); }} />
-        <SelectField label="Page size" options={PAGE_SIZE_OPTIONS} value={String(pageSize)} onChange={(e) => { setPageSize(Number(e.target.value)); setPage(1); }} />
+        <div id="admin-item-order" className={`toolbar-folded${filtersOpen ? ' is-open' : ''}`}>
+          <SelectField label="Sort by" options={SORT_OPTIONS} value={sort} onChange={(e) => { setSort(e.target.value as AdminProductSort); setPage(1); }} />
+          <SelectField label="Page size" options={PAGE_SIZE_OPTIONS} value={String(pageSize)} onChange={(e) => { setPageSize(Number(e.target.value)); setPage(1); }} />
+        </div>
         <div className="toolbar-actions">
           {imports.button}
           <SelectField label="Export as" options={FORMAT_OPTIONS} value={exportFormat} onChange={(e) => setExportFormat(e.target.value as ExportFormat)} />
@@ -179,6 +204,16 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
         </div>
       </div>
       {imports.status}
+      {imports.synced}
+      {imports.history}
+      {filters.group && (
+        <p className="group-filter" role="status">
+          Showing the colours of one seller item.{' '}
+          <button type="button" className="link-button" onClick={() => setFilters((f) => ({ ...f, group: '' }))}>
+            Show every item
+          </button>
+        </p>
+      )}
       {lastChange?.changeId && (
         <div className="last-change" role="status">
           <p>
@@ -188,18 +223,6 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
             {undoChange.isPending ? 'Undoing...' : 'Undo'}
           </button>
         </div>
-      )}
-      {selectedCount > 0 && (
-        <BulkBar
-          selection={bulkSelection}
-          count={selectedCount}
-          categories={categories.data ?? []}
-          onDone={(result) => {
-            setLastChange(result);
-            setSelection(NOTHING);
-          }}
-          onClear={() => setSelection(NOTHING)}
-        />
       )}
       {categories.isError && (
         <p className="field-error" role="alert">
@@ -246,6 +269,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
                   onToggle={(on) => toggle(product.id, on)}
                   onEdit={() => setEditing({ product })}
                   onDelete={() => setDeleting(product)}
+                  onGroup={product.groupKey && product.groupSize > 1 && product.groupKey !== filters.group ? () => setFilters((f) => ({ ...f, group: product.groupKey ?? '' })) : undefined}
                 />
               ))}
             </ul>
@@ -253,6 +277,19 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
         )}
         <Pager page={page} pageCount={pages} onChange={setPage} label="Item pages" />
       </section>
+      {/* After the list, sticking to the window's bottom while the list scrolls: in view whichever card was ticked. */}
+      {selectedCount > 0 && (
+        <BulkBar
+          selection={bulkSelection}
+          count={selectedCount}
+          categories={categories.data ?? []}
+          onDone={(result) => {
+            setLastChange(result);
+            setSelection(NOTHING);
+          }}
+          onClear={() => setSelection(NOTHING)}
+        />
+      )}
 
       {imports.dialog}
       {editing && <ItemFormDialog key={editing.product?.id ?? 'new'} product={editing.product} categories={categories.data ?? []} imagePicker={imagePicker} onClose={() => setEditing(null)} />}

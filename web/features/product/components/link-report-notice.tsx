@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { REQUEST_TEXTS, REQUESTS_TAB_PATH } from '../../../../common/requests-texts';
 import { useSession } from '../../../lib/session';
 import { useLinkReportState } from '../api/get-link-report-state';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/admin-constants';
 import type { LinkReport } from '../../../../common/schemas/requests';
 import type { RequestStatus } from '../../../../common/requests-texts';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/admin-constants';
 import { FILTER_DEBOUNCE_MS } from '../../../../common/constants';
 import type { ItemRequest } from '../../../../common/schemas/requests';

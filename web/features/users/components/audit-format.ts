@@ -3,18 +3,7 @@ import type { AuditEntry } from '../../../../common/schemas/audit';
 import { AUDIT_TEXTS, ROLE_LABELS, type RoleFlagName } from '../../../../common/users-texts';
 import { formatBytes, formatPrice } from '../../../lib/admin/format';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
-}
+export { formatDate, formatDateTime } from '../../../lib/admin/format';
 
 type Flags = Record<RoleFlagName, boolean>;
 
@@ -74,6 +63,8 @@ function catalogueSummary(entry: AuditEntry): string | null {
   const { details } = entry;
   const joined = (first: string, more: Array<string | null>) => [first, ...more.filter((p) => p !== null)].join('; ');
   switch (entry.action) {
+    case 'sync-source-create':
+      return AUDIT_TEXTS.created;
     case 'product-create': {
       const category = textOf(recordOf(details.values)?.category);
       return category ? AUDIT_TEXTS.createdIn(category) : AUDIT_TEXTS.created;
@@ -95,6 +86,7 @@ function catalogueSummary(entry: AuditEntry): string | null {
     case 'product-delete':
     case 'request-delete':
     case 'link-report-delete':
+    case 'sync-source-delete':
       return AUDIT_TEXTS.deleted;
     case 'category-delete': {
       const moved = numberOf(details.productsMoved);

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LinkMatches } from '../../../../common/schemas/changes';
-import { isHttpUrl } from '../../../../common/schemas/fields';
-import { apiGet } from '../../../lib/api-client';
-import { adminKeys } from '../../../lib/admin/keys';
+import type { LinkMatches } from '../../../common/schemas/changes';
+import { isHttpUrl } from '../../../common/schemas/fields';
+import { apiGet } from '../api-client';
+import { adminKeys } from './keys';
 
 /** Other items with this buy link; asked only for a complete http(s) address. */
 export function useLinkMatches(link: string, excludeId: string | undefined) {

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "group_key" text GENERATED ALWAYS AS (case when source_item_id is not null then source_platform || ':' || source_item_id when link is not null then 'link:' || link end) STORED;--> statement-breakpoint
+CREATE INDEX "products_group_key_idx" ON "products" USING btree ("group_key");

@@ -1,0 +1,1 @@
+ALTER TABLE "imports" ADD COLUMN "read_info" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_SYNCED_SHEETS, type SyncedSheet, type SyncedSheetInput, type SyncRunStatus, syncedSheetInputSchema } from '../../../common/schemas/import-sources';
+import type { Import } from '../../../common/schemas/imports';
+import { AppError } from '../../errors';
+import type { Actor, AuditRepo } from '../audit/audit.repo';
+import type { ImportSourceRow, ImportSourcesRepo } from './import-sources.repo';
+import type { ImportsService } from './imports.service';
+
+export type ImportSourcesDeps = {
+  repo: ImportSourcesRepo;
+  imports: Pick<ImportsService, 'preview' | 'commit' | 'get'>;
+  audit: Pick<AuditRepo, 'record'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** The site's own address (PUBLIC_URL): a sheet's links to our own pictures by their full address stay ours. */
+  origin: string;
+};
+
+const NOT_FOUND = 'This synced sheet does not exist (it may have been removed).';
+const n = (value: number) => value.toLocaleString('en-US');
+
+function toSheet(row: ImportSourceRow): SyncedSheet {
+  return {
+    id: row.id,
+    url: row.url,
+    schedule: row.schedule,
+    maxChangedPercent: row.maxChangedPercent,
+    maxInvalidRows: row.maxInvalidRows,
+    mapping: row.mapping,
+    actorEmail: row.actorEmail,
+    nextRunAt: row.nextRunAt.toISOString(),
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    lastStatus: row.lastStatus,
+    lastMessage: row.lastMessage,
+    lastImportId: row.lastImportId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * What a run's preview may do on its own: the share of the catalogue it adds or changes and its invalid rows within
+ * the sheet's limits. Null when it may; else the sentence saying which limit it passed. A sync never deletes.
+ */
+export function overLimits(preview: Pick<Import, 'counts'>, productTotal: number, limits: Pick<ImportSourceRow, 'maxChangedPercent' | 'maxInvalidRows'>): string | null {
+  const changed = preview.counts.new + preview.counts.updated;
+  const percent = (changed / Math.max(productTotal, 1)) * 100;
+  const reasons: string[] = [];
+  if (percent > limits.maxChangedPercent) {
+    reasons.push(`it would add or change ${n(changed)} of ${n(productTotal)} products (${percent >= 10 ? Math.round(percent) : percent.toFixed(1)}%; the limit is ${limits.maxChangedPercent}%)`);
+  }
+  if (preview.counts.invalid > limits.maxInvalidRows) {
+    reasons.push(`${n(preview.counts.invalid)} rows are invalid (the limit is ${n(limits.maxInvalidRows)})`);
+  }
+  return reasons.length === 0 ? null : `Waiting for an admin: ${reasons.join(' and ')}.`;
+}
+
+/**
+ * Synced sheets (issue 26): an address read again on a schedule. Each run is an import preview; it is written on
+ * its own when within the sheet's limits, else it waits in the history for an admin to apply or cancel. Each
+ * applied run is an import like any other, so it can be undone.
+ */
+export function createImportSourcesService(deps: ImportSourcesDeps) {
+  const { repo, imports, audit, log } = deps;
+
+  async function run(source: ImportSourceRow): Promise<{ status: SyncRunStatus; message: string; importId: string | null }> {
+    const actor: Actor = { id: source.actorId, email: source.actorEmail };
+    let outcome: { status: SyncRunStatus; message: string; importId: string | null };
+    try {
+      const mapping = Object.keys(source.mapping).length > 0 ? source.mapping : undefined;
+      const preview = await imports.preview(actor, { kind: 'url', url: source.url }, { policy: 'valid', mapping, origin: deps.origin });
+      await repo.linkImport(preview.id, source.id);
+      const changed = preview.counts.new + preview.counts.updated;
+      if (changed === 0) {
+        await repo.dropPreview(preview.id);
+        const invalid = preview.counts.invalid;
+        outcome = { status: 'unchanged', message: invalid > 0 ? `Nothing to change; ${n(invalid)} rows are invalid.` : 'Nothing to change.', importId: null };
+      } else {
+        const waiting = overLimits(preview, await repo.productTotal(), source);
+        if (waiting) outcome = { status: 'waiting', message: waiting, importId: preview.id };
+        else {
+          await imports.commit(actor, preview.id, 'valid');
+          outcome = { status: 'applied', message: `Applied: ${n(preview.counts.new)} new, ${n(preview.counts.updated)} updated.`, importId: preview.id };
+        }
+      }
+    } catch (err) {
+      if (!(err instanceof AppError)) log.error({ err, sourceId: source.id }, 'sheet sync failed');
+      const message = err instanceof AppError ? err.message : 'The sheet could not be read; it is tried again at its next run.';
+      outcome = { status: 'failed', message, importId: null };
+    }
+    await repo.recordRun(source.id, outcome.status, outcome.message, outcome.importId);
+    return outcome;
+  }
+
+  return {
+    async list(): Promise<SyncedSheet[]> {
+      return (await repo.list()).map(toSheet);
+    },
+
+    async create(actor: Actor, body: SyncedSheetInput): Promise<SyncedSheet> {
+      const input = syncedSheetInputSchema.parse(body);
+      if ((await repo.count()) >= MAX_SYNCED_SHEETS) throw new AppError('CONFLICT', `A site keeps at most ${MAX_SYNCED_SHEETS} synced sheets: remove one first.`);
+      const row = await repo.create({ ...input, mapping: input.mapping ?? {} }, actor, (created, executor) =>
+        audit.record(
+          { action: 'sync-source-create', subject: created.url.slice(0, 200), actor, details: { id: created.id, schedule: created.schedule, maxChangedPercent: created.maxChangedPercent, maxInvalidRows: created.maxInvalidRows } },
+          executor,
+        ),
+      );
+      return toSheet(row);
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const removed = await repo.remove(id, (row, executor) =>
+        audit.record({ action: 'sync-source-delete', subject: row.url.slice(0, 200), actor, details: { id: row.id } }, executor),
+      );
+      if (!removed) throw new AppError('NOT_FOUND', NOT_FOUND);
+    },
+
+    /** Reads a sheet now (the Run now button); its next scheduled run moves an interval on. */
+    async runNow(id: string): Promise<SyncedSheet> {
+      const claimed = await repo.claim(id);
+      if (!claimed) throw new AppError('NOT_FOUND', NOT_FOUND);
+      await run(claimed);
+      const row = await repo.find(id);
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      return toSheet(row);
+    },
+
+    /** Runs every sheet that is due, one after the other; answers how many ran. The periodic job calls it. */
+    async runDue(max = MAX_SYNCED_SHEETS): Promise<number> {
+      let ran = 0;
+      for (let source = await repo.claimDue(); source; source = ran < max ? await repo.claimDue() : null) {
+        await run(source);
+        ran += 1;
+      }
+      return ran;
+    },
+  };
+}
+export type ImportSourcesService = ReturnType<typeof createImportSourcesService>;

@@ -1,0 +1,55 @@
+import type { ImportEncoding } from '../../../../common/import-columns';
+import { AppError } from '../../../errors';
+import { decodeText } from './text-encoding';
+import { tooManyRows, type ImportTable, type ReadLimits } from './table';
+
+/**
+ * A Firestore timestamp or other nested value is not a product field: only plain values are kept, so the row
+ * check says what is wrong with a field instead of stringifying an object.
+ */
+const isDocument = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The products of a JSON file: an array of products, or the original app's Firestore export of productsImported
+ * ({ "productsImported": { "<id>": {...} } }, the same under "__collections__", or with an array), where each
+ * document's id is kept.
+ */
+function documentsOf(parsed: unknown): Array<Record<string, unknown>> {
+  if (Array.isArray(parsed)) return parsed.map((d) => (isDocument(d) ? d : { value: d }));
+  if (!isDocument(parsed)) throw new AppError('VALIDATION', 'The JSON file must hold an array of products or a productsImported collection.');
+  const collections = isDocument(parsed.__collections__) ? parsed.__collections__ : parsed;
+  const collection = collections.productsImported ?? collections.products;
+  if (Array.isArray(collection)) return documentsOf(collection);
+  if (isDocument(collection)) {
+    return Object.entries(collection).map(([id, doc]) => {
+      const fields = isDocument(doc) ? doc : { value: doc };
+      const { __collections__: _nested, ...rest } = fields;
+      return { id, ...rest };
+    });
+  }
+  throw new AppError('VALIDATION', 'The JSON file must hold an array of products or a productsImported collection.');
+}
+
+export function readJson(body: Uint8Array, encoding: ImportEncoding, limits: ReadLimits): ImportTable {
+  const decoded = decodeText(body, encoding);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decoded.text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new AppError('VALIDATION', `The file is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const documents = documentsOf(parsed);
+  if (documents.length > limits.maxRows) throw tooManyRows(documents.length, limits);
+  const headers: string[] = [];
+  const known = new Set<string>();
+  const records = documents.map((doc, i) => {
+    for (const key of Object.keys(doc)) {
+      if (!known.has(key)) {
+        known.add(key);
+        headers.push(key);
+      }
+    }
+    return { row: i + 1, values: doc };
+  });
+  return { format: 'json', headers, records, sheets: [], sheet: null, encoding: decoded.encoding, readWarnings: decoded.warning ? [decoded.warning] : [] };
+}

@@ -1,0 +1,84 @@
+import { DEMO_PICTURES_KEPT_DAYS, SETUP_TEXTS, type SetupItem } from '../../../common/setup-texts';
+import type { DemoRemoval, SetupStatus } from '../../../common/schemas/setup';
+import { demoImageFileName, demoProducts } from '../../db/demo-catalogue';
+import type { AccountRepo } from '../account/account.repo';
+import type { Actor, AuditRepo } from '../audit/audit.repo';
+import type { FileRemovalsRepo } from '../images/file-removals.repo';
+import { imageKeys } from '../images/image-files';
+import type { DemoMarks, SetupRepo } from './setup.repo';
+
+/** Which settings the server was started with: only whether each is set. */
+export type SetupSettings = { mail: boolean; google: boolean; publicUrl: boolean; authSecret: boolean; ratesFeed: boolean };
+
+type Facts = Omit<SetupStatus, 'pending' | 'dismissed'>;
+
+/** The items still to do, in the checklist's order: a pure rule over what the server found. */
+export function pendingItems(facts: Facts): SetupItem[] {
+  const open: Record<SetupItem, boolean> = {
+    'referral-codes': facts.agentsWithoutReferral.length > 0,
+    'currency-rates': facts.currencyRates === 0 && !facts.ratesFeed,
+    mail: !facts.mail,
+    google: !facts.google,
+    'public-url': !facts.publicUrl,
+    'auth-secret': !facts.authSecret,
+    'demo-catalogue': facts.demo.products > 0,
+  };
+  return (Object.keys(open) as SetupItem[]).filter((item) => open[item]);
+}
+
+let marks: DemoMarks | undefined;
+/** The demo catalogue's links and picture names, as the seed makes them (computed once). */
+function demoMarks(): DemoMarks {
+  if (!marks) {
+    const demo = demoProducts();
+    marks = { links: demo.map((p) => p.link), pictureNames: demo.map(demoImageFileName) };
+  }
+  return marks;
+}
+
+export function createSetupService(deps: {
+  repo: SetupRepo;
+  account: Pick<AccountRepo, 'setupDismissedAt' | 'setSetupDismissedAt'>;
+  audit: AuditRepo;
+  removals: Pick<FileRemovalsRepo, 'scheduleLater'>;
+  settings: SetupSettings;
+}) {
+  const { repo, account, audit, removals, settings } = deps;
+  return {
+    /** What the site still lacks; `userId` (an admin) adds whether that admin put the checklist away. */
+    async status(userId: string | null): Promise<SetupStatus> {
+      const [agentsWithoutReferral, currencyRates, demo, dismissedAt] = await Promise.all([
+        repo.agentsWithoutReferral(),
+        repo.currencyRates(),
+        repo.demo(demoMarks()),
+        userId ? account.setupDismissedAt(userId) : Promise.resolve(null),
+      ]);
+      const facts: Facts = { agentsWithoutReferral, currencyRates, demo, ...settings };
+      return { pending: pendingItems(facts), dismissed: dismissedAt !== null, ...facts };
+    },
+
+    async dismiss(userId: string, dismissed: boolean): Promise<SetupStatus> {
+      await account.setSetupDismissedAt(userId, dismissed ? new Date() : null);
+      return this.status(userId);
+    },
+
+    /**
+     * Removes exactly the demo products (their made-up links) and the demo pictures no other item uses, as one bulk
+     * change: Undo (/api/admin/products/changes/{id}/undo) brings both back while the pictures' files are kept.
+     */
+    async removeDemo(actor: Actor): Promise<DemoRemoval> {
+      const summary = SETUP_TEXTS.demoSummary;
+      const done = await repo.removeDemo(
+        demoMarks(),
+        actor,
+        summary,
+        imageKeys,
+        (executor, keys) => removals.scheduleLater(keys, DEMO_PICTURES_KEPT_DAYS, executor),
+        (executor, result) =>
+          audit.record({ action: 'products-bulk-edit', subject: summary, actor, details: { ...result, action: 'remove-demo', summary } }, executor),
+      );
+      return { ...done, summary };
+    },
+  };
+}
+export type SetupService = ReturnType<typeof createSetupService>;

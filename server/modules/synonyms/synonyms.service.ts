@@ -1,0 +1,53 @@
+import type { Synonym } from '../../../common/schemas/synonym';
+import { SYNONYM_TEXTS } from '../../../common/synonym-texts';
+import { AppError } from '../../errors';
+import type { Actor, AuditRepo } from '../audit/audit.repo';
+import type { SynonymRow, SynonymsRepo } from './synonyms.repo';
+
+export function toSynonym(row: SynonymRow): Synonym {
+  return { id: row.id, terms: row.terms, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** How the audit log names a group: its terms. */
+const subjectOf = (terms: string[]) => terms.join(', ');
+
+/**
+ * The Synonyms section's rules (issue 27). Each change lands with its audit entry in one transaction; the search
+ * index of every process reads the synonyms again at its next search (it checks their count and last change).
+ */
+export function createSynonymsService(repo: SynonymsRepo, audit: Pick<AuditRepo, 'record'>) {
+  return {
+    async list(): Promise<Synonym[]> {
+      return (await repo.list()).map(toSynonym);
+    },
+    async create(actor: Actor, terms: string[]): Promise<Synonym> {
+      return repo.transaction(async (tx) => {
+        const row = await tx.synonyms.insert(terms);
+        await audit.record({ action: 'synonym-create', subject: subjectOf(terms), actor, details: { synonymId: row.id, terms } }, tx.executor);
+        return toSynonym(row);
+      });
+    },
+    /** An edit that changes nothing records nothing. */
+    async update(actor: Actor, id: string, terms: string[]): Promise<Synonym> {
+      return repo.transaction(async (tx) => {
+        const old = await tx.synonyms.lock(id);
+        if (!old) throw new AppError('NOT_FOUND', SYNONYM_TEXTS.notFound);
+        if (JSON.stringify(old.terms) === JSON.stringify(terms)) return toSynonym(old);
+        const row = await tx.synonyms.update(id, terms);
+        if (!row) throw new AppError('NOT_FOUND', SYNONYM_TEXTS.notFound);
+        const details = { synonymId: id, changes: { terms: { from: old.terms, to: terms } } };
+        await audit.record({ action: 'synonym-update', subject: subjectOf(terms), actor, details }, tx.executor);
+        return toSynonym(row);
+      });
+    },
+    async delete(actor: Actor, id: string): Promise<{ id: string; terms: string[] }> {
+      return repo.transaction(async (tx) => {
+        const old = await tx.synonyms.lock(id);
+        if (!old || !(await tx.synonyms.delete(id))) throw new AppError('NOT_FOUND', SYNONYM_TEXTS.notFound);
+        await audit.record({ action: 'synonym-delete', subject: subjectOf(old.terms), actor, details: { synonymId: id, deleted: { terms: old.terms } } }, tx.executor);
+        return { id, terms: old.terms };
+      });
+    },
+  };
+}
+export type SynonymsService = ReturnType<typeof createSynonymsService>;

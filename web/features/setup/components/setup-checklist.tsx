@@ -1,0 +1,190 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from '../../../lib/router';
+import { withReason } from '../../../../common/admin-constants';
+import type { DemoRemoval, SetupStatus } from '../../../../common/schemas/setup';
+import { SETUP_ITEM_TEXTS, SETUP_TEXTS, type SetupItem } from '../../../../common/setup-texts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { invalidateCatalogue } from '../../../lib/admin/keys';
+import { apiPost } from '../../../lib/api-client';
+import { reasonOf } from '../../../lib/errors';
+import { setupKey, useSetup } from '../../../lib/admin/setup-status';
+import { useDismissSetup, useRemoveDemo } from '../api/setup';
+import './setup.css';
+
+/** Saves one agent's referral code; the dashboard hands in the Agents area's own call (features never import each other). */
+export type SaveReferralCode = (agentId: string, referralCode: string) => Promise<unknown>;
+
+function ReferralCodeField({ agent, save }: { agent: { id: string; name: string }; save: SaveReferralCode }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') return setError('Enter the code this agent gave you.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      await save(agent.id, code.trim());
+      toast(SETUP_TEXTS.referralSaved(agent.name), 'success');
+      await queryClient.invalidateQueries({ queryKey: setupKey });
+    } catch (err) {
+      setError(reasonOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="setup-referral" onSubmit={(e) => void submit(e)} noValidate>
+      <TextField label={SETUP_TEXTS.referralLabel(agent.name)} value={code} onChange={(e) => setCode(e.target.value)} error={error} autoComplete="off" />
+      <button type="submit" className="button button-small" disabled={busy}>
+        {busy ? 'Saving...' : SETUP_TEXTS.saveReferral}
+      </button>
+    </form>
+  );
+}
+
+function ItemControls({ item, status, save, onRemoveDemo }: { item: SetupItem; status: SetupStatus; save: SaveReferralCode; onRemoveDemo: () => void }) {
+  if (item === 'referral-codes') {
+    return (
+      <details className="setup-referrals">
+        <summary>{SETUP_TEXTS.enterCodes(status.agentsWithoutReferral.length)}</summary>
+        <div className="setup-referral-fields">
+          {status.agentsWithoutReferral.map((agent) => (
+            <ReferralCodeField key={agent.id} agent={agent} save={save} />
+          ))}
+        </div>
+      </details>
+    );
+  }
+  if (item === 'currency-rates') {
+    return (
+      <Link to="/admin?tab=currencies" className="button button-ghost button-small">
+        {SETUP_TEXTS.openCurrencies}
+      </Link>
+    );
+  }
+  if (item === 'demo-catalogue') {
+    return (
+      <button type="button" className="button button-ghost button-small" onClick={onRemoveDemo}>
+        {SETUP_TEXTS.removeDemo}
+      </button>
+    );
+  }
+  return null;
+}
+
+/**
+ * The setup checklist at the top of the dashboard (issue 28): each thing a new site lacks, what leaving it costs and
+ * how to fix it, with the fix at hand where the dashboard can make it. Gone when every item is done, or put away per
+ * account ("I'll do this later"); a line then offers it again.
+ */
+export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveReferralCode }) {
+  const titleId = useId();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const setup = useSetup();
+  const dismiss = useDismissSetup();
+  const removeDemo = useRemoveDemo();
+  const [confirming, setConfirming] = useState(false);
+  const [removed, setRemoved] = useState<DemoRemoval | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  // The button that opened the confirmation goes with the demo item: focus moves to the notice with Undo instead of
+  // falling back to the page's start.
+  const removalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (removed) removalRef.current?.focus();
+  }, [removed]);
+
+  const status = setup.data;
+  const undo = async () => {
+    if (!removed?.changeId) return;
+    setUndoing(true);
+    try {
+      await apiPost(`/api/admin/products/changes/${removed.changeId}/undo`);
+      toast('Undone: the demo catalogue is back.', 'success');
+      setRemoved(null);
+    } catch (err) {
+      toast(`Undo failed: ${reasonOf(err)}`, 'error');
+    } finally {
+      setUndoing(false);
+      await invalidateCatalogue(queryClient);
+    }
+  };
+  const remove = () =>
+    removeDemo.mutate(undefined, {
+      onSuccess: (result) => {
+        setRemoved(result);
+        toast(SETUP_TEXTS.demoRemoved(result.products), 'success');
+      },
+      onError: (err) => toast(withReason('Removing the demo catalogue failed', reasonOf(err)), 'error'),
+      onSettled: () => setConfirming(false),
+    });
+
+  const lastRemoval = removed?.changeId ? (
+    <div className="last-change setup-undo" role="status" tabIndex={-1} ref={removalRef}>
+      <p>{SETUP_TEXTS.demoRemoved(removed.products)}</p>
+      <button type="button" className="button button-ghost button-small" disabled={undoing} onClick={() => void undo()}>
+        {undoing ? 'Undoing...' : 'Undo'}
+      </button>
+    </div>
+  ) : null;
+
+  if (!status || status.pending.length === 0) return lastRemoval;
+  if (status.dismissed) {
+    return (
+      <>
+        {lastRemoval}
+        <p className="setup-dismissed">
+          Setup: {SETUP_TEXTS.remaining(status.pending.length)}.{' '}
+          <button type="button" className="link-button" disabled={dismiss.isPending} onClick={() => dismiss.mutate(false)}>
+            {SETUP_TEXTS.show}
+          </button>
+        </p>
+      </>
+    );
+  }
+  return (
+    <section className="setup-checklist" aria-labelledby={titleId}>
+      <div className="setup-head">
+        <h2 id={titleId}>
+          {SETUP_TEXTS.title} <span className="setup-count">({SETUP_TEXTS.remaining(status.pending.length)})</span>
+        </h2>
+        <button type="button" className="button button-ghost button-small" disabled={dismiss.isPending} onClick={() => dismiss.mutate(true)}>
+          {SETUP_TEXTS.later}
+        </button>
+      </div>
+      <p className="setup-lead">{SETUP_TEXTS.lead}</p>
+      {lastRemoval}
+      <ul className="setup-items">
+        {status.pending.map((item) => {
+          const texts = SETUP_ITEM_TEXTS[item];
+          return (
+            <li key={item} className="setup-item" data-item={item}>
+              <h3>{texts.title}</h3>
+              <p>{texts.cost}</p>
+              <p className="setup-fix">{texts.fix}</p>
+              <ItemControls item={item} status={status} save={saveReferralCode} onRemoveDemo={() => setConfirming(true)} />
+            </li>
+          );
+        })}
+      </ul>
+      {confirming && (
+        <ConfirmDialog
+          title={SETUP_TEXTS.removeDemoQuestion(status.demo.products, status.demo.pictures)}
+          confirmLabel="Remove"
+          busyLabel={SETUP_TEXTS.removing}
+          busy={removeDemo.isPending}
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>{SETUP_TEXTS.removeDemoBody}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

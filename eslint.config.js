@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -10,6 +11,17 @@ import finder from './lint/import-boundaries.js';
  * packages each side must not use. lint/import-boundaries.test.ts proves each rule fires.
  */
 const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/**
+ * Node's own modules under every spelling (`node:fs`, `fs`, `fs/promises`), as one anchored pattern: the
+ * gitignore-style groups would also match a folder of ours of the same name (`../common/constants`).
+ */
+const NODE_MODULES = `^(node:.*|(${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(/.*)?)$`;
+/** Packages that only make sense in the server process (database, HTTP server, mail, files, job queue). */
+const SERVER_ONLY = `^(${[
+  'drizzle-orm', 'fastify', '@fastify/[^/]+', 'pg', 'pg-boss', '@electric-sql/[^/]+', 'nodemailer', 'sharp', 'pino', 'exceljs',
+  'csv-parse', 'better-auth/adapters', 'better-auth/node',
+].join('|')})(/.*)?$`;
+const SERVER_ONLY_MESSAGE = 'A server-only package: the server uses it and hands the result over through the API.';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
@@ -39,18 +51,26 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...boundaries([
-        { group: ['node:*'], message: 'The web runs in the browser: no Node modules.' },
+        { regex: NODE_MODULES, message: 'The web runs in the browser: no Node modules.' },
+        { regex: SERVER_ONLY, message: SERVER_ONLY_MESSAGE },
         { group: ['wouter', 'wouter/*', 'react-router', 'react-router-dom'], message: 'Links and routing hooks come from web/lib/router.tsx.' },
       ]),
     },
   },
   {
     files: ['web/lib/router.tsx'],
-    rules: boundaries([{ group: ['node:*'], message: 'The web runs in the browser: no Node modules.' }]),
+    rules: boundaries([
+      { regex: NODE_MODULES, message: 'The web runs in the browser: no Node modules.' },
+      { regex: SERVER_ONLY, message: SERVER_ONLY_MESSAGE },
+    ]),
   },
   {
     files: ['common/**/*.ts'],
-    rules: boundaries([{ group: ['node:*', 'react', 'react-dom'], message: 'common/ runs in both places: no Node or DOM libraries.' }]),
+    rules: boundaries([
+      { regex: NODE_MODULES, message: 'common/ runs in both places: no Node or DOM libraries.' },
+      { group: ['react', 'react-dom'], message: 'common/ runs in both places: no Node or DOM libraries.' },
+      { regex: SERVER_ONLY, message: SERVER_ONLY_MESSAGE },
+    ]),
   },
   {
     files: ['scripts/**/*.{ts,mjs}', 'server/main.ts'],

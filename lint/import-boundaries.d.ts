@@ -2,7 +2,16 @@
 import type { ESLint } from 'eslint';
 
 export const MESSAGES: Record<
-  'commonImportsSide' | 'webImportsServer' | 'serverImportsWeb' | 'featureImportsFeature' | 'featureImportsApp' | 'sharedImportsFeature',
+  | 'commonImportsSide'
+  | 'webImportsServer'
+  | 'serverImportsWeb'
+  | 'featureImportsFeature'
+  | 'featureImportsApp'
+  | 'sharedImportsFeature'
+  | 'appImportsScripts'
+  | 'repoImportsService'
+  | 'routeImportsDatabase'
+  | 'importNotPlain',
   string
 >;
 export function boundaryBroken(file: string, target: string): keyof typeof MESSAGES | null;

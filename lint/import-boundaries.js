@@ -19,6 +19,10 @@ export const MESSAGES = {
   featureImportsFeature: 'Features never import each other; share through web/components or web/lib, or let web/app pass one into another.',
   featureImportsApp: 'Features never import web/app: the app composes them.',
   sharedImportsFeature: 'Shared code (web/components, web/lib) imports neither a feature nor web/app.',
+  appImportsScripts: 'scripts/ are tools run beside the app: common/, web/ and server/ never import them.',
+  repoImportsService: 'A repo reads and writes its tables; it never imports a service (services call repos, not back).',
+  routeImportsDatabase: 'Routes reach the database through their service; they never import server/db/client.',
+  importNotPlain: 'import() takes one plain string, so where it points can be judged (and bundled).',
 };
 
 const toPosix = (p) => p.split(path.sep).join('/');
@@ -29,6 +33,9 @@ const shared = (file) => under(file, 'web/components') || under(file, 'web/lib')
 /** The broken rule's message id for an import of `target` from `file` (both relative to the root), or null. */
 export function boundaryBroken(file, target) {
   if (EXCEPTIONS.has(file)) return null;
+  if ((under(file, 'common') || under(file, 'web') || under(file, 'server')) && under(target, 'scripts')) return 'appImportsScripts';
+  if (under(file, 'server') && /\.repo\.ts$/.test(file) && /\.service(\.ts)?$/.test(target)) return 'repoImportsService';
+  if (under(file, 'server') && /\.routes\.ts$/.test(file) && /^server\/db\/client(\.ts)?$/.test(target)) return 'routeImportsDatabase';
   if (under(file, 'common') && (under(target, 'server') || under(target, 'web'))) return 'commonImportsSide';
   if (under(file, 'web') && under(target, 'server')) return 'webImportsServer';
   if (under(file, 'server') && under(target, 'web')) return 'serverImportsWeb';
@@ -48,6 +55,7 @@ export default {
       create(context) {
         const file = toPosix(path.relative(ROOT, context.filename));
         const check = (source) => {
+          if (source?.type === 'TemplateLiteral' && source.expressions.length === 0) source = { ...source, value: source.quasis[0]?.value.cooked };
           if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
           const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), source.value));
           const messageId = boundaryBroken(file, target);
@@ -57,7 +65,15 @@ export default {
           ImportDeclaration: (node) => check(node.source),
           ExportNamedDeclaration: (node) => check(node.source),
           ExportAllDeclaration: (node) => check(node.source),
-          ImportExpression: (node) => check(node.source),
+          ImportExpression: (node) => {
+            // A path put together at run time cannot be judged: web/ and common/ take plain strings only, and nowhere
+            // is a relative path pieced together (the server loads its built page renderer by a computed address).
+            const source = node.source;
+            const plain = source.type === 'Literal' || (source.type === 'TemplateLiteral' && source.expressions.length === 0);
+            const piecedRelative = source.type === 'TemplateLiteral' && source.expressions.length > 0 && /^\.|^$/.test(source.quasis[0]?.value.cooked ?? '');
+            if (piecedRelative || (!plain && (under(file, 'web') || under(file, 'common')))) context.report({ node: source, messageId: 'importNotPlain' });
+            else check(node.source);
+          },
         };
       },
     },

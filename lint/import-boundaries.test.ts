@@ -16,6 +16,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 
 const NODE_IN_WEB = 'The web runs in the browser: no Node modules.';
 const NODE_IN_COMMON = 'common/ runs in both places: no Node or DOM libraries.';
+const SERVER_ONLY = 'A server-only package: the server uses it and hands the result over through the API.';
 
 /** Small fixture files, each breaking one boundary, with the error lint must give. */
 const BROKEN: { name: string; file: string; code: string; error: string }[] = [
@@ -91,6 +92,51 @@ const BROKEN: { name: string; file: string; code: string; error: string }[] = [
     code: "export const load = () => import('../account/account-page');\n",
     error: MESSAGES.featureImportsFeature,
   },
+  { name: 'web imports a Node module without node:', file: 'web/lib/x.ts', code: "import fs from 'fs';\nvoid fs;\n", error: NODE_IN_WEB },
+  { name: 'web imports a Node submodule without node:', file: 'web/features/finder/x.ts', code: "import { readFile } from 'fs/promises';\nvoid readFile;\n", error: NODE_IN_WEB },
+  { name: 'common imports a Node module without node:', file: 'common/x.ts', code: "import pg from 'path';\nvoid pg;\n", error: NODE_IN_COMMON },
+  { name: 'web imports the database driver', file: 'web/lib/x.ts', code: "import pg from 'pg';\nvoid pg;\n", error: SERVER_ONLY },
+  { name: 'common imports drizzle', file: 'common/schemas/x.ts', code: "import { sql } from 'drizzle-orm';\nvoid sql;\n", error: SERVER_ONLY },
+  { name: 'web imports fastify', file: 'web/app/x.tsx', code: "import Fastify from 'fastify';\nvoid Fastify;\n", error: SERVER_ONLY },
+  { name: 'the router file imports a Fastify plugin', file: 'web/lib/router.tsx', code: "import cookie from '@fastify/cookie';\nvoid cookie;\n", error: SERVER_ONLY },
+  { name: 'common imports scripts/', file: 'common/x.ts', code: "import { seed } from '../scripts/seed-large-catalogue';\nvoid seed;\n", error: MESSAGES.appImportsScripts },
+  { name: 'the server imports scripts/', file: 'server/modules/catalogue/x.ts', code: "import { seed } from '../../../scripts/seed-large-catalogue';\nvoid seed;\n", error: MESSAGES.appImportsScripts },
+  {
+    name: 'a repo imports a service',
+    file: 'server/modules/imports/imports.repo.ts',
+    code: "import { createChangesService } from '../changes/changes.service';\nvoid createChangesService;\n",
+    error: MESSAGES.repoImportsService,
+  },
+  {
+    name: 'a route imports the database client',
+    file: 'server/modules/catalogue/catalogue.routes.ts',
+    code: "import { openDatabase } from '../../db/client';\nvoid openDatabase;\n",
+    error: MESSAGES.routeImportsDatabase,
+  },
+  {
+    name: 'a feature loads another through a template literal',
+    file: 'web/features/catalogue/x.ts',
+    code: "const name = 'account';\nexport const load = () => import(`../${name}/account-page`);\n",
+    error: MESSAGES.importNotPlain,
+  },
+  {
+    name: 'the web loads a module by a computed name',
+    file: 'web/lib/x.ts',
+    code: "const where = '../features/items/x';\nexport const load = () => import(where);\n",
+    error: MESSAGES.importNotPlain,
+  },
+  {
+    name: 'the server pieces a relative path together',
+    file: 'server/modules/pages/x.ts',
+    code: "const page = 'app';\nexport const load = () => import(`../../../web/app/${page}`);\n",
+    error: MESSAGES.importNotPlain,
+  },
+  {
+    name: 'a template literal without a variable is judged as its string',
+    file: 'web/features/catalogue/x.ts',
+    code: 'export const load = () => import(`../account/account-page`);\n',
+    error: MESSAGES.featureImportsFeature,
+  },
 ];
 
 /** The same places importing what they may: no boundary error (so the rules above are not simply always on). */
@@ -115,6 +161,10 @@ const ALLOWED: { name: string; file: string; code: string }[] = [
     code: "import { invalidateCatalogue } from '../../../lib/admin/keys';\nimport { Spinner } from '../../../components/ui/spinner';\nvoid invalidateCatalogue; void Spinner;\n",
   },
   { name: 'shared code uses shared code', file: 'web/lib/admin/x.ts', code: "import { apiGet } from '../api-client';\nimport { Spinner } from '../../components/ui/spinner';\nvoid apiGet; void Spinner;\n" },
+  { name: 'the web imports its own constants module (not the Node module of that name)', file: 'web/lib/x.ts', code: "import { PAGE_SIZE } from '../../common/constants';\nimport { x } from './events';\nvoid PAGE_SIZE; void x;\n" },
+  { name: 'a service imports its repo', file: 'server/modules/catalogue/catalogue.service.ts', code: "import { createCatalogueRepo } from './catalogue.repo';\nvoid createCatalogueRepo;\n" },
+  { name: 'a route imports its service', file: 'server/modules/catalogue/catalogue.routes.ts', code: "import { x } from './catalogue.service';\nvoid x;\n" },
+  { name: 'the server loads its built renderer by a computed address', file: 'server/modules/pages/x.ts', code: "const entry = new URL('file:///x.js');\nexport const load = () => import(entry.href);\n" },
   { name: "the test renderer's listed exception", file: 'server/test/front-end.ts', code: "import { render } from '../../web/entry-server';\nvoid render;\n" },
 ];
 

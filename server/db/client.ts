@@ -17,6 +17,7 @@ import type { PgliteWorkerCommand, PgliteWorkerData, PgliteWorkerMessage } from 
 import { pgliteOptions } from './pglite-options';
 import { createPool, withQueryTimeout } from './pool';
 import * as schema from './schema/index';
+import { rowsOf } from './sql';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -235,7 +236,7 @@ async function overPool(
   return {
     db,
     kind,
-    rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    rows: async <T extends Record<string, unknown>>(query: SQL) => rowsOf<T>(db, query),
     listen,
     ping,
     executeSql: async (text, values) => pool.query(text, values),
@@ -346,7 +347,7 @@ async function openPgliteHere(dir: string, statementTimeoutMs: number): Promise<
   return {
     db,
     kind: 'pglite',
-    rows: async <T extends Record<string, unknown>>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    rows: async <T extends Record<string, unknown>>(query: SQL) => rowsOf<T>(db, query),
     ping: async () => {
       await client.query('select 1');
     },

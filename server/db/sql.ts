@@ -1,4 +1,20 @@
+import type { SQL } from 'drizzle-orm';
 import type { Database, Db } from './client';
+
+/** What both drivers' `execute` answers: node-postgres's QueryResult and PGlite's Results each carry `rows`. */
+function hasRows(result: unknown): result is { rows: unknown[] } {
+  return typeof result === 'object' && result !== null && Array.isArray((result as { rows?: unknown }).rows);
+}
+
+/**
+ * The rows of a raw SQL statement, run on a database handle or a transaction; `T` is the row's shape as the
+ * statement's select list names it. The one place a raw statement's result is typed.
+ */
+export async function rowsOf<T>(executor: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result: unknown = await executor.execute(query);
+  if (!hasRows(result)) throw new Error('a raw statement answered without rows');
+  return result.rows as T[];
+}
 
 /** A database handle or a transaction: what a repo's statements run on. */
 export type Executor = Pick<Db, 'insert' | 'update' | 'select' | 'delete' | 'execute'>;
@@ -16,7 +32,7 @@ export function inTransaction(database: Database, tx: Transaction): Database {
     db: tx as unknown as Db,
     kind: database.kind,
     rows: async <T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]) =>
-      ((await tx.execute(query)) as unknown as { rows: T[] }).rows,
+      rowsOf<T>(tx, query),
     listen: (channel, onNotify) => database.listen(channel, onNotify),
     ping: () => database.ping(),
     executeSql: (text, values) => database.executeSql(text, values),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AgentPromoSource, ClickSource, PromoSource } from '../../../common/schemas/analytics';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 
 /** A half-open range of instants [start, end): whole UTC days. */
 export type Period = { from: string; to: string; start: Date; end: Date };
@@ -445,7 +446,7 @@ export function createAnalyticsRepo(database: Database) {
      */
     async recountPopularity(today: string, days: number): Promise<number | null> {
       return database.db.transaction(async (tx) => {
-        const run = async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+        const run = async <T>(query: SQL) => rowsOf<T>(tx, query);
         const claimed = await run<{ id: boolean }>(
           sql`update popularity_state set counted_for = ${today}::date where counted_for < ${today}::date returning id`,
         );

@@ -4,6 +4,7 @@ import type { BulkUpdate, CategoryStats } from '../../../common/schemas/bulk-op'
 import { QUERY_TIMEOUT_MARGIN_MS } from '../../config';
 import type { Database } from '../../db/client';
 import { withQueryTimeout } from '../../db/pool';
+import { rowsOf } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
 import { dropChange, openChange } from '../changes/changes.repo';
 
@@ -29,10 +30,6 @@ export const BULK_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
 const BULK_PENDING_LIST_KB = 256 * 1024;
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
-
-async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 type RawCounts = { total: number; matched: number; updated: number; samples: Array<BulkUpdate & { after?: unknown }> | string | null };
 

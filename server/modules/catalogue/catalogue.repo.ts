@@ -5,7 +5,7 @@ import type { Gender } from '../../../common/constants';
 import type { BulkAction, BulkEditBody } from '../../../common/schemas/changes';
 import type { AdminProductSort } from '../../../common/schemas/product';
 import type { Database } from '../../db/client';
-import { escapeLike, inTransaction, type Executor } from '../../db/sql';
+import { escapeLike, inTransaction, rowsOf, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
 import { CHANGE_STATEMENT_TIMEOUT_MS, dropChange, openChange, PRODUCT_SNAPSHOT, runChange, type ChangeLimit } from '../changes/changes.repo';
 import { finderQueries } from './finder.repo';
@@ -227,8 +227,8 @@ function productQueries(database: Database) {
         // workers (~150 ms on a busy machine): both for a count that takes milliseconds on its own.
         await tx.execute(sql`set local jit = off`);
         await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-        const result = (await tx.execute(query)) as unknown as { rows: Array<{ total: number; changes: number | string }> };
-        return toCount(result.rows[0]);
+        const [row] = await rowsOf<{ total: number; changes: number | string }>(tx, query);
+        return toCount(row);
       });
     },
 
@@ -410,7 +410,7 @@ export function createCatalogueRepo(database: Database, limit: ChangeLimit = { t
       record: (executor: Executor, result: { changeId: string | null; selected: number; changed: number }) => Promise<void>,
     ): Promise<{ changeId: string | null; selected: number; changed: number } | { mismatch: number }> {
       return runChange(database, limit, async (tx) => {
-        const rows = async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+        const rows = async <T>(query: SQL) => rowsOf<T>(tx, query);
         const condition = targetCondition(target);
         const [counted] = await rows<{ n: number }>(sql`select count(*)::int as n from products where ${condition}`);
         const selected = counted?.n ?? 0;

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FinderSort, Gender } from '../../../common/constants';
 import type { Database } from '../../db/client';
 import type { ProductRow } from './catalogue.repo';
-import { escapeLike } from '../../db/sql';
+import { escapeLike, rowsOf } from '../../db/sql';
 import { QC_COUNT_COLUMN } from '../qc/qc.repo';
 import type { FinderCursor } from './cursor';
 import type { SearchPlan, TermCandidate, WordPlan } from './search-words';
@@ -155,7 +155,7 @@ export function finderQueries(database: Database) {
       await tx.execute(
         sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
       );
-      return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+      return rowsOf<T>(tx, query);
     });
   }
 

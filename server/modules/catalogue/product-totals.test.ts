@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminProductPage } from '../../../common/schemas/product';
+import { rowsOf } from '../../db/sql';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -180,9 +181,7 @@ describe('the kept counts per category (migration 0014)', () => {
     // The counters of the connection's pending statistics, before and after the update, in one transaction.
     const hot = await ctx.database.db.transaction(async (tx) => {
       const read = async () =>
-        ((await tx.execute(sql`select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables where relid = 'products'::regclass`)) as unknown as {
-          rows: Array<{ updated: number; hot: number }>;
-        }).rows[0] ?? { updated: 0, hot: 0 };
+        (await rowsOf<{ updated: number; hot: number }>(tx, sql`select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables where relid = 'products'::regclass`))[0] ?? { updated: 0, hot: 0 };
       const before = await read();
       await tx.execute(sql`update products set category = 'Pants', updated_at = now() where title like '%0'`);
       const after = await read();

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ChangeKind, UndoResult } from '../../../common/schemas/changes';
 import type { Database } from '../../db/client';
-import type { Executor, Transaction } from '../../db/sql';
+import { rowsOf, type Executor, type Transaction } from '../../db/sql';
 import { DEFAULT_CHANGE_TIMEOUT_MS, QUERY_TIMEOUT_MARGIN_MS } from '../../config';
 import { DatabaseTimeoutError, withQueryTimeout } from '../../db/pool';
 import { AppError } from '../../errors';
@@ -57,10 +57,6 @@ export const PRODUCT_SNAPSHOT = (alias: string) =>
   );
 
 export type ChangeRow = { id: string; kind: ChangeKind; summary: string; undoneAt: Date | null };
-
-async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
-  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Starts a change in the caller's transaction; its rows are written by the statements that make the change. */
 export async function openChange(executor: Executor, kind: ChangeKind, summary: string, actor: Actor): Promise<string> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SyncRunStatus, SyncSchedule } from '../../../common/schemas/import-sources';
 import type { Database } from '../../db/client';
-import type { Executor } from '../../db/sql';
+import { rowsOf, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
 
 export type ImportSourceRow = {
@@ -64,11 +64,11 @@ export function createImportSourcesRepo(database: Database) {
       record: (row: ImportSourceRow, executor: Executor) => Promise<void>,
     ): Promise<ImportSourceRow> {
       return database.db.transaction(async (tx) => {
-        const [created] = ((await tx.execute(sql`
+        const [created] = await rowsOf<Record<string, unknown>>(tx, sql`
           insert into import_sources (url, schedule, max_changed_percent, max_invalid_rows, mapping, actor_id, actor_email)
           values (${input.url}, ${input.schedule}, ${input.maxChangedPercent}, ${input.maxInvalidRows}, ${JSON.stringify(input.mapping)}::jsonb,
                   ${actor.id}::uuid, ${actor.email})
-          returning ${COLUMNS}`)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+          returning ${COLUMNS}`);
         if (!created) throw new Error('insert returned no row');
         const row = toRow(created);
         await record(row, tx);
@@ -79,9 +79,7 @@ export function createImportSourcesRepo(database: Database) {
     /** Removes a synced sheet (its imports stay in the history); null when there was none. */
     async remove(id: string, record: (row: ImportSourceRow, executor: Executor) => Promise<void>): Promise<ImportSourceRow | null> {
       return database.db.transaction(async (tx) => {
-        const [removed] = ((await tx.execute(sql`delete from import_sources where id = ${id}::uuid returning ${COLUMNS}`)) as unknown as {
-          rows: Array<Record<string, unknown>>;
-        }).rows;
+        const [removed] = await rowsOf<Record<string, unknown>>(tx, sql`delete from import_sources where id = ${id}::uuid returning ${COLUMNS}`);
         if (!removed) return null;
         const row = toRow(removed);
         await record(row, tx);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ImportCounts, ImportCurrency, ImportPolicy, ImportRowError, ImportStatus } from '../../../common/schemas/imports';
 import type { Database } from '../../db/client';
-import type { Executor } from '../../db/sql';
+import { rowsOf, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
 import { CHANGE_STATEMENT_TIMEOUT_MS, openChange, runChange, type ChangeLimit } from '../changes/changes.repo';
 import { rowGroupKeySql, titleKeySql } from './import-matching';
@@ -108,8 +108,6 @@ const same = (p: string, v: string) =>
   and ${p}.link is not distinct from ${v}->>'link'`);
 
 export type StagedRow = { row: number; values: ImportValues };
-
-const rowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> => ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * Matches an import's staged rows to products, in set-based statements on indexed columns (no walk of an index per
@@ -314,11 +312,11 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
     }): Promise<{ id: string; counts: Omit<ImportCounts, 'invalid'>; repeats: Array<{ row: number; first: number }> }> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
-        const [created] = ((await tx.execute(sql`
+        const [created] = await rowsOf<{ id: string }>(tx, sql`
           insert into imports (source, format, policy, actor_id, actor_email, mapping, read_info)
           values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb,
             ${JSON.stringify(preview.readInfo ?? {})}::jsonb)
-          returning id`)) as unknown as { rows: Array<{ id: string }> }).rows;
+          returning id`);
         if (!created) throw new Error('insert returned no row');
         const id = created.id;
         for (let i = 0; i < preview.rows.length; i += STAGE_CHUNK) await tx.execute(stageStatement(id, preview.rows.slice(i, i + STAGE_CHUNK)));
@@ -475,7 +473,7 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
       return runChange(database, limit, async (tx) => {
         const range = sql`r.import_id = ${id}::uuid and r.row_number > ${after} and r.row_number <= ${last}`;
         await prepareBatch(tx, id, sql`r.row_number > ${after} and r.row_number <= ${last} and r.action in ('new', 'update')`);
-        const [updated] = ((await tx.execute(sql`
+        const [updated] = await rowsOf<{ n: number; total: number }>(tx, sql`
           with batch as (
             select r.product_id, r.values as v from import_rows r where ${range} and r.action = 'update'
           ), changed as (
@@ -493,10 +491,8 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
             insert into catalogue_change_rows (change_id, product_id, op, before, after)
             select ${changeId}::uuid, id, 'update', before, updated_at from changed
           )
-          select (select count(*) from changed)::int as n, (select count(*) from batch)::int as total`)) as unknown as {
-          rows: Array<{ n: number; total: number }>;
-        }).rows;
-        const [created] = ((await tx.execute(sql`
+          select (select count(*) from changed)::int as n, (select count(*) from batch)::int as total`);
+        const [created] = await rowsOf<{ n: number; total: number }>(tx, sql`
           with batch as (
             select r.row_number, r.product_id, r.values as v from import_rows r where ${range} and r.action = 'new'
           ), made as (
@@ -512,16 +508,14 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
             insert into catalogue_change_rows (change_id, product_id, op, before, after)
             select ${changeId}::uuid, id, 'create', null, updated_at from made
           )
-          select (select count(*) from made)::int as n, (select count(*) from batch)::int as total`)) as unknown as {
-          rows: Array<{ n: number; total: number }>;
-        }).rows;
+          select (select count(*) from made)::int as n, (select count(*) from batch)::int as total`);
         const rows = (updated?.total ?? 0) + (created?.total ?? 0);
         await tx.execute(sql`update imports set processed = processed + ${rows}, heartbeat_at = now() where id = ${id}::uuid`);
         // An update whose product is gone, or a new row whose id was taken meanwhile, is skipped; an update whose
         // product already has these values changed nothing and is not counted as skipped.
-        const [gone] = ((await tx.execute(sql`
+        const [gone] = await rowsOf<{ n: number }>(tx, sql`
           select count(*)::int as n from import_rows r where ${range} and r.action = 'update'
-          and not exists (select 1 from products p where p.id = r.product_id)`)) as unknown as { rows: Array<{ n: number }> }).rows;
+          and not exists (select 1 from products p where p.id = r.product_id)`);
         return {
           created: created?.n ?? 0,
           updated: updated?.n ?? 0,
@@ -629,9 +623,9 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
       record: (executor: Executor, result: Partial<ImportResult>) => Promise<void>,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [row] = ((await tx.execute(sql`
+        const [row] = await rowsOf<{ result: unknown }>(tx, sql`
           update imports set status = ${status}, result = result || ${JSON.stringify(changes)}::jsonb, finished_at = now(), heartbeat_at = now()
-          where id = ${id}::uuid and status = 'running' returning result`)) as unknown as { rows: Array<{ result: unknown }> }).rows;
+          where id = ${id}::uuid and status = 'running' returning result`);
         if (!row) return false;
         await tx.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
         await record(tx, json<Partial<ImportResult>>(row.result));

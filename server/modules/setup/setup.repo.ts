@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { Executor } from '../../db/sql';
+import { rowsOf, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
 import { dropChange, openChange, PRODUCT_SNAPSHOT, runChange, type ChangeLimit, CHANGE_STATEMENT_TIMEOUT_MS } from '../changes/changes.repo';
 
@@ -48,7 +48,7 @@ export function createSetupRepo(database: Database, limit: ChangeLimit = { timeo
       record: (executor: Executor, result: { changeId: string | null; products: number; pictures: number }) => Promise<void>,
     ): Promise<{ changeId: string | null; products: number; pictures: number }> {
       return runChange(database, limit, async (tx) => {
-        const rows = async <T>(query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+        const rows = async <T>(query: SQL) => rowsOf<T>(tx, query);
         const changeId = await openChange(tx, 'bulk-edit', summary, actor);
         const [gone] = await rows<{ n: number }>(sql`
           with gone as (

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, like, or } from 'drizzle-orm';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { pseudonymiseAudit } from '../audit/audit.repo';
 import type { Preferences, PreferencesInput } from '../../../common/schemas/preferences';
-import { accounts, auditLog, sessions, userPreferences, users, verifications } from '../../db/schema/index';
+import { accounts, sessions, userPreferences, users, verifications } from '../../db/schema/index';
 
 /** Verification rows of a pending email change: `change-email:<sha-256 of the token>`, value `<user id> <new email>`. */
 const EMAIL_CHANGE_PREFIX = 'change-email:';
@@ -147,19 +148,7 @@ export function createAccountRepo({ db }: Database) {
         if (!account) return null;
         decide({ account, otherAdmins: admins.filter((a) => a.id !== userId).length });
         const pseudonym = ACCOUNT_TEXTS.deletedAccount;
-        await tx
-          .update(auditLog)
-          .set({ actorEmail: pseudonym })
-          .where(or(eq(auditLog.actorId, userId), eq(sql`lower(${auditLog.actorEmail})`, account.email)));
-        await tx
-          .update(auditLog)
-          .set({ subject: pseudonym })
-          .where(
-            and(
-              eq(auditLog.action, 'user-roles'),
-              or(eq(sql`${auditLog.details}->>'userId'`, userId), eq(sql`lower(${auditLog.subject})`, account.email)),
-            ),
-          );
+        await pseudonymiseAudit(tx, userId, account.email, pseudonym);
         await tx
           .delete(verifications)
           .where(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { Actor } from '../audit/audit.repo';
+import { hasAuditEntry, recordAuditOnce, type Actor } from '../audit/audit.repo';
 
 /** Serialises the one-time reading of products' sources between processes starting together. */
 const BACKFILL_LOCK_ID = 16_012;
@@ -13,8 +13,7 @@ export function createProductSourcesRepo(database: Database) {
   return {
     /** Whether the reading ran to its end once (its audit entry is the mark). */
     async done(): Promise<boolean> {
-      const rows = await database.rows<{ one: number }>(sql`select 1 as one from audit_log where action = 'products-source' limit 1`);
-      return rows.length > 0;
+      return hasAuditEntry(database.db, 'products-source');
     },
     /** Products after `afterId` (in id order) with a link and no source: never read, or naming no item. */
     pendingAfter(afterId: string, limit: number): Promise<PendingLink[]> {
@@ -38,10 +37,7 @@ export function createProductSourcesRepo(database: Database) {
     async finish(actor: Actor, details: Record<string, unknown>): Promise<void> {
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${BACKFILL_LOCK_ID})`);
-        await tx.execute(sql`
-          insert into audit_log (action, subject, status, actor_id, actor_email, details, finished_at)
-          select 'products-source', 'Items’ sources', 'succeeded', ${actor.id}::uuid, ${actor.email}, ${JSON.stringify(details)}::jsonb, now()
-          where not exists (select 1 from audit_log where action = 'products-source')`);
+        await recordAuditOnce(tx, { action: 'products-source', subject: 'Items’ sources', actor, details });
       });
     },
   };

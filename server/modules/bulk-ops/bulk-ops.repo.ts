@@ -5,7 +5,7 @@ import { QUERY_TIMEOUT_MARGIN_MS } from '../../config';
 import type { Database } from '../../db/client';
 import { withQueryTimeout } from '../../db/pool';
 import { rowsOf } from '../../db/sql';
-import type { Actor } from '../audit/audit.repo';
+import { claimRunningAudit, closeRunningAudit, type Actor } from '../audit/audit.repo';
 import { dropChange, openChange } from '../changes/changes.repo';
 
 export type OperationCounts = {
@@ -108,9 +108,7 @@ export function createBulkOpsRepo(database: Database) {
       const worked = await work(tx, changeId);
       const counts = { ...worked, changeId: worked.updatedCount > 0 ? changeId : null };
       if (counts.changeId === null) await dropChange(tx, changeId);
-      await tx.execute(sql`
-        update audit_log set status = 'succeeded', finished_at = now(), details = ${JSON.stringify({ ...details(counts), changeId: counts.changeId })}::jsonb
-        where id = ${auditId}::uuid`);
+      await closeRunningAudit(tx, auditId, 'succeeded', { ...details(counts), changeId: counts.changeId });
       return counts;
     })).finally(() => {
       // Not awaited: the answer does not wait for the merge. Searches read a long pending list slowly, and PGlite
@@ -130,39 +128,13 @@ export function createBulkOpsRepo(database: Database) {
      * the audit log): when another is running, answers that entry instead. A running entry older than
      * `staleAfterMs` belongs to a process that died mid-run: it is marked 'abandoned' first, so it blocks nothing.
      */
-    async claim(
-      operation: BulkOperation,
-      actor: Actor,
-      staleAfterMs: number,
-    ): Promise<{ claimed: true; id: string } | { claimed: false; running: { subject: string; actorEmail: string; startedAt: Date } }> {
-      await database.rows(sql`
-        update audit_log set status = 'abandoned', finished_at = now()
-        where status = 'running' and created_at < now() - make_interval(secs => ${staleAfterMs / 1000})`);
-      const [row] = await database.rows<{ id: string }>(sql`
-        insert into audit_log (action, subject, status, actor_id, actor_email)
-        values ('bulk-op', ${operation}, 'running', ${actor.id}::uuid, ${actor.email})
-        on conflict (status) where status = 'running' do nothing
-        returning id`);
-      if (row) return { claimed: true, id: row.id };
-      const [running] = await database.rows<{ subject: string; actor_email: string; created_at: Date | string }>(
-        sql`select subject, actor_email, created_at from audit_log where status = 'running' limit 1`,
-      );
-      // It finished between the two statements: report it as running anyway; the caller may simply retry.
-      return {
-        claimed: false,
-        running: {
-          subject: running?.subject ?? operation,
-          actorEmail: running?.actor_email ?? '',
-          startedAt: new Date(running?.created_at ?? Date.now()),
-        },
-      };
+    claim(operation: BulkOperation, actor: Actor, staleAfterMs: number) {
+      return claimRunningAudit(database.db, 'bulk-op', operation, actor, staleAfterMs);
     },
 
     /** Closes a claimed entry whose operation failed (its changes were rolled back). */
-    async fail(auditId: string, error: string): Promise<void> {
-      await database.rows(sql`
-        update audit_log set status = 'failed', finished_at = now(), details = ${JSON.stringify({ error })}::jsonb
-        where id = ${auditId}::uuid and status = 'running'`);
+    fail(auditId: string, error: string): Promise<void> {
+      return closeRunningAudit(database.db, auditId, 'failed', { error });
     },
 
     /** Spec section 2: every product whose title has one of the rule's keywords gets the rule's category. */

@@ -5,6 +5,7 @@ import { DEFAULT_BASE_CURRENCY, type CurrencyCode } from '../common/currency';
 import type { SiteConfig } from '../common/schemas/site';
 import { DEFAULT_CHANGE_TIMEOUT_MS, type Config } from './config';
 import type { Database } from './db/client';
+import { createUnitOfWork, type ChangeLimit } from './db/unit-of-work';
 import { createJobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { createAccountRepo } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
@@ -84,6 +85,16 @@ export type CompositionDeps = {
   jobs?: JobQueueOptions | undefined;
 };
 
+/** The repos a change may use, built on one transaction's handle by the unit of work. */
+export function changeReposOn(database: Database, changeLimit: ChangeLimit) {
+  return {
+    audit: createAuditRepo(database),
+    bulkOps: createBulkOpsRepo(database),
+    changes: createChangesRepo(database),
+    imports: createImportsRepo(database, changeLimit),
+  };
+}
+
 /**
  * The composition root: every repo and service of the server, built once from the database, storage, mailer and
  * settings. app.ts hands each routes plugin its service; main.ts gives the start-up tasks theirs. Nothing else
@@ -106,7 +117,7 @@ export async function composeServices(deps: CompositionDeps) {
     bulkOps: createBulkOpsRepo(database),
     catalogue: createCatalogueRepo(database, changeLimit),
     categories: createCategoriesRepo(database),
-    changes: createChangesRepo(database, changeLimit),
+    changes: createChangesRepo(database),
     currency: createCurrencyRepo(database),
     favorites: createFavoritesRepo(database),
     fileRemovals: createFileRemovalsRepo(database),
@@ -122,6 +133,10 @@ export async function composeServices(deps: CompositionDeps) {
     users: createUsersRepo(database),
   };
 
+  // A change's repos on one transaction (decision 0065): services run their changes through `transaction`.
+  const { transaction } = createUnitOfWork(database, (db) => changeReposOn(db, changeLimit));
+  const undoing = { transaction, limit: changeLimit };
+
   // Without AUTH_SECRET the secret is made once and kept in the database, so every process shares it.
   const secret = config.authSecret ?? (await repos.auth.secret('auth', () => randomBytes(32).toString('base64url')));
   const authSettings: AuthSettings = {
@@ -136,7 +151,7 @@ export async function composeServices(deps: CompositionDeps) {
   };
   const auth = createAuth(database, authSettings, log, { resetMails: repos.auth, throttle: repos.signInThrottle });
 
-  const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, repos.changes);
+  const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, undoing);
   const categories = createCategoriesService(repos.categories, repos.audit);
   const favorites = createFavoritesService(repos.favorites, repos.catalogue);
   const analytics = createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) });
@@ -149,7 +164,7 @@ export async function composeServices(deps: CompositionDeps) {
   });
   const imports = createImportsService({
     repo: repos.imports,
-    changes: repos.changes,
+    undoing,
     audit: repos.audit,
     storage,
     log,
@@ -229,7 +244,7 @@ export async function composeServices(deps: CompositionDeps) {
     fileRemovals,
     qc: createQcService(repos.qc, repos.audit),
     synonyms: createSynonymsService(repos.synonyms, repos.audit),
-    bulkOps: createBulkOpsService(repos.bulkOps, repos.changes, repos.audit),
+    bulkOps: createBulkOpsService(repos.bulkOps, transaction, changeLimit),
     imports,
     importSources,
     analytics,

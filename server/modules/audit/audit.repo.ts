@@ -138,6 +138,10 @@ export function createAuditRepo({ db }: Database) {
     record(entry: NewAuditEntry, executor: Pick<Executor, 'insert'> = db): Promise<void> {
       return recordAudit(executor, entry);
     },
+    /** Closes a claimed entry (claimRunningAudit) with the change it records. */
+    closeRunning(id: string, status: 'succeeded' | 'failed', details: Record<string, unknown>): Promise<void> {
+      return closeRunningAudit(db, id, status, details);
+    },
     async page(query: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {
       const where = query.action ? eq(auditLog.action, query.action) : undefined;
       const [rows, [totalRow]] = await Promise.all([

@@ -1,12 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_RULES, postgresPattern, type BulkOperation } from '../../../common/bulk-op-rules';
 import type { BulkUpdate, CategoryStats } from '../../../common/schemas/bulk-op';
-import { QUERY_TIMEOUT_MARGIN_MS } from '../../config';
 import type { Database } from '../../db/client';
-import { withQueryTimeout } from '../../db/pool';
-import { rowsOf } from '../../db/sql';
+import { rowsOf, type Executor } from '../../db/sql';
 import { claimRunningAudit, closeRunningAudit, type Actor } from '../audit/audit.repo';
-import { dropChange, openChange } from '../changes/changes.repo';
 
 export type OperationCounts = {
   totalProcessed: number;
@@ -20,16 +17,11 @@ export type OperationCounts = {
   changeId: string | null;
 };
 
-/** Who runs an operation, and its name: the change record Undo reads. */
-export type ChangeOwner = { actor: Actor; summary: string };
-
 /** A bulk operation's statements may run this long (the default statement timeout is a request's). */
 export const BULK_STATEMENT_TIMEOUT_MS = 10 * 60 * 1000;
 
 /** Room in the trigram index's pending list during an operation (kB): about 100,000 changed products. */
 const BULK_PENDING_LIST_KB = 256 * 1024;
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
 type RawCounts = { total: number; matched: number; updated: number; samples: Array<BulkUpdate & { after?: unknown }> | string | null };
 
@@ -65,12 +57,12 @@ const countsOf = (sampleLimit: number, changeId: string, field: 'category' | 'ge
  * The category list's spelling of each name, adding the missing ones at the end of the list (products name their
  * category as text, and the dashboard keeps them to the list's names: decision 0014).
  */
-async function ensureCategories(tx: Tx, names: readonly string[]): Promise<{ spelled: Map<string, string>; added: string[] }> {
+async function ensureCategories(executor: Executor, names: readonly string[]): Promise<{ spelled: Map<string, string>; added: string[] }> {
   const spelled = new Map<string, string>();
   const added: string[] = [];
   for (const name of names) {
     const inserted = await rowsOf<{ name: string }>(
-      tx,
+      executor,
       sql`insert into categories (name, relevance, description)
           select ${name}, coalesce(max(relevance), 0) + 1, '' from categories
           on conflict ((lower(name))) do nothing
@@ -81,41 +73,19 @@ async function ensureCategories(tx: Tx, names: readonly string[]): Promise<{ spe
       spelled.set(name, inserted[0].name);
       continue;
     }
-    const [existing] = await rowsOf<{ name: string }>(tx, sql`select name from categories where lower(name) = lower(${name})`);
+    const [existing] = await rowsOf<{ name: string }>(executor, sql`select name from categories where lower(name) = lower(${name})`);
     spelled.set(name, existing?.name ?? name);
   }
   return { spelled, added };
 }
 
+/**
+ * A bulk operation's statements. The operations themselves (`recategorise`, `recategoriseWomen`, `addGender`) run
+ * in a unit of work's transaction (bulk-ops.service.ts), which opens the change they log into and closes the
+ * audit entry with them; this repo calls nothing back.
+ */
 export function createBulkOpsRepo(database: Database) {
   const { db } = database;
-
-  /** Runs one operation's statements in a transaction that also closes its audit entry: all of it lands, or none. */
-  async function inTransaction(
-    auditId: string,
-    details: (counts: OperationCounts) => Record<string, unknown>,
-    owner: ChangeOwner,
-    work: (tx: Tx, changeId: string) => Promise<OperationCounts>,
-  ): Promise<OperationCounts> {
-    // Every product in one go is longer work than a request's usual few seconds allow: the server's limit and
-    // the client's own (server/db/pool.ts) both grow for this transaction.
-    return withQueryTimeout(BULK_STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS, () => db.transaction(async (tx) => {
-      await tx.execute(sql`set local statement_timeout = ${sql.raw(String(BULK_STATEMENT_TIMEOUT_MS))}`);
-      // An update writes every changed row into the trigram index again. Merging those entries into the index as
-      // they come was most of the run (issue 12); here they wait in its pending list, merged after the commit.
-      await tx.execute(sql`set local gin_pending_list_limit = ${sql.raw(String(BULK_PENDING_LIST_KB))}`);
-      const changeId = await openChange(tx, 'bulk-op', owner.summary, owner.actor);
-      const worked = await work(tx, changeId);
-      const counts = { ...worked, changeId: worked.updatedCount > 0 ? changeId : null };
-      if (counts.changeId === null) await dropChange(tx, changeId);
-      await closeRunningAudit(tx, auditId, 'succeeded', { ...details(counts), changeId: counts.changeId });
-      return counts;
-    })).finally(() => {
-      // Not awaited: the answer does not wait for the merge. Searches read a long pending list slowly, and PGlite
-      // has no autovacuum to merge it, so it is merged now rather than by the next write that overflows it.
-      cleaning = cleaning.then(mergePendingSearchEntries, mergePendingSearchEntries);
-    });
-  }
 
   let cleaning: Promise<void> = Promise.resolve();
   async function mergePendingSearchEntries(): Promise<void> {
@@ -137,107 +107,101 @@ export function createBulkOpsRepo(database: Database) {
       return closeRunningAudit(database.db, auditId, 'failed', { error });
     },
 
+    /**
+     * In an operation's transaction, first: an update writes every changed row into the trigram index again.
+     * Merging those entries into the index as they come was most of the run (issue 12); here they wait in its
+     * pending list, merged after the commit (`mergePendingSearchEntries`).
+     */
+    async prepareLongChange(): Promise<void> {
+      await db.execute(sql`set local gin_pending_list_limit = ${sql.raw(String(BULK_PENDING_LIST_KB))}`);
+    },
+
+    /**
+     * After an operation, not awaited by its answer: searches read a long pending list slowly, and PGlite has no
+     * autovacuum to merge it, so it is merged now rather than by the next write that overflows it.
+     */
+    mergePendingSearchEntries(): void {
+      cleaning = cleaning.then(mergePendingSearchEntries, mergePendingSearchEntries);
+    },
+
     /** Spec section 2: every product whose title has one of the rule's keywords gets the rule's category. */
-    async recategorise(
-      rule: (typeof CATEGORY_RULES)[number],
-      auditId: string,
-      details: (counts: OperationCounts) => Record<string, unknown>,
-      sampleLimit: number,
-      owner: ChangeOwner,
-    ): Promise<OperationCounts> {
-      return inTransaction(auditId, details, owner, async (tx, changeId) => {
-        const { spelled, added } = await ensureCategories(tx, [rule.category]);
-        const category = spelled.get(rule.category) ?? rule.category;
-        const [raw] = await rowsOf<RawCounts>(
-          tx,
-          // search_text starts with the title, so every title that matches is in the trigram index's candidates for
-          // the same pattern: the regular expression runs on those, not on every title. The update finds the rows by
-          // where they were read (ctid): a product edited meanwhile has moved, and is left as its editor left it.
-          sql`with matched as materialized (
-                select ctid as tid, id, title, gender, category from products
-                where search_text ~* ${postgresPattern(rule.keywords)} and title ~* ${postgresPattern(rule.keywords)}
-              ), changed as (
-                update products p set category = ${category}, updated_at = now()
-                from matched m
-                where p.ctid = m.tid and m.category is distinct from ${category}
-                returning p.id::text as "id", m.title as "title", m.gender as "gender", m.category as "oldCategory",
-                          p.category as "newCategory", p.title as "currentTitle", null::text as "newGender", p.updated_at as "after"
-              )
-              ${countsOf(sampleLimit, changeId, 'category')}`,
-        );
-        return toCounts(raw, added);
-      });
+    async recategorise(rule: (typeof CATEGORY_RULES)[number], changeId: string, sampleLimit: number): Promise<OperationCounts> {
+      const { spelled, added } = await ensureCategories(db, [rule.category]);
+      const category = spelled.get(rule.category) ?? rule.category;
+      const [raw] = await rowsOf<RawCounts>(
+        db,
+        // search_text starts with the title, so every title that matches is in the trigram index's candidates for
+        // the same pattern: the regular expression runs on those, not on every title. The update finds the rows by
+        // where they were read (ctid): a product edited meanwhile has moved, and is left as its editor left it.
+        sql`with matched as materialized (
+              select ctid as tid, id, title, gender, category from products
+              where search_text ~* ${postgresPattern(rule.keywords)} and title ~* ${postgresPattern(rule.keywords)}
+            ), changed as (
+              update products p set category = ${category}, updated_at = now()
+              from matched m
+              where p.ctid = m.tid and m.category is distinct from ${category}
+              returning p.id::text as "id", m.title as "title", m.gender as "gender", m.category as "oldCategory",
+                        p.category as "newCategory", p.title as "currentTitle", null::text as "newGender", p.updated_at as "after"
+            )
+            ${countsOf(sampleLimit, changeId, 'category')}`,
+      );
+      return toCounts(raw, added);
     },
 
     /**
      * Spec section 5: only women's products without a category, and only when a rule names a category from the
      * title (the first rule that matches, in table order); the others are left as they are.
      */
-    async recategoriseWomen(
-      auditId: string,
-      details: (counts: OperationCounts) => Record<string, unknown>,
-      sampleLimit: number,
-      owner: ChangeOwner,
-    ): Promise<OperationCounts> {
-      return inTransaction(auditId, details, owner, async (tx, changeId) => {
-        const eligible = sql`gender = 'Women' and (category is null or btrim(category) = '')`;
-        const derive = (spelled: Map<string, string>) =>
-          sql`case ${sql.join(
-            CATEGORY_RULES.map(
-              (rule) => sql`when title ~* ${postgresPattern(rule.keywords)} then ${spelled.get(rule.category) ?? rule.category}`,
-            ),
-            sql` `,
-          )} end`;
-        const needed = await rowsOf<{ category: string }>(
-          tx,
-          sql`select distinct derived as category from (select ${derive(new Map())} as derived from products where ${eligible}) d
-              where derived is not null`,
-        );
-        const { spelled, added } = await ensureCategories(
-          tx,
-          CATEGORY_RULES.map((r) => r.category).filter((c) => needed.some((n) => n.category === c)),
-        );
-        const [raw] = await rowsOf<RawCounts>(
-          tx,
-          sql`with matched as (
-                select id, title, gender, category, ${derive(spelled)} as derived from products where ${eligible}
-              ), changed as (
-                update products p set category = m.derived, updated_at = now()
-                from matched m
-                where p.id = m.id and m.derived is not null
-                returning p.id::text as "id", m.title as "title", m.gender as "gender", m.category as "oldCategory",
-                          p.category as "newCategory", p.title as "currentTitle", null::text as "newGender", p.updated_at as "after"
-              )
-              ${countsOf(sampleLimit, changeId, 'category')}`,
-        );
-        return toCounts(raw, added);
-      });
+    async recategoriseWomen(changeId: string, sampleLimit: number): Promise<OperationCounts> {
+      const eligible = sql`gender = 'Women' and (category is null or btrim(category) = '')`;
+      const derive = (spelled: Map<string, string>) =>
+        sql`case ${sql.join(
+          CATEGORY_RULES.map(
+            (rule) => sql`when title ~* ${postgresPattern(rule.keywords)} then ${spelled.get(rule.category) ?? rule.category}`,
+          ),
+          sql` `,
+        )} end`;
+      const needed = await rowsOf<{ category: string }>(
+        db,
+        sql`select distinct derived as category from (select ${derive(new Map())} as derived from products where ${eligible}) d
+            where derived is not null`,
+      );
+      const { spelled, added } = await ensureCategories(
+        db,
+        CATEGORY_RULES.map((r) => r.category).filter((c) => needed.some((n) => n.category === c)),
+      );
+      const [raw] = await rowsOf<RawCounts>(
+        db,
+        sql`with matched as (
+              select id, title, gender, category, ${derive(spelled)} as derived from products where ${eligible}
+            ), changed as (
+              update products p set category = m.derived, updated_at = now()
+              from matched m
+              where p.id = m.id and m.derived is not null
+              returning p.id::text as "id", m.title as "title", m.gender as "gender", m.category as "oldCategory",
+                        p.category as "newCategory", p.title as "currentTitle", null::text as "newGender", p.updated_at as "after"
+            )
+            ${countsOf(sampleLimit, changeId, 'category')}`,
+      );
+      return toCounts(raw, added);
     },
 
     /** Spec section 2: gender Men wherever it is missing. */
-    async addGender(
-      gender: string,
-      auditId: string,
-      details: (counts: OperationCounts) => Record<string, unknown>,
-      sampleLimit: number,
-      owner: ChangeOwner,
-    ): Promise<OperationCounts> {
-      return inTransaction(auditId, details, owner, async (tx, changeId) => {
-        const [raw] = await rowsOf<RawCounts>(
-          tx,
-          sql`with matched as (
-                select id from products where gender is null
-              ), changed as (
-                update products p set gender = ${gender}, updated_at = now()
-                from matched m
-                where p.id = m.id and p.gender is null
-                returning p.id::text as "id", p.title as "title", null::text as "gender", p.category as "oldCategory",
-                          null::text as "newCategory", p.title as "currentTitle", p.gender as "newGender", p.updated_at as "after"
-              )
-              ${countsOf(sampleLimit, changeId, 'gender')}`,
-        );
-        return toCounts(raw, []);
-      });
+    async addGender(gender: string, changeId: string, sampleLimit: number): Promise<OperationCounts> {
+      const [raw] = await rowsOf<RawCounts>(
+        db,
+        sql`with matched as (
+              select id from products where gender is null
+            ), changed as (
+              update products p set gender = ${gender}, updated_at = now()
+              from matched m
+              where p.id = m.id and p.gender is null
+              returning p.id::text as "id", p.title as "title", null::text as "gender", p.category as "oldCategory",
+                        null::text as "newCategory", p.title as "currentTitle", p.gender as "newGender", p.updated_at as "after"
+            )
+            ${countsOf(sampleLimit, changeId, 'gender')}`,
+      );
+      return toCounts(raw, []);
     },
 
     /**

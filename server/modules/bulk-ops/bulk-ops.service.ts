@@ -9,9 +9,13 @@ import {
 import type { BulkPreview, BulkResult, CategoryStats } from '../../../common/schemas/bulk-op';
 import type { UndoResult } from '../../../common/schemas/changes';
 import { AppError } from '../../errors';
+import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { ChangesRepo } from '../changes/changes.repo';
 import { BULK_STATEMENT_TIMEOUT_MS, type BulkOpsRepo, type OperationCounts } from './bulk-ops.repo';
+
+/** The repos a bulk operation's transaction uses. */
+export type BulkOpsChange = { audit: AuditRepo; bulkOps: BulkOpsRepo; changes: ChangesRepo };
 
 /**
  * Longer than any operation can run (the statement timeout stops it sooner): a 'running' entry this old belongs
@@ -47,7 +51,11 @@ function messageFor(operation: BulkOperation, counts: OperationCounts): string |
   return parts.length ? parts.join(' ') : null;
 }
 
-export function createBulkOpsService(repo: BulkOpsRepo, changes?: Pick<ChangesRepo, 'undo'>, audit?: Pick<AuditRepo, 'record'>) {
+/**
+ * `repo` reads and claims outside a change; `transaction` runs a change (server/db/unit-of-work.ts) under `limit`,
+ * the change limit Undo runs under.
+ */
+export function createBulkOpsService(repo: BulkOpsRepo, transaction: Transact<BulkOpsChange>, limit: { timeoutMs: number }) {
   return {
     /** How many products an operation would change, with samples; nothing is written (issue 15). */
     async preview(operation: BulkOperation): Promise<BulkPreview> {
@@ -64,10 +72,13 @@ export function createBulkOpsService(repo: BulkOpsRepo, changes?: Pick<ChangesRe
 
     /** Puts back what a run changed; products changed since are left as they are. Recorded in the audit log. */
     async undo(actor: Actor, changeId: string): Promise<UndoResult> {
-      if (!changes || !audit) throw new AppError('UNAVAILABLE', 'Undo is not available.');
-      const done = await changes.undo(changeId, ['bulk-op'], actor, (executor, change, result) =>
-        audit.record({ action: 'change-undo', subject: change.summary, actor, details: { changeId: change.id, kind: change.kind, ...result } }, executor),
-      );
+      const done = await transaction(async ({ changes, audit }) => {
+        const undone = await changes.undo(changeId, ['bulk-op'], actor);
+        if (undone === null || undone === 'undone') return undone;
+        const { change, result } = undone;
+        await audit.record({ action: 'change-undo', subject: change.summary, actor, details: { changeId: change.id, kind: change.kind, ...result } });
+        return undone;
+      }, limit);
       if (done === null) throw new AppError('NOT_FOUND', 'There is no such database operation to undo.');
       if (done === 'undone') throw new AppError('CONFLICT', 'This operation has been undone already.');
       return done.result;
@@ -97,15 +108,23 @@ export function createBulkOpsService(repo: BulkOpsRepo, changes?: Pick<ChangesRe
         updatedCount: counts.updatedCount,
         message: messageFor(operation, counts),
       });
+      const rule = CATEGORY_RULES.find((r) => r.operation === operation);
       let counts: OperationCounts;
       try {
-        const rule = CATEGORY_RULES.find((r) => r.operation === operation);
-        const owner = { actor, summary: name };
-        counts = rule
-          ? await repo.recategorise(rule, claim.id, details, BULK_SAMPLE_LIMIT, owner)
-          : operation === WOMEN_OPERATION.operation
-            ? await repo.recategoriseWomen(claim.id, details, BULK_SAMPLE_LIMIT, owner)
-            : await repo.addGender(GENDER_OPERATION.gender, claim.id, details, BULK_SAMPLE_LIMIT, owner);
+        // One transaction: the change Undo reads, the operation's statements, and its audit entry closed.
+        counts = await transaction(async ({ bulkOps, changes, audit }) => {
+          await bulkOps.prepareLongChange();
+          const changeId = await changes.open('bulk-op', name, actor);
+          const worked = rule
+            ? await bulkOps.recategorise(rule, changeId, BULK_SAMPLE_LIMIT)
+            : operation === WOMEN_OPERATION.operation
+              ? await bulkOps.recategoriseWomen(changeId, BULK_SAMPLE_LIMIT)
+              : await bulkOps.addGender(GENDER_OPERATION.gender, changeId, BULK_SAMPLE_LIMIT);
+          const done = { ...worked, changeId: worked.updatedCount > 0 ? changeId : null };
+          if (done.changeId === null) await changes.drop(changeId);
+          await audit.closeRunning(claim.id, 'succeeded', { ...details(done), changeId: done.changeId });
+          return done;
+        }, { timeoutMs: BULK_STATEMENT_TIMEOUT_MS }).finally(() => repo.mergePendingSearchEntries());
       } catch (err) {
         // The database's own words (drizzle wraps them with the whole query).
         const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;

@@ -21,6 +21,7 @@ import { AppError } from '../../errors';
 import { changedFields, keptValues } from '../audit/audit-details';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { CategoriesRepo } from '../categories/categories.repo';
+import type { ChangeLimit, Transact } from '../../db/unit-of-work';
 import type { ChangesRepo } from '../changes/changes.repo';
 import { exportProducts } from './catalogue-export';
 import type { CatalogueRepo, ProductRow, ProductValues } from './catalogue.repo';
@@ -214,7 +215,8 @@ export function createCatalogueService(
   repo: CatalogueRepo,
   categories: Pick<CategoriesRepo, 'findByName' | 'list'>,
   audit: Pick<AuditRepo, 'record'>,
-  changes?: Pick<ChangesRepo, 'undo'>,
+  /** Undo of a bulk action: a unit of work's transaction (server/db/unit-of-work.ts) and the change limit. */
+  undoing?: { transaction: Transact<{ changes: ChangesRepo; audit: AuditRepo }>; limit: ChangeLimit },
 ) {
   const counts = createCountMemo(ADMIN_COUNTS_KEPT);
   // The finder's search, its facets and suggestions are answered from this process's index (decision 0055).
@@ -541,10 +543,14 @@ export function createCatalogueService(
 
     /** Takes a bulk action back (see ChangesRepo.undo): items changed since are left as they are. */
     async undoBulkEdit(actor: Actor, changeId: string): Promise<UndoResult> {
-      if (!changes) throw new AppError('UNAVAILABLE', 'Undo is not available.');
-      const done = await changes.undo(changeId, ['bulk-edit'], actor, (executor, change, result) =>
-        audit.record({ action: 'change-undo', subject: change.summary, actor, details: { changeId: change.id, kind: change.kind, ...result } }, executor),
-      );
+      if (!undoing) throw new AppError('UNAVAILABLE', 'Undo is not available.');
+      const done = await undoing.transaction(async ({ changes, audit }) => {
+        const undone = await changes.undo(changeId, ['bulk-edit'], actor);
+        if (undone === null || undone === 'undone') return undone;
+        const { change, result } = undone;
+        await audit.record({ action: 'change-undo', subject: change.summary, actor, details: { changeId: change.id, kind: change.kind, ...result } });
+        return undone;
+      }, undoing.limit);
       if (done === null) throw new AppError('NOT_FOUND', 'There is no such bulk change to undo.');
       if (done === 'undone') throw new AppError('CONFLICT', 'This change has been undone already.');
       return done.result;

@@ -1,51 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { ChangeKind, UndoResult } from '../../../common/schemas/changes';
 import type { Database } from '../../db/client';
-import { rowsOf, type Executor, type Transaction } from '../../db/sql';
-import { DEFAULT_CHANGE_TIMEOUT_MS, QUERY_TIMEOUT_MARGIN_MS } from '../../config';
-import { DatabaseTimeoutError, withQueryTimeout } from '../../db/pool';
-import { AppError } from '../../errors';
+import { rowsOf, type Executor } from '../../db/sql';
+import { DEFAULT_CHANGE_TIMEOUT_MS } from '../../config';
 import type { Actor } from '../audit/audit.repo';
 
 /** Undoing every product of a large import is longer work than a request's usual statement timeout allows. */
 export const CHANGE_STATEMENT_TIMEOUT_MS = DEFAULT_CHANGE_TIMEOUT_MS;
-
-/** The limit of long change statements (CHANGE_TIMEOUT_MS): composition.ts hands it to the repos that change much. */
-export type ChangeLimit = { timeoutMs: number };
-
-/** True when a statement was stopped by its limit: PostgreSQL's statement timeout, or the client's own cut. */
-function ranOutOfTime(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof DatabaseTimeoutError || (e as { code?: unknown }).code === '57014') return true;
-  }
-  return false;
-}
-
-/**
- * A long change in one transaction under its own limit, on both databases: PostgreSQL stops its statement at the
- * limit (SET LOCAL statement_timeout) and node-postgres waits that long plus a margin, instead of the requests'
- * few seconds (server/db/pool.ts), which used to cut in first and answer "cannot reach its database" while the
- * statement went on. Past the limit the change is rolled back and answered 503 with a sentence. (PGlite has no
- * timer to stop a statement: there the client's cut answers, and the statement ends on its own in the database's
- * thread, rolled back with its transaction.)
- */
-export async function runChange<T>(database: Pick<Database, 'db'>, limit: ChangeLimit, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  try {
-    return await withQueryTimeout(limit.timeoutMs + QUERY_TIMEOUT_MARGIN_MS, () =>
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(Math.trunc(limit.timeoutMs)))}`);
-        return work(tx);
-      }),
-    );
-  } catch (err) {
-    if (!ranOutOfTime(err)) throw err;
-    const seconds = Math.round(limit.timeoutMs / 100) / 10;
-    throw new AppError(
-      'UNAVAILABLE',
-      `This change took longer than ${seconds} seconds and was stopped: nothing was changed. Try again when the site is quieter, or change fewer products at once.`,
-    );
-  }
-}
 
 /**
  * A product's columns as a change's `before` keeps them (jsonb with the column names), so Undo reads them back with
@@ -132,33 +93,38 @@ async function undoRows(executor: Executor, changeId: string): Promise<UndoResul
   return { restored, skipped: (counts?.total ?? 0) - restored };
 }
 
-export function createChangesRepo(database: Database, limit: ChangeLimit = { timeoutMs: CHANGE_STATEMENT_TIMEOUT_MS }) {
+export type UndoDone = { change: ChangeRow; result: UndoResult };
+
+/**
+ * A change's statements. Run it inside a unit of work's transaction (server/db/unit-of-work.ts) with the change
+ * limit: `undo` locks the change's row and must land with the audit entry the service writes after it.
+ */
+export function createChangesRepo(database: Database) {
+  const { db } = database;
   return {
+    /** Opens a change of `kind` (Undo reads it back); its rows are written by the statements that follow. */
+    open(kind: ChangeKind, summary: string, actor: Actor): Promise<string> {
+      return openChange(db, kind, summary, actor);
+    },
+    /** Drops a change that changed nothing (it would offer an Undo with nothing to take back). */
+    drop(id: string): Promise<void> {
+      return dropChange(db, id);
+    },
     /**
-     * Takes a change back in one transaction that also runs `record` (its audit entry): products it updated get the
-     * values they had, products it created are removed, products it deleted come back with their id, number and row.
-     * A product someone changed since is left alone (counted as skipped). null when there is no such change of
-     * these kinds; 'undone' when it was taken back already.
+     * Takes a change back: products it updated get the values they had, products it created are removed, products
+     * it deleted come back with their id, number and row. A product someone changed since is left alone (counted
+     * as skipped). null when there is no such change of these kinds; 'undone' when it was taken back already.
      */
-    async undo(
-      id: string,
-      kinds: readonly ChangeKind[],
-      actor: Actor,
-      record: (executor: Executor, change: ChangeRow, result: UndoResult) => Promise<void>,
-    ): Promise<{ change: ChangeRow; result: UndoResult } | null | 'undone'> {
-      return runChange(database, limit, async (tx) => {
-        const [change] = await rowsOf<{ id: string; kind: ChangeKind; summary: string; undoneAt: Date | string | null }>(
-          tx,
-          sql`select id, kind, summary, undone_at as "undoneAt" from catalogue_changes where id = ${id}::uuid for update`,
-        );
-        if (!change || !kinds.includes(change.kind)) return null;
-        if (change.undoneAt !== null) return 'undone';
-        const result = await undoRows(tx, id);
-        await tx.execute(sql`update catalogue_changes set undone_at = now(), undone_by = ${actor.email} where id = ${id}::uuid`);
-        const row: ChangeRow = { id: change.id, kind: change.kind, summary: change.summary, undoneAt: new Date() };
-        await record(tx, row, result);
-        return { change: row, result };
-      });
+    async undo(id: string, kinds: readonly ChangeKind[], actor: Actor): Promise<UndoDone | null | 'undone'> {
+      const [change] = await rowsOf<{ id: string; kind: ChangeKind; summary: string; undoneAt: Date | string | null }>(
+        db,
+        sql`select id, kind, summary, undone_at as "undoneAt" from catalogue_changes where id = ${id}::uuid for update`,
+      );
+      if (!change || !kinds.includes(change.kind)) return null;
+      if (change.undoneAt !== null) return 'undone';
+      const result = await undoRows(db, id);
+      await db.execute(sql`update catalogue_changes set undone_at = now(), undone_by = ${actor.email} where id = ${id}::uuid`);
+      return { change: { id: change.id, kind: change.kind, summary: change.summary, undoneAt: new Date() }, result };
     },
   };
 }

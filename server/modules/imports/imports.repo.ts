@@ -3,7 +3,8 @@ import type { ImportCounts, ImportCurrency, ImportPolicy, ImportRowError, Import
 import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
-import { CHANGE_STATEMENT_TIMEOUT_MS, openChange, runChange, type ChangeLimit } from '../changes/changes.repo';
+import { runChange, type ChangeLimit } from '../../db/unit-of-work';
+import { CHANGE_STATEMENT_TIMEOUT_MS, openChange } from '../changes/changes.repo';
 import { rowGroupKeySql, titleKeySql } from './import-matching';
 import type { ImportValues } from './import-rows';
 
@@ -647,9 +648,9 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
      * On Undo, in its transaction: the categories the import added (`names`, made at or after `since`, when it
      * started) that no product is in any more go. Answers their names.
      */
-    async removeEmptyCategories(executor: Executor, names: string[], since: Date | null): Promise<string[]> {
+    async removeEmptyCategories(names: string[], since: Date | null): Promise<string[]> {
       if (names.length === 0 || since === null) return [];
-      const removed = await rowsOf<{ name: string }>(executor, sql`
+      const removed = await rowsOf<{ name: string }>(db, sql`
         delete from categories c
         where lower(c.name) in (select lower(jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)))
           and c.created_at >= ${since.toISOString()}::timestamptz
@@ -658,8 +659,8 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
       return removed.map((r) => r.name).sort((a, b) => a.localeCompare(b));
     },
 
-    async markUndone(executor: Executor, id: string, result: Partial<ImportResult>): Promise<void> {
-      await executor.execute(sql`update imports set status = 'undone', result = ${JSON.stringify(result)}::jsonb where id = ${id}::uuid`);
+    async markUndone(id: string, result: Partial<ImportResult>): Promise<void> {
+      await db.execute(sql`update imports set status = 'undone', result = ${JSON.stringify(result)}::jsonb where id = ${id}::uuid`);
     },
   };
 }

@@ -17,6 +17,7 @@ import { AppError } from '../../errors';
 import { StorageError, type Storage } from '../../storage/storage';
 import type { FileRemovals } from '../images/file-removals';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
+import type { ChangeLimit, Transact } from '../../db/unit-of-work';
 import type { ChangesRepo } from '../changes/changes.repo';
 import { imageKeys, prepareImage, removeImageFiles, storePreparedImage } from '../images/image-files';
 import { csvField } from './csv';
@@ -46,7 +47,8 @@ export type ImportSource = { kind: 'file'; name: string; body: Buffer; contentTy
 
 export type ImportsDeps = {
   repo: ImportsRepo;
-  changes: ChangesRepo;
+  /** Undo: a unit of work's transaction (server/db/unit-of-work.ts) and the change limit it runs under. */
+  undoing: { transaction: Transact<{ changes: ChangesRepo; audit: AuditRepo; imports: ImportsRepo }>; limit: ChangeLimit };
   audit: Pick<AuditRepo, 'record'>;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -189,7 +191,7 @@ function nameFromUrl(url: string): string {
 }
 
 export function createImportsService(deps: ImportsDeps) {
-  const { repo, changes, audit, storage, log } = deps;
+  const { repo, undoing, audit, storage, log } = deps;
   const base = deps.currency?.base ?? DEFAULT_BASE_CURRENCY;
   const shortHosts = deps.shortLinkHosts ?? DEFAULT_SHORT_LINK_HOSTS;
   const follow = deps.followLink ?? ((address: string) => followShortLink(address, shortHosts, deps.allowPrivateHosts));
@@ -651,13 +653,18 @@ export function createImportsService(deps: ImportsDeps) {
       }
       // Its pictures still to fetch are dropped first; a job under way stops at its next check (and sets no picture).
       if (picturesPhase) await deps.jobs?.cancelWhere('import-pictures', 'importId', id);
-      const done = await changes.undo(row.changeId, ['import'], actor, async (executor, change, undo) => {
+      const changeId = row.changeId;
+      const done = await undoing.transaction(async ({ changes, imports, audit }) => {
+        const undone = await changes.undo(changeId, ['import'], actor);
+        if (undone === null || undone === 'undone') return undone;
+        const { change, result: undo } = undone;
         // The categories it added go with it when empty again (issue 26).
-        const categoriesRemoved = await repo.removeEmptyCategories(executor, row.newCategories, row.startedAt);
-        await repo.markUndone(executor, id, { ...row.result, undo, categoriesRemoved });
+        const categoriesRemoved = await imports.removeEmptyCategories(row.newCategories, row.startedAt);
+        await imports.markUndone(id, { ...row.result, undo, categoriesRemoved });
         const details = { changeId: change.id, kind: change.kind, importId: id, ...undo, categoriesRemoved };
-        await audit.record({ action: 'change-undo', subject: change.summary, actor, details }, executor);
-      });
+        await audit.record({ action: 'change-undo', subject: change.summary, actor, details });
+        return undone;
+      }, undoing.limit);
       if (done === null) throw new AppError('NOT_FOUND', NOT_FOUND);
       if (done === 'undone') throw new AppError('CONFLICT', 'This import has been undone already.');
       return toImport((await repo.find(id)) ?? row);

@@ -14,7 +14,9 @@ import { clearCatalogue, insertCategories, insertProducts } from '../../test/fac
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { createAuditRepo } from '../audit/audit.repo';
-import { createChangesRepo } from '../changes/changes.repo';
+import { changeReposOn } from '../../composition';
+import { createUnitOfWork } from '../../db/unit-of-work';
+import { CHANGE_STATEMENT_TIMEOUT_MS } from '../changes/changes.repo';
 import { createImportsRepo } from './imports.repo';
 import { createImportsService } from './imports.service';
 import { readImport } from './read-import';
@@ -340,6 +342,8 @@ describe('import commit and undo', () => {
   });
 });
 
+const CHANGE_LIMIT = { timeoutMs: CHANGE_STATEMENT_TIMEOUT_MS };
+
 describe('a running import', () => {
   it('stops between batches when cancelled; what it wrote can be undone', async () => {
     // A service of its own with batches of one row, whose third batch asks to cancel as an admin's Cancel would
@@ -356,7 +360,7 @@ describe('a running import', () => {
           return written;
         },
       },
-      changes: createChangesRepo(ctx.database),
+      undoing: { transaction: createUnitOfWork(ctx.database, (db) => changeReposOn(db, CHANGE_LIMIT)).transaction, limit: CHANGE_LIMIT },
       audit: createAuditRepo(ctx.database),
       storage: ctx.storage,
       log: { error: () => undefined, warn: () => undefined },

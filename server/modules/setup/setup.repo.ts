@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
-import { dropChange, openChange, PRODUCT_SNAPSHOT, runChange, type ChangeLimit, CHANGE_STATEMENT_TIMEOUT_MS } from '../changes/changes.repo';
+import { runChange, type ChangeLimit } from '../../db/unit-of-work';
+import { dropChange, openChange, PRODUCT_SNAPSHOT, CHANGE_STATEMENT_TIMEOUT_MS } from '../changes/changes.repo';
 
 /** How the demo catalogue is recognised: its made-up buy links, and its pictures' names after the timestamp prefix. */
 export type DemoMarks = { links: readonly string[]; pictureNames: readonly string[] };

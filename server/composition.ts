@@ -135,7 +135,7 @@ export async function composeServices(deps: CompositionDeps) {
 
   // A change's repos on one transaction (decision 0065): services run their changes through `transaction`.
   const { transaction } = createUnitOfWork(database, (db) => changeReposOn(db, changeLimit));
-  const undoing = { transaction, limit: changeLimit };
+  const changing = { transaction, limit: changeLimit };
 
   // Without AUTH_SECRET the secret is made once and kept in the database, so every process shares it.
   const secret = config.authSecret ?? (await repos.auth.secret('auth', () => randomBytes(32).toString('base64url')));
@@ -151,7 +151,7 @@ export async function composeServices(deps: CompositionDeps) {
   };
   const auth = createAuth(database, authSettings, log, { resetMails: repos.auth, throttle: repos.signInThrottle });
 
-  const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, undoing);
+  const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, changing);
   const categories = createCategoriesService(repos.categories, repos.audit);
   const favorites = createFavoritesService(repos.favorites, repos.catalogue);
   const analytics = createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) });
@@ -164,8 +164,7 @@ export async function composeServices(deps: CompositionDeps) {
   });
   const imports = createImportsService({
     repo: repos.imports,
-    undoing,
-    audit: repos.audit,
+    unitOfWork: changing,
     storage,
     log,
     removals: fileRemovals,

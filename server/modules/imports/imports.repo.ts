@@ -526,17 +526,6 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
       });
     },
 
-    /** Closes a run: its outcome, and the staged rows go (the change keeps what Undo needs). */
-    async finish(id: string, status: ImportStatus, result: ImportResult, record: (executor: Executor) => Promise<void>): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`
-          update imports set status = ${status}, result = ${JSON.stringify(result)}::jsonb, finished_at = now(), heartbeat_at = now()
-          where id = ${id}::uuid`);
-        await tx.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
-        await record(tx);
-      });
-    },
-
     /** A running import's process is alive: written every few seconds while its job runs (see STALE in the service). */
     async touch(id: string): Promise<void> {
       await database.rows(sql`update imports set heartbeat_at = now() where id = ${id}::uuid and status = 'running'`);
@@ -617,21 +606,13 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
      * Ends a running import with this status and result changes laid over its stored result, once (a second
      * caller finds it ended and gets false); `record` writes its audit entry in the same transaction.
      */
-    async end(
-      id: string,
-      status: ImportStatus,
-      changes: Partial<ImportResult>,
-      record: (executor: Executor, result: Partial<ImportResult>) => Promise<void>,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await rowsOf<{ result: unknown }>(tx, sql`
-          update imports set status = ${status}, result = result || ${JSON.stringify(changes)}::jsonb, finished_at = now(), heartbeat_at = now()
-          where id = ${id}::uuid and status = 'running' returning result`);
-        if (!row) return false;
-        await tx.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
-        await record(tx, json<Partial<ImportResult>>(row.result));
-        return true;
-      });
+    async end(id: string, status: ImportStatus, changes: Partial<ImportResult>): Promise<Partial<ImportResult> | null> {
+      const [row] = await rowsOf<{ result: unknown }>(db, sql`
+        update imports set status = ${status}, result = result || ${JSON.stringify(changes)}::jsonb, finished_at = now(), heartbeat_at = now()
+        where id = ${id}::uuid and status = 'running' returning result`);
+      if (!row) return null;
+      await db.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
+      return json<Partial<ImportResult>>(row.result);
     },
 
     /** An image an import fetched, recorded with the address it came from. */

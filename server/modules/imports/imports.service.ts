@@ -47,9 +47,8 @@ export type ImportSource = { kind: 'file'; name: string; body: Buffer; contentTy
 
 export type ImportsDeps = {
   repo: ImportsRepo;
-  /** Undo: a unit of work's transaction (server/db/unit-of-work.ts) and the change limit it runs under. */
-  undoing: { transaction: Transact<{ changes: ChangesRepo; audit: AuditRepo; imports: ImportsRepo }>; limit: ChangeLimit };
-  audit: Pick<AuditRepo, 'record'>;
+  /** Changes (an import's end, Undo): a unit of work's transaction (server/db/unit-of-work.ts) and the change limit. */
+  unitOfWork: { transaction: Transact<{ changes: ChangesRepo; audit: AuditRepo; imports: ImportsRepo }>; limit: ChangeLimit };
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** Removes what a failed image fetch stored; what the storage keeps is tried again later (issue 25). */
@@ -191,7 +190,7 @@ function nameFromUrl(url: string): string {
 }
 
 export function createImportsService(deps: ImportsDeps) {
-  const { repo, undoing, audit, storage, log } = deps;
+  const { repo, unitOfWork, storage, log } = deps;
   const base = deps.currency?.base ?? DEFAULT_BASE_CURRENCY;
   const shortHosts = deps.shortLinkHosts ?? DEFAULT_SHORT_LINK_HOSTS;
   const follow = deps.followLink ?? ((address: string) => followShortLink(address, shortHosts, deps.allowPrivateHosts));
@@ -252,16 +251,16 @@ export function createImportsService(deps: ImportsDeps) {
   /** Ends a running import once, with its audit entry (what it did, in the same transaction). */
   async function end(row: ImportRow, status: 'succeeded' | 'failed' | 'cancelled', changes: Partial<ImportResult>): Promise<boolean> {
     backoffs.delete(row.id);
-    return repo.end(row.id, status, changes, (executor, result) => {
+    return unitOfWork.transaction(async ({ imports, audit }) => {
+      const result = await imports.end(row.id, status, changes);
+      if (!result) return false;
       const details = {
         importId: row.id, changeId: row.changeId, source: row.source, created: result.created ?? 0, updated: result.updated ?? 0,
         skipped: result.skipped ?? 0, imagesFetched: result.imagesFetched ?? 0, imageFailures: result.pictures?.failed ?? result.imageFailures?.length ?? 0,
         message: result.message ?? null,
       };
-      return audit.record(
-        { action: 'product-import', subject: row.source, actor: actorOf(row), details, status: status === 'succeeded' ? 'succeeded' : 'failed' },
-        executor,
-      );
+      await audit.record({ action: 'product-import', subject: row.source, actor: actorOf(row), details, status: status === 'succeeded' ? 'succeeded' : 'failed' });
+      return true;
     });
   }
 
@@ -654,7 +653,7 @@ export function createImportsService(deps: ImportsDeps) {
       // Its pictures still to fetch are dropped first; a job under way stops at its next check (and sets no picture).
       if (picturesPhase) await deps.jobs?.cancelWhere('import-pictures', 'importId', id);
       const changeId = row.changeId;
-      const done = await undoing.transaction(async ({ changes, imports, audit }) => {
+      const done = await unitOfWork.transaction(async ({ changes, imports, audit }) => {
         const undone = await changes.undo(changeId, ['import'], actor);
         if (undone === null || undone === 'undone') return undone;
         const { change, result: undo } = undone;
@@ -664,7 +663,7 @@ export function createImportsService(deps: ImportsDeps) {
         const details = { changeId: change.id, kind: change.kind, importId: id, ...undo, categoriesRemoved };
         await audit.record({ action: 'change-undo', subject: change.summary, actor, details });
         return undone;
-      }, undoing.limit);
+      }, unitOfWork.limit);
       if (done === null) throw new AppError('NOT_FOUND', NOT_FOUND);
       if (done === 'undone') throw new AppError('CONFLICT', 'This import has been undone already.');
       return toImport((await repo.find(id)) ?? row);

@@ -13,7 +13,6 @@ import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
-import { createAuditRepo } from '../audit/audit.repo';
 import { changeReposOn } from '../../composition';
 import { createUnitOfWork } from '../../db/unit-of-work';
 import { CHANGE_STATEMENT_TIMEOUT_MS } from '../changes/changes.repo';
@@ -360,8 +359,7 @@ describe('a running import', () => {
           return written;
         },
       },
-      undoing: { transaction: createUnitOfWork(ctx.database, (db) => changeReposOn(db, CHANGE_LIMIT)).transaction, limit: CHANGE_LIMIT },
-      audit: createAuditRepo(ctx.database),
+      unitOfWork: { transaction: createUnitOfWork(ctx.database, (db) => changeReposOn(db, CHANGE_LIMIT)).transaction, limit: CHANGE_LIMIT },
       storage: ctx.storage,
       log: { error: () => undefined, warn: () => undefined },
       allowPrivateHosts: true,

@@ -92,6 +92,7 @@ export function changeReposOn(database: Database, changeLimit: ChangeLimit) {
     bulkOps: createBulkOpsRepo(database),
     changes: createChangesRepo(database),
     imports: createImportsRepo(database, changeLimit),
+    importSources: createImportSourcesRepo(database),
   };
 }
 
@@ -181,7 +182,7 @@ export async function composeServices(deps: CompositionDeps) {
   const importSources = createImportSourcesService({
     repo: repos.importSources,
     imports,
-    audit: repos.audit,
+    transaction,
     log,
     origin: config.publicUrl ?? `http://localhost:${config.port}`,
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SyncRunStatus, SyncSchedule } from '../../../common/schemas/import-sources';
 import type { Database } from '../../db/client';
-import { rowsOf, type Executor } from '../../db/sql';
+import { rowsOf } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
 
 export type ImportSourceRow = {
@@ -57,34 +57,24 @@ export function createImportSourcesRepo(database: Database) {
       return row ? toRow(row) : null;
     },
 
-    /** Saves a synced sheet; its first run is due at once. `record` (the audit entry) runs in the same transaction. */
+    /** Saves a synced sheet; its first run is due at once. */
     async create(
       input: { url: string; schedule: SyncSchedule; maxChangedPercent: number; maxInvalidRows: number; mapping: Record<string, string> },
       actor: Actor,
-      record: (row: ImportSourceRow, executor: Executor) => Promise<void>,
     ): Promise<ImportSourceRow> {
-      return database.db.transaction(async (tx) => {
-        const [created] = await rowsOf<Record<string, unknown>>(tx, sql`
-          insert into import_sources (url, schedule, max_changed_percent, max_invalid_rows, mapping, actor_id, actor_email)
-          values (${input.url}, ${input.schedule}, ${input.maxChangedPercent}, ${input.maxInvalidRows}, ${JSON.stringify(input.mapping)}::jsonb,
-                  ${actor.id}::uuid, ${actor.email})
-          returning ${COLUMNS}`);
-        if (!created) throw new Error('insert returned no row');
-        const row = toRow(created);
-        await record(row, tx);
-        return row;
-      });
+      const [created] = await rowsOf<Record<string, unknown>>(database.db, sql`
+        insert into import_sources (url, schedule, max_changed_percent, max_invalid_rows, mapping, actor_id, actor_email)
+        values (${input.url}, ${input.schedule}, ${input.maxChangedPercent}, ${input.maxInvalidRows}, ${JSON.stringify(input.mapping)}::jsonb,
+                ${actor.id}::uuid, ${actor.email})
+        returning ${COLUMNS}`);
+      if (!created) throw new Error('insert returned no row');
+      return toRow(created);
     },
 
     /** Removes a synced sheet (its imports stay in the history); null when there was none. */
-    async remove(id: string, record: (row: ImportSourceRow, executor: Executor) => Promise<void>): Promise<ImportSourceRow | null> {
-      return database.db.transaction(async (tx) => {
-        const [removed] = await rowsOf<Record<string, unknown>>(tx, sql`delete from import_sources where id = ${id}::uuid returning ${COLUMNS}`);
-        if (!removed) return null;
-        const row = toRow(removed);
-        await record(row, tx);
-        return row;
-      });
+    async remove(id: string): Promise<ImportSourceRow | null> {
+      const [removed] = await rowsOf<Record<string, unknown>>(database.db, sql`delete from import_sources where id = ${id}::uuid returning ${COLUMNS}`);
+      return removed ? toRow(removed) : null;
     },
 
     /**

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MAX_SYNCED_SHEETS, type SyncedSheet, type SyncedSheetInput, type SyncRunStatus, syncedSheetInputSchema } from '../../../common/schemas/import-sources';
 import type { Import } from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
+import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { ImportSourceRow, ImportSourcesRepo } from './import-sources.repo';
 import type { ImportsService } from './imports.service';
@@ -9,7 +10,8 @@ import type { ImportsService } from './imports.service';
 export type ImportSourcesDeps = {
   repo: ImportSourcesRepo;
   imports: Pick<ImportsService, 'preview' | 'commit' | 'get'>;
-  audit: Pick<AuditRepo, 'record'>;
+  /** Saving and removing a sheet, each with its audit entry: a unit of work's transaction (server/db/unit-of-work.ts). */
+  transaction: Transact<{ importSources: ImportSourcesRepo; audit: AuditRepo }>;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** The site's own address (PUBLIC_URL): a sheet's links to our own pictures by their full address stay ours. */
   origin: string;
@@ -59,7 +61,7 @@ export function overLimits(preview: Pick<Import, 'counts'>, productTotal: number
  * applied run is an import like any other, so it can be undone.
  */
 export function createImportSourcesService(deps: ImportSourcesDeps) {
-  const { repo, imports, audit, log } = deps;
+  const { repo, imports, transaction, log } = deps;
 
   async function run(source: ImportSourceRow): Promise<{ status: SyncRunStatus; message: string; importId: string | null }> {
     const actor: Actor = { id: source.actorId, email: source.actorEmail };
@@ -98,19 +100,21 @@ export function createImportSourcesService(deps: ImportSourcesDeps) {
     async create(actor: Actor, body: SyncedSheetInput): Promise<SyncedSheet> {
       const input = syncedSheetInputSchema.parse(body);
       if ((await repo.count()) >= MAX_SYNCED_SHEETS) throw new AppError('CONFLICT', `A site keeps at most ${MAX_SYNCED_SHEETS} synced sheets: remove one first.`);
-      const row = await repo.create({ ...input, mapping: input.mapping ?? {} }, actor, (created, executor) =>
-        audit.record(
-          { action: 'sync-source-create', subject: created.url.slice(0, 200), actor, details: { id: created.id, schedule: created.schedule, maxChangedPercent: created.maxChangedPercent, maxInvalidRows: created.maxInvalidRows } },
-          executor,
-        ),
-      );
+      const row = await transaction(async ({ importSources, audit }) => {
+        const created = await importSources.create({ ...input, mapping: input.mapping ?? {} }, actor);
+        const details = { id: created.id, schedule: created.schedule, maxChangedPercent: created.maxChangedPercent, maxInvalidRows: created.maxInvalidRows };
+        await audit.record({ action: 'sync-source-create', subject: created.url.slice(0, 200), actor, details });
+        return created;
+      });
       return toSheet(row);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      const removed = await repo.remove(id, (row, executor) =>
-        audit.record({ action: 'sync-source-delete', subject: row.url.slice(0, 200), actor, details: { id: row.id } }, executor),
-      );
+      const removed = await transaction(async ({ importSources, audit }) => {
+        const row = await importSources.remove(id);
+        if (row) await audit.record({ action: 'sync-source-delete', subject: row.url.slice(0, 200), actor, details: { id: row.id } });
+        return row;
+      });
       if (!removed) throw new AppError('NOT_FOUND', NOT_FOUND);
     },
 

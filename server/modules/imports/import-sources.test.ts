@@ -171,7 +171,7 @@ describe('the scheduled run', () => {
         commit: async () => ({ counts }) as unknown as Import,
         get: async () => ({ counts }) as unknown as Import,
       },
-      audit: { record: async () => undefined },
+      transaction: () => Promise.reject(new Error('runDue saves and removes no sheet')),
       log: { error: () => undefined, warn: () => undefined },
       origin: 'http://localhost',
     });

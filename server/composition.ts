@@ -90,6 +90,7 @@ export function changeReposOn(database: Database, changeLimit: ChangeLimit) {
   return {
     audit: createAuditRepo(database),
     bulkOps: createBulkOpsRepo(database),
+    catalogue: createCatalogueRepo(database),
     changes: createChangesRepo(database),
     imports: createImportsRepo(database, changeLimit),
     importSources: createImportSourcesRepo(database),
@@ -116,7 +117,7 @@ export async function composeServices(deps: CompositionDeps) {
     audit: createAuditRepo(database),
     auth: createAuthRepo(database),
     bulkOps: createBulkOpsRepo(database),
-    catalogue: createCatalogueRepo(database, changeLimit),
+    catalogue: createCatalogueRepo(database),
     categories: createCategoriesRepo(database),
     changes: createChangesRepo(database),
     currency: createCurrencyRepo(database),

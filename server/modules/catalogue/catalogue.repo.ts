@@ -6,9 +6,7 @@ import type { BulkAction, BulkEditBody } from '../../../common/schemas/changes';
 import type { AdminProductSort } from '../../../common/schemas/product';
 import type { Database } from '../../db/client';
 import { escapeLike, inTransaction, rowsOf, type Executor } from '../../db/sql';
-import type { Actor } from '../audit/audit.repo';
-import { runChange, type ChangeLimit } from '../../db/unit-of-work';
-import { CHANGE_STATEMENT_TIMEOUT_MS, dropChange, openChange, PRODUCT_SNAPSHOT } from '../changes/changes.repo';
+import { PRODUCT_SNAPSHOT } from '../changes/changes.repo';
 import { finderQueries } from './finder.repo';
 import { QC_COUNT_COLUMN, qcPhotosOf } from '../qc/qc.repo';
 import { storedImageSize } from '../images/images.repo';
@@ -389,7 +387,7 @@ function productQueries(database: Database) {
 /** A transaction's view: the product statements run inside it, and `executor` is it (for the audit entry). */
 export type CatalogueTx = { products: ReturnType<typeof productQueries>; executor: Executor };
 
-export function createCatalogueRepo(database: Database, limit: ChangeLimit = { timeoutMs: CHANGE_STATEMENT_TIMEOUT_MS }) {
+export function createCatalogueRepo(database: Database) {
   return {
     ...productQueries(database),
     ...finderQueries(database),
@@ -397,59 +395,45 @@ export function createCatalogueRepo(database: Database, limit: ChangeLimit = { t
     qcPhotos: (productId: string) => qcPhotosOf(database, productId),
     /** The stored size of a product's picture when it is one of ours (its link preview's size is derived from it). */
     imageSize: (url: string) => storedImageSize(database, url),
+    /** How many products a bulk action's selection holds now. */
+    async countTarget(target: BulkTarget): Promise<number> {
+      const [counted] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from products where ${targetCondition(target)}`);
+      return counted?.n ?? 0;
+    },
+
     /**
-     * One bulk action in one transaction with its change record (what each product was, for Undo) and, through
-     * `record`, its audit entry. The selection is counted first: when the operator confirmed another number
-     * (`expected`), nothing happens and the current count is answered.
+     * A bulk action's statement, logging what each product was into the change `changeId` (for Undo); answers how
+     * many products it changed. Run it in a unit of work's transaction with the change limit (catalogue.service.ts).
      */
-    async bulkEdit(
-      target: BulkTarget,
-      action: BulkEditBody['action'],
-      expected: number | null,
-      actor: Actor,
-      summary: string,
-      record: (executor: Executor, result: { changeId: string | null; selected: number; changed: number }) => Promise<void>,
-    ): Promise<{ changeId: string | null; selected: number; changed: number } | { mismatch: number }> {
-      return runChange(database, limit, async (tx) => {
-        const rows = async <T>(query: SQL) => rowsOf<T>(tx, query);
-        const condition = targetCondition(target);
-        const [counted] = await rows<{ n: number }>(sql`select count(*)::int as n from products where ${condition}`);
-        const selected = counted?.n ?? 0;
-        if (expected !== null && selected !== expected) return { mismatch: selected };
-        const changeId = await openChange(tx, 'bulk-edit', summary, actor);
-        let changed: number;
-        if (action.type === 'delete') {
-          const [gone] = await rows<{ n: number }>(sql`
-            with gone as (
-              delete from products p where ${condition} returning p.id, ${PRODUCT_SNAPSHOT('p')} as before
-            ), logged as (
-              insert into catalogue_change_rows (change_id, product_id, op, before, after)
-              select ${changeId}::uuid, id, 'delete', before, null from gone
-            )
-            select count(*)::int as n from gone`);
-          changed = gone?.n ?? 0;
-        } else {
-          const change = bulkChange(action);
-          const column = sql.raw(change.column);
-          const [done] = await rows<{ n: number }>(sql`
-            with old as (
-              select id, ${column} as value from products where ${condition} for update
-            ), changed as (
-              update products p set ${column} = ${change.value}, updated_at = now()
-              from old o where p.id = o.id and o.value is distinct from ${change.value}
-              returning p.id, p.updated_at, jsonb_build_object(${change.column}::text, o.value) as before
-            ), logged as (
-              insert into catalogue_change_rows (change_id, product_id, op, before, after)
-              select ${changeId}::uuid, id, 'update', before, updated_at from changed
-            )
-            select count(*)::int as n from changed`);
-          changed = done?.n ?? 0;
-        }
-        const result = { changeId: changed > 0 ? changeId : null, selected, changed };
-        if (changed === 0) await dropChange(tx, changeId);
-        await record(tx, result);
-        return result;
-      });
+    async bulkApply(target: BulkTarget, action: BulkEditBody['action'], changeId: string): Promise<number> {
+      const rows = async <T>(query: SQL) => rowsOf<T>(database.db, query);
+      const condition = targetCondition(target);
+      if (action.type === 'delete') {
+        const [gone] = await rows<{ n: number }>(sql`
+          with gone as (
+            delete from products p where ${condition} returning p.id, ${PRODUCT_SNAPSHOT('p')} as before
+          ), logged as (
+            insert into catalogue_change_rows (change_id, product_id, op, before, after)
+            select ${changeId}::uuid, id, 'delete', before, null from gone
+          )
+          select count(*)::int as n from gone`);
+        return gone?.n ?? 0;
+      }
+      const change = bulkChange(action);
+      const column = sql.raw(change.column);
+      const [done] = await rows<{ n: number }>(sql`
+        with old as (
+          select id, ${column} as value from products where ${condition} for update
+        ), changed as (
+          update products p set ${column} = ${change.value}, updated_at = now()
+          from old o where p.id = o.id and o.value is distinct from ${change.value}
+          returning p.id, p.updated_at, jsonb_build_object(${change.column}::text, o.value) as before
+        ), logged as (
+          insert into catalogue_change_rows (change_id, product_id, op, before, after)
+          select ${changeId}::uuid, id, 'update', before, updated_at from changed
+        )
+        select count(*)::int as n from changed`);
+      return done?.n ?? 0;
     },
 
     /** What a bulk action would change, without changing anything: the count and the first changes in row order. */

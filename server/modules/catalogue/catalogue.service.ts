@@ -215,8 +215,8 @@ export function createCatalogueService(
   repo: CatalogueRepo,
   categories: Pick<CategoriesRepo, 'findByName' | 'list'>,
   audit: Pick<AuditRepo, 'record'>,
-  /** Undo of a bulk action: a unit of work's transaction (server/db/unit-of-work.ts) and the change limit. */
-  undoing?: { transaction: Transact<{ changes: ChangesRepo; audit: AuditRepo }>; limit: ChangeLimit },
+  /** Bulk actions and their Undo: a unit of work's transaction (server/db/unit-of-work.ts) and the change limit. */
+  changing?: { transaction: Transact<{ catalogue: CatalogueRepo; changes: ChangesRepo; audit: AuditRepo }>; limit: ChangeLimit },
 ) {
   const counts = createCountMemo(ADMIN_COUNTS_KEPT);
   // The finder's search, its facets and suggestions are answered from this process's index (decision 0055).
@@ -520,11 +520,22 @@ export function createCatalogueService(
       else summary = bulkSummary(action);
       const target = 'ids' in selection ? { ids: selection.ids } : { filter: selection.filter };
       const expected = 'expectedCount' in selection ? selection.expectedCount : null;
-      const done = await repo.bulkEdit(target, resolved, expected, actor, summary, async (executor, result) => {
-        if (result.changed === 0) return;
-        const details = { changeId: result.changeId, action: action.type, selected: result.selected, changed: result.changed, summary };
-        await audit.record({ action: 'products-bulk-edit', subject: summary, actor, details }, executor);
-      });
+      if (!changing) throw new AppError('UNAVAILABLE', 'Bulk actions are not available.');
+      // One transaction: the count the operator confirmed, the change Undo reads, the statement, the audit entry.
+      type Done = { changeId: string | null; selected: number; changed: number } | { mismatch: number };
+      const done = await changing.transaction<Done>(async ({ catalogue, changes, audit }) => {
+        const selected = await catalogue.countTarget(target);
+        if (expected !== null && selected !== expected) return { mismatch: selected };
+        const changeId = await changes.open('bulk-edit', summary, actor);
+        const changed = await catalogue.bulkApply(target, resolved, changeId);
+        if (changed === 0) {
+          await changes.drop(changeId);
+          return { changeId: null, selected, changed };
+        }
+        const details = { changeId, action: action.type, selected, changed, summary };
+        await audit.record({ action: 'products-bulk-edit', subject: summary, actor, details });
+        return { changeId, selected, changed };
+      }, changing.limit);
       if ('mismatch' in done) {
         throw new AppError(
           'CONFLICT',
@@ -543,14 +554,14 @@ export function createCatalogueService(
 
     /** Takes a bulk action back (see ChangesRepo.undo): items changed since are left as they are. */
     async undoBulkEdit(actor: Actor, changeId: string): Promise<UndoResult> {
-      if (!undoing) throw new AppError('UNAVAILABLE', 'Undo is not available.');
-      const done = await undoing.transaction(async ({ changes, audit }) => {
+      if (!changing) throw new AppError('UNAVAILABLE', 'Undo is not available.');
+      const done = await changing.transaction(async ({ changes, audit }) => {
         const undone = await changes.undo(changeId, ['bulk-edit'], actor);
         if (undone === null || undone === 'undone') return undone;
         const { change, result } = undone;
         await audit.record({ action: 'change-undo', subject: change.summary, actor, details: { changeId: change.id, kind: change.kind, ...result } });
         return undone;
-      }, undoing.limit);
+      }, changing.limit);
       if (done === null) throw new AppError('NOT_FOUND', 'There is no such bulk change to undo.');
       if (done === 'undone') throw new AppError('CONFLICT', 'This change has been undone already.');
       return done.result;

@@ -94,6 +94,8 @@ export function changeReposOn(database: Database, changeLimit: ChangeLimit) {
     changes: createChangesRepo(database),
     imports: createImportsRepo(database, changeLimit),
     importSources: createImportSourcesRepo(database),
+    fileRemovals: createFileRemovalsRepo(database),
+    setup: createSetupRepo(database),
   };
 }
 
@@ -129,7 +131,7 @@ export async function composeServices(deps: CompositionDeps) {
     qc: createQcRepo(database),
     requests: createRequestsRepo(database),
     signInThrottle: createSignInThrottleRepo(database),
-    setup: createSetupRepo(database, changeLimit),
+    setup: createSetupRepo(database),
     site: createSiteRepo(database),
     synonyms: createSynonymsRepo(database),
     users: createUsersRepo(database),
@@ -255,8 +257,7 @@ export async function composeServices(deps: CompositionDeps) {
     setup: createSetupService({
       repo: repos.setup,
       account: repos.account,
-      audit: repos.audit,
-      removals: repos.fileRemovals,
+      changing,
       settings: {
         mail: mailer !== null,
         google: config.google !== undefined,

@@ -1,9 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf, type Executor } from '../../db/sql';
-import type { Actor } from '../audit/audit.repo';
-import { runChange, type ChangeLimit } from '../../db/unit-of-work';
-import { dropChange, openChange, PRODUCT_SNAPSHOT, CHANGE_STATEMENT_TIMEOUT_MS } from '../changes/changes.repo';
+import { rowsOf } from '../../db/sql';
+import { PRODUCT_SNAPSHOT } from '../changes/changes.repo';
 
 /** How the demo catalogue is recognised: its made-up buy links, and its pictures' names after the timestamp prefix. */
 export type DemoMarks = { links: readonly string[]; pictureNames: readonly string[] };
@@ -14,7 +12,7 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const pictureNameMatches = (marks: DemoMarks, alias: string) =>
   sql`substring(${sql.raw(alias)}.name from '^[0-9]+_(.*)$') in (select jsonb_array_elements_text(${json(marks.pictureNames)}))`;
 
-export function createSetupRepo(database: Database, limit: ChangeLimit = { timeoutMs: CHANGE_STATEMENT_TIMEOUT_MS }) {
+export function createSetupRepo(database: Database) {
   return {
     /** Enabled agents whose referral code is blank, in the Agents tab's order. */
     agentsWithoutReferral: () =>
@@ -35,52 +33,40 @@ export function createSetupRepo(database: Database, limit: ChangeLimit = { timeo
       return { products: row?.products ?? 0, pictures: row?.pictures ?? 0 };
     },
 
+    /** In a unit of work's change: deletes the demo products, logging each into the change `changeId` (for Undo). */
+    async removeDemoProducts(marks: DemoMarks, changeId: string): Promise<number> {
+      const [gone] = await rowsOf<{ n: number }>(database.db, sql`
+        with gone as (
+          delete from products p where p.link in (select jsonb_array_elements_text(${json(marks.links)}))
+          returning p.id, ${PRODUCT_SNAPSHOT('p')} as before
+        ), logged as (
+          insert into catalogue_change_rows (change_id, product_id, op, before, after)
+          select ${changeId}::uuid, id, 'delete', before, null from gone
+        )
+        select count(*)::int as n from gone`);
+      return gone?.n ?? 0;
+    },
+
     /**
-     * Removes the demo products and the demo pictures no other product uses, in one change Undo takes back: the
-     * products as a bulk delete does, the pictures' rows kept beside the change. `afterPictures` notes their files for
-     * removal (later, so Undo can still want them) and `record` writes the audit entry, both in the same transaction.
+     * In the same change, after the products: deletes the demo pictures that no product uses (one of the operator's
+     * own items may), keeping their rows and storage keys (`keysOf`) beside the change so Undo brings them back.
+     * Answers the storage keys of the pictures removed, one list per picture.
      */
-    async removeDemo(
-      marks: DemoMarks,
-      actor: Actor,
-      summary: string,
-      keysOf: (pictureName: string) => string[],
-      afterPictures: (executor: Executor, keys: string[]) => Promise<void>,
-      record: (executor: Executor, result: { changeId: string | null; products: number; pictures: number }) => Promise<void>,
-    ): Promise<{ changeId: string | null; products: number; pictures: number }> {
-      return runChange(database, limit, async (tx) => {
-        const rows = async <T>(query: SQL) => rowsOf<T>(tx, query);
-        const changeId = await openChange(tx, 'bulk-edit', summary, actor);
-        const [gone] = await rows<{ n: number }>(sql`
-          with gone as (
-            delete from products p where p.link in (select jsonb_array_elements_text(${json(marks.links)}))
-            returning p.id, ${PRODUCT_SNAPSHOT('p')} as before
-          ), logged as (
-            insert into catalogue_change_rows (change_id, product_id, op, before, after)
-            select ${changeId}::uuid, id, 'delete', before, null from gone
+    async removeDemoPictures(marks: DemoMarks, changeId: string, keysOf: (pictureName: string) => string[]): Promise<string[][]> {
+      const candidates = await rowsOf<{ id: string; name: string; before: unknown }>(database.db, sql`
+        select i.id::text as id, i.name, to_jsonb(i) as before from images i
+        where ${pictureNameMatches(marks, 'i')} and not exists (select 1 from products p where p.image = i.url)
+        for update`);
+      const pictures = candidates.map((c) => ({ ...c, keys: keysOf(c.name) }));
+      if (pictures.length > 0) {
+        await database.db.execute(sql`
+          with removed as (select value as e from jsonb_array_elements(${json(pictures)})), gone as (
+            delete from images where id in (select (e->>'id')::uuid from removed)
           )
-          select count(*)::int as n from gone`);
-        // After the products are gone: a demo picture that one of the operator's own items uses stays.
-        const candidates = await rows<{ id: string; name: string; before: unknown }>(sql`
-          select i.id::text as id, i.name, to_jsonb(i) as before from images i
-          where ${pictureNameMatches(marks, 'i')} and not exists (select 1 from products p where p.image = i.url)
-          for update`);
-        const pictures = candidates.map((c) => ({ ...c, keys: keysOf(c.name) }));
-        if (pictures.length > 0) {
-          await tx.execute(sql`
-            with removed as (select value as e from jsonb_array_elements(${json(pictures)})), gone as (
-              delete from images where id in (select (e->>'id')::uuid from removed)
-            )
-            insert into catalogue_change_images (change_id, image_id, before, keys)
-            select ${changeId}::uuid, (e->>'id')::uuid, e->'before', e->'keys' from removed`);
-        }
-        await afterPictures(tx, pictures.flatMap((p) => p.keys));
-        const products = gone?.n ?? 0;
-        const result = { changeId: products + pictures.length > 0 ? changeId : null, products, pictures: pictures.length };
-        if (result.changeId === null) await dropChange(tx, changeId);
-        else await record(tx, result);
-        return result;
-      });
+          insert into catalogue_change_images (change_id, image_id, before, keys)
+          select ${changeId}::uuid, (e->>'id')::uuid, e->'before', e->'keys' from removed`);
+      }
+      return pictures.map((p) => p.keys);
     },
   };
 }

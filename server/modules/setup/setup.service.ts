@@ -2,7 +2,9 @@ import { DEMO_PICTURES_KEPT_DAYS, SETUP_TEXTS, type SetupItem } from '../../../c
 import type { DemoRemoval, SetupStatus } from '../../../common/schemas/setup';
 import { demoImageFileName, demoProducts } from '../../db/demo-catalogue';
 import type { AccountRepo } from '../account/account.repo';
+import type { ChangeLimit, Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
+import type { ChangesRepo } from '../changes/changes.repo';
 import type { FileRemovalsRepo } from '../images/file-removals.repo';
 import { imageKeys } from '../images/image-files';
 import type { DemoMarks, SetupRepo } from './setup.repo';
@@ -39,11 +41,14 @@ function demoMarks(): DemoMarks {
 export function createSetupService(deps: {
   repo: SetupRepo;
   account: Pick<AccountRepo, 'setupDismissedAt' | 'setSetupDismissedAt'>;
-  audit: AuditRepo;
-  removals: Pick<FileRemovalsRepo, 'scheduleLater'>;
+  /** The demo's removal as one change: a unit of work's transaction (server/db/unit-of-work.ts) and the change limit. */
+  changing: {
+    transaction: Transact<{ setup: SetupRepo; changes: ChangesRepo; fileRemovals: FileRemovalsRepo; audit: AuditRepo }>;
+    limit: ChangeLimit;
+  };
   settings: SetupSettings;
 }) {
-  const { repo, account, audit, removals, settings } = deps;
+  const { repo, account, changing, settings } = deps;
   return {
     /** What the site still lacks; `userId` (an admin) adds whether that admin put the checklist away. */
     async status(userId: string | null): Promise<SetupStatus> {
@@ -68,15 +73,20 @@ export function createSetupService(deps: {
      */
     async removeDemo(actor: Actor): Promise<DemoRemoval> {
       const summary = SETUP_TEXTS.demoSummary;
-      const done = await repo.removeDemo(
-        demoMarks(),
-        actor,
-        summary,
-        imageKeys,
-        (executor, keys) => removals.scheduleLater(keys, DEMO_PICTURES_KEPT_DAYS, executor),
-        (executor, result) =>
-          audit.record({ action: 'products-bulk-edit', subject: summary, actor, details: { ...result, action: 'remove-demo', summary } }, executor),
-      );
+      const done = await changing.transaction(async ({ setup, changes, fileRemovals, audit }) => {
+        const changeId = await changes.open('bulk-edit', summary, actor);
+        const products = await setup.removeDemoProducts(demoMarks(), changeId);
+        const pictures = await setup.removeDemoPictures(demoMarks(), changeId, imageKeys);
+        // Their files go later, so Undo can still want them.
+        await fileRemovals.scheduleLater(pictures.flat(), DEMO_PICTURES_KEPT_DAYS);
+        if (products + pictures.length === 0) {
+          await changes.drop(changeId);
+          return { changeId: null, products, pictures: 0 };
+        }
+        const result = { changeId, products, pictures: pictures.length };
+        await audit.record({ action: 'products-bulk-edit', subject: summary, actor, details: { ...result, action: 'remove-demo', summary } });
+        return result;
+      }, changing.limit);
       return { ...done, summary };
     },
   };

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const { services } = app;
   await ensureAdminAccount(app, { auth: services.auth, users: services.users, repo: services.repos.auth }, config);
   // Each periodic task once now, besides its schedule (one process of several starting together runs it).
-  await services.jobs.sendAtStart(['sessions-sweep', 'analytics-sweep', 'product-sources', 'rates-refresh', 'file-removals', 'sheet-syncs']);
+  await services.jobs.sendAtStart();
   await logSetupChecklist(app);
   if (!config.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     app.log.warn(

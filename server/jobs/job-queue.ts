@@ -46,6 +46,8 @@ export type QueueDefinition<N extends QueueName> = {
   expireInSeconds?: number;
   /** Cron (UTC) for periodic tasks: one process sends each tick's job, any process works it. */
   cron?: string;
+  /** A periodic task also run once when a scheduling process starts (`sendAtStart`), besides its schedule. */
+  atStart?: boolean;
 };
 
 export type JobQueueOptions = {
@@ -177,11 +179,14 @@ export function createJobQueue(database: Database, log: { error(obj: unknown, ms
       return id;
     },
 
-    /** One job of each of these queues that is defined, unless one was sent in the last minute (another process). */
-    async sendAtStart(names: QueueName[]): Promise<void> {
-      for (const name of names) {
-        if (!definitions.has(name)) continue;
-        await queue.send(name, {} as JobData[typeof name], { singletonKey: 'start', singletonSeconds: 60 });
+    /**
+     * One job of each queue defined with `atStart`, unless one was sent in the last minute (another process starting
+     * together). The tasks say so where they are defined: main.ts lists none.
+     */
+    async sendAtStart(): Promise<void> {
+      for (const definition of definitions.values()) {
+        if (!definition.atStart) continue;
+        await queue.send(definition.name, {} as JobData[typeof definition.name], { singletonKey: 'start', singletonSeconds: 60 });
       }
     },
 

@@ -42,6 +42,7 @@ export async function backfillProductSources(repo: ProductSourcesRepo): Promise<
 export function defineProductSourcesJob(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, repo: ProductSourcesRepo): void {
   jobs.define({
     name: 'product-sources',
+    atStart: true,
     handler: async () => {
       const result = await backfillProductSources(repo);
       if (result && result.read + result.unread > 0) log.info(result, "read the products' sources from their links");

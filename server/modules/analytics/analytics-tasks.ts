@@ -15,6 +15,7 @@ export const ANALYTICS_SWEEP_CRON = '7 * * * *';
 export function defineAnalyticsJobs(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, repo: AnalyticsRepo): void {
   jobs.define({
     name: 'analytics-sweep',
+    atStart: true,
     cron: ANALYTICS_SWEEP_CRON,
     handler: async () => {
       const n = await sweepAnalytics(repo);

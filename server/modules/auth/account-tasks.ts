@@ -17,6 +17,7 @@ export const SESSIONS_SWEEP_CRON = '41 */6 * * *';
 export function defineAccountJobs(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, repo: AuthRepo, throttle: SignInThrottleRepo): void {
   jobs.define({
     name: 'sessions-sweep',
+    atStart: true,
     cron: SESSIONS_SWEEP_CRON,
     handler: async () => {
       const n = await repo.deleteExpired();

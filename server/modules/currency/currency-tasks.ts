@@ -13,6 +13,7 @@ export function defineCurrencyJobs(jobs: Pick<JobQueue, 'define'>, log: FastifyB
   if (!enabled) return;
   jobs.define({
     name: 'rates-refresh',
+    atStart: true,
     cron: RATES_CHECK_CRON,
     handler: async () => {
       const outcome = await service.refresh();

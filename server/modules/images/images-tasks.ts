@@ -12,6 +12,7 @@ export const FILE_REMOVAL_SWEEP_CRON = '*/10 * * * *';
 export function defineFileRemovalJobs(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, removals: Pick<FileRemovals, 'sweep'>): void {
   jobs.define({
     name: 'file-removals',
+    atStart: true,
     cron: FILE_REMOVAL_SWEEP_CRON,
     handler: async () => {
       const n = await removals.sweep();

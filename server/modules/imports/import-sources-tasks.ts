@@ -9,6 +9,7 @@ export const SHEET_SYNCS_CRON = '*/5 * * * *';
 export function defineSheetSyncJobs(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, sources: Pick<ImportSourcesService, 'runDue'>): void {
   jobs.define({
     name: 'sheet-syncs',
+    atStart: true,
     cron: SHEET_SYNCS_CRON,
     // A run reads a sheet (up to the fetch's limits) and previews it: longer than the periodic sweeps.
     expireInSeconds: 15 * 60,

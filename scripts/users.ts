@@ -1,7 +1,8 @@
 // npm run users -- list | grant <role> <email> | revoke <role> <email>: manage roles from the command line.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../server/config';
-import { DataDirInUseError, openDatabase } from '../server/db/client';
+import { DataDirInUseError } from '../server/db/dir-lock';
+import { openDatabase } from '../server/db/client';
 import { createAuditRepo } from '../server/modules/audit/audit.repo';
 import { runUsersCommand } from '../server/modules/users/users-cli';
 import { createUsersRepo } from '../server/modules/users/users.repo';

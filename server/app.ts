@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { composeServices, type Services } from './composition';
 import { DEFAULT_BACK_PRESSURE, type BackPressureSettings, type Config } from './config';
-import { CATALOGUE_CHANNEL, type Database } from './db/client';
+import type { Database } from './db/client';
+import { CATALOGUE_CHANNEL } from './db/listen';
 import { loggerOptions } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';

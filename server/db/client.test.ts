@@ -6,7 +6,9 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { acquireDirLock, CATALOGUE_CHANNEL, DataDirInUseError, openDatabase, processStartTime } from './client';
+import { openDatabase } from './client';
+import { acquireDirLock, DataDirInUseError, processStartTime } from './dir-lock';
+import { CATALOGUE_CHANNEL } from './listen';
 
 const dirs: string[] = [];
 function tempDir() {

@@ -13,6 +13,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../config';
 import { workerEntry } from '../worker-entry';
+import { acquireDirLock } from './dir-lock';
+import { listenOnPool, listenPostgres } from './listen';
 import type { PgliteWorkerCommand, PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 import { pgliteOptions } from './pglite-options';
 import { createPool, withQueryTimeout } from './pool';
@@ -47,79 +49,10 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** Sent by the catalogue tables' triggers (migration 0008) on every change: the payload is the table's name. */
-export const CATALOGUE_CHANNEL = 'finder_catalogue';
-const LISTEN_RETRY_MS = 1000;
-const LISTEN_RETRY_MAX_MS = 30_000;
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to queries), opened again after any failure,
- * waiting up to 30 s between tries while the server is away.
- */
-function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-  let stopped = false;
-  let current: pg.Client | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let delay = LISTEN_RETRY_MS;
-  let everConnected = false;
-
-  const retry = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, delay);
-    timer.unref();
-    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
-  };
-
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
-    let failed = false;
-    const fail = () => {
-      if (failed) return;
-      failed = true;
-      if (current === client) current = null;
-      void client.end().catch(() => undefined);
-      retry();
-    };
-    client.on('error', fail);
-    client.on('end', fail);
-    client.on('notification', (message) => {
-      if (message.channel === channel) onNotify(message.payload ?? '');
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
-    } catch {
-      fail();
-      return;
-    }
-    if (stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    current = client;
-    delay = LISTEN_RETRY_MS;
-    if (everConnected) onNotify('reconnected');
-    everConnected = true;
-  };
-
-  return connect().then(() => async () => {
-    stopped = true;
-    clearTimeout(timer);
-    const client = current;
-    current = null;
-    client?.removeAllListeners('end');
-    await client?.end().catch(() => undefined);
-  });
-}
-
 /** Beside this file: server/db/migrations, or the copy beside the compiled server (scripts/build-server.ts). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** The embedded database's thread (compiled beside the compiled server, else through tsx: ../worker-entry.ts). */
 const WORKER = workerEntry(new URL('./pglite-worker.js', import.meta.url), new URL('./pglite-worker.ts', import.meta.url));
-const LOCK_FILE = 'finder.lock';
 /** Any fixed number: PostgreSQL advisory lock that makes concurrent start-ups migrate one at a time. */
 const MIGRATION_LOCK_ID = 7_341_902;
 
@@ -129,10 +62,6 @@ const SOCKET_PORT = 5432;
 const WORKER_CLOSE_TIMEOUT_MS = 10_000;
 /** Migrations run once at start and may rewrite a large table. */
 const MIGRATION_TIMEOUT_MS = 10 * 60 * 1000;
-
-export class DataDirInUseError extends Error {
-  override name = 'DataDirInUseError';
-}
 
 export type OpenOptions = {
   databaseUrl?: string | undefined;
@@ -242,93 +171,6 @@ async function overPool(
     executeSql: async (text, values) => pool.query(text, values),
     close,
   };
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * When the process with this id started (clock ticks since boot, field 22 of /proc/<pid>/stat); null where /proc
- * is not there (macOS, Windows) or the process is gone. Together with the pid it names one process: ids are reused.
- */
-export function processStartTime(pid: number): string | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command name) is in parentheses and may itself hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[22 - 3] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** What a lock file says about its holder: {pid, startTime} now; a bare pid in files of earlier versions. */
-type LockHolder = { pid: number; startTime: string | null };
-
-function readLockHolder(text: string): LockHolder | null {
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed === 'number') return Number.isInteger(parsed) ? { pid: parsed, startTime: null } : null;
-    const { pid, startTime } = (parsed ?? {}) as { pid?: unknown; startTime?: unknown };
-    if (typeof pid !== 'number' || !Number.isInteger(pid)) return null;
-    return { pid, startTime: typeof startTime === 'string' ? startTime : null };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * True while the lock's holder still runs. A pid alone is not enough: after a crash and reboot (or in a new
- * container) the recorded id may belong to an unrelated live process, which would block every start. So the
- * process start time recorded with it must match too, where the system tells it.
- */
-function holderIsAlive(holder: LockHolder): boolean {
-  if (holder.pid === process.pid || !processIsAlive(holder.pid)) return false;
-  if (holder.startTime === null) return true;
-  const now = processStartTime(holder.pid);
-  return now === null || now === holder.startTime;
-}
-
-/**
- * PGlite is a single-process database: two processes writing one data dir corrupt it.
- * The lock file names the owner (pid and start time); a lock whose owner is gone is taken over.
- */
-export function acquireDirLock(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
-  const lockPath = path.join(dir, LOCK_FILE);
-  const mine = JSON.stringify({ pid: process.pid, startTime: processStartTime(process.pid) });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, mine);
-      fs.closeSync(fd);
-      return () => {
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
-        } catch {
-          // Already gone.
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = readLockHolder(fs.readFileSync(lockPath, 'utf8'));
-      if (holder && holderIsAlive(holder)) {
-        throw new DataDirInUseError(
-          `The embedded database in ${dir} is already open in process ${holder.pid}. ` +
-            'Only one process may use a PGlite data directory: stop the other process, choose another DATA_DIR, ' +
-            'or set DATABASE_URL to share a PostgreSQL server between processes.',
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new DataDirInUseError(`Could not lock the embedded database in ${dir}.`);
 }
 
 /** PGlite on this thread: its queries run on the event loop that serves HTTP. Tests only (see OpenOptions). */
@@ -447,38 +289,6 @@ async function openPgliteWorker(dir: string, statementTimeoutMs: number, timeout
     },
     listenOnPool(pool),
   );
-}
-
-/**
- * Notifications of the embedded database, which has one connection (pglite-worker.ts): that connection LISTENs,
- * and node-postgres reports what arrives with any answer on it. A replacement connection LISTENs again, and
- * 'reconnected' is reported, since notifications may have been missed meanwhile.
- */
-function listenOnPool(pool: pg.Pool): Database['listen'] {
-  const listeners = new Map<string, Set<(payload: string) => void>>();
-  const quoted = (channel: string) => `LISTEN "${channel.replace(/"/g, '""')}"`;
-  let connections = 0;
-  pool.on('connect', (client) => {
-    client.on('notification', (message) => {
-      for (const onNotify of listeners.get(message.channel) ?? []) onNotify(message.payload ?? '');
-    });
-    for (const channel of listeners.keys()) client.query(quoted(channel)).catch(() => undefined);
-    connections += 1;
-    if (connections > 1) for (const set of listeners.values()) for (const onNotify of set) onNotify('reconnected');
-  });
-  return async (channel, onNotify) => {
-    let set = listeners.get(channel);
-    if (!set) {
-      set = new Set();
-      listeners.set(channel, set);
-      await pool.query(quoted(channel));
-    }
-    set.add(onNotify);
-    const added = set;
-    return async () => {
-      added.delete(onNotify);
-    };
-  };
 }
 
 /** True when a PostgreSQL server answers at the URL within a second. */

@@ -1,4 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import type { Alias } from 'vite';
+
+/**
+ * wouter imports useSyncExternalStore through the shim made for React 17; React 18 and up (and preact/compat) have it,
+ * and the shim (a CommonJS module that requires `react` itself) is bytes in the first bundle for nothing.
+ */
+const SYNC_EXTERNAL_STORE = fileURLToPath(new URL('./web/lib/use-sync-external-store.ts', import.meta.url));
 
 /**
  * React's API on Preact's runtime (decision 0064): every import of React, React DOM and their JSX runtimes, from the
@@ -7,6 +14,7 @@ import type { Alias } from 'vite';
  * (the tests render what users run) share this list. To go back to React, drop it from both.
  */
 export const PREACT_ALIASES: Alias[] = [
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: SYNC_EXTERNAL_STORE },
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },

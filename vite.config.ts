@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { PREACT_ALIASES, REACT_LIBRARIES } from './preact-aliases';
@@ -17,17 +16,10 @@ function devSiteConfig(): Plugin {
   };
 }
 
-/**
- * wouter imports useSyncExternalStore through the shim made for React 17; React 18 and up (and preact/compat) have it,
- * and the shim (a CommonJS module with its interop) is bytes in the first bundle for nothing.
- */
-const REACT_SYNC_EXTERNAL_STORE = fileURLToPath(new URL('./web/lib/use-sync-external-store.ts', import.meta.url));
-
 export default defineConfig(() => ({
   root: 'web',
-  resolve: {
-    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: REACT_SYNC_EXTERNAL_STORE }, ...PREACT_ALIASES],
-  },
+  // React's names (and wouter's useSyncExternalStore shim) resolve to Preact: decision 0064.
+  resolve: { alias: PREACT_ALIASES },
   // Bundled into the server entry so that their `react` imports meet the aliases too (decision 0064).
   ssr: { noExternal: REACT_LIBRARIES },
   publicDir: 'public',

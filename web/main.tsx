@@ -1,5 +1,7 @@
 // The browser's entry: hydrates the page the server rendered (or renders it, when served without the server's
 // rendering, as Vite's dev server does).
+// First: React's behaviour where preact/compat differs (decision 0064).
+import './lib/preact-compat';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SiteRouter } from './lib/router';

@@ -1,6 +1,10 @@
 /**
  * Where React and preact/compat still differ for this site (decision 0064), made to behave as React. Imported first
- * by the browser's entry (main.tsx); the server's rendering needs nothing here.
+ * by both entries (main.tsx, entry-server.tsx).
+ *
+ * `spellCheck={false}`: React writes `spellcheck="false"`; Preact knows no `spellCheck` property, so `false` removes
+ * the attribute (and the server leaves it out): the fields for codes and links would be spell-checked. Renamed to
+ * the DOM's `spellcheck` (a boolean property in the browser, the attribute's text on the server).
  *
  * `autoFocus`: React writes no `autofocus` attribute in the browser; it focuses a button, input, select or textarea
  * when the element is mounted. Preact writes the attribute, which a browser honours only while the page loads (and
@@ -13,6 +17,7 @@ import { options, type RefCallback, type RefObject, type VNode } from 'preact';
 type OwnRef = RefCallback<HTMLElement> | RefObject<HTMLElement | null>;
 
 const FOCUSABLE = new Set(['button', 'input', 'select', 'textarea']);
+const IN_BROWSER = typeof document !== 'undefined';
 
 const focusOnMount = (element: HTMLElement | null) => {
   element?.focus();
@@ -39,7 +44,12 @@ function withFocus(ref: OwnRef): (element: HTMLElement | null) => unknown {
 
 const previous = options.vnode;
 options.vnode = (vnode: VNode) => {
-  if (typeof vnode.type === 'string' && FOCUSABLE.has(vnode.type)) {
+  if (typeof vnode.type === 'string' && 'spellCheck' in vnode.props) {
+    const { spellCheck, ...rest } = vnode.props as { spellCheck?: unknown };
+    vnode.props = { ...rest, spellcheck: IN_BROWSER ? spellCheck : spellCheck == null ? undefined : String(spellCheck) } as unknown as typeof vnode.props;
+  }
+  // On the server, `autofocus` is written as React writes it.
+  if (IN_BROWSER && typeof vnode.type === 'string' && FOCUSABLE.has(vnode.type)) {
     const props = vnode.props as { autoFocus?: unknown };
     if ('autoFocus' in props) {
       const { autoFocus, ...rest } = props;

@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
+import { PREACT_ALIASES, REACT_LIBRARIES } from './preact-aliases';
 import { loadConfig } from './server/config';
 import { publicSiteConfig, siteConfigScript } from './server/web';
 
@@ -16,17 +16,15 @@ function devSiteConfig(): Plugin {
   };
 }
 
-/**
- * wouter imports useSyncExternalStore through the shim made for React 17; React 19 has it, and the shim (a CommonJS
- * module with its interop) is bytes in the first bundle for nothing.
- */
-const REACT_SYNC_EXTERNAL_STORE = fileURLToPath(new URL('./web/lib/use-sync-external-store.ts', import.meta.url));
-
 export default defineConfig(() => ({
   root: 'web',
-  resolve: { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: REACT_SYNC_EXTERNAL_STORE }] },
+  // React's names (and wouter's useSyncExternalStore shim) resolve to Preact: decision 0064.
+  resolve: { alias: PREACT_ALIASES },
+  // Bundled into the server entry so that their `react` imports meet the aliases too (decision 0064).
+  ssr: { noExternal: REACT_LIBRARIES },
   publicDir: 'public',
-  plugins: [react(), devSiteConfig()],
+  // The JSX transform (Preact's), Prefresh's hot reload in development; the aliases are ours (PREACT_ALIASES).
+  plugins: [preact({ reactAliasesEnabled: false }), devSiteConfig()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

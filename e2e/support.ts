@@ -123,14 +123,18 @@ export async function animationsFinished(page: Page): Promise<void> {
 }
 
 /**
- * Waits until React has hydrated the element (its props are attached to the DOM node). Before that a click on a
- * server-rendered link is a plain link (a whole-page load), not an in-app navigation.
+ * Waits until Preact has hydrated the element (a node of its tree from #root holds it: `__k` children, `__e` the DOM
+ * node, Preact's internal names, decision 0064). Before that a click on a server-rendered link is a plain link (a
+ * whole-page load), not an in-app navigation.
  */
 export async function hydrated(page: Page, selector: string): Promise<void> {
   await page.waitForFunction(
     (sel) => {
+      type Node = { __e?: unknown; __k?: Array<Node | null> | null };
       const el = document.querySelector(sel);
-      return Boolean(el && Object.keys(el).some((key) => key.startsWith('__reactProps')));
+      const tree = (document.getElementById('root') as (HTMLElement & { __k?: Node }) | null)?.__k;
+      const holds = (node: Node | null | undefined): boolean => Boolean(node && (node.__e === el || node.__k?.some(holds)));
+      return Boolean(el && holds(tree));
     },
     selector,
   );

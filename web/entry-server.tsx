@@ -1,5 +1,7 @@
 // The server's entry (built by `vite build --ssr`): renders a page to HTML with the same components the browser
 // hydrates. The server loads the data first (common/page-data.ts), so nothing suspends and one pass is enough.
+// First: React's behaviour where preact/compat differs (decision 0064).
+import './lib/preact-compat';
 import { renderToString } from 'react-dom/server';
 import { SiteRouter } from './lib/router';
 import type { InitialData } from '../common/page-data';

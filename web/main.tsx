@@ -1,5 +1,7 @@
 // The browser's entry: hydrates the page the server rendered (or renders it, when served without the server's
 // rendering, as Vite's dev server does).
+// First: React's behaviour where preact/compat differs (decision 0064).
+import './lib/preact-compat';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SiteRouter } from './lib/router';
@@ -25,8 +27,8 @@ function start(container: HTMLElement) {
       <App queryClient={queryClient} data={data} />
     </SiteRouter>
   );
-  // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long
-  // task: the page (already painted from the server's HTML) stays responsive while it becomes interactive.
+  // As a transition, React's hydration yields to the browser every few milliseconds instead of blocking it in one
+  // long task. On Preact (decision 0064) startTransition is a plain call and hydration one short synchronous pass.
   if (data && container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }

@@ -1,2 +1,2 @@
-// What vite.config.ts gives wouter for `use-sync-external-store/shim`: React's own (React 18 and up have it).
+// What preact-aliases.ts gives wouter for `use-sync-external-store/shim`: the one `react` has (preact/compat's here).
 export { useSyncExternalStore } from 'react';

@@ -1,3 +1,4 @@
+import { groupDigits } from './numbers';
 import {
   ALL,
   BRAND_FILTER_MAX,
@@ -117,7 +118,7 @@ export function hasFilters(f: FinderFilters): boolean {
  */
 export function summaryText(f: FinderFilters, shown: number, hasMore: boolean, total?: number | null): string {
   let text = `Showing ${shown} ${shown === 1 ? 'item' : 'items'}`;
-  if (total !== undefined && total !== null && total > shown) text += ` of ${total.toLocaleString('en-US')}`;
+  if (total !== undefined && total !== null && total > shown) text += ` of ${groupDigits(total)}`;
   const search = f.search.trim();
   if (search) text += ` matching "${search}"`;
   if (f.category !== ALL) text += ` in ${f.category}`;

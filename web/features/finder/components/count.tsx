@@ -1,3 +1,5 @@
+import { groupDigits } from '../../../../common/numbers';
+
 /**
  * The number of products a choice would give, beside its name: shown "Men 41", read out "Men 41 products". (The
  * words are one text run with the name: a hidden part of its own would put a space before a comma.)
@@ -6,7 +8,7 @@ export function Count({ value }: { value: number | undefined }) {
   if (value === undefined) return null;
   return (
     <span className="choice-count">
-      {` ${value.toLocaleString('en-US')}`}
+      {` ${groupDigits(value)}`}
       <span className="visually-hidden">{value === 1 ? ' product' : ' products'}</span>
     </span>
   );

@@ -18,8 +18,19 @@ const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { pattern
 const NODE_MODULES = `^(node:.*|(${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(/.*)?)$`;
 /** Packages that only make sense in the server process (database, HTTP server, mail, files, job queue). */
 const SERVER_ONLY = `^(${[
-  'drizzle-orm', 'fastify', '@fastify/[^/]+', 'pg', 'pg-boss', '@electric-sql/[^/]+', 'nodemailer', 'sharp', 'pino', 'exceljs',
-  'csv-parse', 'better-auth/adapters', 'better-auth/node',
+  'drizzle-orm',
+  'fastify',
+  '@fastify/[^/]+',
+  'pg',
+  'pg-boss',
+  '@electric-sql/[^/]+',
+  'nodemailer',
+  'sharp',
+  'pino',
+  'exceljs',
+  'csv-parse',
+  'better-auth/adapters',
+  'better-auth/node',
 ].join('|')})(/.*)?$`;
 const SERVER_ONLY_MESSAGE = 'A server-only package: the server uses it and hands the result over through the API.';
 
@@ -40,7 +51,7 @@ export default tseslint.config(
         {
           // zod's global registry is shared by every copy of common/ in a process (common/schemas/registry.ts).
           selector: "CallExpression[callee.property.name='meta'] > ObjectExpression > Property[key.name='id']",
-          message: "Name an API schema with .register(apiSchemas, { id }) (common/schemas/registry.ts), not .meta({ id }).",
+          message: 'Name an API schema with .register(apiSchemas, { id }) (common/schemas/registry.ts), not .meta({ id }).',
         },
       ],
     },
@@ -53,7 +64,10 @@ export default tseslint.config(
       ...boundaries([
         { regex: NODE_MODULES, message: 'The web runs in the browser: no Node modules.' },
         { regex: SERVER_ONLY, message: SERVER_ONLY_MESSAGE },
-        { group: ['wouter', 'wouter/*', 'react-router', 'react-router-dom'], message: 'Links and routing hooks come from web/lib/router.tsx.' },
+        {
+          group: ['wouter', 'wouter/*', 'react-router', 'react-router-dom'],
+          message: 'Links and routing hooks come from web/lib/router.tsx.',
+        },
       ]),
     },
   },

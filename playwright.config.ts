@@ -1,7 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_ADMIN_ORIGIN, E2E_ADMIN_PORT, E2E_GOOGLE, E2E_ORIGIN, E2E_PORT, E2E_SMTP } from './e2e/support';
 
-
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_JOURNEYS = /admin-.*\.spec\.ts$/;
 /** Bulk operations change the whole admin catalogue: they run after every other admin journey, one size at a time. */

@@ -37,6 +37,8 @@ export default defineConfig(() => ({
     port: 5173,
     // Vite serves the pages (rendered in the browser); the API, stored images and the crawler files come from the
     // server.
-    proxy: Object.fromEntries(['/api', '/media', '/robots.txt', '/sitemap.xml', '/sitemaps'].map((path) => [path, 'http://127.0.0.1:3000'])),
+    proxy: Object.fromEntries(
+      ['/api', '/media', '/robots.txt', '/sitemap.xml', '/sitemaps'].map((path) => [path, 'http://127.0.0.1:3000']),
+    ),
   },
 }));

@@ -40,7 +40,10 @@ export const AGENT_LINKS: Array<[string, ItemSource]> = [
   ['https://m.cnfans.com/pages/product/product?id=7262488758&shoptype=weidian&ref=49564', weidian('7262488758')],
   ['https://cnfans.com/product/?shop_type=ali_1688&id=745930604736', alibaba('745930604736')],
   // Kakobuy: the marketplace link inside.
-  ['https://www.kakobuy.com/item/details?url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D535661183265&affcode=abc', taobao('535661183265')],
+  [
+    'https://www.kakobuy.com/item/details?url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D535661183265&affcode=abc',
+    taobao('535661183265'),
+  ],
   ['https://www.kakobuy.com/item/details?url=https%3A%2F%2Fweidian.com%2Fitem.html%3FitemID%3D7231813762', weidian('7231813762')],
   // Hoobuy: /product/<1 Taobao, 2 Weidian, 0 1688>/<id>.
   ['https://hoobuy.com/product/1/692787834585?utm_source=share&utm_medium=product_details&inviteCode=2X6A1vRD', taobao('692787834585')],
@@ -63,7 +66,10 @@ export const AGENT_LINKS: Array<[string, ItemSource]> = [
     'https://www.allchinabuy.com/en/page/buy/?from=search-input&url=https%3A%2F%2Fwww.allchinabuy.com%2Fen%2Fpage%2Fbuy%3Ffrom%3Dsearch-input%26url%3Dhttps%253A%252F%252Fweidian.com%252Fitem.html%253FitemID%253D7313359726',
     weidian('7313359726'),
   ],
-  ['https://m.allchinabuy.com/home/#/goodsDetail?nTag=Home-search&from=search-input&_search=url&url=https://weidian.com/item.html?itemID=7232818672', weidian('7232818672')],
+  [
+    'https://m.allchinabuy.com/home/#/goodsDetail?nTag=Home-search&from=search-input&_search=url&url=https://weidian.com/item.html?itemID=7232818672',
+    weidian('7232818672'),
+  ],
   // ACBuy: ?id=&source=<TB, WD, AL>, or the link inside.
   ['https://www.acbuy.com/product?id=676700645113&source=TB', taobao('676700645113')],
   ['https://www.acbuy.com/product/?id=7231813762&source=WD&u=ref', weidian('7231813762')],
@@ -81,19 +87,37 @@ export const AGENT_LINKS: Array<[string, ItemSource]> = [
     'https://www.sugargoo.com/#/home/productDetail?productLink=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fspm%3Da1z10.3%26id%3D695240235157&memberId=123',
     taobao('695240235157'),
   ],
-  ['https://sugargoo.com/index/item/index.html?tp=taobao&searchlang=en&url=https%3A%2F%2Fweidian.com%2Fitem.html%3FitemID%3D5789470155', weidian('5789470155')],
+  [
+    'https://sugargoo.com/index/item/index.html?tp=taobao&searchlang=en&url=https%3A%2F%2Fweidian.com%2Fitem.html%3FitemID%3D5789470155',
+    weidian('5789470155'),
+  ],
   // Superbuy and Wegobuy.
-  ['https://www.superbuy.com/en/page/buy?from=search-input&url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D675330231400&partnercode=6t86Xk', taobao('675330231400')],
+  [
+    'https://www.superbuy.com/en/page/buy?from=search-input&url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D675330231400&partnercode=6t86Xk',
+    taobao('675330231400'),
+  ],
   ['https://m.superbuy.com/en/goodsdetail/?url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D705339617846', taobao('705339617846')],
-  ['https://m.superbuy.com/home/#/goodsDetail?nTag=Home-search&from=search-input&_search=url&url=https://detail.tmall.com/item.htm?id=66608981238', tmall('66608981238')],
-  ['https://www.wegobuy.com/en/page/buy?from=search-input&url=https%3A%2F%2Fweidian.com%2Fitem.html%3FitemId%3D3053526244', weidian('3053526244')],
+  [
+    'https://m.superbuy.com/home/#/goodsDetail?nTag=Home-search&from=search-input&_search=url&url=https://detail.tmall.com/item.htm?id=66608981238',
+    tmall('66608981238'),
+  ],
+  [
+    'https://www.wegobuy.com/en/page/buy?from=search-input&url=https%3A%2F%2Fweidian.com%2Fitem.html%3FitemId%3D3053526244',
+    weidian('3053526244'),
+  ],
   // CSSBuy: the marketplace in the path.
   ['https://www.cssbuy.com/item-675330231400.html?promotionCode=Y2h3ZWJkZXZlbG9wbWVudA', taobao('675330231400')],
   ['https://www.cssbuy.com/item-micro-4480454092.html', weidian('4480454092')],
   ['https://www.cssbuy.com/item-1688-641649880094.html', alibaba('641649880094')],
   // Pandabuy-style ?url= (readable ones; its encrypted "PJ…" links are not).
-  ['https://www.pandabuy.com/product?url=https://item.taobao.com/item.htm?id=673535501707&utm_source=pop&utm_medium=pdb', taobao('673535501707')],
-  ['https://m.pandabuy.com/product?url=https%3A%2F%2Fdetail.tmall.com%2Fitem.htm%3Fid%3D625144747417&inviteCode=84QGEFBNY', tmall('625144747417')],
+  [
+    'https://www.pandabuy.com/product?url=https://item.taobao.com/item.htm?id=673535501707&utm_source=pop&utm_medium=pdb',
+    taobao('673535501707'),
+  ],
+  [
+    'https://m.pandabuy.com/product?url=https%3A%2F%2Fdetail.tmall.com%2Fitem.htm%3Fid%3D625144747417&inviteCode=84QGEFBNY',
+    tmall('625144747417'),
+  ],
   ['https://www.hagobuy.com/item/details?url=https%3A%2F%2Fdetail.1688.com%2Foffer%2F669572555511.html', alibaba('669572555511')],
   // Joyabuy, Joyagoo, Orientdig: CNFans' family.
   ['https://joyabuy.com/es/product/?shop_type=taobao&id=726526607194', taobao('726526607194')],
@@ -117,9 +141,15 @@ export const AGENT_LINKS: Array<[string, ItemSource]> = [
   ['https://www.ponybuy.com/products/1/675330231400', taobao('675330231400')],
   ['https://panglobalbuy.com/#/details?type=1&offerId=676700645111&share_id=6552', taobao('676700645111')],
   ['https://www.sifubuy.com/detail?invite_code=abc&id=5416187188&type=4', weidian('5416187188')],
-  ['https://www.sifubuy.com/detail?productUrl=https%253A%252F%252Fweidian.com%252Fitem.html%253FitemID%253D5416187182&type=4', weidian('5416187182')],
+  [
+    'https://www.sifubuy.com/detail?productUrl=https%253A%252F%252Fweidian.com%252Fitem.html%253FitemID%253D5416187182&type=4',
+    weidian('5416187182'),
+  ],
   ['https://cnshopper.com/goods/detail?keyword=5416187188&platform=weidian&invite_id=1424233', weidian('5416187188')],
-  ['https://www.kameymall.com/purchases/search/item?url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D732843623706', taobao('732843623706')],
+  [
+    'https://www.kameymall.com/purchases/search/item?url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D732843623706',
+    taobao('732843623706'),
+  ],
 ];
 
 /** Links that name no item we can use: each parses to null. */
@@ -240,7 +270,12 @@ export const BUILT_LINKS: Array<[slug: string, source: ItemSource, referral: str
     'abc',
     'https://www.kakobuy.com/item/details?url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D535661183265&affcode=abc',
   ],
-  ['kakobuy', weidian('7231813762'), '', 'https://www.kakobuy.com/item/details?url=https%3A%2F%2Fweidian.com%2Fitem.html%3FitemID%3D7231813762'],
+  [
+    'kakobuy',
+    weidian('7231813762'),
+    '',
+    'https://www.kakobuy.com/item/details?url=https%3A%2F%2Fweidian.com%2Fitem.html%3FitemID%3D7231813762',
+  ],
   ['hoobuy', taobao('692787834585'), '2X6A1vRD', 'https://hoobuy.com/product/1/692787834585?inviteCode=2X6A1vRD'],
   ['hoobuy', weidian('7234262753'), '', 'https://hoobuy.com/product/2/7234262753'],
   ['mulebuy', tmall('625144747417'), '200000069', 'https://mulebuy.com/product/?shop_type=taobao&id=625144747417&ref=200000069'],

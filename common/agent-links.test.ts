@@ -22,7 +22,16 @@ describe('reading a link', () => {
   });
 
   it('takes anything without throwing', () => {
-    for (const value of [null, undefined, 42, {}, 'https://', 'https://%', 'http://[::1', '\u0000https://item.taobao.com/item.htm?id=675330231400']) {
+    for (const value of [
+      null,
+      undefined,
+      42,
+      {},
+      'https://',
+      'https://%',
+      'http://[::1',
+      '\u0000https://item.taobao.com/item.htm?id=675330231400',
+    ]) {
       expect(() => parseItemLink(value as string)).not.toThrow();
     }
   });

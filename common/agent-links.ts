@@ -155,7 +155,11 @@ function parseUrl(text: string): URL | null {
   const trimmed = text.trim();
   if (!trimmed || trimmed.length > MAX_LINK_LENGTH) return null;
   // A pasted address without its scheme ("item.taobao.com/item.htm?id=…").
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : /^[\w-]+(\.[\w-]+)+\//.test(trimmed) ? `https://${trimmed}` : null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)
+    ? trimmed
+    : /^[\w-]+(\.[\w-]+)+\//.test(trimmed)
+      ? `https://${trimmed}`
+      : null;
   if (!withScheme) return null;
   try {
     const url = new URL(withScheme);
@@ -209,7 +213,7 @@ function parseAt(text: string, depth: number): ItemSource | null {
   const agent = agentOf(url.hostname);
   if (!agent || !KNOWN_AGENTS.includes(agent)) return null;
   for (const params of paramSets) {
-    const path = params === hashQuery ? hashRoute.split('?')[0] ?? '' : url.pathname;
+    const path = params === hashQuery ? (hashRoute.split('?')[0] ?? '') : url.pathname;
     const found = fromAgentShape(agent, params, path);
     if (found) return found;
   }

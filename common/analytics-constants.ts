@@ -48,7 +48,7 @@ export const ANALYTICS_TEXTS = {
   clickThroughRate: 'Click-through rate',
   ctrExplained:
     'Clicks per product view: each visitor counts once a day per product, and a click from a card counts as a view too, so it never exceeds 100%.',
-  visitorsExplained: "Visitors: unique visitors of each day, added up (nobody is recognised from one day to the next).",
+  visitorsExplained: 'Visitors: unique visitors of each day, added up (nobody is recognised from one day to the next).',
   previous: 'Previous period',
   change: 'Change',
   /** The words a screen reader hears for ▲ / ▼ (the arrows themselves are hidden from it). */
@@ -70,7 +70,7 @@ export const ANALYTICS_TEXTS = {
   visitorsPerDay: 'Visitors per day',
   topProducts: 'Top products by clicks',
   ctrByCategory: 'Click-through rate by category',
-  categoriesNow: "Products are counted in the category they have now.",
+  categoriesNow: 'Products are counted in the category they have now.',
   distribution: 'Products per category',
   showTable: 'Show the numbers as a table',
   date: 'Date',
@@ -87,5 +87,6 @@ export const ANALYTICS_TEXTS = {
   converterClicks: 'Converter clicks',
   promoLinks: 'Promotion links',
   promoCodes: 'Promotion codes copied',
-  agentActivityExplained: 'Links made by the link converter, and the agents’ promotions: each visitor counts once a day (converter: once per item).',
+  agentActivityExplained:
+    'Links made by the link converter, and the agents’ promotions: each visitor counts once a day (converter: once per item).',
 } as const;

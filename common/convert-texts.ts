@@ -47,10 +47,11 @@ export const CONVERT_TEXTS = {
   tooLong: `The text can be at most ${CONVERT_TEXT_MAX_LENGTH} characters: paste just the link.`,
   noLink:
     'We found no link in this text. Paste a Taobao, Tmall, Weidian, 1688 or shopping-agent link, or the text an app’s Share button copied.',
-  noItem:
-    'This link names no Taobao, Tmall, Weidian or 1688 item we can read. Open it and paste the address of the item’s own page.',
-  shortFailed: (reason: string) => `The short link could not be followed (${reason}). Open it and paste the address of the item’s own page.`,
-  shortNoItem: 'The short link leads to no Taobao, Tmall, Weidian or 1688 item we can read. Open it and paste the address of the item’s own page.',
+  noItem: 'This link names no Taobao, Tmall, Weidian or 1688 item we can read. Open it and paste the address of the item’s own page.',
+  shortFailed: (reason: string) =>
+    `The short link could not be followed (${reason}). Open it and paste the address of the item’s own page.`,
+  shortNoItem:
+    'The short link leads to no Taobao, Tmall, Weidian or 1688 item we can read. Open it and paste the address of the item’s own page.',
   busy: `The converter is busy following other short links. Please try again in ${CONVERT_BUSY_RETRY_SECONDS} seconds.`,
   rateLimited: (minutes: number) =>
     `You have converted many links in a short time. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,

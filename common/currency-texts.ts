@@ -41,7 +41,13 @@ export const CURRENCY_ADMIN_TEXTS = {
   feedOff: 'RATES_URL is not set: the rates below are kept by hand.',
   loading: 'Loading currencies...',
   loadFailed: 'Failed to load the currencies',
-  columns: { currency: 'Currency', rate: (base: string) => `Units per 1 ${base}`, source: 'Set by', updated: 'Updated', actions: 'Actions' },
+  columns: {
+    currency: 'Currency',
+    rate: (base: string) => `Units per 1 ${base}`,
+    source: 'Set by',
+    updated: 'Updated',
+    actions: 'Actions',
+  },
   sources: { admin: 'Admin', feed: 'Feed', none: '—' },
   noRate: 'No rate',
   rateLabel: (code: string, base: string) => `${code} per 1 ${base}`,
@@ -54,5 +60,11 @@ export const CURRENCY_ADMIN_TEXTS = {
   rateRequired: 'Type a rate, such as 0.92, or Clear to remove it',
   example: (baseAmount: string, shown: string) => `${baseAmount} shows as ${shown}`,
   age: (minutes: number) =>
-    minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago` : minutes < 48 * 60 ? `${Math.round(minutes / 60)} h ago` : `${Math.round(minutes / 1440)} days ago`,
+    minutes < 1
+      ? 'just now'
+      : minutes < 60
+        ? `${minutes} min ago`
+        : minutes < 48 * 60
+          ? `${Math.round(minutes / 60)} h ago`
+          : `${Math.round(minutes / 1440)} days ago`,
 } as const;

@@ -108,7 +108,7 @@ describe("a feed's rates against our base", () => {
     expect(rebaseRates('USD', { EUR: 0.92, GBP: 0.79, XAU: 0.0004, BTC: 'x' }, 'USD')).toEqual({ EUR: 0.92, GBP: 0.79 });
   });
 
-  it("converts a feed in another base through its rate for ours", () => {
+  it('converts a feed in another base through its rate for ours', () => {
     // EUR-based feed (frankfurter's default): 1 EUR = 1.08 USD, 0.85 GBP; our base USD.
     const rates = rebaseRates('EUR', { USD: 1.08, GBP: 0.85, JPY: 163.5 }, 'USD');
     expect(rates?.EUR).toBeCloseTo(1 / 1.08, 8);

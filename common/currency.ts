@@ -57,7 +57,11 @@ export function formatMoney(amount: number, code: CurrencyCode): string {
 
 /** The symbol or code a price in this currency starts with ($, €, CA$, CHF). */
 export function currencySymbol(code: CurrencyCode): string {
-  return format(code).formatToParts(0).find((p) => p.type === 'currency')?.value ?? code;
+  return (
+    format(code)
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? code
+  );
 }
 
 /** The rate from the base to `code`: 1 for the base itself, null when none is known (or it is not a usable number). */

@@ -35,7 +35,16 @@ describe('activeFilterChips', () => {
   });
 
   it('removes exactly its own filter and keeps the order', () => {
-    const f = filters({ search: 'jeans', allWords: true, category: 'Pants', gender: 'Men', best: true, brands: ['a', 'b'], minPrice: 10, sort: 'newest' });
+    const f = filters({
+      search: 'jeans',
+      allWords: true,
+      category: 'Pants',
+      gender: 'Men',
+      best: true,
+      brands: ['a', 'b'],
+      minPrice: 10,
+      sort: 'newest',
+    });
     const byKey = new Map(activeFilterChips(f).map((c) => [c.key, { ...f, ...c.change }]));
     expect(byKey.get('category')).toEqual({ ...f, category: 'All' });
     expect(byKey.get('gender')).toEqual({ ...f, gender: 'All' });
@@ -46,7 +55,10 @@ describe('activeFilterChips', () => {
   });
 
   it('says which bound a one-sided price range has', () => {
-    expect(activeFilterChips(filters({ maxPrice: 50 }))[0]).toMatchObject({ label: 'Under $50.00', removeLabel: 'Remove price under $50.00' });
+    expect(activeFilterChips(filters({ maxPrice: 50 }))[0]).toMatchObject({
+      label: 'Under $50.00',
+      removeLabel: 'Remove price under $50.00',
+    });
     expect(activeFilterChips(filters({ minPrice: 10 }))[0]).toMatchObject({ label: 'From $10.00' });
   });
 

@@ -69,7 +69,13 @@ export function activeFilterChips(f: FinderFilters, { brandNames, currency, fixe
   const range = priceRangeText(f.minPrice, f.maxPrice, currency);
   if (range) {
     const price = range.charAt(0).toUpperCase() + range.slice(1);
-    chips.push({ key: 'price', kind: 'price', label: price, removeLabel: remove(`price ${range}`), change: { minPrice: null, maxPrice: null } });
+    chips.push({
+      key: 'price',
+      kind: 'price',
+      label: price,
+      removeLabel: remove(`price ${range}`),
+      change: { minPrice: null, maxPrice: null },
+    });
   }
   const search = f.search.trim();
   if (search) {

@@ -65,7 +65,14 @@ describe('finder filters in the URL', () => {
   it('says whether anything but the search narrows the list', () => {
     expect(hasFilters(DEFAULT_FILTERS)).toBe(false);
     expect(hasFilters({ ...DEFAULT_FILTERS, search: 'x', sort: 'newest' })).toBe(false);
-    for (const change of [{ category: 'Pants' }, { gender: 'Men' as const }, { best: true }, { brands: ['a'] }, { minPrice: 1 }, { maxPrice: 1 }]) {
+    for (const change of [
+      { category: 'Pants' },
+      { gender: 'Men' as const },
+      { best: true },
+      { brands: ['a'] },
+      { minPrice: 1 },
+      { maxPrice: 1 },
+    ]) {
       expect(hasFilters({ ...DEFAULT_FILTERS, ...change })).toBe(true);
     }
   });
@@ -124,10 +131,11 @@ describe('empty states', () => {
 });
 
 describe('the seed in a listing request', () => {
-  it('goes only with Recommended and no search, the one order that is the visitor\'s rotation', () => {
+  it("goes only with Recommended and no search, the one order that is the visitor's rotation", () => {
     expect(orderUsesSeed(DEFAULT_FILTERS)).toBe(true);
     expect(orderUsesSeed({ ...DEFAULT_FILTERS, search: '   ' })).toBe(true);
     expect(orderUsesSeed({ ...DEFAULT_FILTERS, search: 'hoodie' })).toBe(false);
-    for (const sort of ['newest', 'price-asc', 'price-desc', 'popular'] as const) expect(orderUsesSeed({ ...DEFAULT_FILTERS, sort })).toBe(false);
+    for (const sort of ['newest', 'price-asc', 'price-desc', 'popular'] as const)
+      expect(orderUsesSeed({ ...DEFAULT_FILTERS, sort })).toBe(false);
   });
 });

@@ -4,7 +4,20 @@
 import { CURRENCIES, type CurrencyCode } from './currency';
 
 /** The product fields a file's column can feed. */
-export const IMPORT_FIELDS = ['id', 'sourceId', 'title', 'price', 'currency', 'category', 'gender', 'brand', 'description', 'isBestProduct', 'link', 'image'] as const;
+export const IMPORT_FIELDS = [
+  'id',
+  'sourceId',
+  'title',
+  'price',
+  'currency',
+  'category',
+  'gender',
+  'brand',
+  'description',
+  'isBestProduct',
+  'link',
+  'image',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** How the mapping names a column that feeds nothing. */
@@ -44,13 +57,51 @@ const ALIASES: Record<ImportField, readonly string[]> = {
   description: ['description', 'desc', 'details', 'notes', 'note'],
   isBestProduct: ['isbestproduct', 'bestproduct', 'best', 'isbest', 'featured'],
   link: [
-    'link', 'cnfanslink', 'buylink', 'buyurl', 'url', 'producturl', 'productlink', 'storelink', 'agentlink', 'agenturl', 'itemlink',
-    'itemurl', 'purchaselink', 'purchaseurl', 'shoplink', 'sellerlink', 'sourcelink', 'sourceurl', 'weidianlink', 'taobaolink', 'buy',
-    'href', 'affiliatelink', 'referrallink',
+    'link',
+    'cnfanslink',
+    'buylink',
+    'buyurl',
+    'url',
+    'producturl',
+    'productlink',
+    'storelink',
+    'agentlink',
+    'agenturl',
+    'itemlink',
+    'itemurl',
+    'purchaselink',
+    'purchaseurl',
+    'shoplink',
+    'sellerlink',
+    'sourcelink',
+    'sourceurl',
+    'weidianlink',
+    'taobaolink',
+    'buy',
+    'href',
+    'affiliatelink',
+    'referrallink',
   ],
   image: [
-    'image', 'imageurl', 'img', 'imgurl', 'picture', 'pictureurl', 'photo', 'photourl', 'imagelink', 'thumbnail', 'thumbnailurl', 'thumb',
-    'pic', 'picurl', 'mainimage', 'cover', 'coverimage', 'imagesrc', 'imgsrc',
+    'image',
+    'imageurl',
+    'img',
+    'imgurl',
+    'picture',
+    'pictureurl',
+    'photo',
+    'photourl',
+    'imagelink',
+    'thumbnail',
+    'thumbnailurl',
+    'thumb',
+    'pic',
+    'picurl',
+    'mainimage',
+    'cover',
+    'coverimage',
+    'imagesrc',
+    'imgsrc',
   ],
 };
 
@@ -60,10 +111,18 @@ export function headerKey(header: string): string {
 
 /** Words and signs that name a currency in a header or a cell ("¥" is the yuan here: finds sites price in CNY). */
 const CURRENCY_WORDS: Record<string, CurrencyCode> = {
-  usd: 'USD', dollar: 'USD', dollars: 'USD',
-  cny: 'CNY', rmb: 'CNY', yuan: 'CNY',
-  eur: 'EUR', euro: 'EUR', euros: 'EUR',
-  gbp: 'GBP', pound: 'GBP', pounds: 'GBP',
+  usd: 'USD',
+  dollar: 'USD',
+  dollars: 'USD',
+  cny: 'CNY',
+  rmb: 'CNY',
+  yuan: 'CNY',
+  eur: 'EUR',
+  euro: 'EUR',
+  euros: 'EUR',
+  gbp: 'GBP',
+  pound: 'GBP',
+  pounds: 'GBP',
 };
 const CURRENCY_SIGNS: Array<[RegExp, CurrencyCode]> = [
   [/[¥￥元]/, 'CNY'],
@@ -152,7 +211,19 @@ export function guessMapping(headers: readonly string[]): Record<string, ImportF
  * no currency column: prices are in the base currency), then what the catalogue adds (ignored when imported).
  */
 export const EXPORT_COLUMNS = [
-  ...(['id', 'sourceId', 'title', 'price', 'category', 'gender', 'brand', 'description', 'isBestProduct', 'link', 'image'] as const satisfies readonly ImportField[]),
+  ...([
+    'id',
+    'sourceId',
+    'title',
+    'price',
+    'category',
+    'gender',
+    'brand',
+    'description',
+    'isBestProduct',
+    'link',
+    'image',
+  ] as const satisfies readonly ImportField[]),
   'number',
   'row',
   'createdAt',

@@ -61,14 +61,14 @@ describe('header names (import-columns)', () => {
   });
 
   it('reads currency words, codes and signs', () => {
-    expect([currencyOfWord('rmb'), currencyOfWord('¥'), currencyOfWord('元'), currencyOfWord('€'), currencyOfWord('usd'), currencyOfWord('JPY')]).toEqual([
-      'CNY',
-      'CNY',
-      'CNY',
-      'EUR',
-      'USD',
-      'JPY',
-    ]);
+    expect([
+      currencyOfWord('rmb'),
+      currencyOfWord('¥'),
+      currencyOfWord('元'),
+      currencyOfWord('€'),
+      currencyOfWord('usd'),
+      currencyOfWord('JPY'),
+    ]).toEqual(['CNY', 'CNY', 'CNY', 'EUR', 'USD', 'JPY']);
     expect([currencyOfWord(''), currencyOfWord('BTC'), currencyOfWord('hello')]).toEqual([null, null, null]);
   });
 
@@ -114,7 +114,9 @@ describe('addresses in cells', () => {
   });
 
   it('finds the address inside share text', () => {
-    expect(firstHttpAddress('【淘宝】https://m.tb.cn/h.abc123?tk=xyz CZ0001 「Nike Air Force 1」点击链接直接打开')).toBe('https://m.tb.cn/h.abc123?tk=xyz');
+    expect(firstHttpAddress('【淘宝】https://m.tb.cn/h.abc123?tk=xyz CZ0001 「Nike Air Force 1」点击链接直接打开')).toBe(
+      'https://m.tb.cn/h.abc123?tk=xyz',
+    );
     expect(firstHttpAddress('Buy here: https://weidian.com/item.html?itemID=5.')).toBe('https://weidian.com/item.html?itemID=5');
     expect(firstHttpAddress('no link')).toBeNull();
   });
@@ -146,8 +148,20 @@ describe('addresses in cells', () => {
 
 describe('guessColumns', () => {
   const sheet = records([
-    { 'Column 1': 'Nike Air Force 1\n22+ colorways', __1: '$20', __2: 'https://www.cnfans.com/product/?shop_type=weidian&id=7232290099&ref=1', __3: 'https://i.imgur.com/a.jpg', __4: '7232290099' },
-    { 'Column 1': 'Jordan 4 Black Cat', __1: '¥107', __2: 'https://weidian.com/item.html?itemID=7240382968', __3: 'https://i.imgur.com/b.png', __4: '7240382968' },
+    {
+      'Column 1': 'Nike Air Force 1\n22+ colorways',
+      __1: '$20',
+      __2: 'https://www.cnfans.com/product/?shop_type=weidian&id=7232290099&ref=1',
+      __3: 'https://i.imgur.com/a.jpg',
+      __4: '7232290099',
+    },
+    {
+      'Column 1': 'Jordan 4 Black Cat',
+      __1: '¥107',
+      __2: 'https://weidian.com/item.html?itemID=7240382968',
+      __3: 'https://i.imgur.com/b.png',
+      __4: '7240382968',
+    },
     { 'Column 1': 'Yeezy Slide', __1: '12.50', __2: 'https://item.taobao.com/item.htm?id=691541677564', __3: '', __4: '691541677564' },
   ]);
 
@@ -187,7 +201,9 @@ describe('guessColumns', () => {
   });
 
   it('reads at most the first 50 non-blank values of a column', () => {
-    const many = records(Array.from({ length: 80 }, (_, i) => ({ v: i < 5 ? '' : i < 55 ? 'https://weidian.com/item.html?itemID=7231813762' : 'text' })));
+    const many = records(
+      Array.from({ length: 80 }, (_, i) => ({ v: i < 5 ? '' : i < 55 ? 'https://weidian.com/item.html?itemID=7231813762' : 'text' })),
+    );
     expect(columnStats('v', many)).toMatchObject({ n: 50, links: 50, items: 50 });
   });
 

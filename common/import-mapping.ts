@@ -19,7 +19,17 @@ const CURRENCY_SHARE = 0.8;
 const TEXT_SHARE = 0.6;
 
 /** Dollar signs with a country before them: "HK$", "CA$", "A$". */
-const DOLLARS: Record<string, CurrencyCode> = { us: 'USD', ca: 'CAD', c: 'CAD', a: 'AUD', au: 'AUD', hk: 'HKD', nz: 'NZD', s: 'SGD', sg: 'SGD' };
+const DOLLARS: Record<string, CurrencyCode> = {
+  us: 'USD',
+  ca: 'CAD',
+  c: 'CAD',
+  a: 'AUD',
+  au: 'AUD',
+  hk: 'HKD',
+  nz: 'NZD',
+  s: 'SGD',
+  sg: 'SGD',
+};
 
 export type ReadPrice = { amount: number; currency: CurrencyCode | null };
 
@@ -41,12 +51,16 @@ export function readPrice(value: unknown): ReadPrice | null {
     return true;
   };
   // A country's dollar ("HK$ 80", "US$12") before the bare signs.
-  text = text.replace(/\b([a-z]{1,2})\$/i, (whole: string, country: string) => (take(DOLLARS[country.toLowerCase()] ?? null) ? ' ' : whole));
+  text = text.replace(/\b([a-z]{1,2})\$/i, (whole: string, country: string) =>
+    take(DOLLARS[country.toLowerCase()] ?? null) ? ' ' : whole,
+  );
   text = text.replace(/CN¥|[¥￥元€£$]/g, (sign) => (take(currencyOfWord(sign === 'CN¥' ? '¥' : sign)) ? ' ' : sign));
   // A code or word before or after the number: "107 CNY", "RMB 107", "12 usd", "9 euros".
-  text = text.trim().replace(/^([a-z]{2,7})\.?\s*(?=[\d.,])|(?<=[\d.,])\s*([a-z]{2,7})\.?$/i, (whole: string, before?: string, after?: string) =>
-    take(currencyOfWord(before ?? after ?? '')) ? ' ' : whole,
-  );
+  text = text
+    .trim()
+    .replace(/^([a-z]{2,7})\.?\s*(?=[\d.,])|(?<=[\d.,])\s*([a-z]{2,7})\.?$/i, (whole: string, before?: string, after?: string) =>
+      take(currencyOfWord(before ?? after ?? '')) ? ' ' : whole,
+    );
   const bare = text.replace(/\s+/g, '');
   if (!/^\d[\d,]*(\.\d+)?$|^\.\d+$/.test(bare)) return null;
   const decimalComma = !bare.includes('.') && /,\d{2}$/.test(bare) && bare.split(',').length === 2;
@@ -120,7 +134,15 @@ export function looksLikeImage(text: string): boolean {
 }
 
 /** Marketplaces' and agents' share links that stand for an item only once followed. */
-export const DEFAULT_SHORT_LINK_HOSTS = ['m.tb.cn', 'e.tb.cn', 's.tb.cn', 'tb.cn', 'k.youshop10.com', 'qr.1688.com', 's.click.taobao.com'] as const;
+export const DEFAULT_SHORT_LINK_HOSTS = [
+  'm.tb.cn',
+  'e.tb.cn',
+  's.tb.cn',
+  'tb.cn',
+  'k.youshop10.com',
+  'qr.1688.com',
+  's.click.taobao.com',
+] as const;
 
 /** True when the address is on one of the short-link hosts (exactly that host). */
 export function isShortLink(address: string, hosts: readonly string[]): boolean {
@@ -139,11 +161,35 @@ function cellText(value: unknown): string {
   return '';
 }
 
-type ColumnStats = { n: number; links: number; items: number; images: number; prices: number; marked: number; decimals: number; ids: number; currencies: number; texts: number; length: number };
+type ColumnStats = {
+  n: number;
+  links: number;
+  items: number;
+  images: number;
+  prices: number;
+  marked: number;
+  decimals: number;
+  ids: number;
+  currencies: number;
+  texts: number;
+  length: number;
+};
 
 /** What the first GUESS_SAMPLE_VALUES non-blank values of a column look like. */
 export function columnStats(header: string, records: readonly SampleRecord[]): ColumnStats {
-  const stats: ColumnStats = { n: 0, links: 0, items: 0, images: 0, prices: 0, marked: 0, decimals: 0, ids: 0, currencies: 0, texts: 0, length: 0 };
+  const stats: ColumnStats = {
+    n: 0,
+    links: 0,
+    items: 0,
+    images: 0,
+    prices: 0,
+    marked: 0,
+    decimals: 0,
+    ids: 0,
+    currencies: 0,
+    texts: 0,
+    length: 0,
+  };
   for (const record of records) {
     if (stats.n >= GUESS_SAMPLE_VALUES) break;
     const text = cellText(record.values[header]);
@@ -174,7 +220,12 @@ export function columnStats(header: string, records: readonly SampleRecord[]): C
 }
 
 /** The candidate with the highest score among those that pass; null when none does. */
-function best(candidates: string[], stats: Map<string, ColumnStats>, passes: (s: ColumnStats) => boolean, score: (s: ColumnStats) => number): string | null {
+function best(
+  candidates: string[],
+  stats: Map<string, ColumnStats>,
+  passes: (s: ColumnStats) => boolean,
+  score: (s: ColumnStats) => number,
+): string | null {
   let chosen: string | null = null;
   let top = -Infinity;
   for (const header of candidates) {
@@ -195,7 +246,11 @@ function best(candidates: string[], stats: Map<string, ColumnStats>, passes: (s:
  * make the link, picture addresses the image, "$20"/"¥107"/"12.50" the price, currency codes the currency, and the
  * longest mostly-text column the title. Columns in `keep` (the operator's choices) are not guessed.
  */
-export function guessColumns(headers: readonly string[], sampleRecords: readonly SampleRecord[], keep: Iterable<string> = []): ColumnMapping {
+export function guessColumns(
+  headers: readonly string[],
+  sampleRecords: readonly SampleRecord[],
+  keep: Iterable<string> = [],
+): ColumnMapping {
   const mapping: ColumnMapping = guessMapping(headers);
   const kept = new Set(keep);
   const mapped = new Set(Object.values(mapping));
@@ -206,12 +261,56 @@ export function guessColumns(headers: readonly string[], sampleRecords: readonly
     mapping[header] = field;
     mapped.add(field);
   };
-  if (!mapped.has('link')) assign('link', best(open(), stats, (s) => s.links / s.n >= LINK_SHARE, (s) => s.items * 2 + s.links));
-  if (!mapped.has('image')) assign('image', best(open(), stats, (s) => s.images / s.n >= IMAGE_SHARE, (s) => s.images));
+  if (!mapped.has('link'))
+    assign(
+      'link',
+      best(
+        open(),
+        stats,
+        (s) => s.links / s.n >= LINK_SHARE,
+        (s) => s.items * 2 + s.links,
+      ),
+    );
+  if (!mapped.has('image'))
+    assign(
+      'image',
+      best(
+        open(),
+        stats,
+        (s) => s.images / s.n >= IMAGE_SHARE,
+        (s) => s.images,
+      ),
+    );
   if (!mapped.has('price')) {
-    assign('price', best(open(), stats, (s) => s.prices / s.n >= PRICE_SHARE && s.ids / s.n < 0.5, (s) => s.marked * 4 + s.decimals * 2 + s.prices));
+    assign(
+      'price',
+      best(
+        open(),
+        stats,
+        (s) => s.prices / s.n >= PRICE_SHARE && s.ids / s.n < 0.5,
+        (s) => s.marked * 4 + s.decimals * 2 + s.prices,
+      ),
+    );
   }
-  if (!mapped.has('currency')) assign('currency', best(open(), stats, (s) => s.currencies / s.n >= CURRENCY_SHARE, (s) => s.currencies));
-  if (!mapped.has('title')) assign('title', best(open(), stats, (s) => s.texts / s.n >= TEXT_SHARE && s.length / s.texts >= 3, (s) => s.length / Math.max(1, s.texts)));
+  if (!mapped.has('currency'))
+    assign(
+      'currency',
+      best(
+        open(),
+        stats,
+        (s) => s.currencies / s.n >= CURRENCY_SHARE,
+        (s) => s.currencies,
+      ),
+    );
+  if (!mapped.has('title'))
+    assign(
+      'title',
+      best(
+        open(),
+        stats,
+        (s) => s.texts / s.n >= TEXT_SHARE && s.length / s.texts >= 3,
+        (s) => s.length / Math.max(1, s.texts),
+      ),
+    );
   return mapping;
 }

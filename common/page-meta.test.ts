@@ -49,7 +49,15 @@ describe('the question the page and the browser both ask', () => {
       sort: undefined,
     });
     expect(
-      finderApiParams({ ...DEFAULT_FILTERS, search: ' cargo ', gender: 'Men', brands: ['b', 'a'], minPrice: 0, maxPrice: 9.5, sort: 'newest' }),
+      finderApiParams({
+        ...DEFAULT_FILTERS,
+        search: ' cargo ',
+        gender: 'Men',
+        brands: ['b', 'a'],
+        minPrice: 0,
+        maxPrice: 9.5,
+        sort: 'newest',
+      }),
     ).toMatchObject({ search: 'cargo', gender: 'Men', brand: 'a,b', minPrice: '0', maxPrice: '9.5', sort: 'newest' });
   });
   it('leaves a crossed price range out, and the order out of the facets’ key', () => {

@@ -2,7 +2,6 @@
 // the viewer's own), and the item form's QC section (dashboard). The card's badge, in the first bundle, is QC_BADGE
 // in constants.ts.
 
-
 const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A photo's day (YYYY-MM-DD) as a reader wants it: "14 Mar 2026", the same on the server and in every browser. */

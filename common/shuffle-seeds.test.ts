@@ -35,11 +35,14 @@ describe('shared shuffle seeds', () => {
     expect(sharedSeedAt(new Date(midnight + SHARED_SEED_MS - 1))).toBe(seeds[0]);
     expect(sharedSeedAt(new Date(midnight + SHARED_SEED_MS))).toBe(seeds[1]);
     // 12:45 to 13:29:59.999 is the 18th stretch of the day.
-    for (const time of ['12:45:00.000', '13:00:00.000', '13:29:59.999']) expect(sharedSeedAt(new Date(`2026-11-24T${time}Z`))).toBe(seeds[17]);
+    for (const time of ['12:45:00.000', '13:00:00.000', '13:29:59.999'])
+      expect(sharedSeedAt(new Date(`2026-11-24T${time}Z`))).toBe(seeds[17]);
     expect(sharedSeedAt(new Date('2026-11-24T13:30:00.000Z'))).toBe(seeds[18]);
     expect(sharedSeedAt(new Date('2026-11-24T23:59:59.999Z'))).toBe(seeds[SHARED_SEEDS_PER_DAY - 1]);
     expect(sharedSeedAt(new Date('2026-11-25T00:00:00Z'))).toBe(sharedSeeds('2026-11-25')[0]);
-    const turns = new Set(Array.from({ length: SHARED_SEEDS_PER_DAY }, (_, i) => sharedSeedAt(new Date(midnight + i * SHARED_SEED_MS + 1000))));
+    const turns = new Set(
+      Array.from({ length: SHARED_SEEDS_PER_DAY }, (_, i) => sharedSeedAt(new Date(midnight + i * SHARED_SEED_MS + 1000))),
+    );
     expect(turns).toEqual(new Set(seeds));
   });
 });

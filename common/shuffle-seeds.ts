@@ -29,7 +29,10 @@ let remembered: { day: string; seeds: readonly number[] } | null = null;
 /** The day's seeds (YYYY-MM-DD, UTC), in a fixed order; the last day asked is remembered (every fresh visitor asks). */
 export function sharedSeeds(day: string): readonly number[] {
   if (remembered?.day !== day) {
-    remembered = { day, seeds: Array.from({ length: SHARED_SEEDS_PER_DAY }, (_, i) => hash32(`finder seed ${day} ${i}`) % (MAX_SHUFFLE_SEED + 1)) };
+    remembered = {
+      day,
+      seeds: Array.from({ length: SHARED_SEEDS_PER_DAY }, (_, i) => hash32(`finder seed ${day} ${i}`) % (MAX_SHUFFLE_SEED + 1)),
+    };
   }
   return remembered.seeds;
 }

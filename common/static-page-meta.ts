@@ -20,8 +20,18 @@ const STATIC_META: Record<StaticPage | 'not-found', PageMeta> = {
     canonical: null,
     index: false,
   },
-  'forgot-password': { title: titled('Forgot password'), description: 'Get a link to choose a new password.', canonical: null, index: false },
-  'reset-password': { title: titled('Choose a new password'), description: 'Set a new password for your account.', canonical: null, index: false },
+  'forgot-password': {
+    title: titled('Forgot password'),
+    description: 'Get a link to choose a new password.',
+    canonical: null,
+    index: false,
+  },
+  'reset-password': {
+    title: titled('Choose a new password'),
+    description: 'Set a new password for your account.',
+    canonical: null,
+    index: false,
+  },
   account: { title: titled('Your account'), description: 'Your Finder account settings.', canonical: null, index: false },
   favorites: { title: titled('Your favourites'), description: 'The finds you saved on Finder.', canonical: null, index: false },
   'privacy-policy': {
@@ -44,7 +54,8 @@ const STATIC_META: Record<StaticPage | 'not-found', PageMeta> = {
   },
   disclaimer: {
     title: titled('Disclaimer'),
-    description: 'Finder is a catalogue, not a seller: prices are approximate and set by the linked store, which handles orders and returns.',
+    description:
+      'Finder is a catalogue, not a seller: prices are approximate and set by the linked store, which handles orders and returns.',
     canonical: '/disclaimer',
     index: true,
   },
@@ -68,4 +79,3 @@ export function sharedFavoritesMeta(found: boolean): PageMeta {
 export function staticPageMeta(page: StaticPage | 'not-found'): PageMeta {
   return STATIC_META[page];
 }
-

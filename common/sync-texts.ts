@@ -12,8 +12,12 @@ export const SYNC_TEXTS = {
   caption: 'Synced sheets, their schedule, limits and last run',
   columns: { sheet: 'Sheet', schedule: 'Schedule', limits: 'Applies on its own when', lastRun: 'Last run', actions: 'Actions' },
   schedules: { hourly: 'Hourly', daily: 'Daily' } satisfies Record<SyncSchedule, string>,
-  statuses: { applied: 'Applied', waiting: 'Waiting for you', unchanged: 'No changes', failed: 'Failed' } satisfies Record<SyncRunStatus, string>,
-  limits: (percent: number, invalid: number) => `at most ${percent}% of items change and ${invalid === 0 ? 'no row is' : `at most ${invalid} rows are`} invalid`,
+  statuses: { applied: 'Applied', waiting: 'Waiting for you', unchanged: 'No changes', failed: 'Failed' } satisfies Record<
+    SyncRunStatus,
+    string
+  >,
+  limits: (percent: number, invalid: number) =>
+    `at most ${percent}% of items change and ${invalid === 0 ? 'no row is' : `at most ${invalid} rows are`} invalid`,
   neverRun: 'Not run yet',
   nextRun: (when: string) => `Next: ${when}`,
   runNow: 'Run now',

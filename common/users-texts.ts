@@ -34,8 +34,7 @@ export const USERS_TEXTS = {
   retry: 'Retry',
   none: 'No accounts yet.',
   noMatch: 'No accounts match this search.',
-  showing: (first: number, last: number, total: number) =>
-    `Showing ${first}–${last} of ${total} ${total === 1 ? 'account' : 'accounts'}`,
+  showing: (first: number, last: number, total: number) => `Showing ${first}–${last} of ${total} ${total === 1 ? 'account' : 'accounts'}`,
   columns: { email: 'Email', name: 'Name', created: 'Created', providers: 'Sign-in', admin: 'Admin', developer: 'Developer' },
   noName: 'No name',
   noProvider: 'None',
@@ -56,7 +55,8 @@ export const USERS_TEXTS = {
     `${email} will lose access to the admin dashboard at once${isDev ? ', and developer rights with it' : ''}. You can grant it again later.`,
   confirmRevokeDeveloper: (email: string) =>
     `${email} will no longer be able to run the bulk database operations. You can grant it again later.`,
-  confirmRevokeOwnDeveloper: 'You will no longer be able to run the bulk database operations, or to grant the developer role again yourself.',
+  confirmRevokeOwnDeveloper:
+    'You will no longer be able to run the bulk database operations, or to grant the developer role again yourself.',
   revoke: 'Revoke',
   revoking: 'Revoking...',
 } as const;
@@ -83,7 +83,7 @@ export const AUDIT_TEXTS = {
     'agent-create': 'Agents added',
     'agent-update': 'Agents edited',
     'agent-delete': 'Agents deleted',
-    'products-source': 'Items\' sources read',
+    'products-source': "Items' sources read",
     'currency-rates': 'Currency rates',
     'request-update': 'Item requests changed',
     'request-delete': 'Item requests deleted',
@@ -101,8 +101,7 @@ export const AUDIT_TEXTS = {
   loadFailed: 'Failed to load the audit log',
   empty: 'Nothing recorded yet.',
   emptyFiltered: 'Nothing of this kind recorded yet.',
-  showing: (first: number, last: number, total: number) =>
-    `Showing ${first}–${last} of ${total} ${total === 1 ? 'entry' : 'entries'}`,
+  showing: (first: number, last: number, total: number) => `Showing ${first}–${last} of ${total} ${total === 1 ? 'entry' : 'entries'}`,
   columns: { when: 'When', who: 'Who', what: 'What', status: 'Status', details: 'Details' },
   actions: {
     'user-roles': 'Role change',
@@ -121,7 +120,7 @@ export const AUDIT_TEXTS = {
     'agent-create': 'Agent added',
     'agent-update': 'Agent edited',
     'agent-delete': 'Agent deleted',
-    'products-source': 'Items\' sources read',
+    'products-source': "Items' sources read",
     'currency-rates': 'Currency rates changed',
     'request-update': 'Item request changed',
     'request-delete': 'Item request deleted',
@@ -173,7 +172,8 @@ export const AUDIT_TEXTS = {
   no: 'no',
   created: 'Created',
   createdIn: (category: string) => `Created in ${category}`,
-  createdDefaults: (names: string[]) => `Created ${names.length} default ${names.length === 1 ? 'category' : 'categories'}: ${names.join(', ')}`,
+  createdDefaults: (names: string[]) =>
+    `Created ${names.length} default ${names.length === 1 ? 'category' : 'categories'}: ${names.join(', ')}`,
   changed: (changes: string[]) => `Changed ${changes.join(', ')}`,
   change: (field: string, from: string, to: string) => `${field} ${from} → ${to}`,
   deleted: 'Deleted',

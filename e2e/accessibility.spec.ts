@@ -2,7 +2,18 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { animationsFinished, E2E_ADMIN, hydrated, signInViaApi } from './support';
 
-const PAGES = ['/', '/products?q=nothing-matches-this', '/products?q=chinoos&gender=Men', '/brands/northfold', '/privacy-policy', '/disclaimer', '/login', '/register', '/admin', '/google-auth-test'];
+const PAGES = [
+  '/',
+  '/products?q=nothing-matches-this',
+  '/products?q=chinoos&gender=Men',
+  '/brands/northfold',
+  '/privacy-policy',
+  '/disclaimer',
+  '/login',
+  '/register',
+  '/admin',
+  '/google-auth-test',
+];
 /** Pages that look different once someone is signed in, checked as the admin. */
 const SIGNED_IN_PAGES = ['/home', '/admin'];
 

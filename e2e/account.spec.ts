@@ -7,11 +7,16 @@ const NEW_PASSWORD = 'marble orchard evening 64';
 async function resetLinkFor(page: Page, email: string): Promise<string> {
   let link = '';
   await expect
-    .poll(async () => {
-      const mails = (await (await page.request.get(`${E2E_MAILS_URL}?to=${encodeURIComponent(email)}`)).json()) as Array<{ text: string }>;
-      link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
-      return link;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const mails = (await (await page.request.get(`${E2E_MAILS_URL}?to=${encodeURIComponent(email)}`)).json()) as Array<{
+          text: string;
+        }>;
+        link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
+        return link;
+      },
+      { timeout: 10_000 },
+    )
     .not.toBe('');
   return link;
 }

@@ -46,11 +46,16 @@ test('a promotion set in the Agents tab shows beside BUY for its agent, with Cop
     // Counted under the agent in Analytics.
     await expect
       .poll(async () => {
-        const summary = (await (await page.request.get('/api/admin/analytics')).json()) as { agentActivity: Array<{ agent: string; promoCodes: number }> };
+        const summary = (await (await page.request.get('/api/admin/analytics')).json()) as {
+          agentActivity: Array<{ agent: string; promoCodes: number }>;
+        };
         return summary.agentActivity.find((a) => a.agent === 'kakobuy')?.promoCodes ?? 0;
       })
       .toBeGreaterThan(0);
-    await expect(promo.getByRole('link', { name: 'Get the Kakobuy promotion (opens in a new tab)' })).toHaveAttribute('href', 'https://www.kakobuy.com/promo');
+    await expect(promo.getByRole('link', { name: 'Get the Kakobuy promotion (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://www.kakobuy.com/promo',
+    );
   } finally {
     // Back as it was: the visitor's choice and the promotion.
     await page.evaluate(() => localStorage.clear());

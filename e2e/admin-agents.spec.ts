@@ -7,7 +7,8 @@ import { openAdmin, toast, uniqueToken } from './support';
 
 test.skip(({ isMobile }) => isMobile, 'desktop only: the phone shows the same table');
 
-const row = (page: Page, name: string) => page.locator('.agents-table tbody tr').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}\\b`) }) });
+const row = (page: Page, name: string) =>
+  page.locator('.agents-table tbody tr').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}\\b`) }) });
 
 test('adds an agent with a live preview, orders it, makes it the default and back, and deletes it', async ({ page }) => {
   test.setTimeout(60_000);

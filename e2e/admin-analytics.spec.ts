@@ -33,7 +33,10 @@ async function clickBuy(page: Page, scope: Page | Locator, title: string, produc
 const ONE_SIZE = 'layout-independent: desktop only';
 
 test.describe('analytics', () => {
-  test('counts a product view, one BUY click per day and the Copy code button, and shows them in the Analytics tab', async ({ page, isMobile }) => {
+  test('counts a product view, one BUY click per day and the Copy code button, and shows them in the Analytics tab', async ({
+    page,
+    isMobile,
+  }) => {
     test.skip(isMobile, ONE_SIZE);
     // Two tabs' worth of clicks, a dashboard and an axe scan: well over the default on a loaded machine.
     test.setTimeout(60_000);
@@ -41,9 +44,11 @@ test.describe('analytics', () => {
     const title = `Analytics Tee ${token}`;
     const link = `https://store.example/analytics/${token}`;
     // There is no internet here: the store answers locally, in every tab of this context.
-    await page.context().route('https://store.example/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Store</title><h1>The store</h1>' }),
-    );
+    await page
+      .context()
+      .route('https://store.example/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Store</title><h1>The store</h1>' }),
+      );
 
     await openAdmin(page, 'analytics');
     const created = await page.request.post(`${E2E_ADMIN_ORIGIN}/api/admin/products`, {
@@ -88,7 +93,9 @@ test.describe('analytics', () => {
     // Totals with their change against the period before, in words for a screen reader.
     const totals = panel.getByRole('region', { name: 'Totals' });
     await expect(totals.getByRole('definition').first()).toHaveText(/^\d+ (▲|▼|=|new)/);
-    await expect(totals.getByRole('definition').first()).toContainText(/(up|down) [\d.]+% from \d+ in the previous period|no change|none in the previous period/);
+    await expect(totals.getByRole('definition').first()).toContainText(
+      /(up|down) [\d.]+% from \d+ in the previous period|no change|none in the previous period/,
+    );
     await expect(totals.getByText('Clicks per product view', { exact: false })).toBeVisible();
 
     const top = panel.getByRole('table', { name: 'Top products by clicks' });
@@ -101,24 +108,41 @@ test.describe('analytics', () => {
     expect((await row.getByRole('cell').allTextContents()).slice(-3)).toEqual(['1', '1', '100%']);
 
     await expect(panel.getByRole('region', { name: 'Clicks per agent' }).getByRole('img')).toHaveAttribute('aria-label', /Store link \d+/);
-    const copyRow = panel.getByRole('table', { name: 'Referral buttons' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Copy code' }) });
+    const copyRow = panel
+      .getByRole('table', { name: 'Referral buttons' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Copy code' }) });
     expect(Number(await copyRow.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(1);
 
     // The charts speak for themselves, and their numbers are tables too.
     const perDay = panel.getByRole('region', { name: 'Clicks per day' });
-    await expect(perDay.getByRole('img')).toHaveAttribute('aria-label', /^Clicks per day from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: \d+ in total/);
+    await expect(perDay.getByRole('img')).toHaveAttribute(
+      'aria-label',
+      /^Clicks per day from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: \d+ in total/,
+    );
     await perDay.getByText('Show the numbers as a table').click();
-    const todayRow = perDay.getByRole('table', { name: 'Clicks per day' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: todayUtc() }) });
+    const todayRow = perDay
+      .getByRole('table', { name: 'Clicks per day' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: todayUtc() }) });
     const [clicks, productViews] = (await todayRow.getByRole('cell').allTextContents()).map(Number);
     expect(clicks).toBeGreaterThanOrEqual(1);
     expect(productViews).toBeGreaterThanOrEqual(clicks!);
-    await expect(panel.getByRole('region', { name: 'Visitors per day' }).getByRole('img')).toHaveAttribute('aria-label', /^Visitors per day from .*: \d+ in total/);
+    await expect(panel.getByRole('region', { name: 'Visitors per day' }).getByRole('img')).toHaveAttribute(
+      'aria-label',
+      /^Visitors per day from .*: \d+ in total/,
+    );
 
-    await expect(panel.getByRole('table', { name: 'Click-through rate by category' }).getByRole('rowheader', { name: 'T-Shirts' })).toBeVisible();
+    await expect(
+      panel.getByRole('table', { name: 'Click-through rate by category' }).getByRole('rowheader', { name: 'T-Shirts' }),
+    ).toBeVisible();
     const distribution = panel.getByRole('region', { name: 'Products per category' });
     await expect(distribution.getByRole('img')).toHaveAttribute('aria-label', /T-Shirts \d+/);
 
-    const axe = await new AxeBuilder({ page }).include('#admin-panel-analytics').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const axe = await new AxeBuilder({ page })
+      .include('#admin-panel-analytics')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 

@@ -39,14 +39,18 @@ test.describe('category management', () => {
     await expect(cards(page)).toHaveCount(1);
     await expect(page.locator('#admin-panel-categories .summary')).toHaveText(`1 category matching "${token.toUpperCase()}"`);
 
-    await card(page, name).getByRole('button', { name: `Edit ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
     const edit = page.getByRole('dialog', { name: 'Edit Category' });
     await edit.getByLabel('Category name').fill(`Wraps ${token}`);
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Category updated successfully!')).toBeVisible();
     await expect(card(page, `Wraps ${token}`)).toBeVisible();
 
-    await card(page, `Wraps ${token}`).getByRole('button', { name: /^Delete / }).click();
+    await card(page, `Wraps ${token}`)
+      .getByRole('button', { name: /^Delete / })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete category?' });
     await expect(confirm).toContainText('No products are in this category.');
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -59,7 +63,8 @@ test.describe('category management', () => {
     await openAdmin(page, 'categories');
     const token = uniqueToken(page);
     const name = `Capes ${token}`;
-    const post = (url: string, data: unknown) => page.request.post(`${E2E_ADMIN_ORIGIN}${url}`, { data, headers: { origin: E2E_ADMIN_ORIGIN } });
+    const post = (url: string, data: unknown) =>
+      page.request.post(`${E2E_ADMIN_ORIGIN}${url}`, { data, headers: { origin: E2E_ADMIN_ORIGIN } });
     expect((await post('/api/admin/categories', { name })).status()).toBe(201);
     for (const title of [`Velvet Cape ${token}`, `Rain Cape ${token}`]) {
       expect((await post('/api/admin/products', { title, price: 40, category: name })).status()).toBe(201);
@@ -71,7 +76,9 @@ test.describe('category management', () => {
     await page.goto('/admin?tab=categories');
     await page.getByRole('searchbox', { name: 'Search categories' }).fill(token);
     await expect(card(page, name)).toContainText('2 products');
-    await card(page, name).getByRole('button', { name: `Delete ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete category?' });
     await expect(confirm).toContainText('2 products are in this category. They stay on the storefront');
     await expect(confirm.getByLabel('Move its products to')).toHaveValue('');

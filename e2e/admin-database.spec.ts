@@ -113,7 +113,8 @@ test.describe('Database operations', () => {
         body: JSON.stringify({
           statusCode: 409,
           code: 'CONFLICT',
-          message: 'Update Jacket Category is already running (started by someone@example.com at 10:00:00 UTC). Wait for it to finish, then try again.',
+          message:
+            'Update Jacket Category is already running (started by someone@example.com at 10:00:00 UTC). Wait for it to finish, then try again.',
         }),
       }),
     );
@@ -128,7 +129,10 @@ test.describe('Database operations', () => {
     await expect(panel(page).getByRole('region', { name: 'Category Distribution' })).toHaveAttribute('aria-busy', 'false');
 
     await animationsFinished(page);
-    const axe = await new AxeBuilder({ page }).include('#admin-panel-database').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const axe = await new AxeBuilder({ page })
+      .include('#admin-panel-database')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });

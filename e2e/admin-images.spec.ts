@@ -24,7 +24,10 @@ test.describe('image management', () => {
       if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
-    await chooser(page).setInputFiles([await pictureFile(`red ${token}.png`, randomColour()), await pictureFile(`blue ${token}.jpg`, randomColour(), 'jpeg')]);
+    await chooser(page).setInputFiles([
+      await pictureFile(`red ${token}.png`, randomColour()),
+      await pictureFile(`blue ${token}.jpg`, randomColour(), 'jpeg'),
+    ]);
     const chosen = page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem');
     await expect(chosen).toHaveCount(2);
     await expect(chosen.first().locator('img')).toHaveJSProperty('complete', true);
@@ -114,7 +117,10 @@ test.describe('image management', () => {
     await expect(product.locator('.card-price')).toHaveText('$20.00');
     await expect(product.getByRole('link', { name: /^BUY / })).toHaveAttribute('href', 'https://store.example/scarf');
     await expect(product.locator('img')).toHaveAttribute('src', /^\/media\/thumbs\/320\/.+\.webp$/);
-    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^Women\b/ }).click();
+    await page
+      .getByRole('group', { name: 'Gender' })
+      .getByRole('button', { name: /^Women\b/ })
+      .click();
     await expect(product).toHaveCount(1);
   });
 
@@ -156,9 +162,17 @@ test.describe('image management', () => {
     // The tile now says which item shows its picture, with the same link.
     await expect(card.locator('.image-used-by').getByRole('link', { name: title })).toHaveAttribute('href', href!);
 
-    const storefront = async () => (await (await page.request.get(`${E2E_ADMIN_ORIGIN}/api/products?search=${encodeURIComponent(token)}`)).json()).items;
+    const storefront = async () =>
+      (await (await page.request.get(`${E2E_ADMIN_ORIGIN}/api/products?search=${encodeURIComponent(token)}`)).json()).items;
     await expect.poll(storefront).toEqual([
-      expect.objectContaining({ title, price: 24.5, category: 'Accessories', gender: 'Men', sourcePlatform: 'weidian', sourceItemId: '7232290099' }),
+      expect.objectContaining({
+        title,
+        price: 24.5,
+        category: 'Accessories',
+        gender: 'Men',
+        sourcePlatform: 'weidian',
+        sourceItemId: '7232290099',
+      }),
     ]);
 
     // Add another: an empty form, the focus on its first field, the picture still the tile's.

@@ -40,7 +40,10 @@ test.describe('item management', () => {
     await dialog.getByRole('button', { name: 'Add New Item' }).click();
     await expect(toast(page, 'Item added successfully!')).toBeVisible();
     // The dialog links to the new item and offers Add another: an empty form, focused, gender back to Men (issue 28).
-    await expect(dialog.getByRole('link', { name: `View ${title}` })).toHaveAttribute('href', new RegExp(`^/products/b-bold-b-parka-${token}-\\d+$`));
+    await expect(dialog.getByRole('link', { name: `View ${title}` })).toHaveAttribute(
+      'href',
+      new RegExp(`^/products/b-bold-b-parka-${token}-\\d+$`),
+    );
     await dialog.getByRole('button', { name: 'Add another' }).click();
     await expect(dialog.getByLabel('Item name')).toBeFocused();
     await expect(dialog.getByLabel('Item name')).toHaveValue('');

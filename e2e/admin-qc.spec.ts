@@ -30,7 +30,10 @@ test.describe('QC photos', () => {
     await qc.getByRole('button', { name: 'Add QC photos from the gallery or upload' }).click();
     await qc
       .getByLabel('Upload new images (JPEG, PNG or WebP, up to 5 MB each)')
-      .setInputFiles([await pictureFile(`qc-front-${token}.png`, randomColour()), await pictureFile(`qc-label-${token}.png`, randomColour())]);
+      .setInputFiles([
+        await pictureFile(`qc-front-${token}.png`, randomColour()),
+        await pictureFile(`qc-label-${token}.png`, randomColour()),
+      ]);
     await expect(qc.locator('.qc-field-item')).toHaveCount(2);
     await qc.getByLabel('Day photo 1 was taken (optional)').fill('2026-03-14');
     // The first photo moves down by keyboard; the focus stays on its button.

@@ -7,7 +7,9 @@ import { E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;
 type ApiProduct = { id: string; number: number; title: string; path: string };
 
-test('the Requests tab: a request gets a status, a product and is deleted; a reported product shows its reports to admins', async ({ page }) => {
+test('the Requests tab: a request gets a status, a product and is deleted; a reported product shows its reports to admins', async ({
+  page,
+}) => {
   test.skip(isPhone(page), 'the same code at both sizes; run once');
   test.setTimeout(60_000);
   const query = `moon boots ${uniqueToken(page)}`;
@@ -32,7 +34,10 @@ test('the Requests tab: a request gets a status, a product and is deleted; a rep
   await expect(row.getByRole('combobox', { name: `Status of ${query}` })).toHaveValue('planned');
   await expect(requests.getByRole('combobox', { name: 'Show' })).toContainText(/Planned \(\d+\)/);
   // The queues with rows in them (the tabs' own scan in admin-categories.spec.ts may find them empty).
-  const scan = await new AxeBuilder({ page }).include('#admin-panel-requests').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const scan = await new AxeBuilder({ page })
+    .include('#admin-panel-requests')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await row.getByRole('textbox', { name: `Product for ${query}` }).fill(String(product.number));

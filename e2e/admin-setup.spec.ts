@@ -65,7 +65,10 @@ test('a fresh site shows its setup checklist; setting a referral code there take
 test('raises the price of the selected items by 10% after a preview, and Undo puts the prices back', async ({ page }) => {
   await openAdmin(page, 'items');
   const token = uniqueToken(page);
-  for (const [name, price] of [['Alpha', 19.99], ['Bravo', 45]] as const) {
+  for (const [name, price] of [
+    ['Alpha', 19.99],
+    ['Bravo', 45],
+  ] as const) {
     const res = await page.request.post(`${E2E_ADMIN_ORIGIN}/api/admin/products`, {
       data: { title: `${token} ${name}`, price, link: `https://agent.example/${token}/${name}` },
       headers,

@@ -29,7 +29,9 @@ test.describe('catalogue in and out', () => {
 
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import products' });
-    await dialog.getByLabel('File (CSV, XLSX, ODS or JSON)').setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog
+      .getByLabel('File (CSV, XLSX, ODS or JSON)')
+      .setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Preview' }).click();
     const preview = dialog.getByRole('region', { name: 'Preview of sheet.csv' });
     await expect(preview).toContainText('Nothing has changed yet.');
@@ -48,14 +50,19 @@ test.describe('catalogue in and out', () => {
     await expect(items(page).filter({ hasText: 'Import Tee' })).toContainText('Unisex');
 
     // The export follows the list's filter: the two imported items.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export 2 matching items' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export 2 matching items' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^finder-products-\d{4}-\d{2}-\d{2}\.csv$/);
     const exported = await download.createReadStream().then(async (stream) => {
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     });
-    expect(exported.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt');
+    expect(exported.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt',
+    );
     expect(exported).toContain(`${token} Import Cap,9,,Men`);
 
     await status.getByRole('button', { name: 'Undo import' }).click();
@@ -73,7 +80,9 @@ test.describe('catalogue in and out', () => {
       `${token} Rate Cap,$9,https://store.example/${token}/rate-cap,\n`;
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import products' });
-    await dialog.getByLabel('File (CSV, XLSX, ODS or JSON)').setInputFiles({ name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog
+      .getByLabel('File (CSV, XLSX, ODS or JSON)')
+      .setInputFiles({ name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Preview' }).click();
     const preview = dialog.getByRole('region', { name: 'Preview of rates.csv' });
     await expect(preview.locator('dd')).toHaveText(['1', '0', '0', '1']);

@@ -51,7 +51,9 @@ test.describe('user management', () => {
     // Server-side search, any case, part of the address.
     await search(page).fill(email.slice(0, -'@example.com'.length).toUpperCase());
     await expect(usersPanel(page).locator('.users-list .summary')).toHaveText('Showing 1–1 of 1 account');
-    const row = usersPanel(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: email }) });
+    const row = usersPanel(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: email }) });
     await expect(row).toContainText('Email and password');
     await expect(adminSwitch(page, email)).not.toBeChecked();
     await expect(devSwitch(page, email)).not.toBeChecked();
@@ -98,7 +100,10 @@ test.describe('user management', () => {
     await expect(devSwitch(page, E2E_ADMIN.email)).toBeEnabled();
   });
 
-  test('an admin who is not a developer cannot use the developer switches, and refusals show the server’s reason', async ({ page, isMobile }) => {
+  test('an admin who is not a developer cannot use the developer switches, and refusals show the server’s reason', async ({
+    page,
+    isMobile,
+  }) => {
     test.skip(isMobile, ONE_SIZE);
     const email = uniqueEmail(page, 'plain-admin');
     const other = uniqueEmail(page, 'bystander');

@@ -1,14 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  E2E_ADMIN,
-  E2E_ORIGIN,
-  PASSWORD,
-  answerGoogle,
-  registerViaApi,
-  routeGoogleToStandIn,
-  signInViaApi,
-  uniqueEmail,
-} from './support';
+import { E2E_ADMIN, E2E_ORIGIN, PASSWORD, answerGoogle, registerViaApi, routeGoogleToStandIn, signInViaApi, uniqueEmail } from './support';
 
 const banner = (page: Page) => page.getByRole('banner');
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;

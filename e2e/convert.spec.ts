@@ -14,7 +14,8 @@ let shortUrl = '';
 test.beforeAll(async () => {
   // Plays k.youshop10.com: a share link that redirects to the Weidian item.
   shortHost = http.createServer((req, res) => {
-    if (req.url?.startsWith('/wd/')) res.writeHead(302, { location: 'https://weidian.com/item.html?itemID=7231813762&spider_token=e2e' }).end();
+    if (req.url?.startsWith('/wd/'))
+      res.writeHead(302, { location: 'https://weidian.com/item.html?itemID=7231813762&spider_token=e2e' }).end();
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => shortHost.listen(0, '127.0.0.1', resolve));
@@ -44,7 +45,10 @@ test('turns a Weidian link and a share text into every agent\u2019s link, the vi
   await expect(status).toHaveText(/^Weidian item 7231813762: \d+ agent links below\.$/);
   const rows = page.locator('.convert-link');
   await expect(rows.first()).toContainText('CNFans');
-  await expect(rows.first().getByRole('link', { name: /^Open the item at CNFans/ })).toHaveAttribute('href', /^https:\/\/cnfans\.com\/product\/\?shop_type=weidian&id=7231813762/);
+  await expect(rows.first().getByRole('link', { name: /^Open the item at CNFans/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/cnfans\.com\/product\/\?shop_type=weidian&id=7231813762/,
+  );
   const axe = await new AxeBuilder({ page }).include('.convert').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
@@ -59,10 +63,15 @@ test('turns a Weidian link and a share text into every agent\u2019s link, the vi
   await expect(rows.first()).toContainText('Kakobuy');
   await expect(rows.first()).toContainText('Your agent');
   const kakobuy = rows.first().getByRole('link', { name: /^Open the item at Kakobuy/ });
-  await expect(kakobuy).toHaveAttribute('href', /^https:\/\/www\.kakobuy\.com\/item\/details\?url=https%3A%2F%2Fweidian\.com%2Fitem\.html%3FitemID%3D7231813762/);
+  await expect(kakobuy).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.kakobuy\.com\/item\/details\?url=https%3A%2F%2Fweidian\.com%2Fitem\.html%3FitemID%3D7231813762/,
+  );
 
   // The click is counted under its agent.
-  const beacon = page.waitForRequest((r) => r.url().endsWith('/api/analytics/events') && (r.postData() ?? '').includes('"kind":"convert-click"'));
+  const beacon = page.waitForRequest(
+    (r) => r.url().endsWith('/api/analytics/events') && (r.postData() ?? '').includes('"kind":"convert-click"'),
+  );
   const popup = context.waitForEvent('page');
   await kakobuy.click();
   expect((await beacon).postDataJSON()).toEqual({ kind: 'convert-click', agent: 'kakobuy', platform: 'weidian', itemId: '7231813762' });

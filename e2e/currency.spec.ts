@@ -12,7 +12,14 @@ test.beforeAll(async () => {
   const api = await request.newContext({ baseURL: E2E_ORIGIN, extraHTTPHeaders: { origin: E2E_ORIGIN } });
   const signIn = await api.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(signIn.status(), await signIn.text()).toBe(200);
-  const put = await api.put('/api/admin/currencies', { data: { rates: [{ currency: 'EUR', rate: EUR_RATE }, { currency: 'JPY', rate: 150 }] } });
+  const put = await api.put('/api/admin/currencies', {
+    data: {
+      rates: [
+        { currency: 'EUR', rate: EUR_RATE },
+        { currency: 'JPY', rate: 150 },
+      ],
+    },
+  });
   expect(put.status(), await put.text()).toBe(200);
   await api.dispose();
 });

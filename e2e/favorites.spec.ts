@@ -103,7 +103,11 @@ test('favourites saved signed out join the account at sign-in, and the shared li
   await expect(page.getByRole('button', { name: 'Share list' })).toBeVisible();
   await expect(list.getByRole('heading', { level: 3 })).toHaveText([titles[1] ?? '', titles[0] ?? '']);
   await expect
-    .poll(async () => ((await (await page.request.get('/api/favorites')).json()) as { items: Array<{ product: { title: string } }> }).items.map((f) => f.product.title))
+    .poll(async () =>
+      ((await (await page.request.get('/api/favorites')).json()) as { items: Array<{ product: { title: string } }> }).items.map(
+        (f) => f.product.title,
+      ),
+    )
     .toEqual([titles[1], titles[0]]);
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('finder:favorites'))).toBeNull();
 

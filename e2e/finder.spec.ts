@@ -24,7 +24,9 @@ test.describe('finder', () => {
     await expect(signUp).toHaveAttribute('target', '_blank');
     // Each choice with the number of products it would give ("Men 40 products").
     for (const g of ['All', 'Men', 'Women']) {
-      await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: new RegExp(`^${g} \\d+ products$`) })).toBeVisible();
+      await expect(
+        page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: new RegExp(`^${g} \\d+ products$`) }),
+      ).toBeVisible();
     }
     await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'All 72 products' })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Best Products' })).toBeVisible();
@@ -72,7 +74,8 @@ test.describe('finder', () => {
     page.on('request', (r) => {
       const url = new URL(r.url());
       // A search is one address for every visitor: no seed (decision 0043).
-      if (url.pathname === '/api/products' && url.searchParams.get('search')) searches.push(`${url.searchParams.get('search')}${url.searchParams.has('seed') ? ' (with a seed)' : ''}`);
+      if (url.pathname === '/api/products' && url.searchParams.get('search'))
+        searches.push(`${url.searchParams.get('search')}${url.searchParams.has('seed') ? ' (with a seed)' : ''}`);
     });
     // Keystrokes inside the 300 ms debounce: one request for the whole word.
     await typeWithinDebounce(page, page.getByRole('combobox', { name: 'Search products' }), 'corduroy');
@@ -106,11 +109,17 @@ test.describe('finder', () => {
     await expect(summary(page)).toContainText('in Pants');
     await expect(page).toHaveURL(/category=Pants/);
 
-    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^Men\b/ }).click();
+    await page
+      .getByRole('group', { name: 'Gender' })
+      .getByRole('button', { name: /^Men\b/ })
+      .click();
     await expect(summary(page)).toContainText('in Pants for Men');
 
     // Choosing Women resets the category and hides the chips.
-    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^Women\b/ }).click();
+    await page
+      .getByRole('group', { name: 'Gender' })
+      .getByRole('button', { name: /^Women\b/ })
+      .click();
     await expect(page.getByRole('group', { name: 'Category' })).toHaveCount(0);
     await expect(summary(page)).toContainText('for Women');
     await expect(summary(page)).not.toContainText('in Pants');
@@ -119,7 +128,10 @@ test.describe('finder', () => {
     await page.goBack();
     await expect(page).toHaveURL(/gender=Men/);
     await expect(summary(page)).toContainText('in Pants for Men');
-    await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Pants' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Pants' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   test('Best Products lists only starred items', async ({ page }) => {
@@ -139,7 +151,10 @@ test.describe('finder', () => {
 
   test('a shared filtered link opens the same filtered finder', async ({ page }) => {
     await page.goto('/products?gender=men&category=shoes&q=sneaker');
-    await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^Men\b/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^Men\b/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveValue('sneaker');
     await expect(summary(page)).toContainText('matching "sneaker" in shoes for Men');
   });
@@ -194,7 +209,10 @@ test.describe('finder', () => {
     await expect(page).toHaveURL(/category=Hoodies/);
     await expect(active.getByRole('button', { name: 'Remove gender Men' })).toHaveCount(0);
     await expect(summary(page)).not.toContainText('for Men');
-    await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^All\b/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^All\b/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await active.getByRole('button', { name: 'Clear all' }).click();
     await expect(page).toHaveURL(/\/products$/);
@@ -229,7 +247,9 @@ test.describe('finder', () => {
     });
     await page.goto('/');
     await hydrated(page, '.chip');
-    for (const card of await cards(page).all().then((all) => all.slice(0, 3))) {
+    for (const card of await cards(page)
+      .all()
+      .then((all) => all.slice(0, 3))) {
       for (const part of [card.locator('.card-title'), card.locator('.card-price')]) {
         const box = await part.boundingBox();
         expect(box).not.toBeNull();

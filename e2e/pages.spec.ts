@@ -46,7 +46,10 @@ test.describe('product pages', () => {
     await expect(page).toHaveURL(/\/products\?category=Shoes$/);
     await expect(cards(page)).toHaveCount(countBefore);
     await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - scrollBefore)).toBeLessThanOrEqual(2);
-    await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Shoes' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Shoes' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   test('Copy link copies the page address and says Copied', async ({ page, context }) => {
@@ -74,10 +77,12 @@ test.describe('product pages', () => {
     const product = await someProduct(page);
     await page.goto(product.path);
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared)).toEqual({
-      title: product.title,
-      url: `${E2E_ORIGIN}${product.path}`,
-    });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+      .toEqual({
+        title: product.title,
+        url: `${E2E_ORIGIN}${product.path}`,
+      });
   });
 
   test('a product page opened directly holds its title, price and structured data without scripts', async ({ browser, page: sized }) => {
@@ -89,7 +94,11 @@ test.describe('product pages', () => {
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
     await expect(page.locator('.product-price')).toHaveText(price(product.price));
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', product.category ?? '', product.title]);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+      'Home',
+      product.category ?? '',
+      product.title,
+    ]);
     const structured = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
     expect(structured[0]).toMatchObject({
       '@type': 'Product',
@@ -158,7 +167,9 @@ test.describe('search engines', () => {
     const sample = await page.request.get(urls[0] ?? '', { maxRedirects: 0 });
     expect(sample.status()).toBe(200);
     const pages = await locs(await (await page.request.get('/sitemaps/pages.xml')).text());
-    expect(pages).toEqual(expect.arrayContaining([`${E2E_ORIGIN}/`, `${E2E_ORIGIN}/privacy-policy`, `${E2E_ORIGIN}/products?category=Shoes`]));
+    expect(pages).toEqual(
+      expect.arrayContaining([`${E2E_ORIGIN}/`, `${E2E_ORIGIN}/privacy-policy`, `${E2E_ORIGIN}/products?category=Shoes`]),
+    );
   });
 });
 

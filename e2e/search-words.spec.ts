@@ -27,8 +27,22 @@ test.describe('search in the words of the niche', () => {
       { ...shoe, title: `Air Force 1 Low Panda ${token}` },
       { ...shoe, title: `Air Force 1 Low White ${token}` },
       { ...shoe, title: `Air Force 1 Low Black ${token}` },
-      { title: `Keepall Duffel ${token}`, brand: 'Louis Vuitton', category: 'Accessories', gender: 'Unisex', price: 120, link: `https://store.example/lv-${token}` },
-      { title: `Velvet Track Jacket ${token}`, brand: 'Velour House', category: 'Jackets', gender: 'Women', price: 70, link: `https://store.example/velvet-${token}` },
+      {
+        title: `Keepall Duffel ${token}`,
+        brand: 'Louis Vuitton',
+        category: 'Accessories',
+        gender: 'Unisex',
+        price: 120,
+        link: `https://store.example/lv-${token}`,
+      },
+      {
+        title: `Velvet Track Jacket ${token}`,
+        brand: 'Velour House',
+        category: 'Jackets',
+        gender: 'Women',
+        price: 70,
+        link: `https://store.example/velvet-${token}`,
+      },
     ]);
 
     // af1: the Air Force 1 colourways, one card that says how many other colours match.

@@ -24,18 +24,21 @@ async function showMoreFilters(page: Page): Promise<void> {
 
 test.describe('search and browse', () => {
   test('sorts by price, in the URL and rendered so by the server', async ({ page }) => {
-    const cheapest = ((await (await page.request.get('/api/products?sort=price-asc&limit=1')).json()) as { items: Array<{ price: number }> })
-      .items[0]?.price;
+    const cheapest = (
+      (await (await page.request.get('/api/products?sort=price-asc&limit=1')).json()) as { items: Array<{ price: number }> }
+    ).items[0]?.price;
     await page.goto('/products');
     await hydrated(page, '.sort select');
     await page.getByLabel('Sort by').selectOption('price-asc');
     await expect(page).toHaveURL(/[?&]sort=price-asc/);
     await expect.poll(async () => (await prices(page))[0]).toBe(cheapest);
     // Read until the new order has replaced the old one everywhere (once in the full run a read caught them mixed).
-    await expect.poll(async () => {
-      const ascending = await prices(page);
-      return ascending.every((price, i) => i === 0 || (ascending[i - 1] ?? 0) <= price);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const ascending = await prices(page);
+        return ascending.every((price, i) => i === 0 || (ascending[i - 1] ?? 0) <= price);
+      })
+      .toBe(true);
 
     await page.reload();
     await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
@@ -119,7 +122,10 @@ test.describe('search and browse', () => {
     expect([...new Set(await brands(page))]).toEqual(['Northfold']);
 
     await hydrated(page, '.segmented button');
-    await page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^Women\b/ }).click();
+    await page
+      .getByRole('group', { name: 'Gender' })
+      .getByRole('button', { name: /^Women\b/ })
+      .click();
     await expect(page).toHaveURL(/\/brands\/northfold\?gender=Women$/);
     await expect(summary(page)).toContainText('for Women');
     await expect.poll(async () => [...new Set(await brands(page))]).toEqual(['Northfold']);
@@ -156,7 +162,10 @@ test.describe('search and browse', () => {
     await expect(page).toHaveURL(/[?&]category=Hoodies/);
     await expect(box).toHaveValue('');
     await expect(box).toBeFocused();
-    await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: /^Hoodies/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: /^Hoodies/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await box.pressSequentially('corduroy');
     await expect(listbox.getByRole('option', { name: /Corduroy Trucker Jacket/ })).toBeVisible();

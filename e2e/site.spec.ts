@@ -79,7 +79,12 @@ test.describe('layout and pages', () => {
     await signInViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
     // With rates the currency is in the bar too (the same rates currency.spec.ts sets on this site).
     const rates = await page.request.put('/api/admin/currencies', {
-      data: { rates: [{ currency: 'EUR', rate: 0.5 }, { currency: 'JPY', rate: 150 }] },
+      data: {
+        rates: [
+          { currency: 'EUR', rate: 0.5 },
+          { currency: 'JPY', rate: 150 },
+        ],
+      },
       headers: { origin: E2E_ORIGIN },
     });
     expect(rates.status(), await rates.text()).toBe(200);

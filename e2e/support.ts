@@ -128,16 +128,13 @@ export async function animationsFinished(page: Page): Promise<void> {
  * whole-page load), not an in-app navigation.
  */
 export async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (sel) => {
-      type Node = { __e?: unknown; __k?: Array<Node | null> | null };
-      const el = document.querySelector(sel);
-      const tree = (document.getElementById('root') as (HTMLElement & { __k?: Node }) | null)?.__k;
-      const holds = (node: Node | null | undefined): boolean => Boolean(node && (node.__e === el || node.__k?.some(holds)));
-      return Boolean(el && holds(tree));
-    },
-    selector,
-  );
+  await page.waitForFunction((sel) => {
+    type Node = { __e?: unknown; __k?: Array<Node | null> | null };
+    const el = document.querySelector(sel);
+    const tree = (document.getElementById('root') as (HTMLElement & { __k?: Node }) | null)?.__k;
+    const holds = (node: Node | null | undefined): boolean => Boolean(node && (node.__e === el || node.__k?.some(holds)));
+    return Boolean(el && holds(tree));
+  }, selector);
 }
 
 /**

@@ -55,7 +55,8 @@ export default {
       create(context) {
         const file = toPosix(path.relative(ROOT, context.filename));
         const check = (source) => {
-          if (source?.type === 'TemplateLiteral' && source.expressions.length === 0) source = { ...source, value: source.quasis[0]?.value.cooked };
+          if (source?.type === 'TemplateLiteral' && source.expressions.length === 0)
+            source = { ...source, value: source.quasis[0]?.value.cooked };
           if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
           const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), source.value));
           const messageId = boundaryBroken(file, target);
@@ -70,8 +71,10 @@ export default {
             // is a relative path pieced together (the server loads its built page renderer by a computed address).
             const source = node.source;
             const plain = source.type === 'Literal' || (source.type === 'TemplateLiteral' && source.expressions.length === 0);
-            const piecedRelative = source.type === 'TemplateLiteral' && source.expressions.length > 0 && /^\.|^$/.test(source.quasis[0]?.value.cooked ?? '');
-            if (piecedRelative || (!plain && (under(file, 'web') || under(file, 'common')))) context.report({ node: source, messageId: 'importNotPlain' });
+            const piecedRelative =
+              source.type === 'TemplateLiteral' && source.expressions.length > 0 && /^\.|^$/.test(source.quasis[0]?.value.cooked ?? '');
+            if (piecedRelative || (!plain && (under(file, 'web') || under(file, 'common'))))
+              context.report({ node: source, messageId: 'importNotPlain' });
             else check(node.source);
           },
         };

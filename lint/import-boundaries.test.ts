@@ -20,7 +20,12 @@ const SERVER_ONLY = 'A server-only package: the server uses it and hands the res
 
 /** Small fixture files, each breaking one boundary, with the error lint must give. */
 const BROKEN: { name: string; file: string; code: string; error: string }[] = [
-  { name: 'web imports server', file: 'web/lib/x.ts', code: "import { buildApp } from '../../server/app';\nvoid buildApp;\n", error: MESSAGES.webImportsServer },
+  {
+    name: 'web imports server',
+    file: 'web/lib/x.ts',
+    code: "import { buildApp } from '../../server/app';\nvoid buildApp;\n",
+    error: MESSAGES.webImportsServer,
+  },
   {
     name: 'a feature imports server',
     file: 'web/features/catalogue/components/x.tsx',
@@ -28,8 +33,18 @@ const BROKEN: { name: string; file: string; code: string; error: string }[] = [
     error: MESSAGES.webImportsServer,
   },
   { name: 'web imports a Node module', file: 'web/lib/x.ts', code: "import fs from 'node:fs';\nvoid fs;\n", error: NODE_IN_WEB },
-  { name: 'common imports server', file: 'common/x.ts', code: "import { AppError } from '../server/errors';\nvoid AppError;\n", error: MESSAGES.commonImportsSide },
-  { name: 'common imports web', file: 'common/schemas/x.ts', code: "import { api } from '../../web/lib/api-client';\nvoid api;\n", error: MESSAGES.commonImportsSide },
+  {
+    name: 'common imports server',
+    file: 'common/x.ts',
+    code: "import { AppError } from '../server/errors';\nvoid AppError;\n",
+    error: MESSAGES.commonImportsSide,
+  },
+  {
+    name: 'common imports web',
+    file: 'common/schemas/x.ts',
+    code: "import { api } from '../../web/lib/api-client';\nvoid api;\n",
+    error: MESSAGES.commonImportsSide,
+  },
   { name: 'common imports React', file: 'common/x.ts', code: "import { useState } from 'react';\nvoid useState;\n", error: NODE_IN_COMMON },
   { name: 'common imports a Node module', file: 'common/x.ts', code: "import path from 'node:path';\nvoid path;\n", error: NODE_IN_COMMON },
   {
@@ -93,14 +108,44 @@ const BROKEN: { name: string; file: string; code: string; error: string }[] = [
     error: MESSAGES.featureImportsFeature,
   },
   { name: 'web imports a Node module without node:', file: 'web/lib/x.ts', code: "import fs from 'fs';\nvoid fs;\n", error: NODE_IN_WEB },
-  { name: 'web imports a Node submodule without node:', file: 'web/features/finder/x.ts', code: "import { readFile } from 'fs/promises';\nvoid readFile;\n", error: NODE_IN_WEB },
-  { name: 'common imports a Node module without node:', file: 'common/x.ts', code: "import pg from 'path';\nvoid pg;\n", error: NODE_IN_COMMON },
+  {
+    name: 'web imports a Node submodule without node:',
+    file: 'web/features/finder/x.ts',
+    code: "import { readFile } from 'fs/promises';\nvoid readFile;\n",
+    error: NODE_IN_WEB,
+  },
+  {
+    name: 'common imports a Node module without node:',
+    file: 'common/x.ts',
+    code: "import pg from 'path';\nvoid pg;\n",
+    error: NODE_IN_COMMON,
+  },
   { name: 'web imports the database driver', file: 'web/lib/x.ts', code: "import pg from 'pg';\nvoid pg;\n", error: SERVER_ONLY },
-  { name: 'common imports drizzle', file: 'common/schemas/x.ts', code: "import { sql } from 'drizzle-orm';\nvoid sql;\n", error: SERVER_ONLY },
+  {
+    name: 'common imports drizzle',
+    file: 'common/schemas/x.ts',
+    code: "import { sql } from 'drizzle-orm';\nvoid sql;\n",
+    error: SERVER_ONLY,
+  },
   { name: 'web imports fastify', file: 'web/app/x.tsx', code: "import Fastify from 'fastify';\nvoid Fastify;\n", error: SERVER_ONLY },
-  { name: 'the router file imports a Fastify plugin', file: 'web/lib/router.tsx', code: "import cookie from '@fastify/cookie';\nvoid cookie;\n", error: SERVER_ONLY },
-  { name: 'common imports scripts/', file: 'common/x.ts', code: "import { seed } from '../scripts/seed-large-catalogue';\nvoid seed;\n", error: MESSAGES.appImportsScripts },
-  { name: 'the server imports scripts/', file: 'server/modules/catalogue/x.ts', code: "import { seed } from '../../../scripts/seed-large-catalogue';\nvoid seed;\n", error: MESSAGES.appImportsScripts },
+  {
+    name: 'the router file imports a Fastify plugin',
+    file: 'web/lib/router.tsx',
+    code: "import cookie from '@fastify/cookie';\nvoid cookie;\n",
+    error: SERVER_ONLY,
+  },
+  {
+    name: 'common imports scripts/',
+    file: 'common/x.ts',
+    code: "import { seed } from '../scripts/seed-large-catalogue';\nvoid seed;\n",
+    error: MESSAGES.appImportsScripts,
+  },
+  {
+    name: 'the server imports scripts/',
+    file: 'server/modules/catalogue/x.ts',
+    code: "import { seed } from '../../../scripts/seed-large-catalogue';\nvoid seed;\n",
+    error: MESSAGES.appImportsScripts,
+  },
   {
     name: 'a repo imports a service',
     file: 'server/modules/imports/imports.repo.ts',
@@ -142,7 +187,11 @@ const BROKEN: { name: string; file: string; code: string; error: string }[] = [
 /** The same places importing what they may: no boundary error (so the rules above are not simply always on). */
 const ALLOWED: { name: string; file: string; code: string }[] = [
   { name: 'web imports common', file: 'web/lib/x.ts', code: "import { PAGE_SIZE } from '../../common/constants';\nvoid PAGE_SIZE;\n" },
-  { name: 'server imports common', file: 'server/modules/pages/x.ts', code: "import { PAGE_SIZE } from '../../../common/constants';\nvoid PAGE_SIZE;\n" },
+  {
+    name: 'server imports common',
+    file: 'server/modules/pages/x.ts',
+    code: "import { PAGE_SIZE } from '../../../common/constants';\nvoid PAGE_SIZE;\n",
+  },
   { name: 'server imports a Node module', file: 'server/x.ts', code: "import fs from 'node:fs';\nvoid fs;\n" },
   {
     name: 'a feature imports its own parts and shared components',
@@ -160,12 +209,36 @@ const ALLOWED: { name: string; file: string; code: string }[] = [
     file: 'web/features/items/components/x.tsx',
     code: "import { invalidateCatalogue } from '../../../lib/admin/keys';\nimport { Spinner } from '../../../components/ui/spinner';\nvoid invalidateCatalogue; void Spinner;\n",
   },
-  { name: 'shared code uses shared code', file: 'web/lib/admin/x.ts', code: "import { apiGet } from '../api-client';\nimport { Spinner } from '../../components/ui/spinner';\nvoid apiGet; void Spinner;\n" },
-  { name: 'the web imports its own constants module (not the Node module of that name)', file: 'web/lib/x.ts', code: "import { PAGE_SIZE } from '../../common/constants';\nimport { x } from './events';\nvoid PAGE_SIZE; void x;\n" },
-  { name: 'a service imports its repo', file: 'server/modules/catalogue/catalogue.service.ts', code: "import { createCatalogueRepo } from './catalogue.repo';\nvoid createCatalogueRepo;\n" },
-  { name: 'a route imports its service', file: 'server/modules/catalogue/catalogue.routes.ts', code: "import { x } from './catalogue.service';\nvoid x;\n" },
-  { name: 'the server loads its built renderer by a computed address', file: 'server/modules/pages/x.ts', code: "const entry = new URL('file:///x.js');\nexport const load = () => import(entry.href);\n" },
-  { name: "the test renderer's listed exception", file: 'server/test/front-end.ts', code: "import { render } from '../../web/entry-server';\nvoid render;\n" },
+  {
+    name: 'shared code uses shared code',
+    file: 'web/lib/admin/x.ts',
+    code: "import { apiGet } from '../api-client';\nimport { Spinner } from '../../components/ui/spinner';\nvoid apiGet; void Spinner;\n",
+  },
+  {
+    name: 'the web imports its own constants module (not the Node module of that name)',
+    file: 'web/lib/x.ts',
+    code: "import { PAGE_SIZE } from '../../common/constants';\nimport { x } from './events';\nvoid PAGE_SIZE; void x;\n",
+  },
+  {
+    name: 'a service imports its repo',
+    file: 'server/modules/catalogue/catalogue.service.ts',
+    code: "import { createCatalogueRepo } from './catalogue.repo';\nvoid createCatalogueRepo;\n",
+  },
+  {
+    name: 'a route imports its service',
+    file: 'server/modules/catalogue/catalogue.routes.ts',
+    code: "import { x } from './catalogue.service';\nvoid x;\n",
+  },
+  {
+    name: 'the server loads its built renderer by a computed address',
+    file: 'server/modules/pages/x.ts',
+    code: "const entry = new URL('file:///x.js');\nexport const load = () => import(entry.href);\n",
+  },
+  {
+    name: "the test renderer's listed exception",
+    file: 'server/test/front-end.ts',
+    code: "import { render } from '../../web/entry-server';\nvoid render;\n",
+  },
 ];
 
 describe('lint enforces the import boundaries', () => {

@@ -88,17 +88,21 @@ async function timed(label: string, file: { name: string; contentType: string; b
   let countedAt = 0;
   // The dashboard asks for the import's progress every second; this asks four times as often, and counts the
   // searchable products (a LIKE over every row: heavy on PGlite's one connection) once a second and at the end.
-  for (;; await new Promise((r) => setTimeout(r, 250))) {
+  for (; ; await new Promise((r) => setTimeout(r, 250))) {
     let state;
     try {
       if (searchableMs < 0 && Date.now() - countedAt >= 1000) {
         countedAt = Date.now();
-        const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from products where search_text like ${`%${word}%`}`);
+        const [row] = await database.rows<{ n: number }>(
+          sql`select count(*)::int as n from products where search_text like ${`%${word}%`}`,
+        );
         if ((row?.n ?? 0) >= expected) searchableMs = Date.now() - started;
       }
       state = await imports.get(previewed.id);
       if (state.status !== 'running' && searchableMs < 0) {
-        const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from products where search_text like ${`%${word}%`}`);
+        const [row] = await database.rows<{ n: number }>(
+          sql`select count(*)::int as n from products where search_text like ${`%${word}%`}`,
+        );
         if ((row?.n ?? 0) >= expected) searchableMs = Date.now() - started;
       }
     } catch {
@@ -109,7 +113,19 @@ async function timed(label: string, file: { name: string; contentType: string; b
     if (state.status !== 'running') {
       const doneMs = Date.now() - started;
       const health = await probe();
-      return { label, rows: expected, previewMs, searchableMs, doneMs, status: state.status, pictures: state.pictures, busyAnswers: waits, rssBeforeMb: rssBefore / 2 ** 20, peakRssMb: peakRss / 2 ** 20, health };
+      return {
+        label,
+        rows: expected,
+        previewMs,
+        searchableMs,
+        doneMs,
+        status: state.status,
+        pictures: state.pictures,
+        busyAnswers: waits,
+        rssBeforeMb: rssBefore / 2 ** 20,
+        peakRssMb: peakRss / 2 ** 20,
+        health,
+      };
     }
   }
 }

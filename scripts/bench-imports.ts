@@ -18,7 +18,14 @@ const LARGE_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 /** BENCH_COLD=1: the server creates its embedded database itself (PGlite's first start, ~850 MB, counts in its RSS). */
 const COLD = process.env.BENCH_COLD === '1';
 const LARGE_HEADER = ['title', 'price', 'category', 'gender', 'brand', 'link'];
-const largeRow = (i: number, word: string) => [`${word} Coat ${i}`, String((i % 300) + 5), 'Jackets', 'Men', `Brand ${i % 50}`, `https://large.example/item/${word}/${i}`];
+const largeRow = (i: number, word: string) => [
+  `${word} Coat ${i}`,
+  String((i % 300) + 5),
+  'Jackets',
+  'Men',
+  `Brand ${i % 50}`,
+  `https://large.example/item/${word}/${i}`,
+];
 
 /** The large rows as an XLSX workbook, as exceljs (shared strings) writes it. */
 async function xlsxOf(word: string): Promise<Buffer> {
@@ -37,7 +44,10 @@ async function xlsxOf(word: string): Promise<Buffer> {
 /** The files the server child imports, written to `dir` here so that making them is not in the server's memory. */
 async function writeFiles(dir: string, deadUrl: string): Promise<void> {
   if (DEAD_ROWS > 0) {
-    const dead = Array.from({ length: DEAD_ROWS }, (_, i) => `Deadhost Item ${i},${(i % 90) + 10},${deadUrl}/p/${i}.jpg,https://dead.example/item/${i}`);
+    const dead = Array.from(
+      { length: DEAD_ROWS },
+      (_, i) => `Deadhost Item ${i},${(i % 90) + 10},${deadUrl}/p/${i}.jpg,https://dead.example/item/${i}`,
+    );
     fs.writeFileSync(path.join(dir, 'dead-host.csv'), `title,price,image,link\n${dead.join('\n')}\n`);
   }
   const large = Array.from({ length: LARGE_ROWS }, (_, i) => largeRow(i, 'Largefile').join(','));
@@ -91,14 +101,19 @@ async function run(label: string, databaseUrl: string): Promise<void> {
   await new Promise((resolve) => dead.close(resolve));
   fs.rmSync(dir, { recursive: true, force: true });
   const { dead: d } = result;
-  console.log(`\n## Imports: ${label}${result.kind === 'pglite' ? (COLD ? ', the server creating its database (BENCH_COLD=1)' : ', the server started on a database made before') : ''}`);
+  console.log(
+    `\n## Imports: ${label}${result.kind === 'pglite' ? (COLD ? ', the server creating its database (BENCH_COLD=1)' : ', the server started on a database made before') : ''}`,
+  );
   if (d) {
     console.log(
       `${d.rows.toLocaleString('en-US')} rows, picture host never answers: every product searchable after ${s(d.searchableMs)} (target <= 30 s), ` +
         `import done after ${s(d.doneMs)} (${d.status}; pictures ${JSON.stringify(d.pictures)}); connections that reached the dead host: ${connections}; reads that found the database busy past 2 s: ${d.busyAnswers}`,
     );
   }
-  for (const [kind, l] of [['CSV', result.large], ['XLSX', result.xlsx]] as const) {
+  for (const [kind, l] of [
+    ['CSV', result.large],
+    ['XLSX', result.xlsx],
+  ] as const) {
     console.log(
       `${l.rows.toLocaleString('en-US')}-row ${kind} end to end: ${s(l.doneMs)} (${l.status}; preview ${s(l.previewMs)}, searchable ${s(l.searchableMs)}; target <= 30 s); ` +
         `server RSS ${l.rssBeforeMb.toFixed(0)} MB before, peak ${l.peakRssMb.toFixed(0)} MB while importing${result.kind === 'pglite' ? ' (target <= 600 MB on PGlite)' : ''}; ` +

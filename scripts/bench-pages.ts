@@ -13,9 +13,19 @@ import lighthouse from 'lighthouse';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** What Lighthouse's mobile preset emulates (a Moto G Power): the user agent the server sees. */
-const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+const MOBILE_UA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 
 const gz = (body: Buffer | string) => zlib.gzipSync(body, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -35,7 +45,16 @@ async function startSite(): Promise<{ base: string; child: ChildProcess; dir: st
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATABASE_URL: '', PUBLIC_URL: base },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      DATABASE_URL: '',
+      PUBLIC_URL: base,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 240; i++) {
@@ -64,7 +83,12 @@ async function audit(url: string): Promise<Figures> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits } = result.lhr;
     const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
-    const failed = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && ['seo', 'accessibility'].some((c) => categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)));
+    const failed = Object.values(audits).filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        ['seo', 'accessibility'].some((c) => categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)),
+    );
     for (const a of failed) console.log(`    (${url.replace(/^https?:\/\/[^/]+/, '')}: ${a.id} ${a.score}: ${a.title})`);
     return {
       performance: score('performance'),

@@ -5,23 +5,107 @@ import { random } from '../server/db/demo-catalogue';
 import { SEARCH_WORDS } from './bench-traffic';
 
 /** Words of the bench catalogue with a letter left out, doubled or two swapped: what thumbs type. */
-export const TYPO_SEARCHES = ['hodie', 'jaket', 'snaeker', 'cardigna', 'crewnek', 'swaeter', 'bommer', 'walet', 'lofer', 'pufer', 'denm', 'northfld', 'kinetik', 'quilte', 'utilty', 'runer'];
+export const TYPO_SEARCHES = [
+  'hodie',
+  'jaket',
+  'snaeker',
+  'cardigna',
+  'crewnek',
+  'swaeter',
+  'bommer',
+  'walet',
+  'lofer',
+  'pufer',
+  'denm',
+  'northfld',
+  'kinetik',
+  'quilte',
+  'utilty',
+  'runer',
+];
 /** Plurals and other forms the catalogue's titles do not spell that way. */
-export const PLURAL_SEARCHES = ['hoodies', 'jackets', 'sneakers', 'boots', 'loafers', 'cardigans', 'sweaters', 'wallets', 'belts', 'runners', 'bombers', 'tees', 'totes', 'coats'];
+export const PLURAL_SEARCHES = [
+  'hoodies',
+  'jackets',
+  'sneakers',
+  'boots',
+  'loafers',
+  'cardigans',
+  'sweaters',
+  'wallets',
+  'belts',
+  'runners',
+  'bombers',
+  'tees',
+  'totes',
+  'coats',
+];
 /** Several words in any order. */
 export const MULTI_WORD_SEARCHES = [
-  'black hoodie', 'navy cargo pants', 'northfold jacket', 'olive bomber', 'relaxed denim jacket', 'cream knit sweater',
-  'zip hoodie kinetic', 'boot leather', 'sneaker white', 'washed tee graphic', 'sand puffer coat', 'mono studio tote',
+  'black hoodie',
+  'navy cargo pants',
+  'northfold jacket',
+  'olive bomber',
+  'relaxed denim jacket',
+  'cream knit sweater',
+  'zip hoodie kinetic',
+  'boot leather',
+  'sneaker white',
+  'washed tee graphic',
+  'sand puffer coat',
+  'mono studio tote',
 ];
 /** What people have typed when the suggestions are asked for. */
-export const SUGGEST_PREFIXES = ['ho', 'hoo', 'hood', 'jac', 'jack', 'sne', 'snea', 'car', 'card', 'nor', 'kin', 'bla', 'blac', 'den', 'cre', 'pu', 'puf', 'lo', 'wal', 'tot'];
+export const SUGGEST_PREFIXES = [
+  'ho',
+  'hoo',
+  'hood',
+  'jac',
+  'jack',
+  'sne',
+  'snea',
+  'car',
+  'card',
+  'nor',
+  'kin',
+  'bla',
+  'blac',
+  'den',
+  'cre',
+  'pu',
+  'puf',
+  'lo',
+  'wal',
+  'tot',
+];
 
 /** The niche's abbreviations, both ways (migration 0021's list; the bench catalogue has some of these words). */
-export const SYNONYM_SEARCHES = ['af1', 'lv', 'tnf', 'aj1', 'j4', 'cdg', 'fog', 'bape', 'reps', 'air force 1', 'louis vuitton', 'the north face', 'tee', 'hoody'];
+export const SYNONYM_SEARCHES = [
+  'af1',
+  'lv',
+  'tnf',
+  'aj1',
+  'j4',
+  'cdg',
+  'fog',
+  'bape',
+  'reps',
+  'air force 1',
+  'louis vuitton',
+  'the north face',
+  'tee',
+  'hoody',
+];
 /** No product has every word: the answer is the products with most of them. */
 export const PARTIAL_SEARCHES = [
-  'navy cargo pants zebra', 'olive bomber panda', 'northfold jacket lv', 'relaxed denim jacket yeezy', 'black hoodie 350',
-  'cream knit sweater dunk', 'sand puffer coat af1', 'washed tee graphic chicago',
+  'navy cargo pants zebra',
+  'olive bomber panda',
+  'northfold jacket lv',
+  'relaxed denim jacket yeezy',
+  'black hoodie 350',
+  'cream knit sweater dunk',
+  'sand puffer coat af1',
+  'washed tee graphic chicago',
 ];
 
 export type SearchRow = { label: string; paths: string[]; target?: number };
@@ -33,7 +117,11 @@ export type SearchRow = { label: string; paths: string[]; target?: number };
 export async function searchRows(base: string): Promise<SearchRow[]> {
   const rng = random(14);
   const seed = () => Math.floor(rng() * 2147483647);
-  const searches = (words: string[]) => Array.from({ length: 400 }, (_, i) => `/api/products?search=${encodeURIComponent(words[i % words.length] ?? '')}&limit=6&seed=${seed()}`);
+  const searches = (words: string[]) =>
+    Array.from(
+      { length: 400 },
+      (_, i) => `/api/products?search=${encodeURIComponent(words[i % words.length] ?? '')}&limit=6&seed=${seed()}`,
+    );
   const rows: SearchRow[] = [
     { label: 'typo search (hodie → hoodie)', paths: searches(TYPO_SEARCHES), target: 20 },
     { label: 'plural search (jackets → jacket)', paths: searches(PLURAL_SEARCHES), target: 20 },
@@ -42,10 +130,16 @@ export async function searchRows(base: string): Promise<SearchRow[]> {
     { label: 'partial-answer search (navy cargo pants zebra)', paths: searches(PARTIAL_SEARCHES), target: 20 },
     {
       label: 'facet counts of a search',
-      paths: [...SEARCH_WORDS.slice(0, 40), ...MULTI_WORD_SEARCHES, ...PARTIAL_SEARCHES].map((w) => `/api/products/facets?search=${encodeURIComponent(w)}`),
+      paths: [...SEARCH_WORDS.slice(0, 40), ...MULTI_WORD_SEARCHES, ...PARTIAL_SEARCHES].map(
+        (w) => `/api/products/facets?search=${encodeURIComponent(w)}`,
+      ),
       target: 30,
     },
-    { label: 'suggestions as one types', paths: SUGGEST_PREFIXES.map((q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`), target: 20 },
+    {
+      label: 'suggestions as one types',
+      paths: SUGGEST_PREFIXES.map((q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`),
+      target: 20,
+    },
   ];
   const lists = ['', 'category=Shoes', 'gender=Men', 'search=black', 'search=hoodie&gender=Women'];
   for (const sort of FINDER_SORTS) {

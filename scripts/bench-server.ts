@@ -70,7 +70,10 @@ if (signUp.statusCode !== 200) throw new Error(`bench admin sign-up failed: ${si
 await app.users.setRole(adminEmail, 'admin', true);
 await app.users.setRole(adminEmail, 'developer', true);
 const setCookie = signUp.headers['set-cookie'];
-const adminCookie = [setCookie ?? []].flat().map((c) => c.split(';')[0]).join('; ');
+const adminCookie = [setCookie ?? []]
+  .flat()
+  .map((c) => c.split(';')[0])
+  .join('; ');
 
 const ceiling = Fastify({ logger: false });
 const constant = { status: 'ok', items: [] as unknown[], nextCursor: null };
@@ -120,8 +123,13 @@ async function bulkBench() {
 /** A multipart body with one file, as a browser sends it. */
 function multipart(name: string, body: Buffer): { payload: Buffer; contentType: string } {
   const boundary = `----finderbench${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`);
-  return { payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /**
@@ -142,18 +150,30 @@ async function transferBench() {
 
   const lines = ['title,price,category,gender,brand,description,isBestProduct,cnFansLink'];
   for (let i = 0; i < size; i++) {
-    lines.push(`Imported Item ${i},${(10 + (i % 90)).toFixed(2)},${['Shoes', 'Pants', 'Jackets'][i % 3]},${['men', 'Women', 'UNISEX'][i % 3]},Brand ${i % 50},Row ${i} of the bench sheet,${i % 7 === 0},https://bench.example/import/${i}`);
+    lines.push(
+      `Imported Item ${i},${(10 + (i % 90)).toFixed(2)},${['Shoes', 'Pants', 'Jackets'][i % 3]},${['men', 'Women', 'UNISEX'][i % 3]},Brand ${i % 50},Row ${i} of the bench sheet,${i % 7 === 0},https://bench.example/import/${i}`,
+    );
   }
   const file = multipart('bench.csv', Buffer.from(`${lines.join('\n')}\n`));
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   let started = performance.now();
-  const preview = await app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...headers, 'content-type': file.contentType }, payload: file.payload });
+  const preview = await app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...headers, 'content-type': file.contentType },
+    payload: file.payload,
+  });
   const previewMs = performance.now() - started;
   if (preview.statusCode !== 201) throw new Error(`import preview failed: ${preview.statusCode} ${preview.body}`);
   const id = (preview.json() as { id: string }).id;
   started = performance.now();
-  const commit = await app.inject({ method: 'POST', url: `/api/admin/imports/${id}/commit`, headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' });
+  const commit = await app.inject({
+    method: 'POST',
+    url: `/api/admin/imports/${id}/commit`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: '{}',
+  });
   if (commit.statusCode !== 202) throw new Error(`import commit failed: ${commit.statusCode} ${commit.body}`);
   let state: { status: string; result: { created: number } | null } = { status: 'running', result: null };
   while (state.status === 'running') {
@@ -191,23 +211,34 @@ async function transferBench() {
   };
 }
 
-process.on('message', async (msg: { memory?: boolean; cpu?: boolean; cache?: boolean; stop?: boolean; bulk?: boolean; transfer?: boolean; searchIndex?: boolean }) => {
-  if (msg.memory) process.send?.({ memory: process.memoryUsage().rss });
-  // CPU time of the whole process (every thread: HTTP, the embedded database's worker), for CPU per answer.
-  if (msg.cpu) process.send?.({ cpu: process.cpuUsage() });
-  if (msg.searchIndex) {
-    global.gc?.();
-    const { rss, heapUsed } = process.memoryUsage();
-    process.send?.({ searchIndex: { ...app.services.catalogue.searchIndexStats(), rss, heapUsed } });
-  }
-  if (msg.cache) process.send?.({ cache: app.responseCache.stats() });
-  if (msg.bulk) process.send?.({ bulk: await bulkBench() });
-  if (msg.transfer) process.send?.({ transfer: await transferBench() });
-  if (msg.stop) {
-    await app.close();
-    await ceiling.close();
-    await database.close();
-    if (!process.env.BENCH_DIR) fs.rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  }
-});
+process.on(
+  'message',
+  async (msg: {
+    memory?: boolean;
+    cpu?: boolean;
+    cache?: boolean;
+    stop?: boolean;
+    bulk?: boolean;
+    transfer?: boolean;
+    searchIndex?: boolean;
+  }) => {
+    if (msg.memory) process.send?.({ memory: process.memoryUsage().rss });
+    // CPU time of the whole process (every thread: HTTP, the embedded database's worker), for CPU per answer.
+    if (msg.cpu) process.send?.({ cpu: process.cpuUsage() });
+    if (msg.searchIndex) {
+      global.gc?.();
+      const { rss, heapUsed } = process.memoryUsage();
+      process.send?.({ searchIndex: { ...app.services.catalogue.searchIndexStats(), rss, heapUsed } });
+    }
+    if (msg.cache) process.send?.({ cache: app.responseCache.stats() });
+    if (msg.bulk) process.send?.({ bulk: await bulkBench() });
+    if (msg.transfer) process.send?.({ transfer: await transferBench() });
+    if (msg.stop) {
+      await app.close();
+      await ceiling.close();
+      await database.close();
+      if (!process.env.BENCH_DIR) fs.rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  },
+);

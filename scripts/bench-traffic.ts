@@ -26,13 +26,76 @@ import { random } from '../server/db/demo-catalogue';
 
 /** Searches people type, roughly from most to least frequent; the last ones find nothing in the bench catalogue. */
 export const SEARCH_WORDS = [
-  'hoodie', 'jacket', 'jeans', 'sneaker', 'black', 'cargo', 'tee', 'boot', 'navy', 'puffer', 'denim', 'wallet',
-  'cardigan', 'vintage', 'oversized', 'shorts', 'bomber', 'olive', 'knit', 'belt', 'runner', 'zip', 'cream',
-  'loafer', 'tote', 'slim', 'washed', 'quilted', 'ribbed', 'utility', 'crewneck', 'bucket hat', 'track pants',
-  'graphic', 'pocket', 'heavyweight', 'cropped', 'charcoal', 'burgundy', 'forest', 'rust', 'sand', 'sky',
-  'technical', 'classic', 'relaxed', 'chino', 'mesh', 'leather', 'high-top', 'pullover', 'northfold', 'voltline',
-  'mono studio', 'drift club', 'ember', 'quiet form', 'harbor', 'kinetic', 'atelier', 'soft static', 'gore-tex',
-  'linen', 'cashmere', 'parka', 'windbreaker', 'beanie', 'scarf', 'sandals', 'joggers',
+  'hoodie',
+  'jacket',
+  'jeans',
+  'sneaker',
+  'black',
+  'cargo',
+  'tee',
+  'boot',
+  'navy',
+  'puffer',
+  'denim',
+  'wallet',
+  'cardigan',
+  'vintage',
+  'oversized',
+  'shorts',
+  'bomber',
+  'olive',
+  'knit',
+  'belt',
+  'runner',
+  'zip',
+  'cream',
+  'loafer',
+  'tote',
+  'slim',
+  'washed',
+  'quilted',
+  'ribbed',
+  'utility',
+  'crewneck',
+  'bucket hat',
+  'track pants',
+  'graphic',
+  'pocket',
+  'heavyweight',
+  'cropped',
+  'charcoal',
+  'burgundy',
+  'forest',
+  'rust',
+  'sand',
+  'sky',
+  'technical',
+  'classic',
+  'relaxed',
+  'chino',
+  'mesh',
+  'leather',
+  'high-top',
+  'pullover',
+  'northfold',
+  'voltline',
+  'mono studio',
+  'drift club',
+  'ember',
+  'quiet form',
+  'harbor',
+  'kinetic',
+  'atelier',
+  'soft static',
+  'gore-tex',
+  'linen',
+  'cashmere',
+  'parka',
+  'windbreaker',
+  'beanie',
+  'scarf',
+  'sandals',
+  'joggers',
 ];
 
 const GENDERS = ['Men', 'Women', 'Unisex', 'Kids'];
@@ -127,7 +190,8 @@ export async function buildTrafficModel(base: string, options: { visitors?: numb
   const visitor = () => ({ seed: pick(seeds), limit: rng() < 0.6 ? 6 : 4 });
   const api = (query: string, seed: number | undefined, limit: number) =>
     `/api/products?${query ? `${query}&` : ''}limit=${limit}${seed === undefined ? '' : `&seed=${seed}`}`;
-  const chip = () => (rng() < 0.15 || chips.length === 0 ? 'best=true' : `category=${encodeURIComponent(chips[zipf(rng, chips.length)] ?? '')}`);
+  const chip = () =>
+    rng() < 0.15 || chips.length === 0 ? 'best=true' : `category=${encodeURIComponent(chips[zipf(rng, chips.length)] ?? '')}`;
 
   const next = (): string => {
     const r = rng() * 100;
@@ -145,7 +209,7 @@ export async function buildTrafficModel(base: string, options: { visitors?: numb
       return `${api(list.query, list.seed, list.limit)}&cursor=${encodeURIComponent(cursor)}`;
     }
     if (r < 95) {
-      const path = products.length ? products[zipf(rng, products.length)] ?? '/' : '/';
+      const path = products.length ? (products[zipf(rng, products.length)] ?? '/') : '/';
       return rendered ? path : `/api/products/${/-(\d+)$/.exec(path)?.[1] ?? '1'}`;
     }
     return api(`search=${encodeURIComponent(SEARCH_WORDS[zipf(rng, SEARCH_WORDS.length)] ?? 'tee')}`, undefined, limit);

@@ -48,9 +48,11 @@ const ADMIN_PATHS = [
  */
 const ADMIN_FIRST_VIEWS = (() => {
   const paths: string[] = [];
-  for (const word of SEARCH_WORDS) for (let page = 1; page <= 3; page++) paths.push(`/api/admin/products?search=${encodeURIComponent(word)}&page=${page}`);
+  for (const word of SEARCH_WORDS)
+    for (let page = 1; page <= 3; page++) paths.push(`/api/admin/products?search=${encodeURIComponent(word)}&page=${page}`);
   for (const category of ['Shoes', 'Jackets', 'Pants', 'Hoodies', 'T-Shirts', 'Accessories']) {
-    for (const gender of ['Men', 'Women', 'Unisex', 'Kids']) for (let page = 1; page <= 60; page++) paths.push(`/api/admin/products?category=${category}&gender=${gender}&page=${page}`);
+    for (const gender of ['Men', 'Women', 'Unisex', 'Kids'])
+      for (let page = 1; page <= 60; page++) paths.push(`/api/admin/products?category=${category}&gender=${gender}&page=${page}`);
   }
   for (let page = 1; page <= 1000; page++) paths.push(`/api/admin/products?page=${page}`);
   const rng = random(7);
@@ -76,12 +78,21 @@ async function load(
   options: { headers?: Record<string, string> } = {},
 ): Promise<Figures> {
   const { draw, paths } = requests;
-  const list = draw ? Array.from({ length: DRAWN_PATHS }, draw) : paths ?? [new URL(url).pathname + new URL(url).search];
-  return wrkLoad(new URL(url).origin, list, { connections: CONNECTIONS, seconds: DURATION_S, timeoutSeconds: TIMEOUT_S, headers: options.headers ?? {} });
+  const list = draw ? Array.from({ length: DRAWN_PATHS }, draw) : (paths ?? [new URL(url).pathname + new URL(url).search]);
+  return wrkLoad(new URL(url).origin, list, {
+    connections: CONNECTIONS,
+    seconds: DURATION_S,
+    timeoutSeconds: TIMEOUT_S,
+    headers: options.headers ?? {},
+  });
 }
 
 /** The crowd (autocannon, which tells 503s from other refusals): `draw` picks each request's path as it is sent. */
-async function crowdLoad(url: string, draw: () => string, options: { connections: number; seconds: number; headers: Record<string, string> }): Promise<Figures> {
+async function crowdLoad(
+  url: string,
+  draw: () => string,
+  options: { connections: number; seconds: number; headers: Record<string, string> },
+): Promise<Figures> {
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -103,7 +114,8 @@ async function crowdLoad(url: string, draw: () => string, options: { connections
 
 /** Every answer of a row that must not fail; says so loudly rather than printing a figure of errors. */
 function mustAllSucceed(label: string, f: Figures): Figures {
-  if (f.non2xx > 0 || f.errors > 0) console.log(`  !! ${label}: ${f.non2xx} non-2xx answers, ${f.errors} errors (figures below include them)`);
+  if (f.non2xx > 0 || f.errors > 0)
+    console.log(`  !! ${label}: ${f.non2xx} non-2xx answers, ${f.errors} errors (figures below include them)`);
   return f;
 }
 
@@ -133,7 +145,9 @@ async function startServer(env: Record<string, string>, dir: string): Promise<{ 
   let seedMs = -1;
   seeder.once('message', (m) => (seedMs = (m as { seedMs: number }).seedMs));
   await new Promise<void>((resolve, reject) =>
-    seeder.once('exit', (code) => (code === 0 && seedMs >= 0 ? resolve() : reject(new Error(`bench catalogue generator exited with ${code}`)))),
+    seeder.once('exit', (code) =>
+      code === 0 && seedMs >= 0 ? resolve() : reject(new Error(`bench catalogue generator exited with ${code}`)),
+    ),
   );
   const child = fork_({ ...env, BENCH_DIR: dir });
   const ready = await new Promise<Ready>((resolve, reject) => {
@@ -227,7 +241,10 @@ async function trafficRows(base: string, ceiling: Figures, model: TrafficModel, 
           return `; ${fmt((hits / Math.max(1, all)) * 100, 1)}% answered from the server's cache (${fmt(after.entries)} answers, ${fmt(after.bytes / 1024 / 1024, 1)} MB)`;
         })()
       : '';
-  console.log(row(`${label}model traffic, ${CONNECTIONS} connections, after a warm-up pass`, modelled, ceiling) + `  (targets >= 50%, p99 <= 20 ms)${kept}`);
+  console.log(
+    row(`${label}model traffic, ${CONNECTIONS} connections, after a warm-up pass`, modelled, ceiling) +
+      `  (targets >= 50%, p99 <= 20 ms)${kept}`,
+  );
   const search = mustAllSucceed('search', await load(base, { draw: model.uncachedSearch }, { headers }));
   console.log(row(`${label}search only, uncached (addresses nobody asked for), ${CONNECTIONS} connections`, search, ceiling));
   const probePaths = Array.from({ length: 50 }, () => model.next());
@@ -261,7 +278,10 @@ async function settle(base: string): Promise<void> {
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     const started = performance.now();
-    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok && performance.now() - started < 50) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -278,7 +298,12 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
       (model.rendered ? '' : ' (no build: seeds drawn like the browser fallback, HTML requests as their API calls)'),
   );
   // Warm both before measuring.
-  await autocannon({ url: base, connections: 2, amount: 300, requests: [{ method: 'GET' as const, setupRequest: (r: autocannon.Request) => ({ ...r, path: model.next() }) }] });
+  await autocannon({
+    url: base,
+    connections: 2,
+    amount: 300,
+    requests: [{ method: 'GET' as const, setupRequest: (r: autocannon.Request) => ({ ...r, path: model.next() }) }],
+  });
   const ceiling = await load(`http://127.0.0.1:${ready.ceilingPort}/constant`, {});
   console.log(row('constant-JSON Fastify route (ceiling)', ceiling));
   await trafficRows(base, ceiling, model, '', () => cacheCounters(child));
@@ -286,7 +311,10 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
   console.log(`server memory after the load: ${fmt(memory / 1024 / 1024)} MB RSS  (target on PGlite <= 400 MB)`);
   const adminList = mustAllSucceed('admin list', await load(base, { paths: ADMIN_PATHS }, { headers: { cookie: ready.adminCookie } }));
   console.log(row(`admin product list (page of 25 + total), ${CONNECTIONS} connections`, adminList) + '  (target p50 <= 20 ms)');
-  const firstViews = mustAllSucceed('admin first views', await load(base, { paths: ADMIN_FIRST_VIEWS }, { headers: { cookie: ready.adminCookie } }));
+  const firstViews = mustAllSucceed(
+    'admin first views',
+    await load(base, { paths: ADMIN_FIRST_VIEWS }, { headers: { cookie: ready.adminCookie } }),
+  );
   console.log(row(`admin product list, every page a first view (${fmt(ADMIN_FIRST_VIEWS.length)} distinct pages, none kept)`, firstViews));
   const ops = await bulk(child);
   console.log(
@@ -338,13 +366,20 @@ async function benchSearch(env: Record<string, string>, dir: string) {
     for (const { label, paths, target } of await searchRows(base)) {
       const cpuBefore = await cpu();
       const f = mustAllSucceed(label, await load(base, { paths }, { headers: BROWSER_HEADERS }));
-      const cpuPerAnswer = (await cpu() - cpuBefore) / Math.max(1, f.rps * DURATION_S);
+      const cpuPerAnswer = ((await cpu()) - cpuBefore) / Math.max(1, f.rps * DURATION_S);
       console.log(
         `  ${label}: p50 ${f.p50} ms, p99 ${f.p99} ms, ${fmt(f.rps)} req/s, server CPU ${fmt(cpuPerAnswer, 2)} ms per answer` +
           (target ? `  (target p99 <= ${target} ms)` : ''),
       );
     }
-    const index = await ask<{ products: number; tokens: number; approximateMb: number; rss: number; heapUsed: number; lastRefreshMs: number }>(child, 'searchIndex');
+    const index = await ask<{
+      products: number;
+      tokens: number;
+      approximateMb: number;
+      rss: number;
+      heapUsed: number;
+      lastRefreshMs: number;
+    }>(child, 'searchIndex');
     console.log(
       `  memory of the search process: ${fmt(index.rss / 1024 / 1024)} MB RSS, ${fmt(index.heapUsed / 1024 / 1024)} MB of heap in use; ` +
         `the index itself about ${fmt(index.approximateMb)} MB (${fmt(index.products)} products, ${fmt(index.tokens)} tokens)`,
@@ -355,9 +390,17 @@ async function benchSearch(env: Record<string, string>, dir: string) {
   }
   // What would reach the target: the same searches answered from an index in memory (the server stopped first: the
   // embedded database takes one process at a time).
-  const database = await openDatabase({ databaseUrl: env.BENCH_DATABASE_URL || undefined, pgliteDir: path.join(dir, 'db'), statementTimeoutMs: 600_000 });
+  const database = await openDatabase({
+    databaseUrl: env.BENCH_DATABASE_URL || undefined,
+    pgliteDir: path.join(dir, 'db'),
+    statementTimeoutMs: 600_000,
+  });
   try {
-    const lines = await measureMemoryIndex(database, { 'typo search': TYPO_SEARCHES, 'plural search': PLURAL_SEARCHES, 'multi-word search': MULTI_WORD_SEARCHES });
+    const lines = await measureMemoryIndex(database, {
+      'typo search': TYPO_SEARCHES,
+      'plural search': PLURAL_SEARCHES,
+      'multi-word search': MULTI_WORD_SEARCHES,
+    });
     for (const line of lines) console.log(line);
   } finally {
     await database.close();
@@ -369,7 +412,8 @@ async function benchSearch(env: Record<string, string>, dir: string) {
  * one's next search: the time from the commit to the first answer that has it.
  */
 async function freshness(base: string, env: Record<string, string>): Promise<string> {
-  if (!env.BENCH_DATABASE_URL) return 'a change by another process: PGlite serves one process (its data directory is locked), so this is measured on PostgreSQL';
+  if (!env.BENCH_DATABASE_URL)
+    return 'a change by another process: PGlite serves one process (its data directory is locked), so this is measured on PostgreSQL';
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: env.BENCH_DATABASE_URL });
   await client.connect();
@@ -405,12 +449,22 @@ async function benchCluster(databaseUrl: string, ceiling: Figures) {
     return;
   }
   const s3 = await startTestS3();
-  const cluster = await startCluster({ processes: CLUSTER_PROCESSES, databaseUrl, s3: s3.s3, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' } });
+  const cluster = await startCluster({
+    processes: CLUSTER_PROCESSES,
+    databaseUrl,
+    s3: s3.s3,
+    env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+  });
   try {
     console.log(`\n## ${CLUSTER_PROCESSES} processes behind HAProxy (deploy/haproxy.cfg), PostgreSQL, S3 (s3rver)`);
     const model = await buildTrafficModel(cluster.url);
-    await autocannon({ url: cluster.url, connections: 2, amount: 300, requests: [{ method: 'GET' as const, setupRequest: (r: autocannon.Request) => ({ ...r, path: model.next() }) }] });
-    console.log('(ceiling: the single-process run\'s constant-JSON route above)');
+    await autocannon({
+      url: cluster.url,
+      connections: 2,
+      amount: 300,
+      requests: [{ method: 'GET' as const, setupRequest: (r: autocannon.Request) => ({ ...r, path: model.next() }) }],
+    });
+    console.log("(ceiling: the single-process run's constant-JSON route above)");
     await trafficRows(cluster.url, ceiling, model, 'cluster: ');
   } finally {
     await cluster.stop();
@@ -427,9 +481,9 @@ async function bytes(base: string) {
   // The finder's HTML holds its first page of products and its styles; scripts are the entry and its preloads
   // (not the product page's chunk, which is only prefetched).
   const html = await (await fetch(`${base}/`)).text();
-  const assets = [...html.matchAll(/<(?:script[^>]+src|link rel="(?:modulepreload|stylesheet)"[^>]*href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-    (m) => m[1] as string,
-  );
+  const assets = [
+    ...html.matchAll(/<(?:script[^>]+src|link rel="(?:modulepreload|stylesheet)"[^>]*href)="(\/assets\/[^"]+\.(?:js|css))"/g),
+  ].map((m) => m[1] as string);
   let jsGz = 0;
   let cssGz = 0;
   for (const asset of assets) {

@@ -32,7 +32,12 @@ describe('the compiled server', () => {
     expect(fs.readFileSync(main, 'utf8')).toContain('./import-reader.js');
     const reader = path.join(appDir, 'import-reader.js');
     expect(fs.readFileSync(reader, 'utf8')).not.toMatch(/from ['"]tsx/);
-    const table = await runReader(reader, Buffer.from('title;price\n"Café ‘Crème’";5\n'), { name: 'x.csv', contentType: '', options: {}, limits: DEFAULT_READ_LIMITS });
+    const table = await runReader(reader, Buffer.from('title;price\n"Café ‘Crème’";5\n'), {
+      name: 'x.csv',
+      contentType: '',
+      options: {},
+      limits: DEFAULT_READ_LIMITS,
+    });
     expect(table.records).toEqual([{ row: 2, values: { title: 'Café ‘Crème’', price: '5' } }]);
     expect(fs.readdirSync(path.join(appDir, 'migrations')).some((f) => f.endsWith('.sql'))).toBe(true);
     // Plain JavaScript: nothing of the TypeScript loader in it.
@@ -42,7 +47,15 @@ describe('the compiled server', () => {
     const { DATABASE_URL: _shared, ...env } = process.env;
     // The workers beside the bundle are the only ones it can start (there is no worker-boot.mjs in appDir).
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
-      env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      env: {
+        ...env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -54,7 +67,10 @@ describe('the compiled server', () => {
       let healthy = false;
       while (!healthy && Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(`the compiled server exited with ${child.exitCode}:\n${output}`);
-        healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+        healthy = await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!healthy) await new Promise((r) => setTimeout(r, 200));
       }
       expect(healthy, output).toBe(true);

@@ -54,7 +54,9 @@ beforeAll(async () => {
   await clearCatalogue(ctx.database);
   await insertCategories(ctx.database, [{ name: 'Jackets', description: 'Bombers, puffers and shells.' }, { name: 'Shoes' }]);
   const picture = async (name: string, color: string) => {
-    const body = await sharp({ create: { width: 900, height: 1200, channels: 3, background: color } }).jpeg().toBuffer();
+    const body = await sharp({ create: { width: 900, height: 1200, channels: 3, background: color } })
+      .jpeg()
+      .toBuffer();
     const stored = await storeImageWithThumbnails(ctx.storage, name, body);
     const [row] = await ctx.database.db.insert(images).values(stored).returning();
     if (!row) throw new Error('no image row');
@@ -63,7 +65,15 @@ beforeAll(async () => {
   const main = await picture('1700000000_jacket.jpg', '#5b3df5');
   const qc = await picture('1700000001_qc.jpg', '#888888');
   const [jacket] = await insertProducts(ctx.database, [
-    { title: 'Corduroy Trucker Jacket', category: 'Jackets', brand: 'Northfold', price: 59, description: 'Warm & soft.', image: main.url, isBestProduct: true },
+    {
+      title: 'Corduroy Trucker Jacket',
+      category: 'Jackets',
+      brand: 'Northfold',
+      price: 59,
+      description: 'Warm & soft.',
+      image: main.url,
+      isBestProduct: true,
+    },
     { title: 'Field Jacket', category: 'Jackets', brand: 'Northfold', image: 'https://cdn.example/field.jpg' },
     { title: 'Suede Loafer', category: 'Shoes', gender: 'Men' },
     { title: 'Canvas Sneaker', category: 'Shoes', gender: 'Women' },
@@ -145,7 +155,10 @@ describe('the built site', () => {
       fs.mkdirSync(htmlDir, { recursive: true });
       const files: string[] = [];
       for (const page of pages) {
-        const res = await ctx.app.inject({ url: page.url, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0', ...page.headers } });
+        const res = await ctx.app.inject({
+          url: page.url,
+          headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0', ...page.headers },
+        });
         expect(res.statusCode, page.url).toBe(page.status);
         expect(res.headers['content-type'], page.url).toContain('text/html');
         const file = path.join(htmlDir, `${page.name}.html`);

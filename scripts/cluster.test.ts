@@ -111,7 +111,9 @@ describe.skipIf(reason !== null)('two processes behind HAProxy', () => {
   });
 
   it('serves an image one process stored from every process (one bucket)', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
     const { payload, headers } = multipartBody([{ filename: 'red.png', body: png, contentType: 'image/png' }]);
     const res = await call('POST', '/api/admin/images', { body: new Uint8Array(payload), headers });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -135,7 +137,7 @@ describe.skipIf(reason !== null)('two processes behind HAProxy', () => {
     expect(servers).toEqual(new Set(['app1', 'app2']));
   });
 
-  it('drops every process\'s kept answers within a second of a change made through one of them', async () => {
+  it("drops every process's kept answers within a second of a change made through one of them", async () => {
     const list = '/api/products?limit=48&seed=4242';
     const direct = (port: number) => fetch(`http://127.0.0.1:${port}${list}`);
     const [first, second] = cluster.appPorts;
@@ -152,7 +154,10 @@ describe.skipIf(reason !== null)('two processes behind HAProxy', () => {
       body: JSON.stringify(ADMIN),
     });
     expect(signIn.status, await signIn.clone().text()).toBe(200);
-    const session = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const session = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const created = await fetch(`http://127.0.0.1:${first}/api/admin/products`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: cluster.url, cookie: session },

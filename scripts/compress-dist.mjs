@@ -12,10 +12,7 @@ for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true 
   const file = path.join(entry.parentPath, entry.name);
   const body = fs.readFileSync(file);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
-  fs.writeFileSync(
-    `${file}.br`,
-    zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
   files++;
 }
 console.log(`compressed ${files} files in ${path.relative(process.cwd(), root) || '.'}`);

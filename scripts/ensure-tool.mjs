@@ -12,7 +12,12 @@ const TOOLS = {
   wrk: { env: 'WRK_PATH', paths: ['/usr/bin/wrk', '/usr/local/bin/wrk'], check: ['--version'] },
   java: { env: 'JAVA_PATH', paths: ['/usr/bin/java'], check: ['-version'], package: 'default-jre-headless' },
   // LibreOffice converts a CSV to XLSX and ODS for the import readers' test (server/modules/imports/readers.test.ts).
-  soffice: { env: 'SOFFICE_PATH', paths: ['/usr/bin/soffice', '/usr/lib/libreoffice/program/soffice'], check: ['--version'], package: 'libreoffice-calc-nogui' },
+  soffice: {
+    env: 'SOFFICE_PATH',
+    paths: ['/usr/bin/soffice', '/usr/lib/libreoffice/program/soffice'],
+    check: ['--version'],
+    package: 'libreoffice-calc-nogui',
+  },
 };
 
 const name = process.argv[2];

@@ -15,14 +15,17 @@ const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 const database = await openDatabase({ databaseUrl: url.toString(), statementTimeoutMs: 600_000 });
 try {
-  const link = (i: number) => (i % 2 === 0 ? `https://weidian.com/item.html?itemID=${1_000_000 + Math.floor(i / 3)}` : `https://store.example/p/${i}`);
+  const link = (i: number) =>
+    i % 2 === 0 ? `https://weidian.com/item.html?itemID=${1_000_000 + Math.floor(i / 3)}` : `https://store.example/p/${i}`;
   await database.db.execute(sql`
     insert into products (title, price, link, source_platform, source_item_id)
     select 'Product ' || i, 10, case when i % 2 = 0 then 'https://weidian.com/item.html?itemID=' || (1000000 + i / 3) else 'https://store.example/p/' || i end,
            case when i % 2 = 0 then 'weidian' end, case when i % 2 = 0 then (1000000 + i / 3)::text end
     from generate_series(0, 99999) i`);
   await database.db.execute(sql`delete from products where (row % 5) <> 0`);
-  const users = await database.rows<{ id: string }>(sql`insert into users (email, name) values ('bench@example.com', 'bench') returning id`);
+  const users = await database.rows<{ id: string }>(
+    sql`insert into users (email, name) values ('bench@example.com', 'bench') returning id`,
+  );
   const repo = createImportsRepo(database);
   const rows = Array.from({ length: 40_000 }, (_, k) => {
     const i = k * 2 + 1;
@@ -31,14 +34,35 @@ try {
     return {
       row: k + 2,
       values: {
-        id: null, sourceId: null, title: `Product ${i}`, description: '', brand: '', category: null, gender: null, price: 11,
-        image: null, isBestProduct: false, link: l, sourcePlatform: item ? 'weidian' : null, sourceItemId: item,
+        id: null,
+        sourceId: null,
+        title: `Product ${i}`,
+        description: '',
+        brand: '',
+        category: null,
+        gender: null,
+        price: 11,
+        image: null,
+        isBestProduct: false,
+        link: l,
+        sourcePlatform: item ? 'weidian' : null,
+        sourceItemId: item,
       },
     };
   });
   const started = performance.now();
-  const preview = await repo.createPreview({ source: 'bench.csv', format: 'csv', policy: 'valid', actor: { id: users[0]?.id ?? null, email: 'bench@example.com' }, mapping: [], rows });
-  console.log(`createPreview of ${rows.length} rows after deleting 80,000 of 100,000 products: ${Math.round(performance.now() - started)} ms`, preview.counts);
+  const preview = await repo.createPreview({
+    source: 'bench.csv',
+    format: 'csv',
+    policy: 'valid',
+    actor: { id: users[0]?.id ?? null, email: 'bench@example.com' },
+    mapping: [],
+    rows,
+  });
+  console.log(
+    `createPreview of ${rows.length} rows after deleting 80,000 of 100,000 products: ${Math.round(performance.now() - started)} ms`,
+    preview.counts,
+  );
   // Matched again from the start in one transaction (as a commit does), each statement under EXPLAIN ANALYZE, then
   // rolled back.
   const dialect = new PgDialect();
@@ -49,7 +73,9 @@ try {
         const query = dialect.sqlToQuery(statement);
         let text = query.sql;
         query.params.forEach((p, n) => (text = text.replaceAll(`$${n + 1}`, `'${String(p).replaceAll("'", "''")}'`)));
-        const plan = (await tx.execute(sql.raw(`explain (analyze, costs off, timing off, summary on) ${text}`))) as unknown as { rows: Array<Record<string, string>> };
+        const plan = (await tx.execute(sql.raw(`explain (analyze, costs off, timing off, summary on) ${text}`))) as unknown as {
+          rows: Array<Record<string, string>>;
+        };
         console.log(`\n${text.trim().split('\n')[0]?.slice(0, 90)}…`);
         for (const line of plan.rows) console.log(`  ${Object.values(line)[0]}`);
       }

@@ -3,7 +3,20 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { syncProductRowSequence } from '../server/modules/catalogue/catalogue.repo';
 
-const ADJECTIVES = ['Relaxed', 'Slim', 'Vintage', 'Oversized', 'Cropped', 'Heavyweight', 'Washed', 'Technical', 'Classic', 'Utility', 'Quilted', 'Ribbed'];
+const ADJECTIVES = [
+  'Relaxed',
+  'Slim',
+  'Vintage',
+  'Oversized',
+  'Cropped',
+  'Heavyweight',
+  'Washed',
+  'Technical',
+  'Classic',
+  'Utility',
+  'Quilted',
+  'Ribbed',
+];
 const NOUNS: Record<string, string[]> = {
   Shoes: ['Sneaker', 'Runner', 'Boot', 'Loafer', 'High-Top Shoe'],
   Hoodies: ['Hoodie', 'Zip Hoodie', 'Pullover Hoodie'],
@@ -15,7 +28,18 @@ const NOUNS: Record<string, string[]> = {
   Sweaters: ['Knit Sweater', 'Cardigan', 'Crewneck Sweater'],
 };
 const COLOURS = ['Black', 'Olive', 'Navy', 'Cream', 'Charcoal', 'Sand', 'Burgundy', 'Sky', 'Forest', 'Rust'];
-const BRANDS = ['Northfold', 'Kinetic Lab', 'Atelier Rue', 'Soft Static', 'Harbor & Pine', 'Voltline', 'Mono Studio', 'Drift Club', 'Ember Works', 'Quiet Form'];
+const BRANDS = [
+  'Northfold',
+  'Kinetic Lab',
+  'Atelier Rue',
+  'Soft Static',
+  'Harbor & Pine',
+  'Voltline',
+  'Mono Studio',
+  'Drift Club',
+  'Ember Works',
+  'Quiet Form',
+];
 const GENDERS = ['Men', 'Men', 'Women', 'Women', 'Unisex', 'Kids'];
 
 const arr = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);

@@ -15,7 +15,13 @@ const server = http.createServer((request, response) => {
     return void response.end();
   }
   const to = url.searchParams.get('to');
-  const mails = (to ? catcher.to(to) : catcher.mails).map(({ from, to: rcpt, subject, text, html }) => ({ from, to: rcpt, subject, text, html }));
+  const mails = (to ? catcher.to(to) : catcher.mails).map(({ from, to: rcpt, subject, text, html }) => ({
+    from,
+    to: rcpt,
+    subject,
+    text,
+    html,
+  }));
   response.setHeader('content-type', 'application/json');
   response.end(JSON.stringify(mails));
 });

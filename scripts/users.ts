@@ -16,7 +16,11 @@ try {
     statementTimeoutMs: config.statementTimeoutMs,
   });
   try {
-    process.exitCode = await runUsersCommand(process.argv.slice(2), createUsersService(createUsersRepo(database), createAuditRepo(database)), console);
+    process.exitCode = await runUsersCommand(
+      process.argv.slice(2),
+      createUsersService(createUsersRepo(database), createAuditRepo(database)),
+      console,
+    );
   } finally {
     await database.close();
   }

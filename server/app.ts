@@ -82,7 +82,9 @@ export type AppOptions = {
     importShortLinkHosts?: string[] | undefined;
     /** CHANGE_TIMEOUT_MS (60 s when absent; tests make it small). */
     changeTimeoutMs?: number | undefined;
-    baseCurrency?: CurrencyCode | undefined; ratesUrl?: string | undefined };
+    baseCurrency?: CurrencyCode | undefined;
+    ratesUrl?: string | undefined;
+  };
   /** The web front end: pages are rendered with it (absent in API-only tests and before a build). */
   frontEnd?: FrontEnd | null | undefined;
   database: Database;
@@ -138,7 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A number means "trust that many proxy hops"; Fastify does this at run time but its types lack it.
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
   });
   const registeredRoutes: RegisteredRoute[] = [];
@@ -229,9 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (renderPage && isPageRequest(request.method, request.url)) return renderPage(request, reply);
-    return reply
-      .status(404)
-      .send(errorBody(404, 'NOT_FOUND', `No route matches ${request.method} ${request.url.split('?')[0]}`));
+    return reply.status(404).send(errorBody(404, 'NOT_FOUND', `No route matches ${request.method} ${request.url.split('?')[0]}`));
   });
 
   return app;

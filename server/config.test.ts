@@ -135,7 +135,10 @@ describe('configuration', () => {
   });
 
   it('wants both Google settings or neither', () => {
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
     const message = 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither';
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(`GOOGLE_CLIENT_ID: ${message}`);
     expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(message);
@@ -151,13 +154,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'x'.repeat(7) })).toThrow(
       'ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 8 characters',
     );
-    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'x'.repeat(129) })).toThrow('ADMIN_PASSWORD must be at most 128 characters');
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'x'.repeat(129) })).toThrow(
+      'ADMIN_PASSWORD must be at most 128 characters',
+    );
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss' })).toThrow('ADMIN_EMAIL: ADMIN_EMAIL must be an email address');
   });
 
   it('reports bad account settings together with the other bad values', () => {
     const message = messageOf(() =>
-      loadConfig({ AUTH_SECRET: 'short', TRUSTED_ORIGINS: 'nope', AUTH_RATE_LIMIT: '0', ADMIN_PASSWORD: 'short', COMMUNITY_URL: 'javascript:x' }),
+      loadConfig({
+        AUTH_SECRET: 'short',
+        TRUSTED_ORIGINS: 'nope',
+        AUTH_RATE_LIMIT: '0',
+        ADMIN_PASSWORD: 'short',
+        COMMUNITY_URL: 'javascript:x',
+      }),
     );
     expect(message).toContain('AUTH_SECRET: AUTH_SECRET must be at least 32 characters');
     expect(message).toContain('TRUSTED_ORIGINS: TRUSTED_ORIGINS: "nope" is not an http(s) origin');
@@ -169,7 +180,12 @@ describe('configuration', () => {
   // Checks across two variables must not wait for every single variable to be right: the operator would fix one
   // line, restart, and only then learn about the next.
   it('reports the checks across two variables even when another variable is bad', () => {
-    for (const other of [{ PORT: 'abc' }, { SEED_DEMO: 'maybe' }, { PUBLIC_URL: 'https://finder.example/shop' }, { TRUST_PROXY: 'garbage' }]) {
+    for (const other of [
+      { PORT: 'abc' },
+      { SEED_DEMO: 'maybe' },
+      { PUBLIC_URL: 'https://finder.example/shop' },
+      { TRUST_PROXY: 'garbage' },
+    ]) {
       const message = messageOf(() => loadConfig({ ...other, GOOGLE_CLIENT_ID: 'id', ADMIN_PASSWORD: 'long enough' }));
       const name = Object.keys(other)[0] ?? '';
       expect(message, name).toContain(`${name}: `);
@@ -219,7 +235,9 @@ describe('configuration', () => {
 
   it('uses path-style S3 addresses by default only with S3_ENDPOINT', () => {
     expect(loadConfig({ S3_BUCKET: 'finder-media', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3?.forcePathStyle).toBe(true);
-    expect(loadConfig({ S3_BUCKET: 'finder-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'no' }).s3?.forcePathStyle).toBe(false);
+    expect(
+      loadConfig({ S3_BUCKET: 'finder-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'no' }).s3?.forcePathStyle,
+    ).toBe(false);
     expect(loadConfig({ S3_BUCKET: 'finder-media', S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
   });
 
@@ -236,7 +254,13 @@ describe('configuration', () => {
 
   it('reports every bad S3 value at once, one line each', () => {
     const message = messageOf(() =>
-      loadConfig({ S3_BUCKET: 'My_Bucket', S3_ENDPOINT: 'ftp://files.example', S3_REGION: 'US East', S3_FORCE_PATH_STYLE: 'maybe', S3_PREFIX: '../up' }),
+      loadConfig({
+        S3_BUCKET: 'My_Bucket',
+        S3_ENDPOINT: 'ftp://files.example',
+        S3_REGION: 'US East',
+        S3_FORCE_PATH_STYLE: 'maybe',
+        S3_PREFIX: '../up',
+      }),
     );
     expect(message).toContain('S3_BUCKET: S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens');
     expect(message).toContain('S3_ENDPOINT: S3_ENDPOINT must be an http(s) URL');
@@ -244,7 +268,9 @@ describe('configuration', () => {
     expect(message).toContain('S3_FORCE_PATH_STYLE: S3_FORCE_PATH_STYLE must be true or false');
     expect(message).toContain('S3_PREFIX: S3_PREFIX must be folder names');
     expect(() => loadConfig({ S3_BUCKET: 'ab' })).toThrow('S3_BUCKET: S3_BUCKET must be a bucket name');
-    expect(() => loadConfig({ S3_BUCKET: 'finder-media', S3_ENDPOINT: 'not a url' })).toThrow('S3_ENDPOINT: S3_ENDPOINT must be an http(s) URL');
+    expect(() => loadConfig({ S3_BUCKET: 'finder-media', S3_ENDPOINT: 'not a url' })).toThrow(
+      'S3_ENDPOINT: S3_ENDPOINT must be an http(s) URL',
+    );
   });
 
   it('wants both S3 keys or neither', () => {

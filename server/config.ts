@@ -145,8 +145,19 @@ const envSchema = z.object({
   IMPORT_SHORT_LINK_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v.trim() === '' ? [...DEFAULT_SHORT_LINK_HOSTS] : v.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '')))
-    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'IMPORT_SHORT_LINK_HOSTS must list host names separated by commas (m.tb.cn,k.youshop10.com)'))),
+    .transform((v) =>
+      v === undefined || v.trim() === ''
+        ? [...DEFAULT_SHORT_LINK_HOSTS]
+        : v
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter((h) => h !== ''),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^[a-z0-9.-]+$/, 'IMPORT_SHORT_LINK_HOSTS must list host names separated by commas (m.tb.cn,k.youshop10.com)'),
+      ),
+    ),
   STATEMENT_TIMEOUT_MS: z.coerce
     .number({ message: 'STATEMENT_TIMEOUT_MS must be a number' })
     .int()
@@ -171,7 +182,10 @@ const envSchema = z.object({
   PUBLIC_URL: origin('PUBLIC_URL'),
   TRUSTED_ORIGINS: optionalText.transform((v, ctx) => {
     const origins: string[] = [];
-    for (const item of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const o = parseOrigin(item);
       if (o) origins.push(o);
       else ctx.addIssue({ code: 'custom', message: `TRUSTED_ORIGINS: "${item}" is not an http(s) origin` });
@@ -182,7 +196,10 @@ const envSchema = z.object({
     if (v === undefined || ['false', '0', 'no', 'off'].includes(v.toLowerCase())) return false;
     if (['true', 'yes', 'on'].includes(v.toLowerCase())) return true;
     if (/^[1-9]\d*$/.test(v)) return Number(v);
-    const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (list.length > 0 && list.every(isAddressOrRange)) return list;
     ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be true, false, a number of proxy hops or a list of proxy addresses' });
     return z.NEVER;
@@ -246,11 +263,14 @@ function pairProblems(env: NodeJS.ProcessEnv): string[] {
   if (set('GOOGLE_CLIENT_ID') !== set('GOOGLE_CLIENT_SECRET')) {
     problems.push('GOOGLE_CLIENT_ID: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
   }
-  if (set('SMTP_URL') !== set('MAIL_FROM')) problems.push('SMTP_URL: set both SMTP_URL and MAIL_FROM, or neither (no password reset mails)');
+  if (set('SMTP_URL') !== set('MAIL_FROM'))
+    problems.push('SMTP_URL: set both SMTP_URL and MAIL_FROM, or neither (no password reset mails)');
   const statementMs = Number(env.STATEMENT_TIMEOUT_MS?.trim() || DEFAULT_STATEMENT_TIMEOUT_MS);
   const queryMs = Number(env.DB_QUERY_TIMEOUT_MS?.trim() || NaN);
   if (Number.isFinite(queryMs) && Number.isFinite(statementMs) && queryMs <= statementMs) {
-    problems.push('DB_QUERY_TIMEOUT_MS: must be longer than STATEMENT_TIMEOUT_MS, so the server stops a slow statement before the client gives up on it');
+    problems.push(
+      'DB_QUERY_TIMEOUT_MS: must be longer than STATEMENT_TIMEOUT_MS, so the server stops a slow statement before the client gives up on it',
+    );
   }
   if (env.ADMIN_PASSWORD && !set('ADMIN_EMAIL')) problems.push('ADMIN_EMAIL: ADMIN_PASSWORD is set without ADMIN_EMAIL');
   if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) {
@@ -365,7 +385,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     changeTimeoutMs: e.CHANGE_TIMEOUT_MS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
-    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS ?? e.STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS },
+    database: {
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS ?? e.STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS,
+    },
     backPressure: {
       maxActiveRequests: e.MAX_ACTIVE_REQUESTS,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
@@ -377,7 +400,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
-    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     s3: e.S3_BUCKET
@@ -388,7 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           // Self-hosted servers rarely have a DNS name per bucket; AWS itself wants virtual-hosted style.
-          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? (e.S3_ENDPOINT !== undefined),
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
           prefix: e.S3_PREFIX,
         }
       : undefined,

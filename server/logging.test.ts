@@ -22,7 +22,11 @@ describe('log redaction', () => {
     const serialized = serializeError(err);
     const text = JSON.stringify(serialized);
     expect(text).not.toContain('tok_SECRET_123');
-    expect(serialized).toMatchObject({ type: 'FakeQueryError', query: 'insert into sessions (token) values ($1)', cause: { code: '23505' } });
+    expect(serialized).toMatchObject({
+      type: 'FakeQueryError',
+      query: 'insert into sessions (token) values ($1)',
+      cause: { code: '23505' },
+    });
     expect(String(serialized.message)).toContain('params: [redacted]');
   });
 

@@ -7,7 +7,8 @@ const REDACTED = '[redacted]';
 /** Drizzle's "Failed query: <sql>\nparams: <values>": the values are cut off, the SQL text (placeholders) stays. */
 const QUERY_PARAMS = /(\bparams:)[^\n]*/g;
 /** Values of secrets written as key=value or "key":"value" in a message (a cookie header, a URL, a JSON body). */
-const SECRET_PAIRS = /\b((?:[\w.-]*token|password|newPassword|currentPassword|secret|cookie|authorization|session_token)["']?\s*[:=]\s*["']?)[^\s"'&;,}]+/gi;
+const SECRET_PAIRS =
+  /\b((?:[\w.-]*token|password|newPassword|currentPassword|secret|cookie|authorization|session_token)["']?\s*[:=]\s*["']?)[^\s"'&;,}]+/gi;
 
 /** A message or stack without query parameters or secret values. */
 export function redactText(text: string): string {

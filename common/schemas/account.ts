@@ -67,7 +67,11 @@ export const resetPasswordSchema = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
 
 export const changePasswordSchema = z
-  .object({ currentPassword: currentPasswordField, newPassword: newPasswordField, confirmPassword: z.string().min(1, 'Confirm your password.') })
+  .object({
+    currentPassword: currentPasswordField,
+    newPassword: newPasswordField,
+    confirmPassword: z.string().min(1, 'Confirm your password.'),
+  })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
 
 /** Registration's optional display name. */

@@ -72,8 +72,10 @@ const PLACEHOLDER = /\{[^{}]*\}/g;
 export function templateProblem(template: string): string | null {
   const unknown = (template.match(PLACEHOLDER) ?? []).find((p) => !(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(p));
   if (unknown) return `Link template: ${unknown} is no placeholder; use ${TEMPLATE_PLACEHOLDERS.join(', ')}`;
-  if (!template.includes('{url}') && !template.includes('{id}')) return 'Link template must contain {url} or {id}, or it cannot name the item';
-  if (!isHttpUrl(template.replace(PLACEHOLDER, 'x'))) return 'Link template must be an http(s) address such as https://agent.example/item?url={url}';
+  if (!template.includes('{url}') && !template.includes('{id}'))
+    return 'Link template must contain {url} or {id}, or it cannot name the item';
+  if (!isHttpUrl(template.replace(PLACEHOLDER, 'x')))
+    return 'Link template must be an http(s) address such as https://agent.example/item?url={url}';
   return null;
 }
 
@@ -126,7 +128,10 @@ export const agentInputSchema = z
       .refine(...plainText('Referral code'))
       .nullish()
       .transform((v) => v ?? ''),
-    enabled: z.boolean({ error: 'enabled must be true or false' }).optional().transform((v) => v ?? true),
+    enabled: z
+      .boolean({ error: 'enabled must be true or false' })
+      .optional()
+      .transform((v) => v ?? true),
     isDefault: z
       .boolean({ error: 'isDefault must be true or false' })
       .optional()

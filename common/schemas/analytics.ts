@@ -53,7 +53,9 @@ export const analyticsEventSchema = z
         kind: z.literal('convert-click'),
         agent: agentField.describe('The agent whose link the converter made'),
         platform: z.enum(SOURCE_PLATFORMS, { message: `platform must be one of ${SOURCE_PLATFORMS.join(', ')}` }),
-        itemId: z.string({ message: 'itemId must be an item id' }).regex(/^\d{5,20}$/, { message: 'itemId must be the digits of an item id' }),
+        itemId: z
+          .string({ message: 'itemId must be an item id' })
+          .regex(/^\d{5,20}$/, { message: 'itemId must be the digits of an item id' }),
       }),
       z.object({
         kind: z.literal('agent-promo'),
@@ -116,12 +118,10 @@ export function rangeIssue(from: string, to: string): RangeIssue | null {
 }
 
 /** The tab's two date fields: both required. */
-export const analyticsRangeSchema = z
-  .object({ from: dateField('From'), to: dateField('To') })
-  .superRefine((range, ctx) => {
-    const issue = rangeIssue(range.from, range.to);
-    if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  });
+export const analyticsRangeSchema = z.object({ from: dateField('From'), to: dateField('To') }).superRefine((range, ctx) => {
+  const issue = rangeIssue(range.from, range.to);
+  if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+});
 export type AnalyticsRange = z.infer<typeof analyticsRangeSchema>;
 
 /**

@@ -13,7 +13,10 @@ export const emailField = z
 
 export const signInSchema = z.object({
   email: emailField,
-  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  password: z
+    .string()
+    .min(1, 'Password is required.')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -46,4 +49,3 @@ export const signUpSchema = z
     message: AUTH_TEXTS.passwordsDoNotMatch,
   });
 export type SignUpInput = z.infer<typeof signUpSchema>;
-

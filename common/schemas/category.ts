@@ -29,26 +29,25 @@ export const adminCategoryListSchema = z.object({ items: z.array(adminCategorySc
 export type AdminCategoryList = z.infer<typeof adminCategoryListSchema>;
 
 /** Add and edit (spec section 5): the name is required and trimmed; names are unique in any case. */
-export const categoryInputSchema = z
-  .object({
-    name: z
-      .string({ error: ADMIN_TEXTS.categoryNameRequired })
-      .trim()
-      .min(1, ADMIN_TEXTS.categoryNameRequired)
-      .max(CATEGORY_MAX_LENGTH, `Category name must be at most ${CATEGORY_MAX_LENGTH} characters`)
-      .refine(...plainText('Category name')),
-    relevance: wholeNumber('Sort number', 0, RELEVANCE_MAX)
-      .optional()
-      .transform((v) => v ?? 0)
-      .describe('Sort number, ascending; 0 when not given'),
-    description: z
-      .string()
-      .trim()
-      .max(CATEGORY_DESCRIPTION_MAX_LENGTH, `Description must be at most ${CATEGORY_DESCRIPTION_MAX_LENGTH} characters`)
-      .refine(...plainText('Description', { multiLine: true }))
-      .nullish()
-      .transform((v) => v ?? ''),
-  });
+export const categoryInputSchema = z.object({
+  name: z
+    .string({ error: ADMIN_TEXTS.categoryNameRequired })
+    .trim()
+    .min(1, ADMIN_TEXTS.categoryNameRequired)
+    .max(CATEGORY_MAX_LENGTH, `Category name must be at most ${CATEGORY_MAX_LENGTH} characters`)
+    .refine(...plainText('Category name')),
+  relevance: wholeNumber('Sort number', 0, RELEVANCE_MAX)
+    .optional()
+    .transform((v) => v ?? 0)
+    .describe('Sort number, ascending; 0 when not given'),
+  description: z
+    .string()
+    .trim()
+    .max(CATEGORY_DESCRIPTION_MAX_LENGTH, `Description must be at most ${CATEGORY_DESCRIPTION_MAX_LENGTH} characters`)
+    .refine(...plainText('Description', { multiLine: true }))
+    .nullish()
+    .transform((v) => v ?? ''),
+});
 export type CategoryInput = z.output<typeof categoryInputSchema>;
 export type CategoryInputDraft = z.input<typeof categoryInputSchema>;
 

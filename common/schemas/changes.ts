@@ -17,7 +17,6 @@ export const undoResultSchema = z
   .register(apiSchemas, { id: 'UndoResult' });
 export type UndoResult = z.infer<typeof undoResultSchema>;
 
-
 export const BULK_EDIT_MAX_IDS = 1000;
 
 /** A price change in percent: down at most to a tenth of the price, up at most tenfold. */
@@ -27,46 +26,78 @@ export const BULK_PRICE_PERCENT_MAX = 900;
 export const BULK_PREVIEW_SAMPLES = 5;
 
 /** The actions of the bulk bar (issues 15 and 28). */
-export const bulkActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('set-category'), category: optionalText('category', CATEGORY_MAX_LENGTH, `category must be at most ${CATEGORY_MAX_LENGTH} characters`) }),
-  z.object({ type: z.literal('set-gender'), gender: z.enum(GENDERS, { message: `gender must be one of ${GENDERS.join(', ')}` }).nullable() }),
-  z.object({ type: z.literal('set-best'), isBestProduct: z.boolean({ message: 'isBestProduct must be true or false' }) }),
-  z.object({
-    type: z.literal('set-price'),
-    price: z
-      .number({ message: 'price must be a number' })
-      .transform((n) => Math.round((n + Number.EPSILON) * 100) / 100)
-      .refine((n) => n > 0 && n <= PRICE_MAX, 'Valid price is required!')
-      .describe('The new price in the store currency, rounded to 2 decimals'),
-  }),
-  z.object({
-    type: z.literal('adjust-price'),
-    percent: z
-      .number({ message: 'percent must be a number' })
-      .refine((n) => n !== 0, 'percent must not be 0')
-      .refine((n) => n >= BULK_PRICE_PERCENT_MIN && n <= BULK_PRICE_PERCENT_MAX, `percent must be between ${BULK_PRICE_PERCENT_MIN} and ${BULK_PRICE_PERCENT_MAX}`)
-      .describe('Raise (+) or lower (−) each price by this many percent; each result rounded to 2 decimals, at least 0.01'),
-  }),
-  z.object({
-    type: z.literal('set-brand'),
-    brand: z.string().trim().max(BRAND_MAX_LENGTH, `brand must be at most ${BRAND_MAX_LENGTH} characters`).refine(...plainText('brand')).describe('Blank for none'),
-  }),
-  z.object({
-    type: z.literal('replace-title'),
-    find: z.string().min(1, 'Type the text to find').max(TITLE_MAX_LENGTH, `find must be at most ${TITLE_MAX_LENGTH} characters`).refine(...plainText('find')),
-    replace: z.string().max(TITLE_MAX_LENGTH, `replace must be at most ${TITLE_MAX_LENGTH} characters`).refine(...plainText('replace')),
-  }).describe('Replaces every occurrence of `find` in the titles (letter case aside) with `replace`; a title that would be empty or too long is left as it is'),
-  z.object({
-    type: z.literal('set-description'),
-    description: z
-      .string()
-      .trim()
-      .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
-      .refine(...plainText('description', { multiLine: true }))
-      .describe('Blank for none'),
-  }),
-  z.object({ type: z.literal('delete') }),
-], { error: 'action.type must be set-category, set-gender, set-best, set-price, adjust-price, set-brand, replace-title, set-description or delete' });
+export const bulkActionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('set-category'),
+      category: optionalText('category', CATEGORY_MAX_LENGTH, `category must be at most ${CATEGORY_MAX_LENGTH} characters`),
+    }),
+    z.object({
+      type: z.literal('set-gender'),
+      gender: z.enum(GENDERS, { message: `gender must be one of ${GENDERS.join(', ')}` }).nullable(),
+    }),
+    z.object({ type: z.literal('set-best'), isBestProduct: z.boolean({ message: 'isBestProduct must be true or false' }) }),
+    z.object({
+      type: z.literal('set-price'),
+      price: z
+        .number({ message: 'price must be a number' })
+        .transform((n) => Math.round((n + Number.EPSILON) * 100) / 100)
+        .refine((n) => n > 0 && n <= PRICE_MAX, 'Valid price is required!')
+        .describe('The new price in the store currency, rounded to 2 decimals'),
+    }),
+    z.object({
+      type: z.literal('adjust-price'),
+      percent: z
+        .number({ message: 'percent must be a number' })
+        .refine((n) => n !== 0, 'percent must not be 0')
+        .refine(
+          (n) => n >= BULK_PRICE_PERCENT_MIN && n <= BULK_PRICE_PERCENT_MAX,
+          `percent must be between ${BULK_PRICE_PERCENT_MIN} and ${BULK_PRICE_PERCENT_MAX}`,
+        )
+        .describe('Raise (+) or lower (−) each price by this many percent; each result rounded to 2 decimals, at least 0.01'),
+    }),
+    z.object({
+      type: z.literal('set-brand'),
+      brand: z
+        .string()
+        .trim()
+        .max(BRAND_MAX_LENGTH, `brand must be at most ${BRAND_MAX_LENGTH} characters`)
+        .refine(...plainText('brand'))
+        .describe('Blank for none'),
+    }),
+    z
+      .object({
+        type: z.literal('replace-title'),
+        find: z
+          .string()
+          .min(1, 'Type the text to find')
+          .max(TITLE_MAX_LENGTH, `find must be at most ${TITLE_MAX_LENGTH} characters`)
+          .refine(...plainText('find')),
+        replace: z
+          .string()
+          .max(TITLE_MAX_LENGTH, `replace must be at most ${TITLE_MAX_LENGTH} characters`)
+          .refine(...plainText('replace')),
+      })
+      .describe(
+        'Replaces every occurrence of `find` in the titles (letter case aside) with `replace`; a title that would be empty or too long is left as it is',
+      ),
+    z.object({
+      type: z.literal('set-description'),
+      description: z
+        .string()
+        .trim()
+        .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+        .refine(...plainText('description', { multiLine: true }))
+        .describe('Blank for none'),
+    }),
+    z.object({ type: z.literal('delete') }),
+  ],
+  {
+    error:
+      'action.type must be set-category, set-gender, set-best, set-price, adjust-price, set-brand, replace-title, set-description or delete',
+  },
+);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
 /**
@@ -75,10 +106,18 @@ export type BulkAction = z.infer<typeof bulkActionSchema>;
  */
 export const bulkEditBodySchema = z
   .object({
-    selection: z.union([
-      z.object({ ids: z.array(z.uuid('ids must be UUIDs')).min(1, 'select at least one item').max(BULK_EDIT_MAX_IDS, `select at most ${BULK_EDIT_MAX_IDS} items, or every item matching`) }),
-      z.object({ filter: adminProductFilterSchema, expectedCount: z.number().int().min(1) }),
-    ], { error: 'selection must be { ids } or { filter, expectedCount }' }),
+    selection: z.union(
+      [
+        z.object({
+          ids: z
+            .array(z.uuid('ids must be UUIDs'))
+            .min(1, 'select at least one item')
+            .max(BULK_EDIT_MAX_IDS, `select at most ${BULK_EDIT_MAX_IDS} items, or every item matching`),
+        }),
+        z.object({ filter: adminProductFilterSchema, expectedCount: z.number().int().min(1) }),
+      ],
+      { error: 'selection must be { ids } or { filter, expectedCount }' },
+    ),
     action: bulkActionSchema,
   })
   .register(apiSchemas, { id: 'BulkEdit' });

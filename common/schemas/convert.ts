@@ -7,22 +7,21 @@ import { productSchema } from './product';
 import { apiSchemas } from './registry';
 
 /** POST /api/convert: what the visitor pasted, and the agent they buy through (its link comes first). */
-export const convertInputSchema = z
-  .object({
-    text: z
-      .string({ error: CONVERT_TEXTS.empty })
-      .trim()
-      .min(1, CONVERT_TEXTS.empty)
-      .max(CONVERT_TEXT_MAX_LENGTH, CONVERT_TEXTS.tooLong)
-      .refine((v) => isPlainText(v, true), controlCharacterMessage('The text', true))
-      .describe('A marketplace or agent link, or the share text an app copied (its first usable link is read)'),
-    agent: z
-      .string({ error: CONVERT_TEXTS.agentInvalid })
-      .max(40, CONVERT_TEXTS.agentInvalid)
-      .regex(/^[a-z0-9][a-z0-9-]*$/, CONVERT_TEXTS.agentInvalid)
-      .optional()
-      .describe("The visitor's agent (its slug): its link comes first; else the default agent's"),
-  });
+export const convertInputSchema = z.object({
+  text: z
+    .string({ error: CONVERT_TEXTS.empty })
+    .trim()
+    .min(1, CONVERT_TEXTS.empty)
+    .max(CONVERT_TEXT_MAX_LENGTH, CONVERT_TEXTS.tooLong)
+    .refine((v) => isPlainText(v, true), controlCharacterMessage('The text', true))
+    .describe('A marketplace or agent link, or the share text an app copied (its first usable link is read)'),
+  agent: z
+    .string({ error: CONVERT_TEXTS.agentInvalid })
+    .max(40, CONVERT_TEXTS.agentInvalid)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, CONVERT_TEXTS.agentInvalid)
+    .optional()
+    .describe("The visitor's agent (its slug): its link comes first; else the default agent's"),
+});
 export type ConvertInput = z.output<typeof convertInputSchema>;
 
 export const convertedLinkSchema = z.object({
@@ -44,7 +43,9 @@ export const convertResultSchema = z
       name: z.string().describe("The marketplace's name"),
       url: z.string().describe("The item's own page on its marketplace"),
     }),
-    links: z.array(convertedLinkSchema).describe("Every enabled agent's link: the visitor's agent (else the default) first, then in the operator's order"),
+    links: z
+      .array(convertedLinkSchema)
+      .describe("Every enabled agent's link: the visitor's agent (else the default) first, then in the operator's order"),
     product: productSchema.nullable().describe('The item in our catalogue, when it is there (its first product)'),
   })
   .register(apiSchemas, { id: 'ConvertResult' });

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { apiSchemas } from './registry';
 
-export const ERROR_CODES = ['VALIDATION', 'NOT_FOUND', 'GONE', 'UNAUTHORIZED', 'FORBIDDEN', 'CONFLICT', 'TOO_LARGE', 'RATE_LIMITED', 'UNAVAILABLE', 'INSUFFICIENT_STORAGE', 'INTERNAL'] as const;
+export const ERROR_CODES = [
+  'VALIDATION',
+  'NOT_FOUND',
+  'GONE',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'TOO_LARGE',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INSUFFICIENT_STORAGE',
+  'INTERNAL',
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const errorSchema = z

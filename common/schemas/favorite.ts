@@ -94,24 +94,29 @@ export type SharedFavoriteList = z.infer<typeof sharedFavoriteListSchema>;
 
 /** GET /api/products/by-ids?ids=a,b,c: the products a signed-out visitor's browser kept, as they are now. */
 export const productsByIdsQuerySchema = z.object({
-  ids: z
-    .string('ids: give product ids separated by commas')
-    .transform((text, ctx) => {
-      const ids = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
-      if (ids.length === 0) {
-        ctx.addIssue({ code: 'custom', message: 'ids: give at least one product id' });
-        return z.NEVER;
-      }
-      if (ids.length > FAVORITES_LOOKUP_MAX) {
-        ctx.addIssue({ code: 'custom', message: `ids: at most ${FAVORITES_LOOKUP_MAX} products at once` });
-        return z.NEVER;
-      }
-      if (ids.some((id) => !z.uuid().safeParse(id).success)) {
-        ctx.addIssue({ code: 'custom', message: 'ids: each id must be a product id (a UUID)' });
-        return z.NEVER;
-      }
-      return ids;
-    }),
+  ids: z.string('ids: give product ids separated by commas').transform((text, ctx) => {
+    const ids = [
+      ...new Set(
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (ids.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'ids: give at least one product id' });
+      return z.NEVER;
+    }
+    if (ids.length > FAVORITES_LOOKUP_MAX) {
+      ctx.addIssue({ code: 'custom', message: `ids: at most ${FAVORITES_LOOKUP_MAX} products at once` });
+      return z.NEVER;
+    }
+    if (ids.some((id) => !z.uuid().safeParse(id).success)) {
+      ctx.addIssue({ code: 'custom', message: 'ids: each id must be a product id (a UUID)' });
+      return z.NEVER;
+    }
+    return ids;
+  }),
 });
 
 export const productsByIdsSchema = z.object({ items: z.array(productSchema) }).register(apiSchemas, { id: 'ProductsByIds' });

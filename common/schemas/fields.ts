@@ -23,8 +23,9 @@ export function isImageReference(value: string): boolean {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Multi-line text keeps tab, line feed and carriage return (a textarea's line breaks). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const MULTI_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when the text has no control character (line breaks and tabs allowed when multiLine) nor lone surrogate. */
 export function isPlainText(value: string, multiLine = false): boolean {

@@ -55,7 +55,9 @@ export const imageDeleteResultSchema = z
     filesPending: z
       .number()
       .int()
-      .describe('Stored files of the image (original, thumbnails) the storage could not remove yet: the server tries again later; 0 when all are gone'),
+      .describe(
+        'Stored files of the image (original, thumbnails) the storage could not remove yet: the server tries again later; 0 when all are gone',
+      ),
   })
   .register(apiSchemas, { id: 'ImageDeleteResult' });
 export type ImageDeleteResult = z.infer<typeof imageDeleteResultSchema>;

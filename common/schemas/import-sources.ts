@@ -46,7 +46,10 @@ export const syncedSheetSchema = z
     actorEmail: z.string().describe('The admin who saved it: its runs are recorded under this account'),
     nextRunAt: z.string(),
     lastRunAt: z.string().nullable(),
-    lastStatus: z.enum(SYNC_RUN_STATUSES).nullable().describe('applied: written; waiting: its preview waits for an admin; unchanged: nothing to write; failed: see lastMessage'),
+    lastStatus: z
+      .enum(SYNC_RUN_STATUSES)
+      .nullable()
+      .describe('applied: written; waiting: its preview waits for an admin; unchanged: nothing to write; failed: see lastMessage'),
     lastMessage: z.string().nullable(),
     lastImportId: z.string().nullable().describe('The import the last run made (its preview, while waiting)'),
     createdAt: z.string(),

@@ -13,10 +13,13 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 const policyField = z
   .enum(IMPORT_POLICIES, { message: 'policy must be valid or all' })
-  .describe("valid: write the valid rows and skip the others; all: write nothing when any row is invalid");
+  .describe('valid: write the valid rows and skip the others; all: write nothing when any row is invalid');
 
 const mappingField = z
-  .record(z.string().max(200), z.enum([...IMPORT_FIELDS, IGNORE_COLUMN], { message: `each column maps to one of ${[...IMPORT_FIELDS, IGNORE_COLUMN].join(', ')}` }))
+  .record(
+    z.string().max(200),
+    z.enum([...IMPORT_FIELDS, IGNORE_COLUMN], { message: `each column maps to one of ${[...IMPORT_FIELDS, IGNORE_COLUMN].join(', ')}` }),
+  )
   .describe("Which field each of the file's columns feeds (by header); columns not named are matched by their header");
 
 /**
@@ -33,14 +36,19 @@ const ratesField = z
   )
   .superRefine((rates, ctx) => {
     for (const code of Object.keys(rates)) {
-      if (!isCurrencyCode(code)) ctx.addIssue({ code: 'custom', message: `rates: ${code.slice(0, 10)} is not one of ${CURRENCIES.join(', ')}` });
+      if (!isCurrencyCode(code))
+        ctx.addIssue({ code: 'custom', message: `rates: ${code.slice(0, 10)} is not one of ${CURRENCIES.join(', ')}` });
     }
   })
   .transform((rates) => rates as Rates)
   .describe('Rates for this import by currency: units of the currency per one unit of the base currency ({"CNY": 7.2})');
 export const importRatesSchema = ratesField;
 /** Which sheet of a workbook to read, and how a text file's bytes are read (issue 26). */
-export const importSheetField = z.string().trim().min(1, 'sheet must name a sheet of the workbook').max(200, 'sheet must be at most 200 characters')
+export const importSheetField = z
+  .string()
+  .trim()
+  .min(1, 'sheet must name a sheet of the workbook')
+  .max(200, 'sheet must be at most 200 characters')
   .describe("The workbook's sheet to read (one of the preview's `sheets`); without it, the first whose header maps");
 export const importEncodingField = z
   .enum(IMPORT_ENCODINGS, { message: `encoding must be ${IMPORT_ENCODINGS.join(', ')}` })
@@ -96,7 +104,9 @@ export const importCurrencySchema = z
     code: z.enum(CURRENCIES),
     rows: z.number().int().describe('Rows whose price is in this currency'),
     rate: z.number().nullable().describe('Units of this currency per one unit of the base currency; null when none is known'),
-    source: z.enum(IMPORT_RATE_SOURCES).describe("site: the site's stored rate; given: the rate sent with this preview; missing: none, so those rows are invalid"),
+    source: z
+      .enum(IMPORT_RATE_SOURCES)
+      .describe("site: the site's stored rate; given: the rate sent with this preview; missing: none, so those rows are invalid"),
   })
   .register(apiSchemas, { id: 'ImportCurrency' });
 export type ImportCurrency = z.infer<typeof importCurrencySchema>;
@@ -130,10 +140,14 @@ export const importSchema = z
     errorCount: z.number().int().describe('Every row error found'),
     warnings: z
       .array(importRowErrorSchema)
-      .describe('The first row warnings: rows imported with a change or a loss (a picture left out, a title cut); GET .../errors.csv has them all'),
+      .describe(
+        'The first row warnings: rows imported with a change or a loss (a picture left out, a title cut); GET .../errors.csv has them all',
+      ),
     warningCount: z.number().int().describe('Every row warning found'),
     baseCurrency: z.enum(CURRENCIES).describe('The currency prices are stored in: the others are converted to it'),
-    currencies: z.array(importCurrencySchema).describe('The currencies other than the base that prices were written in, and the rates that convert them'),
+    currencies: z
+      .array(importCurrencySchema)
+      .describe('The currencies other than the base that prices were written in, and the rates that convert them'),
     newCategories: z.array(z.string()).describe('Categories the file names that the list lacks: added by the import'),
     progress: z
       .object({ processed: z.number().int(), total: z.number().int() })
@@ -147,7 +161,9 @@ export const importSchema = z
         imageFailures: z.array(importRowErrorSchema),
         message: z.string().nullable(),
         undo: undoResultSchema.nullable(),
-        categoriesRemoved: z.array(z.string()).describe('Categories the import added that its Undo removed, no product being in them any more'),
+        categoriesRemoved: z
+          .array(z.string())
+          .describe('Categories the import added that its Undo removed, no product being in them any more'),
       })
       .nullable()
       .describe('What the run did, once it has run'),
@@ -162,7 +178,9 @@ export const importSchema = z
     undoReason: z
       .string()
       .nullable()
-      .describe('Why Undo is not offered (still running, undone already, changed nothing, every product it wrote changed since); null when it is'),
+      .describe(
+        'Why Undo is not offered (still running, undone already, changed nothing, every product it wrote changed since); null when it is',
+      ),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),
@@ -170,9 +188,7 @@ export const importSchema = z
   .register(apiSchemas, { id: 'Import' });
 export type Import = z.infer<typeof importSchema>;
 
-export const importCommitBodySchema = z
-  .object({ policy: policyField.optional() })
-  .register(apiSchemas, { id: 'ImportCommit' });
+export const importCommitBodySchema = z.object({ policy: policyField.optional() }).register(apiSchemas, { id: 'ImportCommit' });
 
 /** Imports a page of the history shows (GET /api/admin/imports?page=). */
 export const IMPORT_HISTORY_PAGE_SIZE = 20;

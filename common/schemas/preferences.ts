@@ -7,7 +7,8 @@ import { apiSchemas } from './registry';
 
 /** The refusals of a remembered choice the site does not offer (issue 25): an agent it lacks, a currency it does not show. */
 export const PREFERENCE_TEXTS = {
-  unknownAgent: (slug: string) => `There is no agent "${slug}" on this site (it may have been removed or switched off). Choose one of the agents offered.`,
+  unknownAgent: (slug: string) =>
+    `There is no agent "${slug}" on this site (it may have been removed or switched off). Choose one of the agents offered.`,
   unknownCurrency: (code: string) => `Prices are not shown in ${code} on this site. Choose one of the currencies offered.`,
 } as const;
 

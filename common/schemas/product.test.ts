@@ -25,7 +25,9 @@ describe('product input rules', () => {
   });
 
   it('treats All and blanks as no filter', () => {
-    expect(finderQuerySchema.parse({ gender: 'all', category: 'ALL', search: '   ', best: 'false', brand: ' , ', minPrice: '', sort: '' })).toEqual({
+    expect(
+      finderQuerySchema.parse({ gender: 'all', category: 'ALL', search: '   ', best: 'false', brand: ' , ', minPrice: '', sort: '' }),
+    ).toEqual({
       limit: 6,
       seed: 0,
       sort: 'recommended',
@@ -59,6 +61,7 @@ describe('productInputSchema', () => {
     expect(parsePrice('12.345')).toBe(12.35);
     expect(parsePrice(1.005)).toBe(1.01);
     expect(parsePrice('.5')).toBe(0.5);
-    for (const bad of ['0', '-1', 'abc', '', '1e3', '1.2.3', Number.NaN, Number.POSITIVE_INFINITY, 0.004, null]) expect(parsePrice(bad)).toBeNull();
+    for (const bad of ['0', '-1', 'abc', '', '1e3', '1.2.3', Number.NaN, Number.POSITIVE_INFINITY, 0.004, null])
+      expect(parsePrice(bad)).toBeNull();
   });
 });

@@ -15,7 +15,16 @@ import {
   TEXTS,
   type Gender,
 } from '../constants';
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, BRAND_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, PRICE_MAX, TITLE_MAX_LENGTH, URL_MAX_LENGTH } from '../admin-constants';
+import {
+  ADMIN_MAX_PAGE_SIZE,
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  ADMIN_TEXTS,
+  BRAND_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  PRICE_MAX,
+  TITLE_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from '../admin-constants';
 import { errorSchema } from './error';
 import { isHttpUrl, isImageReference, optionalText, plainText } from './fields';
 import { pagedSchema, pageField, pageSizeField } from './paging';
@@ -92,11 +101,15 @@ export const adminProductSchema = productSchema
     sourceId: z
       .string()
       .nullable()
-      .describe("The product's id in the system it was imported from (the original document's id, a sheet's id column); a re-import matches on it. null when made here"),
+      .describe(
+        "The product's id in the system it was imported from (the original document's id, a sheet's id column); a re-import matches on it. null when made here",
+      ),
     groupKey: z
       .string()
       .nullable()
-      .describe("The product's group: products on one seller item (its colourways), the marketplace and item id, else the link. Filter the list by it with ?group=. null without a link"),
+      .describe(
+        "The product's group: products on one seller item (its colourways), the marketplace and item id, else the link. Filter the list by it with ?group=. null without a link",
+      ),
     groupSize: z.number().int().describe('How many products the group holds, this one included (1 without a group)'),
   })
   .register(apiSchemas, { id: 'AdminProduct' });
@@ -180,7 +193,14 @@ export const finderFilterQuerySchema = z.object({
       // Control characters are in no slug (and the database refuses NUL): dropped, like the search's.
       // eslint-disable-next-line no-control-regex -- matching control characters is the point
       const clean = (v ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
-      const slugs = [...new Set(clean.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))].sort();
+      const slugs = [
+        ...new Set(
+          clean
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ].sort();
       if (slugs.length > BRAND_FILTER_MAX) {
         ctx.addIssue({ code: 'custom', message: `brand may name at most ${BRAND_FILTER_MAX} brands` });
         return z.NEVER;
@@ -231,7 +251,9 @@ export const finderQuerySchema = finderFilterQuerySchema
       .min(0, 'seed must be between 0 and 2147483647')
       .max(2147483647, 'seed must be between 0 and 2147483647')
       .default(0)
-      .describe("The visitor's shuffle seed: Recommended without a search is this seed's rotation of the shuffled order (a search and the other orders read the same for every seed)"),
+      .describe(
+        "The visitor's shuffle seed: Recommended without a search is this seed's rotation of the shuffled order (a search and the other orders read the same for every seed)",
+      ),
     cursor: z.string().max(300, 'cursor is not valid').optional().describe('nextCursor of the previous page (of the same sort)'),
   })
   .superRefine(checkPriceRange);
@@ -282,7 +304,9 @@ export const productPageSchema = z
       .int()
       .nullable()
       .optional()
-      .describe("While searching: how many cards the search gives in all (a group's matching colours are one card), as the facets' total counts them"),
+      .describe(
+        "While searching: how many cards the search gives in all (a group's matching colours are one card), as the facets' total counts them",
+      ),
     partial: partialAnswerSchema
       .nullable()
       .optional()
@@ -456,7 +480,14 @@ export const adminProductQuerySchema = z.object({
 export type AdminProductQuery = z.output<typeof adminProductQuerySchema>;
 
 /** The admin list's filters alone: an export's, and a bulk action's "every item matching". */
-export const adminProductFilterSchema = adminProductQuerySchema.pick({ search: true, category: true, gender: true, best: true, picture: true, group: true });
+export const adminProductFilterSchema = adminProductQuerySchema.pick({
+  search: true,
+  category: true,
+  gender: true,
+  best: true,
+  picture: true,
+  group: true,
+});
 export type AdminProductFilter = z.output<typeof adminProductFilterSchema>;
 
 /** GET /api/admin/products/export: the format and the admin list's filters (none: the whole catalogue). */

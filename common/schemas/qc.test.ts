@@ -41,9 +41,13 @@ describe('a QC list', () => {
       const parsed = parse(items);
       return parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     };
-    expect(message([{ imageId: ID(1) }, { imageId: ID(1) }])).toEqual(['items.1.imageId: The same image is in the QC photos twice: remove one of them.']);
+    expect(message([{ imageId: ID(1) }, { imageId: ID(1) }])).toEqual([
+      'items.1.imageId: The same image is in the QC photos twice: remove one of them.',
+    ]);
     expect(message(Array.from({ length: QC_PHOTOS_MAX + 1 }, (_, i) => ({ imageId: ID(i) })))?.[0]).toMatch(/at most 40 QC photos/);
-    expect(message([{ imageId: ID(1), takenOn: '2026-02-30' }])?.[0]).toMatch(/^items\.0\.takenOn: The date "2026-02-30" is not a real day/);
+    expect(message([{ imageId: ID(1), takenOn: '2026-02-30' }])?.[0]).toMatch(
+      /^items\.0\.takenOn: The date "2026-02-30" is not a real day/,
+    );
     expect(message([{ imageId: ID(1), takenOn: '1999-12-31' }])?.[0]).toMatch(/too early/);
     expect(message([{ imageId: ID(1), takenOn: '2999-01-01' }])?.[0]).toMatch(/in the future/);
   });

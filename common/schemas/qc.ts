@@ -94,7 +94,11 @@ export const qcPhotosInputSchema = z
         const seen = new Set<string>();
         items.forEach((item, i) => {
           if (seen.has(item.imageId)) {
-            ctx.addIssue({ code: 'custom', message: 'The same image is in the QC photos twice: remove one of them.', path: [i, 'imageId'] });
+            ctx.addIssue({
+              code: 'custom',
+              message: 'The same image is in the QC photos twice: remove one of them.',
+              path: [i, 'imageId'],
+            });
           }
           seen.add(item.imageId);
         });

@@ -61,9 +61,7 @@ export const linkReportInputSchema = z
 export type LinkReportInput = z.infer<typeof linkReportInputSchema>;
 
 /** What the visitor gets back: the row's id; `duplicate` when their identical open report of today was kept instead. */
-export const requestReceiptSchema = z
-  .object({ id: z.string(), duplicate: z.boolean() })
-  .register(apiSchemas, { id: 'RequestReceipt' });
+export const requestReceiptSchema = z.object({ id: z.string(), duplicate: z.boolean() }).register(apiSchemas, { id: 'RequestReceipt' });
 export type RequestReceipt = z.infer<typeof requestReceiptSchema>;
 
 export const requestStatusSchema = z.enum(REQUEST_STATUSES, {

@@ -21,12 +21,16 @@ export const finderFacetsSchema = z
     total: z.number().int().describe('Products matching the search and every filter'),
     categories: z
       .array(z.object({ name: z.string(), count: z.number().int() }))
-      .describe("Every category of the category list (in its order), with the products it would give; 'All' is the sum over every category and none"),
+      .describe(
+        "Every category of the category list (in its order), with the products it would give; 'All' is the sum over every category and none",
+      ),
     allCategories: z.number().int().describe("What the 'All' chip gives: the same search and filters in every category"),
     genders: z
       .array(z.object({ gender: z.enum(FINDER_GENDERS), count: z.number().int() }))
       .describe('All, Men and Women; Men and Women count Unisex products too'),
-    brands: z.array(brandSummarySchema).describe('Brands with at least one product here (chosen brands always listed), most products first'),
+    brands: z
+      .array(brandSummarySchema)
+      .describe('Brands with at least one product here (chosen brands always listed), most products first'),
     price: z
       .object({ min: z.number(), max: z.number() })
       .nullable()
@@ -60,7 +64,9 @@ export const suggestionsSchema = z
       )
       .describe('The best matches, most relevant first'),
     brands: z.array(brandSummarySchema).describe('Brands whose name matches'),
-    categories: z.array(z.object({ name: z.string(), count: z.number().int() })).describe('Categories whose name matches, with their products'),
+    categories: z
+      .array(z.object({ name: z.string(), count: z.number().int() }))
+      .describe('Categories whose name matches, with their products'),
   })
   .register(apiSchemas, { id: 'Suggestions' });
 export type Suggestions = z.infer<typeof suggestionsSchema>;

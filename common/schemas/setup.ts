@@ -8,7 +8,7 @@ import { apiSchemas } from './registry';
  */
 export const setupStatusSchema = z
   .object({
-    pending: z.array(z.enum(SETUP_ITEMS)).describe('The items still to do, in the checklist\'s order; empty when the site is set up'),
+    pending: z.array(z.enum(SETUP_ITEMS)).describe("The items still to do, in the checklist's order; empty when the site is set up"),
     dismissed: z.boolean().describe('Whether this admin put the checklist away ("I\'ll do this later")'),
     agentsWithoutReferral: z
       .array(z.object({ id: z.string(), name: z.string() }))
@@ -30,13 +30,18 @@ export const setupStatusSchema = z
 export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
 export const setupDismissalSchema = z.object({
-  dismissed: z.boolean({ error: 'dismissed must be true or false' }).describe('true: put the checklist away for this account; false: show it again'),
+  dismissed: z
+    .boolean({ error: 'dismissed must be true or false' })
+    .describe('true: put the checklist away for this account; false: show it again'),
 });
 export type SetupDismissal = z.infer<typeof setupDismissalSchema>;
 
 export const demoRemovalSchema = z
   .object({
-    changeId: z.string().nullable().describe('Pass to /api/admin/products/changes/{id}/undo to bring them back; null when nothing was removed'),
+    changeId: z
+      .string()
+      .nullable()
+      .describe('Pass to /api/admin/products/changes/{id}/undo to bring them back; null when nothing was removed'),
     products: z.number().int().describe('Demo products removed'),
     pictures: z.number().int().describe('Their pictures removed from the gallery'),
     summary: z.string(),

@@ -16,9 +16,7 @@ export const siteConfigSchema = z
       .nullable()
       .describe("The address Google is told to return to (PUBLIC_URL's); null when it follows the address the visitor opened"),
     baseCurrency: z.enum(CURRENCIES).describe('The currency prices are stored in (BASE_CURRENCY); visitors may see them converted'),
-    https: z
-      .boolean()
-      .describe('Whether the site is served over HTTPS (PUBLIC_URL is https://); the data security page says so only then'),
+    https: z.boolean().describe('Whether the site is served over HTTPS (PUBLIC_URL is https://); the data security page says so only then'),
   })
   .register(apiSchemas, { id: 'SiteConfig' });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -14,7 +14,9 @@ export const synonymSchema = z
   .register(apiSchemas, { id: 'Synonym' });
 export type Synonym = z.infer<typeof synonymSchema>;
 
-export const synonymListSchema = z.object({ items: z.array(synonymSchema).describe('Every group, oldest first') }).register(apiSchemas, { id: 'SynonymList' });
+export const synonymListSchema = z
+  .object({ items: z.array(synonymSchema).describe('Every group, oldest first') })
+  .register(apiSchemas, { id: 'SynonymList' });
 export type SynonymList = z.infer<typeof synonymListSchema>;
 
 const term = z
@@ -26,18 +28,21 @@ const term = z
   .transform((v) => v.toLowerCase().replace(/\s+/g, ' '));
 
 /** A group as the admin writes it: the form sends one line of comma-separated terms, parsed into this. */
-export const synonymInputSchema = z
-  .object({
-    terms: z
-      .array(term)
-      .max(SYNONYM_LIMITS.termsMax, SYNONYM_TEXTS.tooMany)
-      .transform((terms) => [...new Set(terms)])
-      .refine((terms) => terms.length >= 2, SYNONYM_TEXTS.tooFew)
-      .refine((terms) => terms.every((t) => /[\p{L}\p{N}]/u.test(t)), SYNONYM_TEXTS.noLetters),
-  });
+export const synonymInputSchema = z.object({
+  terms: z
+    .array(term)
+    .max(SYNONYM_LIMITS.termsMax, SYNONYM_TEXTS.tooMany)
+    .transform((terms) => [...new Set(terms)])
+    .refine((terms) => terms.length >= 2, SYNONYM_TEXTS.tooFew)
+    .refine((terms) => terms.every((t) => /[\p{L}\p{N}]/u.test(t)), SYNONYM_TEXTS.noLetters),
+});
 export type SynonymInput = z.input<typeof synonymInputSchema>;
 
 export const synonymDeletedSchema = z.object({ id: z.string(), terms: z.array(z.string()) }).register(apiSchemas, { id: 'SynonymDeleted' });
 
 /** The form's one line ("af1, air force 1") as the input's terms. */
-export const termsFromLine = (line: string) => line.split(',').map((t) => t.trim()).filter(Boolean);
+export const termsFromLine = (line: string) =>
+  line
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);

@@ -36,14 +36,16 @@ describe('telling a database that is away from a failed request', () => {
     }
   });
 
-  it("notes a failure the auth library logs and answers with a refusal of its own, during that request only", async () => {
+  it('notes a failure the auth library logs and answers with a refusal of its own, during that request only', async () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     const watched = await watchDatabase(async () => {
       noteLibraryError(['Failed to create user', refused]);
       return 422;
     });
     expect(watched).toEqual({ result: 422, failure: expect.objectContaining({ kind: 'unavailable' }) });
-    expect(await watchDatabase(async () => noteLibraryError(['Failed to create user', new Error('boom')]))).toMatchObject({ failure: null });
+    expect(await watchDatabase(async () => noteLibraryError(['Failed to create user', new Error('boom')]))).toMatchObject({
+      failure: null,
+    });
     noteLibraryError([refused]);
   });
 
@@ -89,7 +91,13 @@ describe.runIf(process.env.FINDER_TEST_DB === 'postgres')('a PostgreSQL server t
     url.host = `127.0.0.1:${proxy.port}`;
     url.pathname = `/${dbName}`;
     database = await openDatabase({ databaseUrl: url.toString(), statementTimeoutMs: 500, timeouts: { connectMs: 500, queryMs: 1000 } });
-    app = await buildApp({ config: { ...TEST_SITE, ...TEST_AUTH }, database, storage: ctx.storage, frontEnd: sourceFrontEnd(), logger: false });
+    app = await buildApp({
+      config: { ...TEST_SITE, ...TEST_AUTH },
+      database,
+      storage: ctx.storage,
+      frontEnd: sourceFrontEnd(),
+      logger: false,
+    });
     await app.ready();
     const signedUp = await signUp(app, EMAIL);
     expect(signedUp.res.statusCode).toBe(200);
@@ -121,7 +129,8 @@ describe.runIf(process.env.FINDER_TEST_DB === 'postgres')('a PostgreSQL server t
       expect({ name, status: res.statusCode }).toEqual({ name, status: 503 });
       expect(Number(res.headers['retry-after']), name).toBeGreaterThan(0);
       expect(elapsed, name).toBeLessThan(5000);
-      if (name !== 'finder page') expect(res.json(), name).toMatchObject({ statusCode: 503, code: 'UNAVAILABLE', message: expect.any(String) });
+      if (name !== 'finder page')
+        expect(res.json(), name).toMatchObject({ statusCode: 503, code: 'UNAVAILABLE', message: expect.any(String) });
     }
   }
 

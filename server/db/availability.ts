@@ -28,7 +28,16 @@ function failureForSqlState(state: string): DatabaseFailure | null {
 }
 
 /** System error codes of a connection that could not be made or was lost. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 
 /** node-postgres's own words for a pool or connection that cannot serve a statement (pg 8, pg-pool 3). */
 const CLIENT_MESSAGES =
@@ -57,7 +66,11 @@ function failureOf(e: object): DatabaseFailure | null {
  */
 export function databaseFailure(err: unknown): DatabaseFailure | null {
   const seen = new Set<unknown>();
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 6 && !seen.has(e); e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === 'object' && depth < 6 && !seen.has(e);
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     seen.add(e);
     const failure = failureOf(e);
     if (failure) return failure;

@@ -35,7 +35,10 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database di
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, 'finder.lock'), '2147483646');
     const database = await openDatabase({ pgliteDir: dir, statementTimeoutMs: 1000 });
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'finder.lock'), 'utf8'))).toEqual({ pid: process.pid, startTime: processStartTime(process.pid) });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'finder.lock'), 'utf8'))).toEqual({
+      pid: process.pid,
+      startTime: processStartTime(process.pid),
+    });
     const [row] = await database.rows<{ ext: string }>(sql`select extname as ext from pg_extension where extname = 'pg_trgm'`);
     expect(row?.ext).toBe('pg_trgm');
     await database.close();
@@ -73,13 +76,15 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database in
       await database.rows(sql`create table probe (n int)`);
       const seen = await Promise.all(
         [1, 2, 3, 4].map((n) =>
-          database.db.transaction(async (tx) => {
-            await tx.execute(sql`insert into probe values (${n})`);
-            await new Promise((resolve) => setTimeout(resolve, 10));
-            const { rows } = (await tx.execute(sql`select count(*)::int as c from probe`)) as unknown as { rows: { c: number }[] };
-            if (n % 2 === 0) tx.rollback();
-            return rows[0]?.c;
-          }).catch(() => 'rolled back'),
+          database.db
+            .transaction(async (tx) => {
+              await tx.execute(sql`insert into probe values (${n})`);
+              await new Promise((resolve) => setTimeout(resolve, 10));
+              const { rows } = (await tx.execute(sql`select count(*)::int as c from probe`)) as unknown as { rows: { c: number }[] };
+              if (n % 2 === 0) tx.rollback();
+              return rows[0]?.c;
+            })
+            .catch(() => 'rolled back'),
         ),
       );
       expect(seen).toEqual([1, 'rolled back', 2, 'rolled back']);
@@ -108,7 +113,7 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('embedded database in
     }
   });
 
-  it('passes on the catalogue tables\' notifications at commit, and none for a rolled back change', async () => {
+  it("passes on the catalogue tables' notifications at commit, and none for a rolled back change", async () => {
     const database = await openDatabase({ pgliteDir: path.join(tempDir(), 'db'), statementTimeoutMs: 5000 });
     try {
       const heard: string[] = [];

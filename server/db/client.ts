@@ -98,10 +98,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, statementTimeoutMs: number, timeouts: ClientTimeouts): Promise<Database> {
-  const pool = createPool(
-    { connectionString: url, max: 10, options: `-c statement_timeout=${statementTimeoutMs}` },
-    timeouts,
-  );
+  const pool = createPool({ connectionString: url, max: 10, options: `-c statement_timeout=${statementTimeoutMs}` }, timeouts);
   // Opened on the first health check, closed when idle: one more connection only while a load balancer asks.
   const healthPool = createPool(
     { connectionString: url, max: 1, idleTimeoutMillis: 10_000, options: `-c statement_timeout=${statementTimeoutMs}` },

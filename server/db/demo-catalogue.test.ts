@@ -18,7 +18,11 @@ describe('demo catalogue', () => {
   });
 
   it('covers every default category and every gender', () => {
-    for (const c of DEFAULT_CATEGORIES) expect(count((p) => p.category === c.name), c.name).toBeGreaterThanOrEqual(6);
+    for (const c of DEFAULT_CATEGORIES)
+      expect(
+        count((p) => p.category === c.name),
+        c.name,
+      ).toBeGreaterThanOrEqual(6);
     expect(count((p) => p.gender === 'Men')).toBeGreaterThanOrEqual(30);
     expect(count((p) => p.gender === 'Women')).toBeGreaterThanOrEqual(20);
     expect(count((p) => p.gender === 'Kids')).toBeGreaterThanOrEqual(6);
@@ -46,7 +50,12 @@ describe('demo catalogue', () => {
       expect(Math.round(p.price * 100) / 100).toBe(p.price);
       expect(p.link).toMatch(/^https:\/\/cnfans\.com\/product\/\?shop_type=(taobao|weidian|ali_1688)&id=\d{10,12}$/);
       expect(parseItemLink(p.link)).not.toBeNull();
-      expect(p.slug).toBe(p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
+      expect(p.slug).toBe(
+        p.title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, ''),
+      );
     }
     // About one in five is a best product.
     expect(count((p) => p.isBestProduct)).toBeGreaterThanOrEqual(10);

@@ -131,10 +131,34 @@ const ENTRIES: Record<string, Entry[]> = {
   ],
 };
 
-const BRANDS = ['Northfold', 'Kinetic Lab', 'Atelier Rue', 'Soft Static', 'Harbor & Pine', 'Voltline', 'Mono Studio', 'Drift Club', 'Ember Works', 'Quiet Form'];
+const BRANDS = [
+  'Northfold',
+  'Kinetic Lab',
+  'Atelier Rue',
+  'Soft Static',
+  'Harbor & Pine',
+  'Voltline',
+  'Mono Studio',
+  'Drift Club',
+  'Ember Works',
+  'Quiet Form',
+];
 /** One brand used by a single product, so a search by brand has exactly one answer. */
 const UNIQUE_BRAND = 'Zephyr Atelier';
-const PALETTE = ['#1f2937', '#7c3aed', '#0f766e', '#b45309', '#be123c', '#1d4ed8', '#4d7c0f', '#a16207', '#475569', '#db2777', '#0e7490', '#9a3412'];
+const PALETTE = [
+  '#1f2937',
+  '#7c3aed',
+  '#0f766e',
+  '#b45309',
+  '#be123c',
+  '#1d4ed8',
+  '#4d7c0f',
+  '#a16207',
+  '#475569',
+  '#db2777',
+  '#0e7490',
+  '#9a3412',
+];
 const BACKGROUNDS = ['#f4f1ea', '#eef2f7', '#f3eefa', '#eaf4ef', '#fbf0ea', '#f1f1f1'];
 
 /** mulberry32: a small seeded generator, so the catalogue is the same on every start (the bench draws with it too). */
@@ -168,7 +192,7 @@ export function demoLink(row: number): string {
 
 export function demoProducts(): DemoProduct[] {
   const rand = random(20261123);
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const products: DemoProduct[] = [];
   for (const [category, entries] of Object.entries(ENTRIES)) {
     for (const [title, kind, gender, description] of entries) {
@@ -207,7 +231,13 @@ export function demoImageFileName(product: DemoProduct): string {
 /** A darker (factor < 1) tone of a #rrggbb colour, for folds, ribs and linings. */
 function shade(hex: string, factor: number): string {
   const n = Number.parseInt(hex.slice(1), 16);
-  return `#${[16, 8, 0].map((bit) => Math.round(((n >> bit) & 255) * factor).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[16, 8, 0]
+    .map((bit) =>
+      Math.round(((n >> bit) & 255) * factor)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Long-sleeved top (hoodie, sweater, cardigan): shoulders at y 200, sleeves ending at the cuffs, hem at y 640. */
@@ -251,7 +281,10 @@ function drawing({ kind, main, accent }: DemoArt): string {
       return `<path d="${LONG_SLEEVE_BODY}" fill="${main}"/>
         <path d="M318 202 Q400 272 482 202" fill="none" stroke="${shade(main, 0.7)}" stroke-width="26" stroke-linecap="round"/>
         ${[320, 390, 460, 530]
-          .map((y) => `<path d="${Array.from({ length: 9 }, (_, i) => `${i === 0 ? 'M' : 'L'}${245 + i * 38.75} ${y + (i % 2 ? 22 : 0)}`).join(' ')}" fill="none" ${stroke}/>`)
+          .map(
+            (y) =>
+              `<path d="${Array.from({ length: 9 }, (_, i) => `${i === 0 ? 'M' : 'L'}${245 + i * 38.75} ${y + (i % 2 ? 22 : 0)}`).join(' ')}" fill="none" ${stroke}/>`,
+          )
           .join('')}
         ${ribs(main)}`;
     case 'cardigan':

@@ -113,12 +113,16 @@ describe('migration 0014: the category off the product indexes', () => {
         ['pants', 10],
         ['shoes', 20],
       ]);
-      const [table] = await db.rows<{ options: string[] }>(sql`select reloptions as options from pg_class where oid = 'products'::regclass`);
+      const [table] = await db.rows<{ options: string[] }>(
+        sql`select reloptions as options from pg_class where oid = 'products'::regclass`,
+      );
       expect(table?.options).toContain('fillfactor=80');
       expect(await db.rows(sql`select 1 from pg_indexes where tablename = 'products' and indexdef ~* 'category'`)).toEqual([]);
       // Written after the migration: the triggers keep counting.
       await db.rows(sql`update products set category = 'Pants' where category = 'shoes'`);
-      const after = await db.rows<{ key: string; products: number }>(sql`select key, products from category_totals where products > 0 order by key`);
+      const after = await db.rows<{ key: string; products: number }>(
+        sql`select key, products from category_totals where products > 0 order by key`,
+      );
       expect(after.map((r) => [r.key, Number(r.products)])).toEqual([
         ['pants', 20],
         ['shoes', 10],

@@ -56,7 +56,11 @@ port.on('message', (command: PgliteWorkerCommand) => {
       port.close();
     },
     (err: unknown) => {
-      send({ type: 'failed', message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined });
+      send({
+        type: 'failed',
+        message: err instanceof Error ? err.message : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      });
       port.close();
     },
   );
@@ -65,7 +69,11 @@ port.on('message', (command: PgliteWorkerCommand) => {
 start().then(
   () => send({ type: 'ready' }),
   (err: unknown) => {
-    send({ type: 'failed', message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined });
+    send({
+      type: 'failed',
+      message: err instanceof Error ? err.message : String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    });
     void stop().finally(() => port.close());
   },
 );

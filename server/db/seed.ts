@@ -33,7 +33,9 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
  * removed the demo catalogue (issue 28) and has not added items yet must not get it back at the next start.
  */
 async function everHadProducts(database: Database): Promise<boolean> {
-  const [row] = await database.rows<{ had: boolean }>(sql`select exists (select 1 from products) or exists (select 1 from deleted_products) as had`);
+  const [row] = await database.rows<{ had: boolean }>(
+    sql`select exists (select 1 from products) or exists (select 1 from deleted_products) as had`,
+  );
   return row?.had ?? false;
 }
 

@@ -31,8 +31,7 @@ export function inTransaction(database: Database, tx: Transaction): Database {
   return {
     db: tx as unknown as Db,
     kind: database.kind,
-    rows: async <T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]) =>
-      rowsOf<T>(tx, query),
+    rows: async <T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]) => rowsOf<T>(tx, query),
     listen: (channel, onNotify) => database.listen(channel, onNotify),
     ping: () => database.ping(),
     executeSql: (text, values) => database.executeSql(text, values),

@@ -75,7 +75,9 @@ describe('the job queue (pg-boss on the app database)', () => {
         // Twice, as two processes starting together would: one job of the task defined atStart, none of the other.
         await scheduled.sendAtStart();
         await scheduled.sendAtStart();
-        const sent = await ctx.database.rows<{ name: string; n: number }>(sql`select name, count(*)::int as n from pgboss.job where name in ('analytics-sweep', 'sessions-sweep') group by name`);
+        const sent = await ctx.database.rows<{ name: string; n: number }>(
+          sql`select name, count(*)::int as n from pgboss.job where name in ('analytics-sweep', 'sessions-sweep') group by name`,
+        );
         expect(sent).toEqual([{ name: 'analytics-sweep', n: 1 }]);
       } finally {
         await scheduled.stop();
@@ -85,14 +87,17 @@ describe('the job queue (pg-boss on the app database)', () => {
     }
   });
 
-  it.skipIf(process.env.FINDER_TEST_DB === 'postgres')("runs on PGlite in its thread, through the app's one socket connection", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-jobs-'));
-    dirs.push(dir);
-    const database = await openDatabase({ pgliteDir: path.join(dir, 'db'), statementTimeoutMs: 5000 });
-    try {
-      await exercise(database);
-    } finally {
-      await database.close();
-    }
-  });
+  it.skipIf(process.env.FINDER_TEST_DB === 'postgres')(
+    "runs on PGlite in its thread, through the app's one socket connection",
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-jobs-'));
+      dirs.push(dir);
+      const database = await openDatabase({ pgliteDir: path.join(dir, 'db'), statementTimeoutMs: 5000 });
+      try {
+        await exercise(database);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

@@ -55,13 +55,25 @@ export type JobQueueOptions = {
   pollingIntervalSeconds?: number | undefined;
 };
 
-export type QueueCounts = { name: string; created: number; retry: number; active: number; completed: number; failed: number; cancelled: number };
+export type QueueCounts = {
+  name: string;
+  created: number;
+  retry: number;
+  active: number;
+  completed: number;
+  failed: number;
+  cancelled: number;
+};
 export type JobFailure = { id: string; queue: string; failedAt: string; error: string; data: string };
 
 const SCHEMA = 'pgboss';
 const FAILURES_SHOWN = 20;
 
-export function createJobQueue(database: Database, log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void }, options: JobQueueOptions = {}) {
+export function createJobQueue(
+  database: Database,
+  log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void },
+  options: JobQueueOptions = {},
+) {
   const definitions = new Map<QueueName, QueueDefinition<QueueName>>();
   const workerIds = new Map<QueueName, string[]>();
   let boss: PgBoss | null = null;

@@ -8,7 +8,14 @@ import { createTestApp, type TestContext } from '../test/test-app';
 import { AccessLog, summarized } from './access-log';
 import { backPressure } from './back-pressure';
 
-type Line = { level: number; msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number; count?: number };
+type Line = {
+  level: number;
+  msg: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+  count?: number;
+};
 
 /** A log destination that keeps every line, parsed. */
 function collector() {

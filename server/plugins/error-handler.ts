@@ -47,7 +47,10 @@ export const errorHandler = fp(
       // The uploads folder or bucket cannot take the file (full, read-only, no permission, unreachable): the server's
       // trouble, said as such (507), and logged for whoever runs it with the storage's own reason.
       if (error instanceof StorageError) {
-        request.log.error({ err: error, key: error.key, reason: error.reason }, `storage could not ${error.operation === 'write' ? 'write' : 'remove'} a file: answered 507`);
+        request.log.error(
+          { err: error, key: error.key, reason: error.reason },
+          `storage could not ${error.operation === 'write' ? 'write' : 'remove'} a file: answered 507`,
+        );
         return reply.status(507).send(errorBody(507, 'INSUFFICIENT_STORAGE', ADMIN_TEXTS.storageUnavailable));
       }
       // The database is away, refuses, or took too long (server/db/availability.ts): try again shortly.

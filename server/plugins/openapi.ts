@@ -61,7 +61,10 @@ class DocumentMetadata extends WeakMap<object, Metadata> {
  */
 export function documentRegistry(named: z.core.$ZodRegistry<{ id: string }> = apiSchemas): z.core.$ZodRegistry<Metadata> {
   const registry = z.registry<Metadata>();
-  registry._map = new DocumentMetadata(named._map as WeakMap<object, Metadata>, z.globalRegistry._map as unknown as WeakMap<object, Metadata>);
+  registry._map = new DocumentMetadata(
+    named._map as WeakMap<object, Metadata>,
+    z.globalRegistry._map as unknown as WeakMap<object, Metadata>,
+  );
   registry._idmap = named._idmap as Map<string, z.core.$ZodType>;
   return registry;
 }
@@ -95,7 +98,7 @@ const CHANGES_DATA = new Set(['post', 'put', 'patch', 'delete']);
 
 /** Every data-changing request must come from the site's own pages (plugins/csrf.ts). */
 const CROSS_SITE_RESPONSE = {
-  description: 'Refused: the request came from another site (its Origin is not this site\'s)',
+  description: "Refused: the request came from another site (its Origin is not this site's)",
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 };
 
@@ -186,8 +189,11 @@ export const openApi = fp<OpenApiOptions>(
           { name: 'bulk-ops', description: 'Bulk catalogue maintenance (developers only)' },
           { name: 'analytics', description: 'Outbound clicks and page views: recording (public) and figures (admins only)' },
           { name: 'favorites', description: "A visitor's saved finds, their merge at sign-in and the read-only share link" },
-          { name: 'requests', description: "Visitors' item requests and broken-link reports (public, rate-limited); their queues are under admin" },
-          { name: 'currencies', description: 'The base currency and the display currencies\' rates (their admin routes are under admin)' },
+          {
+            name: 'requests',
+            description: "Visitors' item requests and broken-link reports (public, rate-limited); their queues are under admin",
+          },
+          { name: 'currencies', description: "The base currency and the display currencies' rates (their admin routes are under admin)" },
           { name: 'site', description: 'Health and public settings' },
         ],
       },
@@ -203,7 +209,9 @@ export const openApi = fp<OpenApiOptions>(
         schema: {
           tags: ['site'],
           summary: 'This OpenAPI 3.1 document, generated from the route schemas',
-          response: { 200: { description: 'The document', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } } },
+          response: {
+            200: { description: 'The document', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } },
+          },
         },
       },
       async () => {

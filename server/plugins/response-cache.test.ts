@@ -19,7 +19,11 @@ beforeAll(async () => {
   await insertCategories(ctx.database, [{ name: 'Shoes' }, { name: 'Jackets' }]);
   await insertProducts(
     ctx.database,
-    Array.from({ length: 30 }, (_, i) => ({ title: `Cached Item ${i}`, category: i % 2 ? 'Shoes' : 'Jackets', description: 'x'.repeat(200) })),
+    Array.from({ length: 30 }, (_, i) => ({
+      title: `Cached Item ${i}`,
+      category: i % 2 ? 'Shoes' : 'Jackets',
+      description: 'x'.repeat(200),
+    })),
   );
   admin = await signedInAs(ctx.app, 'cache-admin@example.com', { isAdmin: true });
 });
@@ -114,7 +118,11 @@ describe('public API answers', () => {
     ctx.app.responseCache.clear('test');
     const first = await get(ctx.app, '/api/products?limit=6&seed=31337');
     expect(first.headers['x-cache']).toBe('miss');
-    for (const spelling of ['/api/products?seed=31337&limit=6', '/api/products?limit=6&seed=31337&cachebuster=8', '/api/products?utm_source=x&seed=31337&limit=6']) {
+    for (const spelling of [
+      '/api/products?seed=31337&limit=6',
+      '/api/products?limit=6&seed=31337&cachebuster=8',
+      '/api/products?utm_source=x&seed=31337&limit=6',
+    ]) {
       const res = await get(ctx.app, spelling);
       expect(res.headers['x-cache'], spelling).toBe('hit');
       expect(res.body, spelling).toBe(first.body);
@@ -362,7 +370,11 @@ describe('kept API answers over a real connection', () => {
   });
 
   it('leave pages to Fastify when the site has no PUBLIC_URL (the origin then comes from the request as Fastify reads it)', async () => {
-    const other = await anotherAppOn(ctx, { responseCacheBytes: CACHE_BYTES, frontEnd: sourceFrontEnd(), config: { publicUrl: undefined } });
+    const other = await anotherAppOn(ctx, {
+      responseCacheBytes: CACHE_BYTES,
+      frontEnd: sourceFrontEnd(),
+      config: { publicUrl: undefined },
+    });
     try {
       const base = await other.listen({ port: 0, host: '127.0.0.1' });
       const headers = { cookie: `${SHUFFLE_SEED_COOKIE}=777` };

@@ -64,7 +64,16 @@ type Entry = {
 };
 
 /** Headers a kept answer does not replay: per connection, per body, or per visitor. */
-const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'set-cookie', 'x-cache']);
+const NOT_REPLAYED = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'set-cookie',
+  'x-cache',
+]);
 
 /** The answer's headers as a later hit sends them. */
 function replayed(reply: FastifyReply): Headers {
@@ -228,7 +237,9 @@ function acceptedEncoding(header: string | string[] | undefined): Encoding | nul
 
 function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : zlib.gzipSync(body, { level: 6 });
 }
 
@@ -419,7 +430,10 @@ export const responseCache = fp<ResponseCacheOptions>(
       counters.misses++;
       if (!keeps || pending) return undefined;
       let settleWith: (entry: Entry | null) => void = () => undefined;
-      const flight: Flight = { promise: new Promise<Entry | null>((resolve) => (settleWith = resolve)), settle: (entry) => settleWith(entry) };
+      const flight: Flight = {
+        promise: new Promise<Entry | null>((resolve) => (settleWith = resolve)),
+        settle: (entry) => settleWith(entry),
+      };
       inFlight.set(key, flight);
       leading.set(request, flight);
       // Whatever happens to this request (an error, a client gone), the others waiting on it go on.
@@ -456,7 +470,8 @@ export const responseCache = fp<ResponseCacheOptions>(
         if (reply.statusCode === 200 && !reply.hasHeader('set-cookie') && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
           const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
           if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8');
-          if (request.responseCacheGeneration === generation) lru.set(key, { status: 200, body, etag: '', headers: replayed(reply), encoded: {} });
+          if (request.responseCacheGeneration === generation)
+            lru.set(key, { status: 200, body, etag: '', headers: replayed(reply), encoded: {} });
           reply.header('x-cache', 'miss');
         }
         return payload;
@@ -471,7 +486,11 @@ export const responseCache = fp<ResponseCacheOptions>(
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', status >= 500 ? 'no-store' : 'no-cache');
         // Those who asked at the same moment get the same answer (a 503 while the database is away), not a wait
         // of their own for it.
-        settle(request, key, shareable ? { status, body: Buffer.from(payload as string | Buffer), etag: '', headers: replayed(reply), encoded: {} } : null);
+        settle(
+          request,
+          key,
+          shareable ? { status, body: Buffer.from(payload as string | Buffer), etag: '', headers: replayed(reply), encoded: {} } : null,
+        );
         return payload;
       }
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
@@ -479,13 +498,23 @@ export const responseCache = fp<ResponseCacheOptions>(
       const vary = reply.getHeader('vary');
       const expiresAt = request.responseCacheExpiresAt ?? undefined;
       // Every answer of a kept address may come compressed, whichever this one is: shared caches must key on it.
-      reply.header('cache-control', cacheControl(expiresAt === undefined ? policy : policyUntil(policy, expiresAt, Date.now()))).header('etag', etag);
+      reply
+        .header('cache-control', cacheControl(expiresAt === undefined ? policy : policyUntil(policy, expiresAt, Date.now())))
+        .header('etag', etag);
       reply.header('vary', withAcceptEncoding(vary));
       if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8');
-      const entry: Entry = { status, body, etag, headers: replayed(reply), encoded: {}, ...(expiresAt === undefined ? {} : { expiresAt, policy }) };
+      const entry: Entry = {
+        status,
+        body,
+        etag,
+        headers: replayed(reply),
+        encoded: {},
+        ...(expiresAt === undefined ? {} : { expiresAt, policy }),
+      };
       // An answer read before a change and finished after it would bring back what the change replaced: only
       // answers begun in the current generation are kept (those waiting for it asked before the change too).
-      if (keeps && request.responseCacheGeneration === generation && (expiresAt === undefined || expiresAt > Date.now())) lru.set(key, entry);
+      if (keeps && request.responseCacheGeneration === generation && (expiresAt === undefined || expiresAt > Date.now()))
+        lru.set(key, entry);
       settle(request, key, entry);
       reply.header('x-cache', 'miss');
       if (matches(request.headers['if-none-match'], etag)) {

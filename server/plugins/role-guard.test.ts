@@ -58,7 +58,8 @@ async function buildGuardedApp(options: { auth?: Auth; extra?: Extras; ownHost?:
   });
   // The same answer shape as app.ts's error handler.
   app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error instanceof AppError) return reply.status(error.statusCode).send({ statusCode: error.statusCode, code: error.code, message: error.message });
+    if (error instanceof AppError)
+      return reply.status(error.statusCode).send({ statusCode: error.statusCode, code: error.code, message: error.message });
     const status = error.statusCode ?? 500;
     return reply.status(status).send({ statusCode: status, code: status < 500 ? 'VALIDATION' : 'INTERNAL', message: error.message });
   });
@@ -66,7 +67,11 @@ async function buildGuardedApp(options: { auth?: Auth; extra?: Extras; ownHost?:
   registerCsrfCheck(app, [TEST_ORIGIN], { ownHost: options.ownHost ?? false });
 
   const who = async (request: { sessionUser: unknown }) => ({ sessionUser: request.sessionUser });
-  app.post('/api/test/guarded', { onRequest: app.requireRole('admin'), schema: { ...roleSchema('admin'), body: z.object({ name: z.string() }) } }, who);
+  app.post(
+    '/api/test/guarded',
+    { onRequest: app.requireRole('admin'), schema: { ...roleSchema('admin'), body: z.object({ name: z.string() }) } },
+    who,
+  );
   app.post('/api/test/open', { schema: { body: z.object({}).loose() } }, async () => ({ changed: true }));
   app.post('/api/test/developer', { onRequest: app.requireRole('developer'), schema: { ...roleSchema('developer') } }, who);
   app.delete(
@@ -89,7 +94,12 @@ async function openApiOf(app: FastifyInstance): Promise<OpenApiDocument> {
   return res.json() as OpenApiDocument;
 }
 
-function send(app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', url: string, options: { cookie?: string; headers?: Record<string, string>; body?: string } = {}) {
+function send(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  options: { cookie?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   const withBody = method !== 'GET';
   return app.inject({
     method,
@@ -114,9 +124,18 @@ describe('every data-changing route of the real app checks the role', () => {
     // Not vacuous: the auth library's data-changing operations were seen (and let through by the allow-list only).
     const names = examined.map((e) => e.operation);
     expect(names).toEqual(
-      expect.arrayContaining(['POST /api/auth/sign-up/email', 'POST /api/auth/sign-in/email', 'POST /api/auth/sign-out', 'GET /api/auth/get-session']),
+      expect.arrayContaining([
+        'POST /api/auth/sign-up/email',
+        'POST /api/auth/sign-in/email',
+        'POST /api/auth/sign-out',
+        'GET /api/auth/get-session',
+      ]),
     );
-    expect(names.sort()).toEqual(operationsToGuard(doc).map((o) => `${o.method} ${o.path}`).sort());
+    expect(names.sort()).toEqual(
+      operationsToGuard(doc)
+        .map((o) => `${o.method} ${o.path}`)
+        .sort(),
+    );
     // Only operations on the allow-list went unchecked.
     for (const e of examined) expect(e.allowListed, e.operation).toBe(Object.hasOwn(PUBLIC_OPERATIONS, e.operation));
 
@@ -302,7 +321,7 @@ describe('requireRole', () => {
     expect((await send(bare, 'POST', '/api/test/guarded', { cookie: cookies.admin, body: '{}' })).statusCode).toBe(400);
   });
 
-  it('grants no role when the session\'s user comes without role flags', async () => {
+  it("grants no role when the session's user comes without role flags", async () => {
     const auth = ctx.app.auth;
     const flagless = {
       ...auth,
@@ -388,7 +407,9 @@ describe('CSRF check of the site’s own API', () => {
 
   it('passes requests from the site’s own origin on to the role check', async () => {
     expect((await send(bare, 'POST', '/api/test/guarded', { headers: { origin: TEST_ORIGIN } })).statusCode).toBe(401);
-    expect((await send(bare, 'POST', '/api/test/guarded', { cookie: cookies.admin, headers: { origin: TEST_ORIGIN } })).statusCode).toBe(200);
+    expect((await send(bare, 'POST', '/api/test/guarded', { cookie: cookies.admin, headers: { origin: TEST_ORIGIN } })).statusCode).toBe(
+      200,
+    );
   });
 
   // Issue 13: with PUBLIC_URL set, an Origin that merely equals the Host the client sent is not the site's.
@@ -407,7 +428,10 @@ describe('CSRF check of the site’s own API', () => {
         const res = await send(local, 'POST', '/api/test/guarded', { cookie: cookies.admin, headers: { host, origin: `http://${host}` } });
         expect(res.statusCode, host).toBe(200);
       }
-      const evil = await send(local, 'POST', '/api/test/guarded', { cookie: cookies.admin, headers: { host: 'localhost:80', origin: EVIL_ORIGIN } });
+      const evil = await send(local, 'POST', '/api/test/guarded', {
+        cookie: cookies.admin,
+        headers: { host: 'localhost:80', origin: EVIL_ORIGIN },
+      });
       expect(evil.statusCode).toBe(403);
     } finally {
       await local.close();
@@ -416,7 +440,12 @@ describe('CSRF check of the site’s own API', () => {
 
   it('the real app compares with the configured origins only when PUBLIC_URL is set', async () => {
     const attempt = (app: FastifyInstance, host: string) =>
-      app.inject({ method: 'POST', url: '/api/admin/categories', headers: { host, origin: `http://${host}`, 'content-type': 'application/json' }, payload: '{}' });
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/categories',
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
+        payload: '{}',
+      });
     // 403 is the CSRF refusal; 401 means the request got past it to the role check.
     expect((await attempt(ctx.app, 'evil.example')).statusCode).toBe(403);
     expect((await attempt(ctx.app, 'finder.test')).statusCode).toBe(401);

@@ -118,14 +118,24 @@ describe('a local storage that cannot write or remove', () => {
   it('throws a StorageError when a file cannot be removed', async () => {
     fs.mkdirSync(path.join(failing, 'items', '2_b.png'), { recursive: true });
     fs.writeFileSync(path.join(failing, 'items', '2_b.png', 'inside'), 'x');
-    const err = await createLocalStorage(failing).delete('items/2_b.png').catch((e: unknown) => e);
+    const err = await createLocalStorage(failing)
+      .delete('items/2_b.png')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StorageError);
     expect(err).toMatchObject({ operation: 'delete', key: 'items/2_b.png' });
   });
 
   it('an S3 endpoint that does not answer is a StorageError too', async () => {
     const storage = createS3Storage({ ...testS3.s3, endpoint: 'http://127.0.0.1:1' });
-    await expect(storage.put('items/3_c.png', Buffer.from('x'), 'image/png')).rejects.toMatchObject({ name: 'StorageError', operation: 'write', reason: 'ECONNREFUSED' });
-    await expect(storage.delete('items/3_c.png')).rejects.toMatchObject({ name: 'StorageError', operation: 'delete', reason: 'ECONNREFUSED' });
+    await expect(storage.put('items/3_c.png', Buffer.from('x'), 'image/png')).rejects.toMatchObject({
+      name: 'StorageError',
+      operation: 'write',
+      reason: 'ECONNREFUSED',
+    });
+    await expect(storage.delete('items/3_c.png')).rejects.toMatchObject({
+      name: 'StorageError',
+      operation: 'delete',
+      reason: 'ECONNREFUSED',
+    });
   });
 });

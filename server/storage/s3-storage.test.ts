@@ -70,7 +70,9 @@ describe('S3 storage', () => {
 
   it('fails the check with one sentence for a missing bucket', async () => {
     const storage = createS3Storage({ ...testS3.s3, bucket: 'no-such-bucket' });
-    await expect(storage.check()).rejects.toThrow(`S3 bucket "no-such-bucket" does not exist at ${testS3.s3.endpoint}: create it, or correct S3_BUCKET.`);
+    await expect(storage.check()).rejects.toThrow(
+      `S3 bucket "no-such-bucket" does not exist at ${testS3.s3.endpoint}: create it, or correct S3_BUCKET.`,
+    );
   });
 
   it('fails the check with one sentence for refused credentials', async () => {
@@ -83,7 +85,9 @@ describe('S3 storage', () => {
   it('fails the check with one sentence for an endpoint that does not answer', async () => {
     // Port 1 is privileged and unused here, so the connection is refused at once.
     const storage = createS3Storage({ ...testS3.s3, endpoint: 'http://127.0.0.1:1' });
-    await expect(storage.check()).rejects.toThrow('Cannot reach S3 at http://127.0.0.1:1 (ECONNREFUSED): check S3_ENDPOINT and the network.');
+    await expect(storage.check()).rejects.toThrow(
+      'Cannot reach S3 at http://127.0.0.1:1 (ECONNREFUSED): check S3_ENDPOINT and the network.',
+    );
   });
 
   it('reports a missing bucket on read instead of answering "not found"', async () => {

@@ -2,12 +2,17 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 /** ajv-formats is CommonJS: its default export arrives wrapped under `default` when imported from ESM. */
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 type MediaType = { schema?: unknown };
 type ResponseObject = { description?: string; content?: Record<string, MediaType> };
 type Operation = { responses?: Record<string, ResponseObject> };
-export type ApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+export type ApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+};
 
 /** An answer as the check needs it: app.inject's response, or one read over HTTP. */
 export type Answer = { statusCode: number; headers: Record<string, string | string[] | number | undefined>; body: string };

@@ -31,7 +31,10 @@ export function cookieHeader(res: LightMyRequestResponse, previous = ''): string
  */
 export async function anotherAppOn(
   ctx: TestContext,
-  options: { config?: Partial<AppOptions['config']>; logger?: AppOptions['logger'] } & Pick<AppOptions, 'responseCacheBytes' | 'frontEnd'> = {},
+  options: { config?: Partial<AppOptions['config']>; logger?: AppOptions['logger'] } & Pick<
+    AppOptions,
+    'responseCacheBytes' | 'frontEnd'
+  > = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: { ...TEST_SITE, ...TEST_AUTH, ...options.config },
@@ -71,11 +74,7 @@ export async function me(app: FastifyInstance, cookie: string) {
 }
 
 /** A signed-in account with the given roles; returns its session cookie. */
-export async function signedInAs(
-  app: FastifyInstance,
-  email: string,
-  roles: { isAdmin?: boolean; isDev?: boolean } = {},
-): Promise<string> {
+export async function signedInAs(app: FastifyInstance, email: string, roles: { isAdmin?: boolean; isDev?: boolean } = {}): Promise<string> {
   const { res, cookie } = await signUp(app, email);
   if (res.statusCode !== 200) throw new Error(`sign-up of ${email} failed: ${res.statusCode} ${res.body}`);
   if (roles.isAdmin) await app.users.setRole(email, 'admin', true);
@@ -95,12 +94,17 @@ export async function googleSignIn(
   identity: GoogleIdentity,
   options: { decision?: 'allow' | 'deny'; cookie?: string; callbackURL?: string; errorCallbackURL?: string; tamperState?: boolean } = {},
 ): Promise<{ location: string; cookie: string; startStatus: number; startBody: string }> {
-  const start = await post(app, '/api/auth/sign-in/social', {
-    provider: 'google',
-    callbackURL: options.callbackURL ?? '/home',
-    errorCallbackURL: options.errorCallbackURL ?? '/login',
-    newUserCallbackURL: options.callbackURL ?? '/home',
-  }, options.cookie ?? '');
+  const start = await post(
+    app,
+    '/api/auth/sign-in/social',
+    {
+      provider: 'google',
+      callbackURL: options.callbackURL ?? '/home',
+      errorCallbackURL: options.errorCallbackURL ?? '/login',
+      newUserCallbackURL: options.callbackURL ?? '/home',
+    },
+    options.cookie ?? '',
+  );
   let cookie = cookieHeader(start, options.cookie ?? '');
   if (start.statusCode !== 200) return { location: '', cookie, startStatus: start.statusCode, startBody: start.body };
   const googleUrl = new URL((start.json() as { url: string }).url);

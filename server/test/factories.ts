@@ -30,7 +30,10 @@ export function makeProduct(overrides: ProductOverrides = {}) {
 export async function insertProducts(database: Database, rows: ProductOverrides[]) {
   if (rows.length === 0) return [];
   await syncProductRowSequence(database.db);
-  const inserted = await database.db.insert(products).values(rows.map((r) => makeProduct(r))).returning();
+  const inserted = await database.db
+    .insert(products)
+    .values(rows.map((r) => makeProduct(r)))
+    .returning();
   await syncProductRowSequence(database.db);
   return inserted;
 }

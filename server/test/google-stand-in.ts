@@ -8,7 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 export const GOOGLE_HOSTS = ['accounts.google.com', 'oauth2.googleapis.com', 'www.googleapis.com', 'openidconnect.googleapis.com'];
-export const STAND_IN_DEFAULT_IDENTITY = { email: 'google.tester@example.com', name: 'Gale Tester', picture: 'https://images.example/gale.png' };
+export const STAND_IN_DEFAULT_IDENTITY = {
+  email: 'google.tester@example.com',
+  name: 'Gale Tester',
+  picture: 'https://images.example/gale.png',
+};
 
 type PendingCode = {
   clientId: string;

@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 export type FilePart = { filename: string; body: Buffer; contentType?: string; field?: string };
 
 /** A multipart/form-data body as a browser sends it, for app.inject. */
-export function multipartBody(files: FilePart[], fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(
+  files: FilePart[],
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----finder${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

@@ -16,16 +16,18 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /api/auth/sign-in/email': 'signing in is how an anonymous visitor gets a session',
   'POST /api/auth/sign-in/social': 'starts a Google sign-in, before anyone is signed in',
   'GET /api/auth/callback/{id}': 'Google sends the browser back here, before anyone is signed in',
-  'POST /api/auth/callback/{id}': "the form_post form of that return from Google",
+  'POST /api/auth/callback/{id}': 'the form_post form of that return from Google',
   'POST /api/auth/sign-out': "ends the caller's own session; without one there is nothing to end",
   'GET /api/auth/get-session': "reports the caller's own session, or null when there is none",
   'POST /api/auth/get-session': "the same read of the caller's own session (the library answers both methods)",
   'GET /api/auth/ok': "the auth library's health check, which reads nothing",
-  'POST /api/auth/request-password-reset': 'a visitor who forgot their password is not signed in (throttled; the answer never says whether the email has an account)',
+  'POST /api/auth/request-password-reset':
+    'a visitor who forgot their password is not signed in (throttled; the answer never says whether the email has an account)',
   'POST /api/auth/reset-password': 'the token from the reset mail is the proof, not a session',
   'POST /api/analytics/events': "the storefront's anonymous visitors report clicks and page views (rate-limited, known products only)",
   'POST /api/requests': 'a visitor whose search found nothing asks for the item (rate-limited per client, small body)',
-  'POST /api/convert': 'the link converter works without an account; it changes nothing but its per-client counters (rate-limited, small body)',
+  'POST /api/convert':
+    'the link converter works without an account; it changes nothing but its per-client counters (rate-limited, small body)',
   'POST /api/products/{id}/link-reports': "a visitor reports a product's broken buy link (rate-limited per client, known products only)",
 };
 
@@ -35,7 +37,7 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
  * Like the public list, each entry is a decision: say why in the value.
  */
 export const SIGNED_IN_OPERATIONS: Readonly<Record<string, string>> = {
-  'PATCH /api/account': 'changes the display name of the caller\'s own account',
+  'PATCH /api/account': "changes the display name of the caller's own account",
   'POST /api/account/email': "changes the caller's own email, after checking its password",
   'POST /api/account/sign-out-everywhere': "ends the caller's own sessions",
   'DELETE /api/account': "deletes the caller's own account, after checking its password",
@@ -137,12 +139,15 @@ export async function findUnguardedRoutes(
     const regularUser = await call(options.userCookie);
     if (regularUser !== 403) problems.push(`answered ${regularUser} to a signed-in user without a role (expected 403)`);
     if (role !== 'admin' && role !== 'developer') {
-      problems.push("its OpenAPI entry does not say which role it needs (spread roleSchema('admin' | 'developer' | 'user') into the schema)");
+      problems.push(
+        "its OpenAPI entry does not say which role it needs (spread roleSchema('admin' | 'developer' | 'user') into the schema)",
+      );
     }
     let adminWithoutDev: number | undefined;
     if (role === 'developer' && options.adminCookie) {
       adminWithoutDev = await call(options.adminCookie);
-      if (adminWithoutDev !== 403) problems.push(`is documented for developers but answered ${adminWithoutDev} to an admin without the developer flag`);
+      if (adminWithoutDev !== 403)
+        problems.push(`is documented for developers but answered ${adminWithoutDev} to an admin without the developer flag`);
     }
     if (problems.length > 0) {
       unguarded.push({ operation: name, anonymous, regularUser, ...(adminWithoutDev === undefined ? {} : { adminWithoutDev }), problems });

@@ -35,7 +35,11 @@ function decodePart(headers: string, body: string): string {
 export function parseMail(raw: string): Pick<CaughtMail, 'subject' | 'text' | 'html'> {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\r\n\r\n');
-  const subject = /^subject:\s*(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ').trim() ?? '';
+  const subject =
+    /^subject:\s*(.*(?:\r?\n[ \t].*)*)/im
+      .exec(head)?.[1]
+      ?.replace(/\r?\n[ \t]/g, ' ')
+      .trim() ?? '';
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
   let text = '';
   let html = '';
@@ -44,7 +48,10 @@ export function parseMail(raw: string): Pick<CaughtMail, 'subject' | 'text' | 'h
     const at = part.search(/\r?\n\r?\n/);
     if (at < 0) continue;
     const partHead = part.slice(0, at);
-    const partBody = part.slice(at).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '');
+    const partBody = part
+      .slice(at)
+      .replace(/^\r?\n\r?\n/, '')
+      .replace(/\r?\n$/, '');
     if (/content-type:\s*text\/plain/i.test(partHead)) text = decodePart(partHead, partBody);
     else if (/content-type:\s*text\/html/i.test(partHead)) html = decodePart(partHead, partBody);
   }

@@ -76,7 +76,10 @@ async function createTestDatabase(dir: string): Promise<{ database: Database; dr
 /** A fresh, migrated, empty database and storage behind a full app; one per test file. */
 export async function createTestApp(
   overrides: Partial<AppOptions['config']> = {},
-  options: Pick<AppOptions, 'frontEnd' | 'sitemapChunkSize' | 'mailer' | 'signInThrottle' | 'logger' | 'responseCacheBytes' | 'backPressure'> = {},
+  options: Pick<
+    AppOptions,
+    'frontEnd' | 'sitemapChunkSize' | 'mailer' | 'signInThrottle' | 'logger' | 'responseCacheBytes' | 'backPressure'
+  > = {},
 ): Promise<TestContext> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-test-'));
   const { database, drop } = await createTestDatabase(dir);

@@ -29,7 +29,11 @@ function useStillRunning(endsAt: string): boolean {
     },
     [end],
   );
-  return useSyncExternalStore(subscribe, () => Number.isNaN(end) || Date.now() < end, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => Number.isNaN(end) || Date.now() < end,
+    () => true,
+  );
 }
 
 /** Counts a promotion's link without holding the click up (a middle click opens it too). */
@@ -84,7 +88,11 @@ export function AgentPromo({ agent, className }: { agent: Pick<PublicAgent, 'slu
           </a>
         )}
         <span className="visually-hidden" role="status">
-          {copied === 'copied' && promo.code ? AGENT_PROMO_TEXTS.copiedStatus(promo.code) : copied === 'failed' ? AGENT_PROMO_TEXTS.copyFailed : ''}
+          {copied === 'copied' && promo.code
+            ? AGENT_PROMO_TEXTS.copiedStatus(promo.code)
+            : copied === 'failed'
+              ? AGENT_PROMO_TEXTS.copyFailed
+              : ''}
         </span>
       </span>
     </div>

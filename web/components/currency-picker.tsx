@@ -23,7 +23,12 @@ export function useCurrencyChoice(): { options: CurrencyCode[]; value: CurrencyC
   const known = new Set<CurrencyCode>([display.base, ...(rates.data?.rates.map((r) => r.currency) ?? [])]);
   if (display.chosen) known.add(display.chosen);
   const options = CURRENCIES.filter((c) => known.has(c));
-  return { options: options.length < 2 ? [] : options, value: display.chosen ?? display.base, base: display.base, want: () => setWanted(true) };
+  return {
+    options: options.length < 2 ? [] : options,
+    value: display.chosen ?? display.base,
+    base: display.base,
+    want: () => setWanted(true),
+  };
 }
 
 /**

@@ -56,7 +56,12 @@ export function BuyLink({ product, className, source = 'buy' }: { product: Produ
   const buy = useBuyTarget(product);
   if (!buy.href) {
     return (
-      <button type="button" className={`button button-primary ${className}`} disabled aria-label={`${product.title} is not available to buy`}>
+      <button
+        type="button"
+        className={`button button-primary ${className}`}
+        disabled
+        aria-label={`${product.title} is not available to buy`}
+      >
         {TEXTS.buy}
       </button>
     );

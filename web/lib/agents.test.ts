@@ -12,8 +12,19 @@ const agent = (slug: string, overrides: Partial<PublicAgent> = {}): PublicAgent 
   promo: null,
   ...overrides,
 });
-const AGENTS = [agent('kakobuy'), agent('cnfans', { isDefault: true, template: 'https://cnfans.com/product/?shop_type={platform}&id={id}&ref={ref}', referralCode: 'finder' })];
-const product = { link: 'https://cnfans.com/product/?shop_type=taobao&id=675330231400', sourcePlatform: 'taobao' as const, sourceItemId: '675330231400' };
+const AGENTS = [
+  agent('kakobuy'),
+  agent('cnfans', {
+    isDefault: true,
+    template: 'https://cnfans.com/product/?shop_type={platform}&id={id}&ref={ref}',
+    referralCode: 'finder',
+  }),
+];
+const product = {
+  link: 'https://cnfans.com/product/?shop_type=taobao&id=675330231400',
+  sourcePlatform: 'taobao' as const,
+  sourceItemId: '675330231400',
+};
 
 describe("the visitor's agent", () => {
   it('is the one chosen while it is offered, else the default, else the first', () => {

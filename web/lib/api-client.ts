@@ -74,6 +74,8 @@ export function apiPatch<T>(path: string, body: unknown): Promise<T> {
 export function apiDelete<T>(path: string, query: Record<string, QueryValue> = {}, body?: unknown): Promise<T> {
   return request<T>(
     buildUrl(path, query),
-    body === undefined ? { method: 'DELETE' } : { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    body === undefined
+      ? { method: 'DELETE' }
+      : { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
   );
 }

@@ -3,7 +3,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FAVORITES_PAGE_TEXTS } from '../../common/favorites-texts';
 import type { FavoriteList, FavoriteMergeResult } from '../../common/schemas/favorite';
 import { apiPost } from './api-client';
-import { favoritesMergeKey, myFavoritesQueryKey, readBrowserFavorites, writeBrowserFavorites, type FavoritesMergeOutcome } from './favorites';
+import {
+  favoritesMergeKey,
+  myFavoritesQueryKey,
+  readBrowserFavorites,
+  writeBrowserFavorites,
+  type FavoritesMergeOutcome,
+} from './favorites';
 
 /** /home says what the merge did in its own words (issue 28): no toast there saying it twice. */
 const HOME_PATH = '/home';

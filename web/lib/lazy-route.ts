@@ -31,7 +31,9 @@ export function lazyRoute(load: () => Promise<{ default: ComponentType }>): Lazy
     if (loaded) {
       const value = loaded;
       // A settled thenable: React.lazy resolves it during this render instead of suspending.
-      return { then: (resolve: (m: { default: ComponentType }) => void) => resolve(value) } as unknown as Promise<{ default: ComponentType }>;
+      return { then: (resolve: (m: { default: ComponentType }) => void) => resolve(value) } as unknown as Promise<{
+        default: ComponentType;
+      }>;
     }
     return preload().then(() => loaded as { default: ComponentType });
   });

@@ -46,7 +46,10 @@ const previous = options.vnode;
 options.vnode = (vnode: VNode) => {
   if (typeof vnode.type === 'string' && 'spellCheck' in vnode.props) {
     const { spellCheck, ...rest } = vnode.props as { spellCheck?: unknown };
-    vnode.props = { ...rest, spellcheck: IN_BROWSER ? spellCheck : spellCheck == null ? undefined : String(spellCheck) } as unknown as typeof vnode.props;
+    vnode.props = {
+      ...rest,
+      spellcheck: IN_BROWSER ? spellCheck : spellCheck == null ? undefined : String(spellCheck),
+    } as unknown as typeof vnode.props;
   }
   // On the server, `autofocus` is written as React writes it.
   if (IN_BROWSER && typeof vnode.type === 'string' && FOCUSABLE.has(vnode.type)) {

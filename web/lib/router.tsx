@@ -108,7 +108,10 @@ type SearchParamsInit = URLSearchParams | string | Record<string, string>;
  * The address's query as URLSearchParams, and a setter that navigates to the same path with another query. Read from
  * the raw query (wouter's own hook decodes it once before parsing, which would read `%2541` as `A`).
  */
-export function useSearchParams(): [URLSearchParams, (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => void] {
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => void,
+] {
   const search = useRawSearch();
   const navigate = useNavigate();
   // The same objects while the query is the same: pages keep them in effects' and callbacks' dependencies.
@@ -138,7 +141,10 @@ export function NavLink({ to, end = false, className, children, ...rest }: NavLi
   const here = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   const target = to.toLowerCase().replace(/\/+$/, '') || '/';
   const isActive = here === target || (!end && target !== '/' && here.startsWith(`${target}/`));
-  const classes = typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : undefined].filter(Boolean).join(' ') || undefined;
+  const classes =
+    typeof className === 'function'
+      ? className({ isActive })
+      : [className, isActive ? 'active' : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <Link to={to} className={classes} aria-current={isActive ? 'page' : undefined} {...rest}>
       {children}

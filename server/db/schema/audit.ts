@@ -31,6 +31,8 @@ export const auditLog = pgTable(
   (t) => [
     check('audit_log_status_check', sql`${t.status} in ('running', 'succeeded', 'failed', 'abandoned')`),
     index('audit_log_created_idx').on(t.createdAt, t.id),
-    uniqueIndex('audit_log_one_running_idx').on(t.status).where(sql`${t.status} = 'running'`),
+    uniqueIndex('audit_log_one_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
   ],
 );

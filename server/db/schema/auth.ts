@@ -37,7 +37,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('sessions_token_idx').on(t.token), index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('sessions_token_idx').on(t.token),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

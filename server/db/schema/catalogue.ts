@@ -56,16 +56,12 @@ export const products = pgTable(
      * LIKE on a lowered pattern (ILIKE lowers every row it looks at, four times dearer). The order is the search's
      * ranking order: where a word is first found says whether it is in the title, the brand or the description.
      */
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(title || chr(31) || brand || chr(31) || description)`,
-    ),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(title || chr(31) || brand || chr(31) || description)`),
     /**
      * The brand's address part and filter value (/brands/<brand_key>): lower case, runs of anything but letters and
      * digits as one hyphen; null without a brand. Spellings that differ only in case or punctuation are one brand.
      */
-    brandKey: text('brand_key').generatedAlwaysAs(
-      sql`nullif(btrim(regexp_replace(lower(brand), '[^[:alnum:]]+', '-', 'g'), '-'), '')`,
-    ),
+    brandKey: text('brand_key').generatedAlwaysAs(sql`nullif(btrim(regexp_replace(lower(brand), '[^[:alnum:]]+', '-', 'g'), '-'), '')`),
     /**
      * Outbound clicks in the 30 whole days before the day it was counted (the Popular order, issue 14): recounted
      * once a day by the analytics sweep, so it stays put while a visitor pages through.
@@ -88,7 +84,9 @@ export const products = pgTable(
     index('products_gender_shuffle_idx').on(t.gender, t.shuffleKey, t.id),
     // No index has the category (migration 0014): a bulk re-filing of products then rewrites them in place (HOT),
     // with no new entry in any index. Its counts and names are kept in category_totals.
-    index('products_best_shuffle_idx').on(t.shuffleKey, t.id).where(sql`${t.isBestProduct}`),
+    index('products_best_shuffle_idx')
+      .on(t.shuffleKey, t.id)
+      .where(sql`${t.isBestProduct}`),
     // The brand filter and brand pages in the shuffled order; the brand list walks it one brand at a time.
     index('products_brand_shuffle_idx').on(t.brandKey, t.shuffleKey, t.id),
     // The sort orders' keyset paging (issue 14): each next page is one range scan.
@@ -104,7 +102,9 @@ export const products = pgTable(
     index('products_link_idx').on(t.link),
     // The group's products (product page's other colours, the admin's group filter, an import's matching).
     index('products_group_key_idx').on(t.groupKey),
-    uniqueIndex('products_source_id_idx').on(t.sourceId).where(sql`${t.sourceId} is not null`),
+    uniqueIndex('products_source_id_idx')
+      .on(t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
   ],
 );
 

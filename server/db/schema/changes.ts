@@ -135,7 +135,9 @@ export const importRows = pgTable(
     primaryKey({ columns: [t.importId, t.rowNumber] }),
     // Matching asks "is this product taken by another row of the import?" per candidate (issue 26): an index probe,
     // whatever the planner guesses of rows staged a moment ago.
-    index('import_rows_product_idx').on(t.importId, t.productId).where(sql`${t.productId} is not null`),
+    index('import_rows_product_idx')
+      .on(t.importId, t.productId)
+      .where(sql`${t.productId} is not null`),
   ],
 );
 

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { images, products } from './catalogue';
 import { timestamps } from './columns';
@@ -40,7 +54,9 @@ export const agents = pgTable(
   },
   (t) => [
     uniqueIndex('agents_slug_idx').on(t.slug),
-    uniqueIndex('agents_one_default_idx').on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex('agents_one_default_idx')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
     check('agents_slug_check', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
     check(
       'agents_promo_check',

@@ -13,7 +13,17 @@ export {
   usersRelations,
   verifications,
 } from './auth';
-export { categories, categoryTotals, deletedProducts, images, popularityState, products, productTotals, searchSynonyms, searchTerms } from './catalogue';
+export {
+  categories,
+  categoryTotals,
+  deletedProducts,
+  images,
+  popularityState,
+  products,
+  productTotals,
+  searchSynonyms,
+  searchTerms,
+} from './catalogue';
 export { catalogueChangeImages, catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';
 export { agents, currencyRates, favorites, favoriteShares, itemRequests, linkReports, productQcPhotos, userPreferences } from './finds';
 export { storageRemovals } from './files';

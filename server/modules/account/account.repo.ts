@@ -60,7 +60,10 @@ export function createAccountRepo({ db }: Database) {
 
     /** When this admin put the setup checklist away (issue 28); null when it is shown. */
     async setupDismissedAt(userId: string): Promise<Date | null> {
-      const [row] = await db.select({ at: userPreferences.setupDismissedAt }).from(userPreferences).where(eq(userPreferences.userId, userId));
+      const [row] = await db
+        .select({ at: userPreferences.setupDismissedAt })
+        .from(userPreferences)
+        .where(eq(userPreferences.userId, userId));
       return row?.at ?? null;
     },
 
@@ -95,8 +98,12 @@ export function createAccountRepo({ db }: Database) {
     /** Keeps one pending change per account: a new request replaces the last one. */
     async saveEmailChange(userId: string, newEmail: string, tokenHash: string, expiresAt: Date): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.delete(verifications).where(and(like(verifications.identifier, `${EMAIL_CHANGE_PREFIX}%`), like(verifications.value, `${userId} %`)));
-        await tx.insert(verifications).values({ identifier: `${EMAIL_CHANGE_PREFIX}${tokenHash}`, value: `${userId} ${newEmail}`, expiresAt });
+        await tx
+          .delete(verifications)
+          .where(and(like(verifications.identifier, `${EMAIL_CHANGE_PREFIX}%`), like(verifications.value, `${userId} %`)));
+        await tx
+          .insert(verifications)
+          .values({ identifier: `${EMAIL_CHANGE_PREFIX}${tokenHash}`, value: `${userId} ${newEmail}`, expiresAt });
       });
     },
 

@@ -107,7 +107,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ['auth'],
         summary: "The link in the new address's confirmation mail: applies the change, then opens /account",
-        description: 'Redirects to /account?email=confirmed, or /account?email=invalid when the link expired, was used or the address is now taken.',
+        description:
+          'Redirects to /account?email=confirmed, or /account?email=invalid when the link expired, was used or the address is now taken.',
         querystring: emailConfirmQuerySchema,
         response: { 302: z.null().describe('To the account page') },
       },

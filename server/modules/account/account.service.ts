@@ -81,7 +81,8 @@ export function createAccountService({ repo, verifyPassword, mailer, log, offers
       if (!offers) return repo.setPreferences(userId, input);
       const [agents, currencies] = [await offers.agents(), await offers.currencies()];
       if (input.agent && !agents.includes(input.agent)) throw new AppError('VALIDATION', PREFERENCE_TEXTS.unknownAgent(input.agent));
-      if (input.currency && !currencies.includes(input.currency)) throw new AppError('VALIDATION', PREFERENCE_TEXTS.unknownCurrency(input.currency));
+      if (input.currency && !currencies.includes(input.currency))
+        throw new AppError('VALIDATION', PREFERENCE_TEXTS.unknownCurrency(input.currency));
       return offeredPreferences(await repo.setPreferences(userId, input), agents, currencies);
     },
 
@@ -114,7 +115,10 @@ export function createAccountService({ repo, verifyPassword, mailer, log, offers
         await mailer.send(emailChangeMail(newEmail, link, EMAIL_CHANGE_EXPIRES_IN_S));
       } catch (err) {
         const e = err as { code?: unknown; responseCode?: unknown; message?: unknown };
-        log.error({ userId, code: e.code, responseCode: e.responseCode, reason: e.message }, 'account: the email confirmation could not be sent');
+        log.error(
+          { userId, code: e.code, responseCode: e.responseCode, reason: e.message },
+          'account: the email confirmation could not be sent',
+        );
         throw new AppError('UNAVAILABLE', 'The confirmation mail could not be sent just now. Please try again later.');
       }
       return { status: 'verification-sent', email: account.email };

@@ -57,7 +57,12 @@ describe('the account API', () => {
 
 describe('display name', () => {
   const patch = (cookie: string, body: unknown) =>
-    ctx.app.inject({ method: 'PATCH', url: '/api/account', headers: { 'content-type': 'application/json', origin: 'http://finder.test', cookie }, payload: JSON.stringify(body) });
+    ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: { 'content-type': 'application/json', origin: 'http://finder.test', cookie },
+      payload: JSON.stringify(body),
+    });
 
   it('changes, trims and clears the name', async () => {
     const cookie = await account('named@example.com');
@@ -95,11 +100,21 @@ describe('password change', () => {
     const cookie = await account(email);
     const elsewhere = (await signIn(ctx.app, email, PASSWORD)).cookie;
 
-    const wrong = await post(ctx.app, '/api/auth/change-password', { currentPassword: 'not the one at all', newPassword: NEW_PASSWORD, revokeOtherSessions: true }, cookie);
+    const wrong = await post(
+      ctx.app,
+      '/api/auth/change-password',
+      { currentPassword: 'not the one at all', newPassword: NEW_PASSWORD, revokeOtherSessions: true },
+      cookie,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: ACCOUNT_TEXTS.wrongPassword });
 
-    const res = await post(ctx.app, '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true }, cookie);
+    const res = await post(
+      ctx.app,
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true },
+      cookie,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toMatch(/"token"/);
     const renewed = cookieHeader(res, cookie);
@@ -119,16 +134,28 @@ describe('email change', () => {
   it('without mail: changes at once after the password check', async () => {
     const cookie = await account('old.address@example.com');
     await account('taken@example.com');
-    const wrong = await send(ctx.app, 'POST', '/api/account/email', { cookie, body: { newEmail: 'new.address@example.com', currentPassword: 'wrong wrong wrong' } });
+    const wrong = await send(ctx.app, 'POST', '/api/account/email', {
+      cookie,
+      body: { newEmail: 'new.address@example.com', currentPassword: 'wrong wrong wrong' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(ACCOUNT_TEXTS.wrongPassword);
-    const taken = await send(ctx.app, 'POST', '/api/account/email', { cookie, body: { newEmail: 'Taken@example.com', currentPassword: PASSWORD } });
+    const taken = await send(ctx.app, 'POST', '/api/account/email', {
+      cookie,
+      body: { newEmail: 'Taken@example.com', currentPassword: PASSWORD },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(ACCOUNT_TEXTS.emailTaken);
-    const control = await send(ctx.app, 'POST', '/api/account/email', { cookie, body: { newEmail: 'a\u0001b@example.com', currentPassword: PASSWORD } });
+    const control = await send(ctx.app, 'POST', '/api/account/email', {
+      cookie,
+      body: { newEmail: 'a\u0001b@example.com', currentPassword: PASSWORD },
+    });
     expect(control.statusCode).toBe(400);
 
-    const res = await send(ctx.app, 'POST', '/api/account/email', { cookie, body: { newEmail: 'New.Address@example.com', currentPassword: PASSWORD } });
+    const res = await send(ctx.app, 'POST', '/api/account/email', {
+      cookie,
+      body: { newEmail: 'New.Address@example.com', currentPassword: PASSWORD },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'changed', email: 'new.address@example.com' });
     expect((await me(ctx.app, cookie)).user?.email).toBe('new.address@example.com');
@@ -138,7 +165,10 @@ describe('email change', () => {
 
   it('with mail: applies only when the link sent to the new address is opened, once', async () => {
     const cookie = await account('mover@example.com', mailCtx.app);
-    const res = await send(mailCtx.app, 'POST', '/api/account/email', { cookie, body: { newEmail: 'moved@example.com', currentPassword: PASSWORD } });
+    const res = await send(mailCtx.app, 'POST', '/api/account/email', {
+      cookie,
+      body: { newEmail: 'moved@example.com', currentPassword: PASSWORD },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'verification-sent', email: 'mover@example.com' });
     expect((await me(mailCtx.app, cookie)).user?.email).toBe('mover@example.com');
@@ -162,7 +192,10 @@ describe('email change', () => {
     const cookie = await account('googly@example.com');
     const row = await userRow('googly@example.com');
     await ctx.database.db.delete(accounts).where(eq(accounts.userId, row?.id ?? ''));
-    const res = await send(ctx.app, 'POST', '/api/account/email', { cookie, body: { newEmail: 'other@example.com', currentPassword: 'anything at all' } });
+    const res = await send(ctx.app, 'POST', '/api/account/email', {
+      cookie,
+      body: { newEmail: 'other@example.com', currentPassword: 'anything at all' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(ACCOUNT_TEXTS.googleEmail);
   });
@@ -179,7 +212,12 @@ describe('sign out everywhere', () => {
     expect((await me(ctx.app, cookie)).user).toBeNull();
     expect((await me(ctx.app, other)).user).toBeNull();
     const row = await userRow(email);
-    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, row?.id ?? ''))).toHaveLength(0);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, row?.id ?? '')),
+    ).toHaveLength(0);
   });
 });
 
@@ -212,7 +250,10 @@ describe('account deletion', () => {
     const log = await ctx.database.db.select().from(auditLog);
     expect(JSON.stringify(log)).not.toContain(email);
     expect(log.find((r) => r.action === 'bulk-op')).toMatchObject({ actorId: null, actorEmail: ACCOUNT_TEXTS.deletedAccount });
-    expect(log.find((r) => r.action === 'user-roles')).toMatchObject({ subject: ACCOUNT_TEXTS.deletedAccount, actorEmail: 'admin@example.com' });
+    expect(log.find((r) => r.action === 'user-roles')).toMatchObject({
+      subject: ACCOUNT_TEXTS.deletedAccount,
+      actorEmail: 'admin@example.com',
+    });
     expect((await signIn(ctx.app, email, PASSWORD)).res.statusCode).toBe(401);
   });
 

@@ -69,7 +69,9 @@ describe('a person’s remembered agent and currency (issue 16)', () => {
   it('refuses an agent the site does not have or has switched off, and a currency it does not show, changing nothing', async () => {
     const { cookie } = await signUp(ctx.app, 'prefs-offer@example.com', 'copper kettle morning 73');
     await put(cookie, { agent: 'cnfans', currency: 'GBP' });
-    await ctx.database.db.insert(agents).values({ slug: 'sleepy', name: 'Sleepy', linkTemplate: 'https://sleepy.example/?u={url}', enabled: false });
+    await ctx.database.db
+      .insert(agents)
+      .values({ slug: 'sleepy', name: 'Sleepy', linkTemplate: 'https://sleepy.example/?u={url}', enabled: false });
     for (const [body, message] of [
       [{ agent: 'nonexistent', currency: 'XXX' }, PREFERENCE_TEXTS.unknownAgent('nonexistent')],
       [{ agent: 'sleepy' }, PREFERENCE_TEXTS.unknownAgent('sleepy')],

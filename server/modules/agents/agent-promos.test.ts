@@ -8,7 +8,6 @@ import type { AnalyticsSummary } from '../../../common/schemas/analytics';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { createTestApp, postAnalyticsEvent, type TestContext } from '../../test/test-app';
 
-
 let ctx: TestContext;
 let admin = '';
 let user = '';
@@ -19,7 +18,9 @@ beforeAll(async () => {
   ctx = await createTestApp({}, { responseCacheBytes: 1_000_000 });
   admin = await signedInAs(ctx.app, 'promo-admin@example.com', { isAdmin: true });
   user = await signedInAs(ctx.app, 'promo-user@example.com');
-  kakobuy = (await send(ctx.app, 'GET', '/api/admin/agents', { cookie: admin })).json<{ items: AdminAgent[] }>().items.find((a) => a.slug === 'kakobuy')!;
+  kakobuy = (await send(ctx.app, 'GET', '/api/admin/agents', { cookie: admin }))
+    .json<{ items: AdminAgent[] }>()
+    .items.find((a) => a.slug === 'kakobuy')!;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -44,18 +45,35 @@ const sharedLifetime = (header: string | string[] | number | undefined) => {
 
 describe('an agent\u2019s promotion', () => {
   it('is refused with sentences when it does not make sense, and only admins set it', async () => {
-    const good = { text: '$20 off your first haul', code: 'FIND20', link: 'https://www.kakobuy.com/promo', startsAt: at(-1000), endsAt: at(60_000) };
+    const good = {
+      text: '$20 off your first haul',
+      code: 'FIND20',
+      link: 'https://www.kakobuy.com/promo',
+      startsAt: at(-1000),
+      endsAt: at(60_000),
+    };
     const refusal = async (body: unknown) => (await setPromo(body)).json<{ message: string }>().message;
     expect(await refusal({ ...good, endsAt: good.startsAt })).toBe('endsAt: End must be after the start');
-    expect(await refusal({ ...good, link: 'javascript:alert(1)' })).toBe('link: Link must be an http(s) address such as https://agent.example/promo');
+    expect(await refusal({ ...good, link: 'javascript:alert(1)' })).toBe(
+      'link: Link must be an http(s) address such as https://agent.example/promo',
+    );
     expect(await refusal({ ...good, text: ' ' })).toBe('text: Promotion text is required');
     expect(await refusal({ ...good, startsAt: 'tomorrow' })).toBe('startsAt: Start must be a date and time such as 2026-12-01T09:00:00Z');
     expect((await setPromo(good, user)).statusCode).toBe(403);
-    expect((await send(ctx.app, 'PUT', '/api/admin/agents/00000000-0000-4000-8000-000000000000/promo', { cookie: admin, body: good })).statusCode).toBe(404);
+    expect(
+      (await send(ctx.app, 'PUT', '/api/admin/agents/00000000-0000-4000-8000-000000000000/promo', { cookie: admin, body: good }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('is audited when set, changed and removed; an agent edit without it keeps it', async () => {
-    const body = { text: 'Free shipping insurance', code: '', link: null, startsAt: '2030-01-01T00:00:00Z', endsAt: '2030-01-08T00:00:00+02:00' };
+    const body = {
+      text: 'Free shipping insurance',
+      code: '',
+      link: null,
+      startsAt: '2030-01-01T00:00:00Z',
+      endsAt: '2030-01-08T00:00:00+02:00',
+    };
     const saved = await setPromo(body);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<AdminAgent>().promo).toEqual({
@@ -74,7 +92,12 @@ describe('an agent\u2019s promotion', () => {
     expect(edited.json<AdminAgent>().promo?.text).toBe('Free shipping insurance');
     const removed = await send(ctx.app, 'DELETE', `/api/admin/agents/${id}/promo`, { cookie: admin });
     expect(removed.json<AdminAgent>().promo).toBeNull();
-    const entries = await ctx.database.rows<{ action: string; subject: string; email: string; details: { changes: Record<string, { from: unknown; to: unknown }> } }>(
+    const entries = await ctx.database.rows<{
+      action: string;
+      subject: string;
+      email: string;
+      details: { changes: Record<string, { from: unknown; to: unknown }> };
+    }>(
       sql`select action, subject, actor_email as email, details from audit_log where action = 'agent-update' and subject = 'Kakobuy' order by created_at`,
     );
     const promoEntries = entries.filter((e) => 'promo' in e.details.changes);
@@ -83,13 +106,19 @@ describe('an agent\u2019s promotion', () => {
       [false, true],
     ]);
     expect(promoEntries[0]?.email).toBe('promo-admin@example.com');
-    expect(promoEntries[0]?.details.changes.promo?.to).toMatchObject({ text: 'Free shipping insurance', code: null, startsAt: '2030-01-01T00:00:00.000Z' });
+    expect(promoEntries[0]?.details.changes.promo?.to).toMatchObject({
+      text: 'Free shipping insurance',
+      code: null,
+      startsAt: '2030-01-01T00:00:00.000Z',
+    });
   });
 
   it('shows only from its start to its end, decided for each answer, and no kept answer outlives either moment', async () => {
     const startsAt = at(1500);
     const endsAt = at(3000);
-    expect((await setPromo({ text: '10% off shipping', code: 'SHIP10', link: 'https://www.kakobuy.com/ship', startsAt, endsAt })).statusCode).toBe(200);
+    expect(
+      (await setPromo({ text: '10% off shipping', code: 'SHIP10', link: 'https://www.kakobuy.com/ship', startsAt, endsAt })).statusCode,
+    ).toBe(200);
 
     // Before the start: no promotion, and caches may keep this answer only until the start.
     const before = await publicPromo();

@@ -20,17 +20,28 @@ function agentQueries({ db }: Database) {
   const order = [asc(agents.position), asc(sql`lower(${agents.name})`), asc(agents.id)];
   return {
     list(): Promise<AgentRow[]> {
-      return db.select().from(agents).orderBy(...order);
+      return db
+        .select()
+        .from(agents)
+        .orderBy(...order);
     },
     listEnabled(): Promise<AgentRow[]> {
-      return db.select().from(agents).where(eq(agents.enabled, true)).orderBy(...order);
+      return db
+        .select()
+        .from(agents)
+        .where(eq(agents.enabled, true))
+        .orderBy(...order);
     },
     /**
      * Every agent, locked until the transaction ends: the rules about the default agent are checked against the
      * rows they change (two admins' changes wait for each other). Only meaningful inside `transaction`.
      */
     lockAll(): Promise<AgentRow[]> {
-      return db.select().from(agents).orderBy(...order).for('update');
+      return db
+        .select()
+        .from(agents)
+        .orderBy(...order)
+        .for('update');
     },
     /** Throws a unique violation when the slug is taken. Goes after the last agent. */
     async insert(values: AgentValues): Promise<AgentRow> {

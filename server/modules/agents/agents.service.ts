@@ -113,7 +113,13 @@ function kept(row: Pick<AgentRow, 'slug' | 'name' | 'linkTemplate' | 'platformCo
 /** What an entry keeps of a promotion. */
 function keptPromo(promo: PromoValues | null) {
   if (!promo) return null;
-  return { text: promo.text, code: promo.code, link: promo.link ? clip(promo.link) : null, startsAt: promo.startsAt.toISOString(), endsAt: promo.endsAt.toISOString() };
+  return {
+    text: promo.text,
+    code: promo.code,
+    link: promo.link ? clip(promo.link) : null,
+    startsAt: promo.startsAt.toISOString(),
+    endsAt: promo.endsAt.toISOString(),
+  };
 }
 
 function changesOf(before: ReturnType<typeof kept>, after: ReturnType<typeof kept>): AuditChanges {
@@ -212,7 +218,10 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
             await tx.agents.setDefault(inserted.id);
             row = { ...inserted, isDefault: true };
           }
-          await audit.record({ action: 'agent-create', subject: row.name, actor, details: { agentId: row.id, values: kept(row) } }, tx.executor);
+          await audit.record(
+            { action: 'agent-create', subject: row.name, actor, details: { agentId: row.id, values: kept(row) } },
+            tx.executor,
+          );
           return row;
         }),
       );

@@ -88,7 +88,14 @@ describe('admin agents', () => {
     const res = await create(NEW_AGENT);
     expect(res.statusCode, res.body).toBe(201);
     const made = res.json<AdminAgent>();
-    expect(made).toMatchObject({ slug: 'litbuy', name: 'LitBuy', referralCode: 'finder', enabled: true, isDefault: false, platformCodes: {} });
+    expect(made).toMatchObject({
+      slug: 'litbuy',
+      name: 'LitBuy',
+      referralCode: 'finder',
+      enabled: true,
+      isDefault: false,
+      platformCodes: {},
+    });
     expect(made.position).toBe(SEEDED_AGENTS.length);
     expect((await publicList()).at(-1)?.slug).toBe('litbuy');
     const [entry] = await auditEntries(ctx.database, 'agent-create');
@@ -100,9 +107,18 @@ describe('admin agents', () => {
     [{ ...NEW_AGENT, slug: 'Lit Buy' }, 'Slug may hold lower-case letters, digits and dashes, starting with a letter or digit'],
     [{ ...NEW_AGENT, slug: '-x' }, 'Slug may hold lower-case letters, digits and dashes, starting with a letter or digit'],
     [{ ...NEW_AGENT, name: ' ' }, 'Name is required'],
-    [{ ...NEW_AGENT, template: 'javascript:alert({url})' }, 'Link template must be an http(s) address such as https://agent.example/item?url={url}'],
-    [{ ...NEW_AGENT, template: 'https://litbuy.example/item?ref={ref}' }, 'Link template must contain {url} or {id}, or it cannot name the item'],
-    [{ ...NEW_AGENT, template: 'https://litbuy.example/item?id={itemId}' }, 'Link template: {itemId} is no placeholder; use {url}, {id}, {platform}, {ref}'],
+    [
+      { ...NEW_AGENT, template: 'javascript:alert({url})' },
+      'Link template must be an http(s) address such as https://agent.example/item?url={url}',
+    ],
+    [
+      { ...NEW_AGENT, template: 'https://litbuy.example/item?ref={ref}' },
+      'Link template must contain {url} or {id}, or it cannot name the item',
+    ],
+    [
+      { ...NEW_AGENT, template: 'https://litbuy.example/item?id={itemId}' },
+      'Link template: {itemId} is no placeholder; use {url}, {id}, {platform}, {ref}',
+    ],
     [{ ...NEW_AGENT, platformCodes: { amazon: 'A' } }, 'Marketplace codes are for taobao, weidian, 1688, tmall'],
     [{ ...NEW_AGENT, platformCodes: { taobao: 'a b' } }, 'A marketplace code may hold letters, digits, dots, dashes and underscores'],
     [{ ...NEW_AGENT, enabled: false, isDefault: true }, 'The default agent must be enabled'],
@@ -135,7 +151,10 @@ describe('admin agents', () => {
       await update(cnfans.id, { ...inputOf(cnfans), enabled: false, isDefault: false }),
       'CNFans is the default agent: make another agent the default before disabling it.',
     );
-    await refused(await update(cnfans.id, { ...inputOf(cnfans), isDefault: false }), 'CNFans is the default agent: make another agent the default instead.');
+    await refused(
+      await update(cnfans.id, { ...inputOf(cnfans), isDefault: false }),
+      'CNFans is the default agent: make another agent the default instead.',
+    );
     await refused(
       await send(ctx.app, 'DELETE', `/api/admin/agents/${cnfans.id}`, { cookie: admin }),
       'CNFans is the default agent: make another agent the default before deleting it.',
@@ -157,7 +176,11 @@ describe('admin agents', () => {
     let list = await adminList();
     expect(list.filter((a) => a.isDefault).map((a) => a.slug)).toEqual(['mulebuy']);
     expect((await update(cnfans.id, { ...inputOf(cnfans), isDefault: false, enabled: false })).statusCode).toBe(200);
-    expect((await auditEntries(ctx.database, 'agent-update')).some((e) => (e.details as { previousDefault?: string }).previousDefault === 'CNFans')).toBe(true);
+    expect(
+      (await auditEntries(ctx.database, 'agent-update')).some(
+        (e) => (e.details as { previousDefault?: string }).previousDefault === 'CNFans',
+      ),
+    ).toBe(true);
 
     // Ticking Default on an edit takes it over too.
     const back = await update(cnfans.id, { ...inputOf(cnfans), enabled: true, isDefault: true });
@@ -198,7 +221,9 @@ describe('admin agents', () => {
     const res = await send(ctx.app, 'DELETE', `/api/admin/agents/${lit.id}`, { cookie: admin });
     expect(res.statusCode, res.body).toBe(200);
     expect((await adminList()).map((a) => a.slug)).not.toContain('litbuy');
-    expect((await auditEntries(ctx.database, 'agent-delete'))[0]?.details).toMatchObject({ deleted: { slug: 'litbuy', referralCode: 'finder' } });
+    expect((await auditEntries(ctx.database, 'agent-delete'))[0]?.details).toMatchObject({
+      deleted: { slug: 'litbuy', referralCode: 'finder' },
+    });
     expect((await send(ctx.app, 'DELETE', `/api/admin/agents/${lit.id}`, { cookie: admin })).statusCode).toBe(404);
   });
 });
@@ -226,7 +251,9 @@ describe('how many agents there may be', () => {
         from generate_series(1, ${AGENT_LIMITS.count} - (select count(*)::int from agents)) as n`);
       const res = await send(full.app, 'POST', '/api/admin/agents', { cookie, body: NEW_AGENT });
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toBe(`There can be at most ${AGENT_LIMITS.count} agents. Delete one you no longer offer first.`);
+      expect(res.json<{ message: string }>().message).toBe(
+        `There can be at most ${AGENT_LIMITS.count} agents. Delete one you no longer offer first.`,
+      );
       const [count] = await full.database.rows<{ n: number }>(sql`select count(*)::int as n from agents`);
       expect(count?.n).toBe(AGENT_LIMITS.count);
     } finally {

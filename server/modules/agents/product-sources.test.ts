@@ -58,7 +58,10 @@ describe("a product's source", () => {
 
   it("is read from an imported row's link", () => {
     const columns = columnsOf({ title: 'title', price: 'price', link: 'link' });
-    const checked = checkRecord({ row: 2, values: { title: 'Tee', price: '9.99', link: 'https://hoobuy.com/product/1/692787834585' } }, columns);
+    const checked = checkRecord(
+      { row: 2, values: { title: 'Tee', price: '9.99', link: 'https://hoobuy.com/product/1/692787834585' } },
+      columns,
+    );
     expect(checked.ok && checked.values).toMatchObject({ sourcePlatform: 'taobao', sourceItemId: '692787834585' });
     const plain = checkRecord({ row: 3, values: { title: 'Tee', price: '9.99', link: 'https://store.example/x' } }, columns);
     expect(plain.ok && plain.values).toMatchObject({ sourcePlatform: null, sourceItemId: null });

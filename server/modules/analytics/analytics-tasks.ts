@@ -20,7 +20,8 @@ export function defineAnalyticsJobs(jobs: Pick<JobQueue, 'define'>, log: Fastify
     handler: async () => {
       const n = await sweepAnalytics(repo);
       if (n.events > 0 || n.visitors > 0) log.info(n, 'removed analytics past their retention');
-      if (n.legacyViews) log.info({ added: n.legacyViews }, 'gave the clicks recorded before product views were counted their implied views');
+      if (n.legacyViews)
+        log.info({ added: n.legacyViews }, 'gave the clicks recorded before product views were counted their implied views');
       if (n.popularity !== null) log.info({ changed: n.popularity }, "recounted the Popular order's clicks for the day");
     },
   });

@@ -16,7 +16,13 @@ export type PeriodCounts = {
 export type DayCount = { date: string; clicks: number; productViews: number; visitors: number; finderViews: number };
 export type AgentClicks = { agent: string | null; name: string | null; clicks: number };
 export type AgentActivity = { agent: string; name: string | null; converterClicks: number; promoLinks: number; promoCodes: number };
-export type ProductCounts = { productId: string | null; title: string | null; category: string | null; clicks: number; productViews: number };
+export type ProductCounts = {
+  productId: string | null;
+  title: string | null;
+  category: string | null;
+  clicks: number;
+  productViews: number;
+};
 export type CategoryCounts = { category: string | null; deleted: boolean; clicks: number; productViews: number };
 export type CategoryCount = { category: string | null; count: number };
 

@@ -7,7 +7,6 @@ import type { AnalyticsService } from './analytics.service';
 
 /** Click, product view, referral button and page-view recording, and the admin's figures (issues 5 and 16, decision 0018). */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ service: AnalyticsService }> = async (app, { service }) => {
-
   // A beacon may arrive as text/plain (the type navigator.sendBeacon gives a string): read it as JSON here. The
   // parser belongs to this plugin only; the rest of the API keeps Fastify's.
   app.removeContentTypeParser('text/plain');

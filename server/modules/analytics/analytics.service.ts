@@ -178,7 +178,13 @@ export function createAnalyticsService(
       if (event.kind === 'convert-click' || event.kind === 'agent-promo') {
         const source = event.kind === 'agent-promo' ? event.source : null;
         const what = event.kind === 'agent-promo' ? [event.source] : [event.platform, event.itemId];
-        const outcome = await repo.recordAgentEvent({ kind: event.kind, agent: event.agent, source, key: onceADay(event.kind, event.agent, ...what), visit });
+        const outcome = await repo.recordAgentEvent({
+          kind: event.kind,
+          agent: event.agent,
+          source,
+          key: onceADay(event.kind, event.agent, ...what),
+          visit,
+        });
         if (outcome === 'unknown-agent') throw new AppError('NOT_FOUND', ANALYTICS_TEXTS.unknownAgent);
         return outcome;
       }
@@ -221,7 +227,8 @@ export function createAnalyticsService(
       // in the list keeps the product's spelling; the deleted products' events form a row of their own.
       type Row = { category: string | null; deleted: boolean; clicks: number; productViews: number };
       const categories = new Map<string, Row>();
-      for (const name of names) categories.set(`c:${name.trim().toLowerCase()}`, { category: name, deleted: false, clicks: 0, productViews: 0 });
+      for (const name of names)
+        categories.set(`c:${name.trim().toLowerCase()}`, { category: name, deleted: false, clicks: 0, productViews: 0 });
       for (const c of counted) {
         const key = c.deleted ? 'deleted' : c.category === null ? 'none' : `c:${c.category.trim().toLowerCase()}`;
         const known = categories.get(key);
@@ -241,7 +248,13 @@ export function createAnalyticsService(
         days,
         topProducts: topProducts.map((p) => ({ ...p, clickThroughRate: rateOf(p.clicks, p.productViews) })),
         categories: [...categories.values()]
-          .sort((a, b) => b.clicks - a.clicks || b.productViews - a.productViews || Number(a.deleted) - Number(b.deleted) || byName(a.category, b.category))
+          .sort(
+            (a, b) =>
+              b.clicks - a.clicks ||
+              b.productViews - a.productViews ||
+              Number(a.deleted) - Number(b.deleted) ||
+              byName(a.category, b.category),
+          )
           .map((c) => ({ ...c, clickThroughRate: rateOf(c.clicks, c.productViews) })),
         distribution: distribution
           .map((d) => ({ category: d.category, products: d.count }))

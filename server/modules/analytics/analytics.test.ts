@@ -72,7 +72,9 @@ async function productViewsOf(productId: string) {
   return (await events()).filter((e) => e.kind === 'product-view' && e.product_id === productId).length;
 }
 async function visitorRows() {
-  return ctx.database.rows<{ day: string; visitor: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day, visitor from analytics_visitors order by day, visitor`);
+  return ctx.database.rows<{ day: string; visitor: string }>(
+    sql`select to_char(day, 'YYYY-MM-DD') as day, visitor from analytics_visitors order by day, visitor`,
+  );
 }
 async function views() {
   return (await events()).filter((e) => e.kind === 'view').length;
@@ -416,7 +418,7 @@ describe('POST /api/analytics/events: counting', () => {
 });
 
 describe('analytics service rules', () => {
-  it("hashes with a random key of the day, shared by every process and forgotten once the day is over", async () => {
+  it('hashes with a random key of the day, shared by every process and forgotten once the day is over', async () => {
     const [a] = await insertProducts(ctx.database, [{}]);
     const repo = createAnalyticsRepo(ctx.database);
     await ctx.database.rows(sql`delete from app_secrets where name like 'analytics-day:%'`);
@@ -425,7 +427,9 @@ describe('analytics service rules', () => {
     const other = createAnalyticsService(repo, { secret: 'test secret', now: () => at });
     const client = { ip: '203.0.113.9', userAgent: CHROME };
     const dayKeys = async () =>
-      (await ctx.database.rows<{ name: string }>(sql`select name from app_secrets where name like 'analytics-day:%' order by name`)).map((r) => r.name);
+      (await ctx.database.rows<{ name: string }>(sql`select name from app_secrets where name like 'analytics-day:%' order by name`)).map(
+        (r) => r.name,
+      );
 
     expect(await one.record({ kind: 'click', productId: a!.id, source: 'buy' }, client)).toBe('counted');
     // Another process hashes alike: the same visitor's repeat on the same day.
@@ -476,7 +480,10 @@ describe('analytics service rules', () => {
   });
 
   it('takes its window and limit as options', async () => {
-    const service = createAnalyticsService(createAnalyticsRepo(ctx.database), { secret: 's', rules: { rateLimit: 2, repeatWindowSeconds: 0 } });
+    const service = createAnalyticsService(createAnalyticsRepo(ctx.database), {
+      secret: 's',
+      rules: { rateLimit: 2, repeatWindowSeconds: 0 },
+    });
     const client = { ip: '203.0.113.10', userAgent: CHROME };
     expect(await service.record({ kind: 'view' }, client)).toBe('counted');
     expect(await service.record({ kind: 'view' }, client)).toBe('counted');
@@ -587,7 +594,8 @@ describe('GET /api/admin/analytics', () => {
     { kind: 'product-view' as const, productId, category, at },
   ];
   const visitorsOn = async (day: string, n: number) => {
-    for (let i = 0; i < n; i++) await ctx.database.rows(sql`insert into analytics_visitors (day, visitor) values (${day}::date, ${`v${i}`})`);
+    for (let i = 0; i < n; i++)
+      await ctx.database.rows(sql`insert into analytics_visitors (day, visitor) values (${day}::date, ${`v${i}`})`);
   };
 
   it('answers the figures of a known fixture', async () => {
@@ -749,7 +757,10 @@ describe('GET /api/admin/analytics', () => {
   });
 
   it('lists at most ten top products', async () => {
-    const products = await insertProducts(ctx.database, Array.from({ length: 12 }, (_, i) => ({ title: `P${String(i).padStart(2, '0')}` })));
+    const products = await insertProducts(
+      ctx.database,
+      Array.from({ length: 12 }, (_, i) => ({ title: `P${String(i).padStart(2, '0')}` })),
+    );
     const now = new Date().toISOString();
     await insertEvents(products.flatMap((p, i) => Array.from({ length: i + 1 }, () => clickWithView(p.id, p.category, now)).flat()));
     const body = (await figures('')).json<AnalyticsSummary>();
@@ -779,7 +790,10 @@ describe('GET /api/admin/analytics', () => {
   it('refuses a range that is backwards, too long or not made of real dates', async () => {
     const cases: Array<[string, string]> = [
       ['?from=2026-03-10&to=2026-03-01', 'To must be on or after From'],
-      [`?from=2024-01-01&to=${addDays('2024-01-01', ANALYTICS_MAX_RANGE_DAYS)}`, `The period can be at most ${ANALYTICS_MAX_RANGE_DAYS} days`],
+      [
+        `?from=2024-01-01&to=${addDays('2024-01-01', ANALYTICS_MAX_RANGE_DAYS)}`,
+        `The period can be at most ${ANALYTICS_MAX_RANGE_DAYS} days`,
+      ],
       ['?from=2026-02-30&to=2026-03-01', 'From must be a real date written YYYY-MM-DD'],
       ['?from=yesterday', 'From must be a real date written YYYY-MM-DD'],
       ['?to=2026-3-1', 'To must be a real date written YYYY-MM-DD'],

@@ -83,11 +83,14 @@ export async function claimRunningAudit(
   await executor.execute(sql`
     update audit_log set status = 'abandoned', finished_at = now()
     where status = 'running' and created_at < now() - make_interval(secs => ${staleAfterMs / 1000})`);
-  const [row] = await rowsOf<{ id: string }>(executor, sql`
+  const [row] = await rowsOf<{ id: string }>(
+    executor,
+    sql`
     insert into audit_log (action, subject, status, actor_id, actor_email)
     values (${action}, ${subject}, 'running', ${actor.id}::uuid, ${actor.email})
     on conflict (status) where status = 'running' do nothing
-    returning id`);
+    returning id`,
+  );
   if (row) return { claimed: true, id: row.id };
   const [running] = await rowsOf<{ subject: string; actor_email: string; created_at: Date | string }>(
     executor,
@@ -96,7 +99,11 @@ export async function claimRunningAudit(
   // It finished between the two statements: report it as running anyway; the caller may simply retry.
   return {
     claimed: false,
-    running: { subject: running?.subject ?? subject, actorEmail: running?.actor_email ?? '', startedAt: new Date(running?.created_at ?? Date.now()) },
+    running: {
+      subject: running?.subject ?? subject,
+      actorEmail: running?.actor_email ?? '',
+      startedAt: new Date(running?.created_at ?? Date.now()),
+    },
   };
 }
 
@@ -116,7 +123,12 @@ export async function closeRunningAudit(
 }
 
 /** A deleted account's entries keep what happened but no longer name it: its address becomes `pseudonym`. */
-export async function pseudonymiseAudit(executor: Pick<Executor, 'update'>, userId: string, email: string, pseudonym: string): Promise<void> {
+export async function pseudonymiseAudit(
+  executor: Pick<Executor, 'update'>,
+  userId: string,
+  email: string,
+  pseudonym: string,
+): Promise<void> {
   await executor
     .update(auditLog)
     .set({ actorEmail: pseudonym })

@@ -14,7 +14,12 @@ export const SESSIONS_SWEEP_CRON = '41 */6 * * *';
  * Expired sessions, verifications and counters removed, and sign-in failures nobody tried for a day (decision
  * 0022), as a job (decision 0050): at start and every six hours.
  */
-export function defineAccountJobs(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, repo: AuthRepo, throttle: SignInThrottleRepo): void {
+export function defineAccountJobs(
+  jobs: Pick<JobQueue, 'define'>,
+  log: FastifyBaseLogger,
+  repo: AuthRepo,
+  throttle: SignInThrottleRepo,
+): void {
   jobs.define({
     name: 'sessions-sweep',
     atStart: true,

@@ -21,7 +21,8 @@ const MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead, or use another email.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Sign in instead, or use another email.',
   PROVIDER_NOT_FOUND: AUTH_TEXTS.googleNotConfigured,
-  INVALID_ORIGIN: 'This request came from an address this site does not trust. Open the site at its own address (set PUBLIC_URL if it is behind a proxy).',
+  INVALID_ORIGIN:
+    'This request came from an address this site does not trust. Open the site at its own address (set PUBLIC_URL if it is behind a proxy).',
   MISSING_OR_NULL_ORIGIN: 'This request did not say which site sent it, so it was refused.',
   CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'Sign-in requests from other sites are refused.',
   INVALID_CALLBACK_URL: 'The address to return to after signing in must be on this site.',

@@ -36,10 +36,9 @@ const DESCRIPTIONS: Record<string, string> = {
     'answer is the same either way. 503 when the server has no mail (SMTP_URL unset). Throttled per address and ' +
     'at most 3 mails an account an hour.',
   '/reset-password':
-    'Sets the new password of the token\'s account and signs out every one of its sessions. 400 with a sentence ' +
+    "Sets the new password of the token's account and signs out every one of its sessions. 400 with a sentence " +
     'when the token is unknown, expired or already used.',
-  '/change-password':
-    'Send revokeOtherSessions: true (the account page does) to sign out every other session; this one gets a new cookie.',
+  '/change-password': 'Send revokeOtherSessions: true (the account page does) to sign out every other session; this one gets a new cookie.',
 };
 
 type JsonSchema = Record<string, unknown>;
@@ -106,7 +105,7 @@ function withoutTokens(response: unknown): void {
 
 /** One line per endpoint, as the site's own routes have (the library gives only a description). */
 const SUMMARIES: Record<string, string> = {
-  '/sign-in/social': 'Starts a Google sign-in: answers the address of Google\'s account chooser',
+  '/sign-in/social': "Starts a Google sign-in: answers the address of Google's account chooser",
   '/callback/{id}': "Google's return to the site after its account chooser (a browser navigation, not an API call)",
   '/get-session': "The caller's session and account, or null when not signed in",
   '/sign-out': "Ends the caller's session",
@@ -145,12 +144,17 @@ export async function authOpenApiPaths(auth: Auth): Promise<{ paths: Record<stri
         responses[status] = Number(status) >= 400 ? ERROR_RESPONSE(ERROR_DESCRIPTIONS[status] ?? 'Error') : response;
       }
       const redirect = REDIRECTS[path];
-      if (redirect) responses['302'] = { ...redirect, headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } };
+      if (redirect)
+        responses['302'] = {
+          ...redirect,
+          headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } },
+        };
       for (const status of THROTTLED.test(path) ? ['429'] : []) {
         responses[status] = ERROR_RESPONSE(ERROR_DESCRIPTIONS[status] ?? 'Error');
       }
       if (path === '/sign-up/email') responses['409'] = ERROR_RESPONSE(ERROR_DESCRIPTIONS['409'] ?? 'Conflict');
-      if (path === '/sign-in/social' || path === '/request-password-reset') responses['503'] = ERROR_RESPONSE(ERROR_DESCRIPTIONS['503'] ?? 'Unavailable');
+      if (path === '/sign-in/social' || path === '/request-password-reset')
+        responses['503'] = ERROR_RESPONSE(ERROR_DESCRIPTIONS['503'] ?? 'Unavailable');
       const extra = DESCRIPTIONS[path];
       adjusted[method] = {
         ...operation,

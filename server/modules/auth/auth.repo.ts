@@ -28,7 +28,9 @@ export function createAuthRepo({ db }: Database) {
       const [row] = await db
         .select({ n: count() })
         .from(verifications)
-        .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId), gte(verifications.createdAt, since)));
+        .where(
+          and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId), gte(verifications.createdAt, since)),
+        );
       return row?.n ?? 0;
     },
     async deleteSession(token: string): Promise<void> {

@@ -52,7 +52,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; users: UsersService
     schema: { hide: true },
     handler: async (request, reply) => {
       if (SIGNED_IN_AUTH_PATHS.has(request.url.split('?')[0] ?? '')) await app.requireUser.call(app, request, reply);
-      const body = request.method === 'POST' && Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
+      const body =
+        request.method === 'POST' && Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
       const { result: response, failure } = await watchDatabase(() =>
         auth.handler(
           new Request(`${request.protocol}://${request.host}${request.url}`, {
@@ -90,7 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; users: UsersService
         const retryAfter = Number(response.headers.get('x-retry-after'));
         const error = toApiError(response.status, parsed, Number.isFinite(retryAfter) ? retryAfter : null);
         if (response.status === 429 && Number.isFinite(retryAfter)) reply.header('retry-after', String(retryAfter));
-        if (error.statusCode >= 500) request.log.error({ status: response.status, body: redactValue(JSON.stringify(parsed)) }, 'auth request failed');
+        if (error.statusCode >= 500)
+          request.log.error({ status: response.status, body: redactValue(JSON.stringify(parsed)) }, 'auth request failed');
         return reply.status(error.statusCode).type('application/json; charset=utf-8').send(error);
       }
       return reply.send(text === '' ? null : withoutSessionToken(text, response.headers.get('content-type')));

@@ -34,7 +34,11 @@ function sessionCookieLine(res: LightMyRequestResponse, name = SESSION_COOKIE): 
   return lines[0] ?? '';
 }
 
-const attributes = (line: string) => line.split(';').slice(1).map((a) => a.trim().toLowerCase());
+const attributes = (line: string) =>
+  line
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 
 async function userRow(email: string) {
   const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
@@ -119,7 +123,11 @@ describe('sign-up with email and password', () => {
     for (const [i, password] of ['password', '12345678', 'aaaaaaaa', 'qwertyuiop', 'Password1', 'weak.pw5@example.com'].entries()) {
       const { res, cookie } = await signUp(ctx.app, `weak.pw${i}@example.com`, password);
       expect(res.statusCode, password).toBe(400);
-      expect(res.json(), password).toMatchObject({ statusCode: 400, code: 'VALIDATION', message: expect.stringContaining(WEAK_PASSWORD_MESSAGE) });
+      expect(res.json(), password).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: expect.stringContaining(WEAK_PASSWORD_MESSAGE),
+      });
       expect(cookie).toBe('');
       expect(await userRow(`weak.pw${i}@example.com`)).toBeUndefined();
     }
@@ -149,7 +157,11 @@ describe('sign-up with email and password', () => {
   // Issue 13: a NUL in the name answered 422 and logged an error (the insert failed).
   it('refuses control characters in the display name with 400 and a sentence', async () => {
     for (const [i, c] of ['\u0000', '\u001b'].entries()) {
-      const res = await post(ctx.app, '/api/auth/sign-up/email', { email: `nul${i}@example.com`, password: TEST_PASSWORD, name: `Ann${c}` });
+      const res = await post(ctx.app, '/api/auth/sign-up/email', {
+        email: `nul${i}@example.com`,
+        password: TEST_PASSWORD,
+        name: `Ann${c}`,
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ statusCode: 400, code: 'VALIDATION', message: 'The display name must not contain control characters.' });
       expect(await userRow(`nul${i}@example.com`)).toBeUndefined();
@@ -227,12 +239,36 @@ describe('sign-in and sign-out', () => {
 // one in a reset token failed the library's lookup the same way. Every auth body's texts (passwords aside) are checked.
 describe('control characters in what reaches the database', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
-    ['/api/auth/sign-in/email', { email: 'member\u0000@example.com', password: TEST_PASSWORD }, 'The email must not contain control characters.'],
-    ['/api/auth/sign-in/email', { email: 'member@example.com\u001b', password: TEST_PASSWORD }, 'The email must not contain control characters.'],
-    ['/api/auth/sign-in/email', { email: 'member@example.com\ud800', password: TEST_PASSWORD }, 'The email must not contain control characters.'],
-    ['/api/auth/sign-up/email', { email: 'new\u0000@example.com', password: TEST_PASSWORD, name: '' }, 'The email must not contain control characters.'],
-    ['/api/auth/request-password-reset', { email: 'member\u0000@example.com', redirectTo: '/reset-password' }, 'The email must not contain control characters.'],
-    ['/api/auth/reset-password', { token: 'abc\u0000def', newPassword: 'winter harbour slowly 17' }, 'This reset link is not valid: ask for a new one.'],
+    [
+      '/api/auth/sign-in/email',
+      { email: 'member\u0000@example.com', password: TEST_PASSWORD },
+      'The email must not contain control characters.',
+    ],
+    [
+      '/api/auth/sign-in/email',
+      { email: 'member@example.com\u001b', password: TEST_PASSWORD },
+      'The email must not contain control characters.',
+    ],
+    [
+      '/api/auth/sign-in/email',
+      { email: 'member@example.com\ud800', password: TEST_PASSWORD },
+      'The email must not contain control characters.',
+    ],
+    [
+      '/api/auth/sign-up/email',
+      { email: 'new\u0000@example.com', password: TEST_PASSWORD, name: '' },
+      'The email must not contain control characters.',
+    ],
+    [
+      '/api/auth/request-password-reset',
+      { email: 'member\u0000@example.com', redirectTo: '/reset-password' },
+      'The email must not contain control characters.',
+    ],
+    [
+      '/api/auth/reset-password',
+      { token: 'abc\u0000def', newPassword: 'winter harbour slowly 17' },
+      'This reset link is not valid: ask for a new one.',
+    ],
   ];
   it.each(cases)('%s with %j answers 400 with a sentence', async (url, body, message) => {
     const res = await post(ctx.app, url, body);
@@ -258,14 +294,22 @@ describe('requests from other sites', () => {
 
   it('refuses a sign-in or sign-up from another origin', async () => {
     for (const origin of [EVIL_ORIGIN, 'null', 'http://finder.test.evil.example']) {
-      const signInRes = await post(ctx.app, '/api/auth/sign-in/email', { email: 'member@example.com', password: TEST_PASSWORD }, '', { origin });
+      const signInRes = await post(ctx.app, '/api/auth/sign-in/email', { email: 'member@example.com', password: TEST_PASSWORD }, '', {
+        origin,
+      });
       expect(signInRes.statusCode, origin).toBe(403);
       expect(signInRes.json(), origin).toMatchObject({ code: 'FORBIDDEN' });
       expect(cookieHeader(signInRes), origin).toBe('');
       // Signing a victim into the attacker's new account is login CSRF too.
-      const signUpRes = await post(ctx.app, '/api/auth/sign-up/email', { email: 'planted@example.com', password: TEST_PASSWORD, name: '' }, '', {
-        origin,
-      });
+      const signUpRes = await post(
+        ctx.app,
+        '/api/auth/sign-up/email',
+        { email: 'planted@example.com', password: TEST_PASSWORD, name: '' },
+        '',
+        {
+          origin,
+        },
+      );
       expect(signUpRes.statusCode, origin).toBe(403);
     }
     expect(await userRow('planted@example.com')).toBeUndefined();
@@ -326,7 +370,13 @@ describe('throttling of sign-in and sign-up', () => {
     await limited?.close();
   });
 
-  const attempt = (remoteAddress: string, headers: Record<string, string> = {}, password = 'wrong password', email = 'throttled@example.com', app = limited.app) =>
+  const attempt = (
+    remoteAddress: string,
+    headers: Record<string, string> = {},
+    password = 'wrong password',
+    email = 'throttled@example.com',
+    app = limited.app,
+  ) =>
     app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -622,7 +672,9 @@ describe('logs', () => {
     });
     const logged = await anotherAppOn(ctx, { logger: { level: 'debug', stream } });
     try {
-      const res = await post(logged, '/api/auth/sign-in/email', { email: 'a@example.com', password: TEST_PASSWORD }, '', { origin: EVIL_ORIGIN });
+      const res = await post(logged, '/api/auth/sign-in/email', { email: 'a@example.com', password: TEST_PASSWORD }, '', {
+        origin: EVIL_ORIGIN,
+      });
       expect(res.statusCode).toBe(403);
       const entries = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
       expect(entries.some((e) => /origin/i.test(e.msg))).toBe(true);

@@ -169,7 +169,8 @@ async function passwordRules(ctx: HookInput): Promise<void> {
 function signInKeys(ctx: HookInput, throttle: SignInThrottleSettings): ThrottleKey[] {
   const keys: ThrottleKey[] = [];
   const email = (ctx.body as { email?: unknown } | undefined)?.email;
-  if (typeof email === 'string' && email.trim() !== '') keys.push({ key: `account:${email.trim().toLowerCase()}`, threshold: throttle.accountFailures });
+  if (typeof email === 'string' && email.trim() !== '')
+    keys.push({ key: `account:${email.trim().toLowerCase()}`, threshold: throttle.accountFailures });
   const address = (ctx.request?.headers ?? ctx.headers)?.get(CLIENT_IP_HEADER);
   if (address) keys.push({ key: `address:${address}`, threshold: throttle.addressFailures });
   return keys;
@@ -214,7 +215,10 @@ function signInThrottle(repo: SignInThrottleRepo, settings: SignInThrottleSettin
       if (refused.length === 0) return;
       const counted = new Set(refused.map((r) => r.key));
       await repo.release(keys.filter((k) => !counted.has(k.key)));
-      const seconds = secondsUntil(refused.map((r) => r.lockedUntil), now);
+      const seconds = secondsUntil(
+        refused.map((r) => r.lockedUntil),
+        now,
+      );
       throw new APIError(
         'TOO_MANY_REQUESTS',
         { code: 'SIGN_IN_LOCKED', message: 'Too many failed sign-ins. Please wait and try again.' },
@@ -263,9 +267,7 @@ export type ResetMailRepo = Pick<AuthRepo, 'resetRequestsSince'>;
 
 /** Origins allowed to send requests that carry a session: the site's own and any configured extra ones. */
 export function trustedOrigins(settings: Pick<AuthSettings, 'publicUrl' | 'port' | 'trustedOrigins'>): string[] {
-  const own = settings.publicUrl
-    ? [settings.publicUrl]
-    : [`http://localhost:${settings.port}`, `http://127.0.0.1:${settings.port}`];
+  const own = settings.publicUrl ? [settings.publicUrl] : [`http://localhost:${settings.port}`, `http://127.0.0.1:${settings.port}`];
   return [...new Set([...own, ...settings.trustedOrigins])];
 }
 
@@ -289,7 +291,10 @@ function resetMailSender(mailer: Mailer, repo: ResetMailRepo, log: FastifyBaseLo
       // Only the error's own fields: the message body (with the link) never reaches the log.
       (err: unknown) => {
         const e = err as { code?: unknown; responseCode?: unknown; command?: unknown; message?: unknown };
-        log.error({ userId: user.id, code: e.code, responseCode: e.responseCode, command: e.command, reason: e.message }, 'password reset: the mail could not be sent');
+        log.error(
+          { userId: user.id, code: e.code, responseCode: e.responseCode, command: e.command, reason: e.message },
+          'password reset: the mail could not be sent',
+        );
       },
     );
   };

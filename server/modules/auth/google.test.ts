@@ -31,7 +31,11 @@ const sessionCount = async () => (await ctx.database.db.select({ id: sessions.id
 describe('Google sign-in', () => {
   it('creates an account on the first sign-in and lands on /home signed in', async () => {
     const before = standIn.tokenRequests;
-    const result = await googleSignIn(ctx.app, { email: 'gale@example.com', name: 'Gale Tester', picture: 'https://images.example/gale.png' });
+    const result = await googleSignIn(ctx.app, {
+      email: 'gale@example.com',
+      name: 'Gale Tester',
+      picture: 'https://images.example/gale.png',
+    });
     expect(result.startStatus).toBe(200);
     expect(result.location).toBe('/home');
     expect(result.cookie).toContain(`${SESSION_COOKIE}=`);
@@ -54,7 +58,10 @@ describe('Google sign-in', () => {
   it("keeps Google's access token only encrypted, and no ID token", async () => {
     await googleSignIn(ctx.app, { email: 'tokens@example.com', name: 'Token Keeper' });
     const [user] = await usersWithEmail('tokens@example.com');
-    const [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.userId, user?.id ?? ''));
+    const [account] = await ctx.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, user?.id ?? ''));
     expect(account?.accessToken).toEqual(expect.any(String));
     expect(standIn.issuedTokens).not.toContain(account?.accessToken);
     for (const issued of standIn.issuedTokens) expect(account?.accessToken).not.toContain(issued.slice(0, 24));
@@ -62,16 +69,27 @@ describe('Google sign-in', () => {
     expect(account?.idToken).toBeNull();
     // Also after a second sign-in, which updates the account.
     await googleSignIn(ctx.app, { email: 'tokens@example.com', name: 'Token Keeper' });
-    const [again] = await ctx.database.db.select().from(accounts).where(eq(accounts.userId, user?.id ?? ''));
+    const [again] = await ctx.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, user?.id ?? ''));
     expect(again?.idToken).toBeNull();
     expect(standIn.issuedTokens).not.toContain(again?.accessToken);
   });
 
   it('refreshes the name and photo on a later sign-in, without a second account', async () => {
-    const first = await googleSignIn(ctx.app, { email: 'renamed@example.com', name: 'Old Name', picture: 'https://images.example/old.png' });
+    const first = await googleSignIn(ctx.app, {
+      email: 'renamed@example.com',
+      name: 'Old Name',
+      picture: 'https://images.example/old.png',
+    });
     const id = (await me(ctx.app, first.cookie)).user?.id;
     expect(id).toEqual(expect.any(String));
-    const again = await googleSignIn(ctx.app, { email: 'renamed@example.com', name: 'New Name', picture: 'https://images.example/new.png' });
+    const again = await googleSignIn(ctx.app, {
+      email: 'renamed@example.com',
+      name: 'New Name',
+      picture: 'https://images.example/new.png',
+    });
     expect(again.location).toBe('/home');
     const user = (await me(ctx.app, again.cookie)).user;
     expect(user).toMatchObject({ id, name: 'New Name', image: 'https://images.example/new.png', providers: ['google'] });

@@ -77,7 +77,10 @@ describe('forgot password', () => {
     const token = tokenFrom(mail.text);
     expect(mail.html).toContain(`/reset-password?token=${token}`);
 
-    const [row] = await ctx.database.db.select().from(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
+    const [row] = await ctx.database.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, `reset-password:${token}`));
     const minutes = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
@@ -87,7 +90,12 @@ describe('forgot password', () => {
     // Every session of the account is gone, the one signed in elsewhere included.
     expect((await me(ctx.app, other.cookie)).user).toBeNull();
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
-    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user?.id ?? ''))).toHaveLength(0);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? '')),
+    ).toHaveLength(0);
 
     expect((await signIn(ctx.app, email, OLD_PASSWORD)).res.statusCode).toBe(401);
     expect((await signIn(ctx.app, email, NEW_PASSWORD)).res.statusCode).toBe(200);

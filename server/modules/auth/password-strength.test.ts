@@ -15,7 +15,9 @@ describe("the password checker's thread", () => {
     expect(await weakPasswordReason('password')).toContain(WEAK_PASSWORD_MESSAGE);
     expect(checkerForTests.running()).toBe(true);
     // Several at once, answered each by its own id.
-    const verdicts = await Promise.all(['quiet harbor lantern 42', 'aaaaaaaa', 'jane.doe@example.com'].map((p) => weakPasswordReason(p, ['jane.doe@example.com'])));
+    const verdicts = await Promise.all(
+      ['quiet harbor lantern 42', 'aaaaaaaa', 'jane.doe@example.com'].map((p) => weakPasswordReason(p, ['jane.doe@example.com'])),
+    );
     expect(verdicts.map((v) => v === null)).toEqual([true, false, false]);
     const deadline = Date.now() + 5000;
     while (checkerForTests.running() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

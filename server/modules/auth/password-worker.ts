@@ -8,7 +8,11 @@ import { parentPort } from 'node:worker_threads';
 export type PasswordCheck = { id: number; password: string; related: string[] };
 export type PasswordVerdict = { id: number; score: number; warning: string };
 
-const [core, common, en] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]);
+const [core, common, en] = await Promise.all([
+  import('@zxcvbn-ts/core'),
+  import('@zxcvbn-ts/language-common'),
+  import('@zxcvbn-ts/language-en'),
+]);
 const zxcvbn = new core.ZxcvbnFactory({
   translations: en.translations,
   graphs: common.adjacencyGraphs,

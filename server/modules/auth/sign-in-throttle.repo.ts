@@ -71,7 +71,9 @@ export function createSignInThrottleRepo(database: Database) {
 
     /** Rows whose failures were forgotten anyway; run now and then. */
     async prune(before: Date): Promise<void> {
-      await database.rows(sql`delete from sign_in_throttle where updated_at < ${before.toISOString()}::timestamptz and (locked_until is null or locked_until < ${before.toISOString()}::timestamptz)`);
+      await database.rows(
+        sql`delete from sign_in_throttle where updated_at < ${before.toISOString()}::timestamptz and (locked_until is null or locked_until < ${before.toISOString()}::timestamptz)`,
+      );
     },
   };
 }

@@ -26,7 +26,8 @@ const BULK_PENDING_LIST_KB = 256 * 1024;
 type RawCounts = { total: number; matched: number; updated: number; samples: Array<BulkUpdate & { after?: unknown }> | string | null };
 
 function toCounts(raw: RawCounts | undefined, addedCategories: string[], changeId: string | null = null): OperationCounts {
-  const samples = typeof raw?.samples === 'string' ? (JSON.parse(raw.samples) as Array<BulkUpdate & { after?: unknown }>) : (raw?.samples ?? []);
+  const samples =
+    typeof raw?.samples === 'string' ? (JSON.parse(raw.samples) as Array<BulkUpdate & { after?: unknown }>) : (raw?.samples ?? []);
   return {
     totalProcessed: Number(raw?.total ?? 0),
     matchedProducts: Number(raw?.matched ?? 0),

@@ -9,15 +9,13 @@ import type { BulkOpsService } from './bulk-ops.service';
 
 /** Bulk catalogue maintenance (spec section 2 "Database operations"): developers only. */
 export const bulkOpsRoutes: FastifyPluginAsyncZod<{ service: BulkOpsService }> = async (app, { service }) => {
-
   app.post(
     '/api/admin/bulk-ops/:operation',
     app.guard('developer', {
       schema: {
         tags: ['bulk-ops'],
         summary: 'Runs one bulk operation on the whole catalogue, all or nothing, and answers its counts and samples',
-        description:
-          'One operation at a time across every process: 409 while another runs. Each run is recorded in the audit log.',
+        description: 'One operation at a time across every process: 409 while another runs. Each run is recorded in the audit log.',
         params: bulkOperationParamsSchema,
         response: { 200: bulkResultSchema, 409: errorSchema },
       },

@@ -76,7 +76,12 @@ export function createBulkOpsService(repo: BulkOpsRepo, transaction: Transact<Bu
         const undone = await changes.undo(changeId, ['bulk-op'], actor);
         if (undone === null || undone === 'undone') return undone;
         const { change, result } = undone;
-        await audit.record({ action: 'change-undo', subject: change.summary, actor, details: { changeId: change.id, kind: change.kind, ...result } });
+        await audit.record({
+          action: 'change-undo',
+          subject: change.summary,
+          actor,
+          details: { changeId: change.id, kind: change.kind, ...result },
+        });
         return undone;
       }, limit);
       if (done === null) throw new AppError('NOT_FOUND', 'There is no such database operation to undo.');
@@ -112,19 +117,22 @@ export function createBulkOpsService(repo: BulkOpsRepo, transaction: Transact<Bu
       let counts: OperationCounts;
       try {
         // One transaction: the change Undo reads, the operation's statements, and its audit entry closed.
-        counts = await transaction(async ({ bulkOps, changes, audit }) => {
-          await bulkOps.prepareLongChange();
-          const changeId = await changes.open('bulk-op', name, actor);
-          const worked = rule
-            ? await bulkOps.recategorise(rule, changeId, BULK_SAMPLE_LIMIT)
-            : operation === WOMEN_OPERATION.operation
-              ? await bulkOps.recategoriseWomen(changeId, BULK_SAMPLE_LIMIT)
-              : await bulkOps.addGender(GENDER_OPERATION.gender, changeId, BULK_SAMPLE_LIMIT);
-          const done = { ...worked, changeId: worked.updatedCount > 0 ? changeId : null };
-          if (done.changeId === null) await changes.drop(changeId);
-          await audit.closeRunning(claim.id, 'succeeded', { ...details(done), changeId: done.changeId });
-          return done;
-        }, { timeoutMs: BULK_STATEMENT_TIMEOUT_MS }).finally(() => repo.mergePendingSearchEntries());
+        counts = await transaction(
+          async ({ bulkOps, changes, audit }) => {
+            await bulkOps.prepareLongChange();
+            const changeId = await changes.open('bulk-op', name, actor);
+            const worked = rule
+              ? await bulkOps.recategorise(rule, changeId, BULK_SAMPLE_LIMIT)
+              : operation === WOMEN_OPERATION.operation
+                ? await bulkOps.recategoriseWomen(changeId, BULK_SAMPLE_LIMIT)
+                : await bulkOps.addGender(GENDER_OPERATION.gender, changeId, BULK_SAMPLE_LIMIT);
+            const done = { ...worked, changeId: worked.updatedCount > 0 ? changeId : null };
+            if (done.changeId === null) await changes.drop(changeId);
+            await audit.closeRunning(claim.id, 'succeeded', { ...details(done), changeId: done.changeId });
+            return done;
+          },
+          { timeoutMs: BULK_STATEMENT_TIMEOUT_MS },
+        ).finally(() => repo.mergePendingSearchEntries());
       } catch (err) {
         // The database's own words (drizzle wraps them with the whole query).
         const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;

@@ -52,7 +52,10 @@ const FIXTURE = [
 beforeEach(async () => {
   await clearCatalogue(ctx.database);
   await ctx.database.db.execute(sql`delete from audit_log`);
-  await insertCategories(ctx.database, ['Shoes', 'Hoodies', 'Jackets', 'Pants', 'T-Shirts', 'Accessories', 'Shorts'].map((name, i) => ({ name, relevance: i + 1 })));
+  await insertCategories(
+    ctx.database,
+    ['Shoes', 'Hoodies', 'Jackets', 'Pants', 'T-Shirts', 'Accessories', 'Shorts'].map((name, i) => ({ name, relevance: i + 1 })),
+  );
   await insertProducts(ctx.database, FIXTURE);
 });
 
@@ -235,7 +238,10 @@ describe('POST /api/admin/bulk-ops/:operation', () => {
   });
 
   it(`returns at most ${BULK_SAMPLE_LIMIT} samples, by title, while counting every change`, async () => {
-    await insertProducts(ctx.database, Array.from({ length: 25 }, (_, i) => ({ title: `Zz Boot ${String(i).padStart(2, '0')}`, category: null })));
+    await insertProducts(
+      ctx.database,
+      Array.from({ length: 25 }, (_, i) => ({ title: `Zz Boot ${String(i).padStart(2, '0')}`, category: null })),
+    );
     const result = await ok('update-shoes');
     expect(result.updatedCount).toBe(26);
     expect(result.updates).toHaveLength(BULK_SAMPLE_LIMIT);
@@ -299,7 +305,10 @@ describe('one run at a time, all or nothing, in the audit log', () => {
   it('two clicks at once: one runs, the other is refused or runs after it, never both at the same time', async () => {
     const results = await Promise.all([run('update-pants'), run('update-pants')]);
     const statuses = results.map((r) => r.statusCode).sort();
-    expect([[200, 200], [200, 409]]).toContainEqual(statuses);
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
     const log = await auditLog();
     expect(log.items.filter((e) => e.status === 'succeeded')).toHaveLength(statuses.filter((s) => s === 200).length);
     expect(log.items.some((e) => e.status === 'running')).toBe(false);

@@ -217,7 +217,14 @@ describe('PUT and DELETE /api/admin/products/:id', () => {
   it('replaces every field and moves updatedAt', async () => {
     const res = await send(ctx.app, 'PUT', `/api/admin/products/${product.id}`, {
       cookie: admin,
-      body: { title: 'Cargo Pants', price: '30', category: 'Pants', gender: 'Unisex', link: 'https://store.example/2', isBestProduct: true },
+      body: {
+        title: 'Cargo Pants',
+        price: '30',
+        category: 'Pants',
+        gender: 'Unisex',
+        link: 'https://store.example/2',
+        isBestProduct: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Product>()).toMatchObject({
@@ -282,10 +289,17 @@ describe('control characters in product fields and list filters', () => {
 
   it('refuses them in the category filter of both product lists, with a sentence', async () => {
     for (const c of CONTROLS) {
-      for (const [url, cookie] of [['/api/products', ''], ['/api/admin/products', admin]] as const) {
+      for (const [url, cookie] of [
+        ['/api/products', ''],
+        ['/api/admin/products', admin],
+      ] as const) {
         const res = await send(ctx.app, 'GET', `${url}?category=${encodeURIComponent(`Sh${c}oes`)}`, { cookie });
         expect(res.statusCode, `${url} ${JSON.stringify(c)}`).toBe(400);
-        expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION', message: expect.stringContaining('category must not contain control characters') });
+        expect(res.json()).toMatchObject({
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: expect.stringContaining('category must not contain control characters'),
+        });
       }
     }
   });
@@ -297,11 +311,16 @@ describe('control characters in product fields and list filters', () => {
         const value = field === 'link' ? `https://store.example/it${c}em` : `Field${c}Jacket`;
         const res = await create({ ...VALID, [field]: value });
         expect(res.statusCode, `${field} ${JSON.stringify(c)}: ${res.body}`).toBe(400);
-        expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION', message: expect.stringContaining(`${field} must not contain control characters`) });
+        expect(res.json()).toMatchObject({
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: expect.stringContaining(`${field} must not contain control characters`),
+        });
       }
     }
     // Single-line fields take no line break or tab either.
-    for (const field of ['title', 'brand'] as const) expect((await create({ ...VALID, [field]: 'two\nlines' })).statusCode, field).toBe(400);
+    for (const field of ['title', 'brand'] as const)
+      expect((await create({ ...VALID, [field]: 'two\nlines' })).statusCode, field).toBe(400);
     expect(await productCount()).toBe(before);
   });
 

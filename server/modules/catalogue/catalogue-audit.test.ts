@@ -129,10 +129,14 @@ describe('product changes in the audit log', () => {
 
   it('records nothing for a refused change', async () => {
     const counts = async () =>
-      Promise.all((['product-create', 'product-update', 'product-delete'] as const).map(async (a) => (await auditEntries(ctx.database, a)).length));
+      Promise.all(
+        (['product-create', 'product-update', 'product-delete'] as const).map(async (a) => (await auditEntries(ctx.database, a)).length),
+      );
     const before = await counts();
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect((await send(ctx.app, 'POST', '/api/admin/products', { cookie: admin, body: { ...VALID, category: 'Hats' } })).statusCode).toBe(400);
+    expect((await send(ctx.app, 'POST', '/api/admin/products', { cookie: admin, body: { ...VALID, category: 'Hats' } })).statusCode).toBe(
+      400,
+    );
     expect((await edit(missing, VALID)).statusCode).toBe(404);
     expect((await send(ctx.app, 'DELETE', `/api/admin/products/${missing}`, { cookie: admin })).statusCode).toBe(404);
     expect(await counts()).toEqual(before);

@@ -26,7 +26,14 @@ afterAll(async () => {
 const FIXTURE = [
   { title: 'Zip Hoodie', category: 'Hoodies', gender: 'Men', price: 30, link: 'https://s.example/hoodie' },
   { title: 'Puffer Hoodie', category: 'Hoodies', gender: 'Women', price: 45, link: 'https://s.example/puffer' },
-  { title: 'Graphic Tee', category: 'T-Shirts', gender: null, price: 12, link: 'https://s.example/tee', description: 'Line one\nline "two", three' },
+  {
+    title: 'Graphic Tee',
+    category: 'T-Shirts',
+    gender: null,
+    price: 12,
+    link: 'https://s.example/tee',
+    description: 'Line one\nline "two", three',
+  },
   { title: '=cmd|calc', category: 'T-Shirts', gender: 'Kids', price: 9.5, link: 'https://s.example/tee', isBestProduct: true },
   { title: 'Trail Boot', category: 'Shoes', gender: 'Men', price: 80, link: null, brand: 'Fjäll' },
 ];
@@ -34,14 +41,23 @@ const FIXTURE = [
 beforeEach(async () => {
   await clearCatalogue(ctx.database);
   await ctx.database.db.execute(sql`delete from catalogue_changes`);
-  await insertCategories(ctx.database, ['Hoodies', 'Jackets', 'T-Shirts', 'Shoes'].map((name, i) => ({ name, relevance: i + 1 })));
+  await insertCategories(
+    ctx.database,
+    ['Hoodies', 'Jackets', 'T-Shirts', 'Shoes'].map((name, i) => ({ name, relevance: i + 1 })),
+  );
   await insertProducts(ctx.database, FIXTURE);
 });
 
 const rows = () =>
-  ctx.database.rows<{ id: string; title: string; category: string | null; gender: string | null; is_best_product: boolean; number: number; row: number }>(
-    sql`select id, title, category, gender, is_best_product, number, row from products order by row`,
-  );
+  ctx.database.rows<{
+    id: string;
+    title: string;
+    category: string | null;
+    gender: string | null;
+    is_best_product: boolean;
+    number: number;
+    row: number;
+  }>(sql`select id, title, category, gender, is_best_product, number, row from products order by row`);
 const bulk = (body: unknown, cookie = admin) => send(ctx.app, 'POST', '/api/admin/products/bulk', { cookie, body });
 const undo = (id: string, cookie = admin) => send(ctx.app, 'POST', `/api/admin/products/changes/${id}/undo`, { cookie });
 
@@ -54,7 +70,10 @@ describe('bulk item actions', () => {
     const result = res.json<BulkEditResult>();
     expect(result).toMatchObject({ selected: 2, changed: 2, summary: 'Set category to Jackets' });
     expect((await rows()).filter((r) => r.category === 'Jackets').map((r) => r.title)).toEqual(['Zip Hoodie', 'Puffer Hoodie']);
-    expect((await auditEntries(ctx.database, 'products-bulk-edit')).at(-1)).toMatchObject({ subject: 'Set category to Jackets', details: expect.objectContaining({ changed: 2 }) });
+    expect((await auditEntries(ctx.database, 'products-bulk-edit')).at(-1)).toMatchObject({
+      subject: 'Set category to Jackets',
+      details: expect.objectContaining({ changed: 2 }),
+    });
     const undone = await undo(result.changeId ?? '');
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json<UndoResult>()).toEqual({ restored: 2, skipped: 0 });
@@ -63,14 +82,26 @@ describe('bulk item actions', () => {
   });
 
   it('acts on every item matching the filters only when the count is still the one confirmed', async () => {
-    const stale = await bulk({ selection: { filter: { search: 'hoodie' }, expectedCount: 3 }, action: { type: 'set-best', isBestProduct: true } });
+    const stale = await bulk({
+      selection: { filter: { search: 'hoodie' }, expectedCount: 3 },
+      action: { type: 'set-best', isBestProduct: true },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json<{ message: string }>().message).toMatch(/now match 2 items, not 3/);
-    const ok = await bulk({ selection: { filter: { search: 'hoodie' }, expectedCount: 2 }, action: { type: 'set-best', isBestProduct: true } });
+    const ok = await bulk({
+      selection: { filter: { search: 'hoodie' }, expectedCount: 2 },
+      action: { type: 'set-best', isBestProduct: true },
+    });
     expect(ok.json<BulkEditResult>()).toMatchObject({ selected: 2, changed: 2 });
-    const gender = await bulk({ selection: { filter: { category: 'T-Shirts' }, expectedCount: 2 }, action: { type: 'set-gender', gender: 'Kids' } });
+    const gender = await bulk({
+      selection: { filter: { category: 'T-Shirts' }, expectedCount: 2 },
+      action: { type: 'set-gender', gender: 'Kids' },
+    });
     expect(gender.json<BulkEditResult>()).toMatchObject({ selected: 2, changed: 1, summary: 'Set gender to Kids' });
-    const none = await bulk({ selection: { filter: { category: 'T-Shirts' }, expectedCount: 2 }, action: { type: 'set-gender', gender: 'Kids' } });
+    const none = await bulk({
+      selection: { filter: { category: 'T-Shirts' }, expectedCount: 2 },
+      action: { type: 'set-gender', gender: 'Kids' },
+    });
     expect(none.json<BulkEditResult>()).toMatchObject({ changeId: null, changed: 0 });
   });
 
@@ -124,9 +155,14 @@ describe('bulk edits of what operators change (issue 28)', () => {
 
   it('lowers prices by a percentage, never below a cent, and sets one price', async () => {
     const ids = (await rows()).map((r) => r.id);
-    expect((await bulk({ selection: { ids }, action: { type: 'adjust-price', percent: -15 } })).json<BulkEditResult>().summary).toBe('Lowered prices by 15%');
+    expect((await bulk({ selection: { ids }, action: { type: 'adjust-price', percent: -15 } })).json<BulkEditResult>().summary).toBe(
+      'Lowered prices by 15%',
+    );
     expect((await products()).map((p) => p.price)).toEqual(['25.50', '38.25', '10.20', '8.08', '68.00']);
-    const set = await bulk({ selection: { filter: { category: 'Hoodies' }, expectedCount: 2 }, action: { type: 'set-price', price: 29.999 } });
+    const set = await bulk({
+      selection: { filter: { category: 'Hoodies' }, expectedCount: 2 },
+      action: { type: 'set-price', price: 29.999 },
+    });
     expect(set.json<BulkEditResult>()).toMatchObject({ changed: 2, summary: 'Set price to 30.00' });
     expect((await products()).map((p) => p.price).slice(0, 2)).toEqual(['30.00', '30.00']);
     expect((await bulk({ selection: { ids }, action: { type: 'adjust-price', percent: -95 } })).statusCode).toBe(400);
@@ -154,20 +190,34 @@ describe('bulk edits of what operators change (issue 28)', () => {
     expect(res.json<BulkEditResult>()).toMatchObject({ changed: 2, summary: 'Replaced "HOODIE" with "Hoodie (2026)" in titles' });
     expect((await products()).map((p) => p.title).slice(0, 2)).toEqual(['Zip Hoodie (2026)', 'Puffer Hoodie (2026)']);
     // A pattern character is text: '|' finds only itself; a title left empty stays as it was.
-    expect((await preview({ selection: { ids }, action: { type: 'replace-title', find: '=cmd|', replace: '' } })).json<BulkEditPreview>().samples).toEqual([
-      { number: expect.any(Number), title: '=cmd|calc', from: '=cmd|calc', to: 'calc' },
-    ]);
-    expect((await preview({ selection: { ids }, action: { type: 'replace-title', find: 'Trail Boot', replace: ' ' } })).json<BulkEditPreview>().changed).toBe(0);
+    expect(
+      (await preview({ selection: { ids }, action: { type: 'replace-title', find: '=cmd|', replace: '' } })).json<BulkEditPreview>()
+        .samples,
+    ).toEqual([{ number: expect.any(Number), title: '=cmd|calc', from: '=cmd|calc', to: 'calc' }]);
+    expect(
+      (await preview({ selection: { ids }, action: { type: 'replace-title', find: 'Trail Boot', replace: ' ' } })).json<BulkEditPreview>()
+        .changed,
+    ).toBe(0);
     expect((await undo(res.json<BulkEditResult>().changeId ?? '')).json<UndoResult>()).toEqual({ restored: 2, skipped: 0 });
     expect(await products()).toEqual(before);
   });
 
   it('sets the brand and the description, and removes them', async () => {
     const ids = (await rows()).slice(0, 2).map((r) => r.id);
-    expect((await bulk({ selection: { ids }, action: { type: 'set-brand', brand: ' Acme ' } })).json<BulkEditResult>()).toMatchObject({ changed: 2, summary: 'Set brand to Acme' });
-    expect((await bulk({ selection: { ids }, action: { type: 'set-description', description: 'Soft fleece.' } })).json<BulkEditResult>().changed).toBe(2);
-    expect((await products()).slice(0, 2).map((p) => [p.brand, p.description])).toEqual([['Acme', 'Soft fleece.'], ['Acme', 'Soft fleece.']]);
-    expect((await bulk({ selection: { ids }, action: { type: 'set-brand', brand: '' } })).json<BulkEditResult>().summary).toBe('Removed the brand');
+    expect((await bulk({ selection: { ids }, action: { type: 'set-brand', brand: ' Acme ' } })).json<BulkEditResult>()).toMatchObject({
+      changed: 2,
+      summary: 'Set brand to Acme',
+    });
+    expect(
+      (await bulk({ selection: { ids }, action: { type: 'set-description', description: 'Soft fleece.' } })).json<BulkEditResult>().changed,
+    ).toBe(2);
+    expect((await products()).slice(0, 2).map((p) => [p.brand, p.description])).toEqual([
+      ['Acme', 'Soft fleece.'],
+      ['Acme', 'Soft fleece.'],
+    ]);
+    expect((await bulk({ selection: { ids }, action: { type: 'set-brand', brand: '' } })).json<BulkEditResult>().summary).toBe(
+      'Removed the brand',
+    );
   });
 
   it('refuses the new actions and their preview to anonymous callers and users (403)', async () => {
@@ -195,7 +245,12 @@ describe('the admin list at scale', () => {
 
   it('names the other items with the same buy link', async () => {
     const [tee] = (await rows()).filter((r) => r.title === 'Graphic Tee');
-    const res = await send(ctx.app, 'GET', `/api/admin/products/link-matches?link=${encodeURIComponent('https://s.example/tee')}&excludeId=${tee?.id}`, { cookie: admin });
+    const res = await send(
+      ctx.app,
+      'GET',
+      `/api/admin/products/link-matches?link=${encodeURIComponent('https://s.example/tee')}&excludeId=${tee?.id}`,
+      { cookie: admin },
+    );
     expect(res.json<LinkMatches>().items.map((i) => i.title)).toEqual(['=cmd|calc']);
   });
 });
@@ -205,7 +260,12 @@ describe('export', () => {
 
   async function reimport(name: string, body: Buffer): Promise<Import> {
     const form = multipartBody([{ filename: name, body, field: 'file' }]);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin }, payload: form.payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/imports',
+      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Import>();
   }
@@ -214,7 +274,9 @@ describe('export', () => {
     for (const format of ['csv', 'xlsx', 'json'] as const) {
       const res = await exported(`format=${format}`);
       expect(res.statusCode, format).toBe(200);
-      expect(res.headers['content-disposition']).toMatch(new RegExp(`attachment; filename="finder-products-\\d{4}-\\d{2}-\\d{2}\\.${format}"`));
+      expect(res.headers['content-disposition']).toMatch(
+        new RegExp(`attachment; filename="finder-products-\\d{4}-\\d{2}-\\d{2}\\.${format}"`),
+      );
       const preview = await reimport(`back.${format}`, res.rawPayload);
       expect(preview.counts, format).toEqual({ new: 0, updated: 0, unchanged: FIXTURE.length, invalid: 0 });
     }
@@ -223,7 +285,9 @@ describe('export', () => {
   it('writes a header and one line per product, guarding formula-like text, in row order', async () => {
     const text = (await exported('format=csv')).body;
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt');
+    expect(lines[0]).toBe(
+      'id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt',
+    );
     expect(text).toContain(`"Line one\nline ""two"", three"`);
     expect(text).toContain(",'=cmd|calc,9.5,");
     const sheet = await readImport((await exported('format=xlsx')).rawPayload, 'export.xlsx', '');

@@ -111,7 +111,11 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
  */
 export function exportProducts(read: ExportRead, filter: AdminFilter, format: ExportFormat, now = new Date()) {
   const source =
-    format === 'csv' ? csv(read, filter) : format === 'json' ? json(read, filter) : writeXlsx('Products', EXPORT_COLUMNS, xlsxRows(read, filter));
+    format === 'csv'
+      ? csv(read, filter)
+      : format === 'json'
+        ? json(read, filter)
+        : writeXlsx('Products', EXPORT_COLUMNS, xlsxRows(read, filter));
   return {
     fileName: `finder-products-${now.toISOString().slice(0, 10)}.${format}`,
     contentType: EXPORT_CONTENT_TYPES[format],

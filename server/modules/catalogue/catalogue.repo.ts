@@ -65,7 +65,11 @@ function filterConditions(f: ListFilter): SQL[] {
   return conditions;
 }
 
-export type AdminFilter = Omit<ListFilter, 'best'> & { best?: boolean | undefined; picture?: 'none' | 'some' | undefined; group?: string | undefined };
+export type AdminFilter = Omit<ListFilter, 'best'> & {
+  best?: boolean | undefined;
+  picture?: 'none' | 'some' | undefined;
+  group?: string | undefined;
+};
 
 /**
  * The categories (lowered) whose name contains `pattern`, from the kept counts (category_totals: a handful of names,
@@ -138,7 +142,10 @@ function bulkChange(action: Exclude<BulkAction, { type: 'delete' }>): { column: 
       const pattern = action.find.replace(REGEX_SPECIAL, '\\$&');
       const replacement = action.replace.replace(/\\/g, '\\\\');
       const replaced = sql`regexp_replace(o.value, ${pattern}::text, ${replacement}::text, 'gi')`;
-      return { column: 'title', value: sql`(case when btrim(${replaced}) <> '' and length(btrim(${replaced})) <= ${TITLE_MAX_LENGTH} then btrim(${replaced}) else o.value end)` };
+      return {
+        column: 'title',
+        value: sql`(case when btrim(${replaced}) <> '' and length(btrim(${replaced})) <= ${TITLE_MAX_LENGTH} then btrim(${replaced}) else o.value end)`,
+      };
     }
   }
 }
@@ -147,7 +154,10 @@ function bulkChange(action: Exclude<BulkAction, { type: 'delete' }>): { column: 
 export type ProductTotals = { products: number; changes: number };
 
 /** Column values of a product as the admin writes them. */
-export type ProductValues = Omit<ProductRow, 'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey' | 'qcCount' | 'sourceId' | 'groupKey'>;
+export type ProductValues = Omit<
+  ProductRow,
+  'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey' | 'qcCount' | 'sourceId' | 'groupKey'
+>;
 
 /** What remains of a deleted product (deleted_products, written by a trigger). */
 export type DeletedProduct = { number: number; title: string; category: string | null; gender: Gender | null };
@@ -252,10 +262,20 @@ function productQueries(database: Database) {
       const picked: ProductRow[] = [];
       const seen = new Set(excludeId ? [excludeId] : []);
       const take = async (conditions: SQL[]) => {
-        for (const side of [sql`(shuffle_key, id) > (${point.key}, ${point.id}::uuid)`, sql`(shuffle_key, id) <= (${point.key}, ${point.id}::uuid)`]) {
+        for (const side of [
+          sql`(shuffle_key, id) > (${point.key}, ${point.id}::uuid)`,
+          sql`(shuffle_key, id) <= (${point.key}, ${point.id}::uuid)`,
+        ]) {
           const wanted = limit - picked.length;
           if (wanted <= 0) return;
-          const notSeen = seen.size ? [sql`id not in (${sql.join([...seen].map((id) => sql`${id}::uuid`), sql`, `)})`] : [];
+          const notSeen = seen.size
+            ? [
+                sql`id not in (${sql.join(
+                  [...seen].map((id) => sql`${id}::uuid`),
+                  sql`, `,
+                )})`,
+              ]
+            : [];
           const rows = await database.rows<RawRow>(
             sql`select ${COLUMNS} from products ${where([...conditions, side, ...notSeen])} order by shuffle_key, id limit ${wanted}`,
           );
@@ -397,7 +417,10 @@ export function createCatalogueRepo(database: Database) {
     imageSize: (url: string) => storedImageSize(database, url),
     /** How many products a bulk action's selection holds now. */
     async countTarget(target: BulkTarget): Promise<number> {
-      const [counted] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from products where ${targetCondition(target)}`);
+      const [counted] = await rowsOf<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from products where ${targetCondition(target)}`,
+      );
       return counted?.n ?? 0;
     },
 
@@ -437,11 +460,17 @@ export function createCatalogueRepo(database: Database) {
     },
 
     /** What a bulk action would change, without changing anything: the count and the first changes in row order. */
-    async bulkPreview(target: BulkTarget, action: BulkAction, samples: number): Promise<{ selected: number; changed: number; samples: Array<{ number: number; title: string; from: string; to: string }> }> {
+    async bulkPreview(
+      target: BulkTarget,
+      action: BulkAction,
+      samples: number,
+    ): Promise<{ selected: number; changed: number; samples: Array<{ number: number; title: string; from: string; to: string }> }> {
       const condition = targetCondition(target);
       if (action.type === 'delete') {
         const [counted] = await database.rows<{ n: number }>(sql`select count(*)::int as n from products where ${condition}`);
-        const first = await database.rows<{ number: number; title: string }>(sql`select number, title from products where ${condition} order by row limit ${samples}`);
+        const first = await database.rows<{ number: number; title: string }>(
+          sql`select number, title from products where ${condition} order by row limit ${samples}`,
+        );
         return { selected: counted?.n ?? 0, changed: counted?.n ?? 0, samples: first.map((r) => ({ ...r, from: r.title, to: '' })) };
       }
       const change = bulkChange(action);

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bulkEditBodySchema, bulkEditResultSchema, bulkEditPreviewSchema, linkMatchesQuerySchema, linkMatchesSchema, undoResultSchema } from '../../../common/schemas/changes';
+import {
+  bulkEditBodySchema,
+  bulkEditResultSchema,
+  bulkEditPreviewSchema,
+  linkMatchesQuerySchema,
+  linkMatchesSchema,
+  undoResultSchema,
+} from '../../../common/schemas/changes';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import {
@@ -17,7 +24,14 @@ import {
   productExportQuerySchema,
   productPageSchema,
 } from '../../../common/schemas/product';
-import { brandListSchema, brandParamsSchema, brandSummarySchema, finderFacetsSchema, suggestionsQuerySchema, suggestionsSchema } from '../../../common/schemas/search';
+import {
+  brandListSchema,
+  brandParamsSchema,
+  brandSummarySchema,
+  finderFacetsSchema,
+  suggestionsQuerySchema,
+  suggestionsSchema,
+} from '../../../common/schemas/search';
 import { AppError } from '../../errors';
 import { downloadResponse } from '../../plugins/openapi';
 import { PUBLIC_POLICY } from '../../plugins/response-cache';
@@ -33,7 +47,6 @@ import { apiSchemas } from '../../../common/schemas/registry';
 function siteOrigin(request: FastifyRequest): string {
   return request.headers.origin ?? `${request.protocol}://${request.host}`;
 }
-
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (app, { service }) => {
   app.get(
@@ -59,7 +72,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       schema: {
         tags: ['catalogue'],
         summary: 'How many products each category, gender and brand would give with the current search and filters',
-        description: "Each facet's counts leave its own filter out; Men and Women count Unisex products too. Also the price range of the matches.",
+        description:
+          "Each facet's counts leave its own filter out; Men and Women count Unisex products too. Also the price range of the matches.",
         querystring: finderFacetQuerySchema,
         response: { 200: finderFacetsSchema, 400: errorSchema },
       },
@@ -128,7 +142,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     },
     async (request, reply) => {
       const found = await service.productPage(request.params.number);
-      if (found.status === 'found') return { product: found.product, related: found.related, colours: found.colours, qcPhotos: found.qcPhotos };
+      if (found.status === 'found')
+        return { product: found.product, related: found.related, colours: found.colours, qcPhotos: found.qcPhotos };
       const gone = found.status === 'gone';
       const statusCode = gone ? 410 : 404;
       return reply.status(statusCode).send({
@@ -140,7 +155,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       });
     },
   );
-
 
   app.get(
     '/api/admin/products',
@@ -162,14 +176,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     app.guard('admin', {
       schema: {
         tags: ['admin'],
-        summary: 'The catalogue, or the products matching the admin list\'s filters, as a CSV, XLSX or JSON download (streamed)',
+        summary: "The catalogue, or the products matching the admin list's filters, as a CSV, XLSX or JSON download (streamed)",
         description:
           'Columns: id, sourceId (the id in the system the product was imported from), title, price, category, gender, brand, description, ' +
           'isBestProduct, link, image, number, row, createdAt, updatedAt. Importing the file again changes nothing: rows match by id, else by sourceId.',
         querystring: productExportQuerySchema,
-        response: { 200: downloadResponse('The file, in the format asked for (CSV by default)', Object.values(EXPORT_CONTENT_TYPES), {
-          'application/json': z.array(exportedProductSchema),
-        }) },
+        response: {
+          200: downloadResponse('The file, in the format asked for (CSV by default)', Object.values(EXPORT_CONTENT_TYPES), {
+            'application/json': z.array(exportedProductSchema),
+          }),
+        },
       },
     }),
     async (request, reply) => {
@@ -200,9 +216,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     app.guard('admin', {
       schema: {
         tags: ['admin'],
-        summary: 'Sets category, gender, best, price (or raises or lowers it by a percentage), brand or description on, replaces text in the titles of, or deletes, the ticked items or every item matching the filters; one change that can be undone',
-        description:
-          'With { filter, expectedCount }, 409 when the filters now match another number of items. Recorded in the audit log.',
+        summary:
+          'Sets category, gender, best, price (or raises or lowers it by a percentage), brand or description on, replaces text in the titles of, or deletes, the ticked items or every item matching the filters; one change that can be undone',
+        description: 'With { filter, expectedCount }, 409 when the filters now match another number of items. Recorded in the audit log.',
         body: bulkEditBodySchema,
         response: { 200: bulkEditResultSchema, 409: errorSchema },
       },
@@ -215,7 +231,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     app.guard('admin', {
       schema: {
         tags: ['admin'],
-        summary: 'What a bulk action would change: the count and the first changes (a title find-and-replace shows its results); changes nothing',
+        summary:
+          'What a bulk action would change: the count and the first changes (a title find-and-replace shows its results); changes nothing',
         body: bulkEditBodySchema,
         response: { 200: bulkEditPreviewSchema },
       },

@@ -1,8 +1,23 @@
 import { parseItemLink } from '../../../common/agent-links';
-import { FINDER_GENDERS, PRODUCT_COLOURS_MAX, RELATED_PRODUCTS_COUNT, SUGGESTED_BRANDS, SUGGESTED_CATEGORIES, SUGGESTED_PRODUCTS } from '../../../common/constants';
+import {
+  FINDER_GENDERS,
+  PRODUCT_COLOURS_MAX,
+  RELATED_PRODUCTS_COUNT,
+  SUGGESTED_BRANDS,
+  SUGGESTED_CATEGORIES,
+  SUGGESTED_PRODUCTS,
+} from '../../../common/constants';
 import { ownImagePath, thumbnailUrlFor, type PixelSize } from '../../../common/media';
 import { productPath } from '../../../common/product-urls';
-import { BULK_PREVIEW_SAMPLES, type BulkAction, type BulkEditBody, type BulkEditResult, type BulkEditPreview, type LinkMatches, type UndoResult } from '../../../common/schemas/changes';
+import {
+  BULK_PREVIEW_SAMPLES,
+  type BulkAction,
+  type BulkEditBody,
+  type BulkEditResult,
+  type BulkEditPreview,
+  type LinkMatches,
+  type UndoResult,
+} from '../../../common/schemas/changes';
 import type {
   AdminProductFilter,
   AdminProduct,
@@ -62,7 +77,12 @@ export function toProduct(row: Omit<ProductRow, 'sourceId'>): Product {
 
 /** A product as the admin API answers it: with the id it had in the system it was imported from (issue 25). */
 export function toAdminProduct(row: ProductRow, groupSizes: ReadonlyMap<string, number> = new Map()): AdminProduct {
-  return { ...toProduct(row), sourceId: row.sourceId, groupKey: row.groupKey, groupSize: (row.groupKey && groupSizes.get(row.groupKey)) || 1 };
+  return {
+    ...toProduct(row),
+    sourceId: row.sourceId,
+    groupKey: row.groupKey,
+    groupSize: (row.groupKey && groupSizes.get(row.groupKey)) || 1,
+  };
 }
 
 /** The admin's view of products with the size of each one's group. */
@@ -154,7 +174,8 @@ export function timestampMicros(text: string): number {
   const m = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(Z|[+-]\d\d(?::?\d\d)?)$/.exec(text);
   if (!m) return Date.parse(text) * 1000;
   let offset = m[4] ?? 'Z';
-  if (offset !== 'Z') offset = offset.length === 3 ? `${offset}:00` : offset.includes(':') ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;
+  if (offset !== 'Z')
+    offset = offset.length === 3 ? `${offset}:00` : offset.includes(':') ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;
   return Date.parse(`${m[1]}T${m[2]}${offset}`) * 1000 + Number((m[3] ?? '').padEnd(6, '0'));
 }
 
@@ -247,7 +268,11 @@ export function createCatalogueService(
     const order = q.sort === 'recommended' ? ('relevance' as const) : q.sort;
     const after = cursorFor(q.cursor, order);
     // Ranked in the index; its rows and the index's state read in one statement (see the keeper's `answer`).
-    const { index, result: found, read } = await searchIndex.answer(
+    const {
+      index,
+      result: found,
+      read,
+    } = await searchIndex.answer(
       (index) => {
         const resolution = index.resolve(q.search);
         return { resolution, answer: index.search(resolution, indexFilter(q), order, q.limit + 1, indexAfter(after)) };
@@ -260,7 +285,8 @@ export function createCatalogueService(
     const colours = new Map(answer.ids.map((id, i) => [id, answer.otherColours[i] ?? 0]));
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);
-    const nextCursor = answer.ids.length > q.limit && last ? encodeCursor(cursorAfter({ ...last, score: scores.get(last.id) ?? 0 }, order)) : null;
+    const nextCursor =
+      answer.ids.length > q.limit && last ? encodeCursor(cursorAfter({ ...last, score: scores.get(last.id) ?? 0 }, order)) : null;
     const result: ProductPage = {
       items: page.map((r) => ({ ...finderProduct(r), otherColours: colours.get(r.id) ?? 0 })),
       nextCursor,
@@ -381,7 +407,10 @@ export function createCatalogueService(
         return [result, read.categories ?? []] as const;
       };
       const fromDatabase = async () =>
-        Promise.all([repo.facetCounts(finderFilter(q, search ? await readSearch(search) : undefined)), categories.list().then((l) => l.map((c) => c.name))]);
+        Promise.all([
+          repo.facetCounts(finderFilter(q, search ? await readSearch(search) : undefined)),
+          categories.list().then((l) => l.map((c) => c.name)),
+        ]);
       const [counts, list] = searchable(search) ? await fromIndex(search) : await fromDatabase();
       let all = 0;
       for (const n of counts.categories.values()) all += n;
@@ -413,7 +442,8 @@ export function createCatalogueService(
           const resolution = index.resolve(text, { prefixLast: true });
           // Products once a word has 3 letters or is one of the niche's abbreviations (af1, lv): shorter words are
           // the start of too many.
-          const productsToo = words.some((w) => [...w].length >= SUGGEST_PRODUCTS_MIN_WORD) || resolution.terms.some((t) => t.patterns.length > 1);
+          const productsToo =
+            words.some((w) => [...w].length >= SUGGEST_PRODUCTS_MIN_WORD) || resolution.terms.some((t) => t.patterns.length > 1);
           return { resolution, answer: productsToo ? index.search(resolution, {}, 'relevance', SUGGESTED_PRODUCTS) : null };
         },
         ({ answer }) => repo.indexStateWithRows(answer?.ids ?? [], true),
@@ -458,13 +488,18 @@ export function createCatalogueService(
         const colours = row.groupKey ? await repo.groupOthers(row.groupKey, row.id, PRODUCT_COLOURS_MAX) : [];
         const qcPhotos = row.qcCount > 0 ? (await repo.qcPhotos(row.id)).map(toQcPhoto) : [];
         const imageSize = row.image ? await repo.imageSize(row.image) : null;
-        return { status: 'found', product: toProduct(row), related: related.map(toProduct), colours: colours.map(toProduct), qcPhotos, imageSize };
+        return {
+          status: 'found',
+          product: toProduct(row),
+          related: related.map(toProduct),
+          colours: colours.map(toProduct),
+          qcPhotos,
+          imageSize,
+        };
       }
       const deleted = await repo.findDeleted(number);
       const similar = (await repo.around(RING_START, deleted?.category ?? null, RELATED_PRODUCTS_COUNT)).map(toProduct);
-      return deleted
-        ? { status: 'gone', title: deleted.title, category: deleted.category, similar }
-        : { status: 'missing', similar };
+      return deleted ? { status: 'gone', title: deleted.title, category: deleted.category, similar } : { status: 'missing', similar };
     },
 
     /**
@@ -491,7 +526,14 @@ export function createCatalogueService(
 
     /** The whole catalogue, or the admin list's current filter, as a streamed CSV, XLSX or JSON file. */
     exportFile(q: ProductExportQuery) {
-      const filter: AdminProductFilter = { search: q.search, category: q.category, gender: q.gender, best: q.best, picture: q.picture, group: q.group };
+      const filter: AdminProductFilter = {
+        search: q.search,
+        category: q.category,
+        gender: q.gender,
+        best: q.best,
+        picture: q.picture,
+        group: q.group,
+      };
       return exportProducts((f, after, limit) => repo.exportBatch(f, after, limit), filter, q.format);
     },
 
@@ -559,7 +601,12 @@ export function createCatalogueService(
         const undone = await changes.undo(changeId, ['bulk-edit'], actor);
         if (undone === null || undone === 'undone') return undone;
         const { change, result } = undone;
-        await audit.record({ action: 'change-undo', subject: change.summary, actor, details: { changeId: change.id, kind: change.kind, ...result } });
+        await audit.record({
+          action: 'change-undo',
+          subject: change.summary,
+          actor,
+          details: { changeId: change.id, kind: change.kind, ...result },
+        });
         return undone;
       }, changing.limit);
       if (done === null) throw new AppError('NOT_FOUND', 'There is no such bulk change to undo.');

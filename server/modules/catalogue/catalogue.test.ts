@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 async function getPage(query: Record<string, string | number>) {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/products', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/products',
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  });
   return res;
 }
 
@@ -141,7 +145,12 @@ describe('GET /api/products order and paging', () => {
     expect(b).toEqual(a);
     const firstPages = new Set<string>();
     for (const seed of [1, 500_000_000, 1_000_000_000, 1_500_000_000, 2_000_000_000]) {
-      firstPages.add(((await getPage({ seed, limit: 6 })).json<ProductPage>()).items.map((p) => p.id).join());
+      firstPages.add(
+        (await getPage({ seed, limit: 6 }))
+          .json<ProductPage>()
+          .items.map((p) => p.id)
+          .join(),
+      );
     }
     expect(firstPages.size).toBeGreaterThan(1);
   });
@@ -155,7 +164,10 @@ describe('GET /api/products order and paging', () => {
 
   it('does not repeat or skip when products are added between pages', async () => {
     const first = (await getPage({ seed: 4242, limit: 6 })).json<ProductPage>();
-    await insertProducts(ctx.database, Array.from({ length: 5 }, (_, i) => ({ title: `Late ${i}` })));
+    await insertProducts(
+      ctx.database,
+      Array.from({ length: 5 }, (_, i) => ({ title: `Late ${i}` })),
+    );
     const rest: Product[] = [];
     let cursor = first.nextCursor;
     while (cursor) {
@@ -165,7 +177,7 @@ describe('GET /api/products order and paging', () => {
     }
     const ids = [...first.items, ...rest].map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const original = ids.filter((_, i) => !([...first.items, ...rest][i]?.title.startsWith('Late')));
+    const original = ids.filter((_, i) => ![...first.items, ...rest][i]?.title.startsWith('Late'));
     expect(original).toHaveLength(53);
   });
 
@@ -187,7 +199,10 @@ describe('GET /api/products bad input', () => {
     [{ best: 'maybe' }, /best must be true or false/],
     [{ search: 'x'.repeat(101) }, /search must be at most 100 characters/],
     [{ cursor: 'not-a-cursor' }, /cursor is not valid/],
-    [{ cursor: encodeCursor({ sort: 'shuffle', phase: 0, key: 1, id: '00000000-0000-4000-8000-000000000000' }).slice(0, -3) }, /cursor is not valid/],
+    [
+      { cursor: encodeCursor({ sort: 'shuffle', phase: 0, key: 1, id: '00000000-0000-4000-8000-000000000000' }).slice(0, -3) },
+      /cursor is not valid/,
+    ],
   ])('answers 400 with a clear message for %j', async (query, message) => {
     const res = await getPage(query);
     expect(res.statusCode).toBe(400);
@@ -208,7 +223,10 @@ describe('GET /api/products bad input', () => {
 
   it('refuses a cursor of another order with a clear message', async () => {
     const cursor = encodeCursor({ sort: 'shuffle', phase: 1, key: 5, id: '00000000-0000-4000-8000-000000000000' });
-    for (const query of [{ cursor, search: 'tee' }, { cursor, sort: 'price-asc' }] as Array<Record<string, string>>) {
+    for (const query of [
+      { cursor, search: 'tee' },
+      { cursor, sort: 'price-asc' },
+    ] as Array<Record<string, string>>) {
       const res = await getPage(query);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/cursor is not valid: pass the nextCursor of the previous page \(it belongs to another order\)/);

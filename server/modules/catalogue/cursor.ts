@@ -24,7 +24,15 @@ const cursorSchema = z.union([
   z.object({ p: phase, k: int, i: z.uuid() }).strict(),
   // `p`: a relevance cursor of before decision 0043 carried the visitor's phase; still read, not used.
   z.object({ s: z.literal('r'), r: z.number().int().min(0).max(1_000_000), p: phase.optional(), k: int, i: z.uuid() }).strict(),
-  z.object({ s: z.literal('n'), v: z.iso.datetime({ offset: true, local: false }).or(z.string().regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/)), i: z.uuid() }).strict(),
+  z
+    .object({
+      s: z.literal('n'),
+      v: z.iso
+        .datetime({ offset: true, local: false })
+        .or(z.string().regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/)),
+      i: z.uuid(),
+    })
+    .strict(),
   z.object({ s: z.enum(['pa', 'pd']), v: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/), i: z.uuid() }).strict(),
   z.object({ s: z.literal('po'), v: z.number().int().min(0), k: int, i: z.uuid() }).strict(),
 ]);

@@ -29,7 +29,11 @@ export const FINDER_COLUMNS = sql.raw(
    updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText", ${QC_COUNT_COLUMN}`,
 );
 
-const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 const patterns = (words: string[]) => words.map((w) => `%${escapeLike(w)}%`);
 
 /** One word: its forms or near spellings, somewhere in title, brand or description (the trigram index). */
@@ -142,7 +146,6 @@ export type FacetCounts = {
   price: { min: number; max: number } | null;
 };
 
-
 export function finderQueries(database: Database) {
   /**
    * Runs a statement that searches. PostgreSQL over-estimates how many rows a few LIKE patterns give and would read
@@ -163,7 +166,14 @@ export function finderQueries(database: Database) {
     /** What the vocabulary holds for each typed word: same-stem words, near spellings and whether any word contains it. */
     async termCandidates(words: string[]): Promise<TermCandidate[]> {
       if (!words.length) return [];
-      const rows = await database.rows<{ i: number | string; term: string; products: number; inTitles: number; sameStem: boolean; contains: boolean }>(sql`
+      const rows = await database.rows<{
+        i: number | string;
+        term: string;
+        products: number;
+        inTitles: number;
+        sameStem: boolean;
+        contains: boolean;
+      }>(sql`
         select q.i, t.term, t.products, t.in_titles as "inTitles", t.stem = word_stem(q.w) as "sameStem", strpos(t.term, q.w) > 0 as "contains"
         from unnest(array[${list(words)}]::text[]) with ordinality as q(w, i)
         cross join lateral (
@@ -193,7 +203,13 @@ export function finderQueries(database: Database) {
      * seed (decision 0043: one answer per search, for every visitor). The other orders are keyset
      * pages over their index, ties broken by id (or, for Popular, by the shuffled order).
      */
-    async finderPage(filter: FinderFilter, sort: FinderSort, seed: number, limit: number, after: FinderCursor | undefined): Promise<RawFinderRow[]> {
+    async finderPage(
+      filter: FinderFilter,
+      sort: FinderSort,
+      seed: number,
+      limit: number,
+      after: FinderCursor | undefined,
+    ): Promise<RawFinderRow[]> {
       const base = conditions(filter);
       const take = limit + 1;
       const searching = Boolean(filter.search);
@@ -213,7 +229,10 @@ export function finderQueries(database: Database) {
                   from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`,
               ORDERS[order][1],
             )
-          : rows<RawFinderRow>(sql`select ${FINDER_COLUMNS}${extra} from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`, false);
+          : rows<RawFinderRow>(
+              sql`select ${FINDER_COLUMNS}${extra} from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`,
+              false,
+            );
       if (sort === 'recommended' && filter.search) {
         const top = topTier(filter.search);
         if (!after || (after.sort === 'relevance' && after.score === top.score)) {
@@ -278,7 +297,10 @@ export function finderQueries(database: Database) {
 
     /** How many products the filter gives (the ways out of an empty result). */
     async countFinder(filter: FinderFilter): Promise<number> {
-      const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from products ${where(conditions(filter))}`, Boolean(filter.search));
+      const [row] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from products ${where(conditions(filter))}`,
+        Boolean(filter.search),
+      );
       return row?.n ?? 0;
     },
 
@@ -289,7 +311,12 @@ export function finderQueries(database: Database) {
      */
     async facetCounts(filter: FinderFilter): Promise<FacetCounts> {
       const only = (part: FilterPart) =>
-        and(conditions(filter, (['search', 'best', 'category', 'gender', 'brands', 'price'] as FilterPart[]).filter((p) => p !== part)));
+        and(
+          conditions(
+            filter,
+            (['search', 'best', 'category', 'gender', 'brands', 'price'] as FilterPart[]).filter((p) => p !== part),
+          ),
+        );
       const groups = await rows<{
         c: string | null;
         g: string | null;
@@ -380,7 +407,9 @@ export function finderQueries(database: Database) {
       ids: string[],
       withCategories = false,
     ): Promise<{ state: { changes: number; synonyms: string }; rows: RawFinderRow[]; categories: string[] | null }> {
-      const rows = await database.rows<RawFinderRow & { stateChanges: number | string; stateSynonyms: string; stateCategories: string[] | string | null }>(sql`
+      const rows = await database.rows<
+        RawFinderRow & { stateChanges: number | string; stateSynonyms: string; stateCategories: string[] | string | null }
+      >(sql`
         select s.changes as "stateChanges", s.synonyms as "stateSynonyms", s.categories as "stateCategories",
           ${FINDER_COLUMNS}, null::int as score, null::int as phase
         from (

@@ -28,7 +28,12 @@ beforeEach(async () => {
   const rows = await insertProducts(ctx.database, [
     { title: 'Jacket Black', category: 'Jackets', link: 'https://weidian.com/item.html?itemID=7234567890', ...ITEM },
     { title: 'Jacket White', category: 'Jackets', link: 'https://cnfans.com/product/?shop_type=weidian&id=7234567890&ref=1', ...ITEM },
-    { title: 'Jacket Green', category: 'Jackets', link: 'https://www.kakobuy.com/item/details?url=https%3A%2F%2Fweidian.com%2Fitem.html%3FitemID%3D7234567890', ...ITEM },
+    {
+      title: 'Jacket Green',
+      category: 'Jackets',
+      link: 'https://www.kakobuy.com/item/details?url=https%3A%2F%2Fweidian.com%2Fitem.html%3FitemID%3D7234567890',
+      ...ITEM,
+    },
     { title: 'Cap', category: 'Jackets', link: 'https://store.example/cap' },
     { title: 'No link', category: 'Jackets', link: null },
   ]);

@@ -136,9 +136,11 @@ describe('remembered filter counts', () => {
 describe('the kept counts per category (migration 0014)', () => {
   const keptByCategory = async () =>
     Object.fromEntries(
-      (await ctx.database.rows<{ key: string; products: number }>(sql`select key, products from category_totals where products <> 0 order by key`)).map(
-        (r) => [r.key, Number(r.products)],
-      ),
+      (
+        await ctx.database.rows<{ key: string; products: number }>(
+          sql`select key, products from category_totals where products <> 0 order by key`,
+        )
+      ).map((r) => [r.key, Number(r.products)]),
     );
   const countedByCategory = async () =>
     Object.fromEntries(
@@ -174,14 +176,24 @@ describe('the kept counts per category (migration 0014)', () => {
       select indexrelid::regclass::text as name from pg_index
       where indrelid = 'products'::regclass and pg_get_indexdef(indexrelid) ~* 'category'`);
     expect(indexed).toEqual([]);
-    const [table] = await ctx.database.rows<{ options: string[] | null }>(sql`select reloptions as options from pg_class where oid = 'products'::regclass`);
+    const [table] = await ctx.database.rows<{ options: string[] | null }>(
+      sql`select reloptions as options from pg_class where oid = 'products'::regclass`,
+    );
     expect(table?.options).toContain('fillfactor=80');
     // A tenth of them move, as Update Shirt Category moves about an eighth of the bench's catalogue.
-    await insertProducts(ctx.database, Array.from({ length: 40 }, (_, i) => ({ title: `Tee ${i}`, category: 'Jackets' })));
+    await insertProducts(
+      ctx.database,
+      Array.from({ length: 40 }, (_, i) => ({ title: `Tee ${i}`, category: 'Jackets' })),
+    );
     // The counters of the connection's pending statistics, before and after the update, in one transaction.
     const hot = await ctx.database.db.transaction(async (tx) => {
       const read = async () =>
-        (await rowsOf<{ updated: number; hot: number }>(tx, sql`select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables where relid = 'products'::regclass`))[0] ?? { updated: 0, hot: 0 };
+        (
+          await rowsOf<{ updated: number; hot: number }>(
+            tx,
+            sql`select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables where relid = 'products'::regclass`,
+          )
+        )[0] ?? { updated: 0, hot: 0 };
       const before = await read();
       await tx.execute(sql`update products set category = 'Pants', updated_at = now() where title like '%0'`);
       const after = await read();

@@ -384,7 +384,8 @@ export class SearchIndex {
       }
       // Two letters no product has as a word ("ak") are still looked for inside words, as the specification's
       // substring rule says; one that is a word somewhere (lv, 1) never is.
-      else if (!out.size && /^[a-z]{2}$/.test(word) && !this.synonymPhrases.has(word)) this.tokens.forEach((t, id) => t.includes(word) && put(id, 2));
+      else if (!out.size && /^[a-z]{2}$/.test(word) && !this.synonymPhrases.has(word))
+        this.tokens.forEach((t, id) => t.includes(word) && put(id, 2));
       return { candidates: [...out.values()], correction: null };
     }
     // "hoodies" may be hoody or hoodie: every reading of a plural is tried.
@@ -439,14 +440,16 @@ export class SearchIndex {
       const distance = editDistance(word, t, allowed);
       if (distance <= allowed) out.push({ token: id, distance, n: this.postings[id]?.length ?? 0 });
     }
-    return out.sort((a, b) => a.distance - b.distance || b.n - a.n || (this.tokens[a.token] as string).localeCompare(this.tokens[b.token] as string));
+    return out.sort(
+      (a, b) => a.distance - b.distance || b.n - a.n || (this.tokens[a.token] as string).localeCompare(this.tokens[b.token] as string),
+    );
   }
 
   /** The typed text as terms: words and synonym phrases, each with every way it can be present. */
   resolve(text: string, options: { prefixLast?: boolean; loose?: boolean } = {}): SearchResolution {
     const words = [...new Set(tokenize(text))].slice(0, MAX_SEARCH_TERMS * 2);
     const terms: Term[] = [];
-    for (let i = 0; i < words.length && terms.length < MAX_SEARCH_TERMS; ) {
+    for (let i = 0; i < words.length && terms.length < MAX_SEARCH_TERMS;) {
       const word = words[i] as string;
       const phrase = (this.synonymPhrases.get(word) ?? []).find((p) => p.tokens.every((t, j) => words[i + j] === t));
       const isLast = i === words.length - 1;
@@ -457,13 +460,21 @@ export class SearchIndex {
           if (tokens.length === 1) {
             const id = this.tokenIds.get(tokens[0] as string);
             const stems = wholeTokenOnly(tokens[0] as string) ? [] : (this.stems.get(stem(tokens[0] as string)) ?? []);
-            const candidates = [...new Set([...(id === undefined ? [] : [id]), ...stems])].map((token) => ({ token, quality: token === id ? 0 : 1, typo: false }));
+            const candidates = [...new Set([...(id === undefined ? [] : [id]), ...stems])].map((token) => ({
+              token,
+              quality: token === id ? 0 : 1,
+              typo: false,
+            }));
             if (candidates.length) alternatives.push([candidates]);
           } else {
             const parts = tokens.map((t) => {
               const id = this.tokenIds.get(t);
               const stems = wholeTokenOnly(t) ? [] : (this.stems.get(stem(t)) ?? []);
-              return [...new Set([...(id === undefined ? [] : [id]), ...stems])].map((token) => ({ token, quality: token === id ? 0 : 1, typo: false }));
+              return [...new Set([...(id === undefined ? [] : [id]), ...stems])].map((token) => ({
+                token,
+                quality: token === id ? 0 : 1,
+                typo: false,
+              }));
             });
             if (parts.every((p) => p.length)) alternatives.push(parts);
           }
@@ -716,7 +727,8 @@ export class SearchIndex {
   private comparator(order: IndexOrder, scores: Float64Array) {
     const ids = this.ids;
     const keys = this.keys;
-    const idCmp = (a: number, b: number) => ((ids[a] as string) < (ids[b] as string) ? -1 : (ids[a] as string) > (ids[b] as string) ? 1 : 0);
+    const idCmp = (a: number, b: number) =>
+      (ids[a] as string) < (ids[b] as string) ? -1 : (ids[a] as string) > (ids[b] as string) ? 1 : 0;
     const keyCmp = (a: number, b: number) => (keys[a] as number) - (keys[b] as number) || idCmp(a, b);
     switch (order) {
       case 'relevance':
@@ -904,7 +916,8 @@ export class SearchIndex {
         const inBrand = !byBrand || chosen.has(b);
         const inPrice = cents >= ids.minCents && cents <= ids.maxCents;
         if (inGen && inBrand && inPrice && c >= 0 && once(seen.c, g, c)) categoryCounts[c] = (categoryCounts[c] as number) + 1;
-        if (inCat && inBrand && inPrice && gender >= 0 && once(seen.g, g, gender)) genderCounts[gender] = (genderCounts[gender] as number) + 1;
+        if (inCat && inBrand && inPrice && gender >= 0 && once(seen.g, g, gender))
+          genderCounts[gender] = (genderCounts[gender] as number) + 1;
         if (b >= 0 && ((inCat && inGen) || chosen.has(b))) {
           brandListed[b] = 1;
           const spelling = this.brandName[slot] as number;
@@ -926,7 +939,8 @@ export class SearchIndex {
         if (!listed) return;
         const slug = this.brands.names[b] ?? '';
         const count = brandCounts[b] as number;
-        if (count > 0 || (filter.brands ?? []).includes(slug)) brands.push({ slug, name: spellings[brandSpelling[b] as number] ?? slug, count });
+        if (count > 0 || (filter.brands ?? []).includes(slug))
+          brands.push({ slug, name: spellings[brandSpelling[b] as number] ?? slug, count });
       });
       out.brands = brands
         .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug))
@@ -963,4 +977,12 @@ function emptyPhraseScratch(n: number) {
 }
 
 type FilterIds = { category: number; genders: Set<number>; brands: Set<number>; minCents: number; maxCents: number };
-type Matched = { masks: Uint8Array; touched: Int32Array; touchedCount: number; rank: Int16Array[]; start: Uint8Array[]; end: Uint8Array[]; count: number };
+type Matched = {
+  masks: Uint8Array;
+  touched: Int32Array;
+  touchedCount: number;
+  rank: Int16Array[];
+  start: Uint8Array[];
+  end: Uint8Array[];
+  count: number;
+};

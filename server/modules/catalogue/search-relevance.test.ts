@@ -15,7 +15,12 @@ const COLOURS = ['Black', 'White', 'Red', 'Navy', 'Grey', 'Green', 'Sail', 'Pink
 
 /** A seller item's colourways share its link (decision 0052's group). */
 const colourways = (model: string, brand: string, n: number, item: number, description = ''): P[] =>
-  COLOURS.slice(0, n).map((c) => ({ title: `${brand} ${model} ${c}`, brand, description, link: `https://weidian.com/item.html?itemID=${item}` }));
+  COLOURS.slice(0, n).map((c) => ({
+    title: `${brand} ${model} ${c}`,
+    brand,
+    description,
+    link: `https://weidian.com/item.html?itemID=${item}`,
+  }));
 
 const CATALOGUE: P[] = [
   { title: 'Nike Air Force 1 Low Panda', brand: 'Nike', description: 'Black and white leather.' },
@@ -123,7 +128,10 @@ const pages = new Map<string, ProductPage>();
 beforeAll(async () => {
   ctx = await createTestApp();
   await clearCatalogue(ctx.database);
-  await insertProducts(ctx.database, CATALOGUE.map((p) => ({ description: '', category: null, gender: 'Unisex', price: 100, ...p })) as never);
+  await insertProducts(
+    ctx.database,
+    CATALOGUE.map((p) => ({ description: '', category: null, gender: 'Unisex', price: 100, ...p })) as never,
+  );
   for (const { q } of QUERIES) {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/products?search=${encodeURIComponent(q)}&limit=5` });
     expect(res.statusCode, res.body).toBe(200);
@@ -144,7 +152,9 @@ describe('the relevance test set', () => {
       if (!titles.some((t) => first.some((f) => t.startsWith(f)))) misses.push(`${q} (${rule}): ${titles.join(' | ') || 'nothing'}`);
     }
     const success = (QUERIES.length - misses.length) / QUERIES.length;
-    console.warn(`relevance: ${QUERIES.length} queries, success@5 ${(success * 100).toFixed(1)}%, zero-result rate ${((zero / QUERIES.length) * 100).toFixed(1)}%`);
+    console.warn(
+      `relevance: ${QUERIES.length} queries, success@5 ${(success * 100).toFixed(1)}%, zero-result rate ${((zero / QUERIES.length) * 100).toFixed(1)}%`,
+    );
     if (misses.length) console.warn(`misses:\n  ${misses.join('\n  ')}`);
     expect(QUERIES.length).toBeGreaterThanOrEqual(40);
     expect(success).toBeGreaterThanOrEqual(SUCCESS_AT_5_TARGET);

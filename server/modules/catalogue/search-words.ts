@@ -100,10 +100,13 @@ export function planSearch(words: string[], candidates: TermCandidate[], loose =
       return { word, forms: [word], typos: [], best: 6 };
     }
     const mine = candidates.filter((c) => c.word === index);
-    const forms = withoutSuperstrings([word, ...mine.filter((c) => c.sameStem).sort((a, b) => b.products - a.products).map((c) => c.term)]).slice(
-      0,
-      MAX_FORMS,
-    );
+    const forms = withoutSuperstrings([
+      word,
+      ...mine
+        .filter((c) => c.sameStem)
+        .sort((a, b) => b.products - a.products)
+        .map((c) => c.term),
+    ]).slice(0, MAX_FORMS);
     const known = mine.some((c) => (c.contains || c.sameStem) && c.products > 0);
     const inTitles = mine.some((c) => (c.contains || c.sameStem) && c.inTitles > 0);
     let typos: string[] = [];

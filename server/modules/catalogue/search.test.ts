@@ -52,7 +52,10 @@ const FIXTURE = [
 describe('forgiving search', () => {
   beforeAll(async () => {
     await clearCatalogue(ctx.database);
-    await insertCategories(ctx.database, ['Shoes', 'Hoodies', 'Jackets', 'Accessories', 'T-Shirts', 'Sweaters'].map((name, i) => ({ name, relevance: i })));
+    await insertCategories(
+      ctx.database,
+      ['Shoes', 'Hoodies', 'Jackets', 'Accessories', 'T-Shirts', 'Sweaters'].map((name, i) => ({ name, relevance: i })),
+    );
     await insertProducts(ctx.database, FIXTURE.map((p) => ({ description: 'A plain item.', ...p })) as never);
   });
 
@@ -148,8 +151,17 @@ describe('forgiving search', () => {
 
   it('suggests products, brands and categories as one types', async () => {
     const s = await get<Suggestions>('/api/search/suggestions', { q: 'hood' });
-    expect(s.products.slice(0, 2).map((p) => p.title).sort()).toEqual(['Classic Hoodie', 'Zip Hoodie']);
-    expect(s.products[0]).toMatchObject({ path: expect.stringMatching(/^\/products\/.+-\d+$/), brand: expect.any(String), price: expect.any(Number) });
+    expect(
+      s.products
+        .slice(0, 2)
+        .map((p) => p.title)
+        .sort(),
+    ).toEqual(['Classic Hoodie', 'Zip Hoodie']);
+    expect(s.products[0]).toMatchObject({
+      path: expect.stringMatching(/^\/products\/.+-\d+$/),
+      brand: expect.any(String),
+      price: expect.any(Number),
+    });
     expect(s.brands).toEqual([{ slug: 'hoodie-club', name: 'Hoodie Club', count: 1 }]);
     expect(s.categories).toEqual([{ name: 'Hoodies', count: 2 }]);
     const short = await get<Suggestions>('/api/search/suggestions', { q: 'ho' });
@@ -158,7 +170,13 @@ describe('forgiving search', () => {
     const typo = await get<Suggestions>('/api/search/suggestions', { q: 'kinetc' });
     expect(typo.correction).toBe('kinetic');
     expect(typo.brands.map((b) => b.slug)).toEqual(['kinetic-lab']);
-    expect(await get<Suggestions>('/api/search/suggestions', { q: '  ' })).toEqual({ query: '', correction: null, products: [], brands: [], categories: [] });
+    expect(await get<Suggestions>('/api/search/suggestions', { q: '  ' })).toEqual({
+      query: '',
+      correction: null,
+      products: [],
+      brands: [],
+      categories: [],
+    });
   });
 });
 
@@ -196,7 +214,7 @@ describe('brands', () => {
 
 describe('price range', () => {
   it('keeps products from the lowest to the highest price, both included', async () => {
-    expect((await titles({ minPrice: 40, maxPrice: 75, sort: 'price-asc' }))).toEqual(['Classic Hoodie', 'Zip Hoodie', 'Cream Cardigan']);
+    expect(await titles({ minPrice: 40, maxPrice: 75, sort: 'price-asc' })).toEqual(['Classic Hoodie', 'Zip Hoodie', 'Cream Cardigan']);
     expect(await titles({ maxPrice: '15.00' })).toEqual(['Travel Accessory Pouch']);
   });
 
@@ -225,11 +243,32 @@ describe('facet counts', () => {
       categories[name] = (await walk({ ...filters, category: name, limit: 48 })).length;
     }
     const genders: Record<string, number> = {};
-    for (const g of ['All', 'Men', 'Women']) genders[g] = (await walk({ ...rest, ...(filters.category ? { category: filters.category } : {}), ...(filters.brand ? { brand: filters.brand } : {}), gender: g, limit: 48 })).length;
-    const withoutBrand = await walk({ ...rest, ...(filters.category ? { category: filters.category } : {}), ...(filters.gender ? { gender: filters.gender } : {}), limit: 48 });
+    for (const g of ['All', 'Men', 'Women'])
+      genders[g] = (
+        await walk({
+          ...rest,
+          ...(filters.category ? { category: filters.category } : {}),
+          ...(filters.brand ? { brand: filters.brand } : {}),
+          gender: g,
+          limit: 48,
+        })
+      ).length;
+    const withoutBrand = await walk({
+      ...rest,
+      ...(filters.category ? { category: filters.category } : {}),
+      ...(filters.gender ? { gender: filters.gender } : {}),
+      limit: 48,
+    });
     const brands: Record<string, number> = {};
     for (const p of withoutBrand) if (p.brandSlug) brands[p.brandSlug] = (brands[p.brandSlug] ?? 0) + 1;
-    const allCategories = (await walk({ ...rest, ...(filters.gender ? { gender: filters.gender } : {}), ...(filters.brand ? { brand: filters.brand } : {}), limit: 48 })).length;
+    const allCategories = (
+      await walk({
+        ...rest,
+        ...(filters.gender ? { gender: filters.gender } : {}),
+        ...(filters.brand ? { brand: filters.brand } : {}),
+        limit: 48,
+      })
+    ).length;
     return { total: (await walk({ ...filters, limit: 48 })).length, categories, genders, brands, allCategories };
   }
 
@@ -282,7 +321,8 @@ describe('orders', () => {
 
   /** Whether the listing is in `sort` order (ties by id, or by the shuffle for Popular). */
   function inOrder(items: Product[], sort: (typeof SORTS)[number]) {
-    const key = (p: Product) => (sort === 'newest' ? -Date.parse(p.createdAt) : sort === 'price-asc' ? p.price : sort === 'price-desc' ? -p.price : 0);
+    const key = (p: Product) =>
+      sort === 'newest' ? -Date.parse(p.createdAt) : sort === 'price-asc' ? p.price : sort === 'price-desc' ? -p.price : 0;
     return items.every((p, i) => i === 0 || key(items[i - 1]!) <= key(p));
   }
 
@@ -297,7 +337,12 @@ describe('orders', () => {
       const ids = seen.map((p) => p.id);
       expect(new Set(ids).size, 'no repeats').toBe(ids.length);
       for (const p of before) expect(ids, `no skips: ${p.title}`).toContain(p.id);
-      expect(inOrder(seen.filter((p) => before.some((b) => b.id === p.id)), sort)).toBe(true);
+      expect(
+        inOrder(
+          seen.filter((p) => before.some((b) => b.id === p.id)),
+          sort,
+        ),
+      ).toBe(true);
       await ctx.database.db.execute(sql`delete from products where title like 'Added %'`);
     }
   });
@@ -339,13 +384,17 @@ describe('relevance order at scale', () => {
     // A word in titles, a word only in brands, and each with another word.
     for (const search of ['tee', 'teeworks', 'shirt teeworks', 'worn tee']) {
       const words = search.split(' ');
-      const score = (r: (typeof rows)[number]) => (words.every((w) => wordScore(w, r) > 0) ? words.reduce((n, w) => n + wordScore(w, r), 0) : 0);
+      const score = (r: (typeof rows)[number]) =>
+        words.every((w) => wordScore(w, r) > 0) ? words.reduce((n, w) => n + wordScore(w, r), 0) : 0;
       const expected = rows
         .filter((r) => score(r) > 0)
         .sort((a, b) => score(b) - score(a) || a.k - b.k || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map((r) => r.id);
       for (const seed of [0, 1_000_000_000, 2_000_000_000]) {
-        expect((await walk({ search, seed, limit: 6 })).map((p) => p.id), `${search} from ${seed}`).toEqual(expected);
+        expect(
+          (await walk({ search, seed, limit: 6 })).map((p) => p.id),
+          `${search} from ${seed}`,
+        ).toEqual(expected);
       }
     }
   });

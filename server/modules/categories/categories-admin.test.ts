@@ -105,7 +105,11 @@ describe('POST /api/admin/categories', () => {
 describe('PUT /api/admin/categories/:id', () => {
   it('renames a category and its products follow, so the storefront filter still finds them', async () => {
     const [pants] = await insertCategories(ctx.database, [{ name: 'Pants', relevance: 2 }]);
-    await insertProducts(ctx.database, [{ title: 'Cargo', category: 'pants' }, { title: 'Jeans', category: 'Pants' }, { title: 'Tee', category: 'Shirts' }]);
+    await insertProducts(ctx.database, [
+      { title: 'Cargo', category: 'pants' },
+      { title: 'Jeans', category: 'Pants' },
+      { title: 'Tee', category: 'Shirts' },
+    ]);
     const res = await send(ctx.app, 'PUT', `/api/admin/categories/${pants?.id}`, {
       cookie: admin,
       body: { name: 'Trousers', relevance: 5, description: 'Long legs' },
@@ -139,7 +143,10 @@ describe('PUT /api/admin/categories/:id', () => {
     const blank = await send(ctx.app, 'PUT', `/api/admin/categories/${c?.id}`, { cookie: admin, body: { name: ' ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toContain('Category name is required!');
-    const missing = await send(ctx.app, 'PUT', '/api/admin/categories/00000000-0000-4000-8000-000000000000', { cookie: admin, body: { name: 'Y' } });
+    const missing = await send(ctx.app, 'PUT', '/api/admin/categories/00000000-0000-4000-8000-000000000000', {
+      cookie: admin,
+      body: { name: 'Y' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -147,7 +154,10 @@ describe('PUT /api/admin/categories/:id', () => {
 describe('DELETE /api/admin/categories/:id', () => {
   it('deletes a category in use: its products keep no category and stay on the storefront', async () => {
     const [shorts] = await insertCategories(ctx.database, [{ name: 'Shorts' }]);
-    await insertProducts(ctx.database, [{ title: 'Mesh Shorts', category: 'shorts' }, { title: 'Other', category: 'Shoes' }]);
+    await insertProducts(ctx.database, [
+      { title: 'Mesh Shorts', category: 'shorts' },
+      { title: 'Other', category: 'Shoes' },
+    ]);
     const res = await send(ctx.app, 'DELETE', `/api/admin/categories/${shorts?.id}`, { cookie: admin });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<CategoryDeleteResult>()).toEqual({ id: shorts?.id, name: 'Shorts', productsMoved: 1, movedTo: null });
@@ -159,7 +169,10 @@ describe('DELETE /api/admin/categories/:id', () => {
 
   it('moves the products to another category when asked', async () => {
     const [sneakers, shoes] = await insertCategories(ctx.database, [{ name: 'Sneakers' }, { name: 'Shoes' }]);
-    await insertProducts(ctx.database, [{ title: 'Runner', category: 'Sneakers' }, { title: 'Court', category: 'SNEAKERS' }]);
+    await insertProducts(ctx.database, [
+      { title: 'Runner', category: 'Sneakers' },
+      { title: 'Court', category: 'SNEAKERS' },
+    ]);
     const res = await send(ctx.app, 'DELETE', `/api/admin/categories/${sneakers?.id}?moveTo=${shoes?.id}`, { cookie: admin });
     expect(res.json<CategoryDeleteResult>()).toMatchObject({ productsMoved: 2, movedTo: 'Shoes' });
     expect((await finder('category=Shoes')).map((p) => p.title).sort()).toEqual(['Court', 'Runner']);
@@ -215,7 +228,11 @@ describe('control characters in a category', () => {
     for (const c of ['\u0000', '\u0007', '\u007f']) {
       const name = await create({ name: `Bad${c}name` });
       expect(name.statusCode, name.body).toBe(400);
-      expect(name.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION', message: expect.stringContaining('Category name must not contain control characters') });
+      expect(name.json()).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: expect.stringContaining('Category name must not contain control characters'),
+      });
       const description = await create({ name: 'Fine name', description: `bad${c}description` });
       expect(description.statusCode, description.body).toBe(400);
       expect(description.json()).toMatchObject({ message: expect.stringContaining('Description must not contain control characters') });

@@ -83,7 +83,10 @@ describe('category changes in the audit log', () => {
 
   it('records a deletion with what the category was and where its products went', async () => {
     const [shoes, boots] = await insertCategories(ctx.database, [{ name: 'Shoes', relevance: 3, description: 'x' }, { name: 'Boots' }]);
-    await insertProducts(ctx.database, [{ title: 'Runner', category: 'Shoes' }, { title: 'Loafer', category: 'SHOES' }]);
+    await insertProducts(ctx.database, [
+      { title: 'Runner', category: 'Shoes' },
+      { title: 'Loafer', category: 'SHOES' },
+    ]);
     expect((await remove(shoes!.id, boots!.id)).statusCode).toBe(200);
     expect((await auditEntries(ctx.database, 'category-delete')).at(-1)).toMatchObject({
       subject: 'Shoes',

@@ -14,7 +14,10 @@ function categoryQueries({ db }: Database) {
   const order = [asc(categories.relevance), asc(sql`lower(${categories.name})`), asc(categories.id)];
   return {
     list(): Promise<CategoryRow[]> {
-      return db.select().from(categories).orderBy(...order);
+      return db
+        .select()
+        .from(categories)
+        .orderBy(...order);
     },
     /** Every category with the number of products filed under it (kept in category_totals, migration 0014). */
     async listWithCounts(): Promise<Array<CategoryRow & { productCount: number }>> {
@@ -41,7 +44,10 @@ function categoryQueries({ db }: Database) {
     },
     /** The category with this name in any case. */
     async findByName(name: string): Promise<CategoryRow | null> {
-      const [row] = await db.select().from(categories).where(sql`lower(${categories.name}) = lower(${name})`);
+      const [row] = await db
+        .select()
+        .from(categories)
+        .where(sql`lower(${categories.name}) = lower(${name})`);
       return row ?? null;
     },
     /**

@@ -14,7 +14,6 @@ import { actorOf } from '../audit/audit-details';
 import type { CategoriesService } from './categories.service';
 import { PUBLIC_POLICY } from '../../plugins/response-cache';
 
-
 export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesService }> = async (app, { service }) => {
   app.get(
     '/api/categories',
@@ -28,7 +27,6 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
     },
     async () => ({ items: await service.list() }),
   );
-
 
   app.get(
     '/api/admin/categories',

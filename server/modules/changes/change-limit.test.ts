@@ -32,15 +32,23 @@ describe.skipIf(process.env.FINDER_TEST_DB !== 'postgres')('a long change on Pos
       await other.query('begin');
       await other.query('select id from products where id = $1 for update', [held?.id]);
       const started = Date.now();
-      const res = await send(ctx.app, 'POST', '/api/admin/products/bulk', { cookie: admin, body: { selection: { ids: [held?.id] }, action: { type: 'delete' } } });
+      const res = await send(ctx.app, 'POST', '/api/admin/products/bulk', {
+        cookie: admin,
+        body: { selection: { ids: [held?.id] }, action: { type: 'delete' } },
+      });
       expect(Date.now() - started).toBeLessThan(3000);
       expect(res.statusCode).toBe(503);
       expect(res.json<{ message: string }>().message).toMatch(/took longer than 0.5 seconds and was stopped: nothing was changed/);
       // The server stopped the statement: nothing of it waits on the row any longer.
-      const waiting = await other.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+      const waiting = await other.query(
+        `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      );
       expect(waiting.rows[0]?.n).toBe(0);
       await other.query('rollback');
-      const ok = await send(ctx.app, 'POST', '/api/admin/products/bulk', { cookie: admin, body: { selection: { ids: [held?.id] }, action: { type: 'delete' } } });
+      const ok = await send(ctx.app, 'POST', '/api/admin/products/bulk', {
+        cookie: admin,
+        body: { selection: { ids: [held?.id] }, action: { type: 'delete' } },
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.json<BulkEditResult>()).toMatchObject({ changed: 1 });
     } finally {

@@ -13,9 +13,7 @@ export const CHANGE_STATEMENT_TIMEOUT_MS = DEFAULT_CHANGE_TIMEOUT_MS;
  * jsonb_populate_record(null::products, before) whatever the change wrote.
  */
 export const PRODUCT_SNAPSHOT = (alias: string) =>
-  sql.raw(
-    `(to_jsonb(${alias}) - 'search_text' - 'admin_search_text' - 'brand_key' - 'group_key')`,
-  );
+  sql.raw(`(to_jsonb(${alias}) - 'search_text' - 'admin_search_text' - 'brand_key' - 'group_key')`);
 
 export type ChangeRow = { id: string; kind: ChangeKind; summary: string; undoneAt: Date | null };
 

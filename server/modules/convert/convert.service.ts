@@ -38,9 +38,7 @@ export function addressesIn(text: string): string[] {
  */
 export function pickAddress(text: string, shortHosts: readonly string[]): string | null {
   const addresses = addressesIn(text);
-  return (
-    addresses.find((a) => parseItemLink(a) !== null) ?? addresses.find((a) => isShortLink(a, shortHosts)) ?? addresses[0] ?? null
-  );
+  return addresses.find((a) => parseItemLink(a) !== null) ?? addresses.find((a) => isShortLink(a, shortHosts)) ?? addresses[0] ?? null;
 }
 
 /**

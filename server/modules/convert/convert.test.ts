@@ -17,7 +17,6 @@ import { createTestApp, postAnalyticsEvent, TEST_ORIGIN, type TestContext } from
 import { AppError } from '../../errors';
 import { createConvertService } from './convert.service';
 
-
 let ctx: TestContext;
 let server: http.Server;
 let hostUrl = '';
@@ -31,10 +30,13 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     asked.push(req.url ?? '');
     // k.youshop10.com answers a redirect to the Weidian item.
-    if (req.url?.startsWith('/wd/')) res.writeHead(302, { location: 'https://weidian.com/item.html?itemID=7231813762&spider_token=1' }).end();
+    if (req.url?.startsWith('/wd/'))
+      res.writeHead(302, { location: 'https://weidian.com/item.html?itemID=7231813762&spider_token=1' }).end();
     // m.tb.cn answers a page whose script holds the item's address.
     else if (req.url?.startsWith('/h.tb')) {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><script>var url = 'https:\\/\\/item.taobao.com\\/item.htm?id=675330231400&ali_trackid=2:x';</script></html>`);
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<html><script>var url = 'https:\\/\\/item.taobao.com\\/item.htm?id=675330231400&ali_trackid=2:x';</script></html>`);
     } else if (req.url === '/nothing') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>no item here</html>');
     else res.writeHead(404).end('missing');
   });
@@ -87,7 +89,9 @@ describe('POST /api/convert', () => {
   });
 
   it("puts the referral codes in, and the visitor's agent first (the default when the choice is not offered)", async () => {
-    const [cnfans] = (await send(ctx.app, 'GET', '/api/admin/agents', { cookie: admin })).json<{ items: Array<PublicAgent & { id: string; enabled: boolean }> }>().items;
+    const [cnfans] = (await send(ctx.app, 'GET', '/api/admin/agents', { cookie: admin })).json<{
+      items: Array<PublicAgent & { id: string; enabled: boolean }>;
+    }>().items;
     const put = await send(ctx.app, 'PUT', `/api/admin/agents/${cnfans!.id}`, {
       cookie: admin,
       body: { ...cnfans, referralCode: 'FINDREF' },
@@ -128,7 +132,9 @@ describe('POST /api/convert', () => {
     ]);
     // products.source_* are read from the link on write by the service; the factory writes rows as given.
     await ctx.database.db.execute(sql`update products set source_platform = 'taobao', source_item_id = '675330231400'`);
-    const found = (await convert({ text: 'https://www.kakobuy.com/item/details?url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D675330231400' })).json<ConvertResult>();
+    const found = (
+      await convert({ text: 'https://www.kakobuy.com/item/details?url=https%3A%2F%2Fitem.taobao.com%2Fitem.htm%3Fid%3D675330231400' })
+    ).json<ConvertResult>();
     expect(found.product?.title).toBe('Panda Dunks');
     const other = (await convert({ text: 'https://weidian.com/item.html?itemID=7231813762' })).json<ConvertResult>();
     expect(other.product).toBeNull();
@@ -157,14 +163,18 @@ describe('POST /api/convert', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await refusal({ text: `http://127.0.0.1:${port}/h.x` })).toMatch(/^The short link could not be followed \(127\.0\.0\.1:\d+ could not be reached \(ECONNREFUSED\)\)/);
+    expect(await refusal({ text: `http://127.0.0.1:${port}/h.x` })).toMatch(
+      /^The short link could not be followed \(127\.0\.0\.1:\d+ could not be reached \(ECONNREFUSED\)\)/,
+    );
   });
 
   it('limits each client like requests: a clear 429 with Retry-After, others unaffected', async () => {
     for (let i = 0; i < CONVERT_RATE_LIMIT; i++) expect((await convert({ text: 'no link' }, '10.9.9.9')).statusCode).toBe(400);
     const limited = await convert({ text: 'https://weidian.com/item.html?itemID=7231813762' }, '10.9.9.9');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json<{ message: string }>().message).toMatch(/^You have converted many links in a short time\. Please try again in \d+ minutes?\.$/);
+    expect(limited.json<{ message: string }>().message).toMatch(
+      /^You have converted many links in a short time\. Please try again in \d+ minutes?\.$/,
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await convert({ text: 'https://weidian.com/item.html?itemID=7231813762' }, '10.9.9.10')).statusCode).toBe(200);
   });
@@ -202,8 +212,13 @@ describe('the converter service', () => {
       limit: async () => undefined,
     });
     const client = { ip: '10.0.0.1' };
-    const running = Array.from({ length: CONVERT_FOLLOW_CONCURRENCY }, (_, i) => service.convert({ text: `https://m.tb.cn/h.${i}` }, client));
-    await expect(service.convert({ text: 'https://m.tb.cn/h.extra' }, client)).rejects.toMatchObject({ statusCode: 429, message: CONVERT_TEXTS.busy });
+    const running = Array.from({ length: CONVERT_FOLLOW_CONCURRENCY }, (_, i) =>
+      service.convert({ text: `https://m.tb.cn/h.${i}` }, client),
+    );
+    await expect(service.convert({ text: 'https://m.tb.cn/h.extra' }, client)).rejects.toMatchObject({
+      statusCode: 429,
+      message: CONVERT_TEXTS.busy,
+    });
     release();
     const results = await Promise.all(running);
     expect(results.map((r) => r.source.itemId)).toEqual(Array(CONVERT_FOLLOW_CONCURRENCY).fill('675330231400'));

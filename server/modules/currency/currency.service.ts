@@ -67,7 +67,9 @@ export function createCurrencyService(repo: CurrencyRepo, audit: Pick<AuditRepo,
       await repo.write(input.rates, 'admin', async (before, executor) => {
         const old = new Map(before.map((r) => [r.currency, r.rate]));
         const changes = Object.fromEntries(
-          input.rates.filter((r) => (old.get(r.currency) ?? null) !== r.rate).map((r) => [r.currency, { from: old.get(r.currency) ?? null, to: r.rate }]),
+          input.rates
+            .filter((r) => (old.get(r.currency) ?? null) !== r.rate)
+            .map((r) => [r.currency, { from: old.get(r.currency) ?? null, to: r.rate }]),
         );
         if (Object.keys(changes).length === 0) return;
         const subject = Object.keys(changes).join(', ');

@@ -94,7 +94,16 @@ describe('GET /api/currencies', () => {
   });
 
   it("lists the rates admins set, with their time, never the base's own row", async () => {
-    expect((await put({ rates: [{ currency: 'EUR', rate: 0.92 }, { currency: 'JPY', rate: 151.37 }] })).statusCode).toBe(200);
+    expect(
+      (
+        await put({
+          rates: [
+            { currency: 'EUR', rate: 0.92 },
+            { currency: 'JPY', rate: 151.37 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
     await ctx.app.services.currency.refresh(new Date('2026-11-24T08:00:00Z'));
     const body = await publicRates();
     expect(body.base).toBe('USD');
@@ -116,8 +125,18 @@ describe('/api/admin/currencies', () => {
   });
 
   it('sets and clears rates, keeps the others, and records the change', async () => {
-    await put({ rates: [{ currency: 'EUR', rate: 0.92 }, { currency: 'GBP', rate: 0.79 }] });
-    const res = await put({ rates: [{ currency: 'EUR', rate: null }, { currency: 'CAD', rate: 1.3712345 }] });
+    await put({
+      rates: [
+        { currency: 'EUR', rate: 0.92 },
+        { currency: 'GBP', rate: 0.79 },
+      ],
+    });
+    const res = await put({
+      rates: [
+        { currency: 'EUR', rate: null },
+        { currency: 'CAD', rate: 1.3712345 },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const rates = Object.fromEntries(res.json<AdminCurrencies>().currencies.map((c) => [c.currency, c.rate]));
     expect(rates).toMatchObject({ EUR: null, GBP: 0.79, CAD: 1.3712345 });
@@ -134,7 +153,15 @@ describe('/api/admin/currencies', () => {
       [{ rates: [{ currency: 'EUR', rate: '0.9' }] }, /must be a number/],
       [{ rates: [{ currency: 'XYZ', rate: 1 }] }, /Currency must be one of USD, EUR/],
       [{ rates: [{ currency: 'USD', rate: 2 }] }, /USD is the base currency/],
-      [{ rates: [{ currency: 'EUR', rate: 1 }, { currency: 'EUR', rate: 2 }] }, /each currency once/],
+      [
+        {
+          rates: [
+            { currency: 'EUR', rate: 1 },
+            { currency: 'EUR', rate: 2 },
+          ],
+        },
+        /each currency once/,
+      ],
       [{ rates: [] }, /at least one rate/],
     ];
     for (const [body, message] of cases) {
@@ -156,7 +183,12 @@ describe('the daily refresh from RATES_URL', () => {
   const morning = new Date('2026-11-24T08:00:00Z');
 
   it("writes the feed's rates over an admin's, once a day across processes", async () => {
-    await put({ rates: [{ currency: 'EUR', rate: 0.5 }, { currency: 'CHF', rate: 0.88 }] });
+    await put({
+      rates: [
+        { currency: 'EUR', rate: 0.5 },
+        { currency: 'CHF', rate: 0.88 },
+      ],
+    });
     const [first, second] = await Promise.all([serviceWith().refresh(morning), serviceWith().refresh(morning)]);
     expect([first?.status, second?.status].sort()).toEqual(['skipped', 'updated']);
     expect(hits).toBe(1);
@@ -173,7 +205,7 @@ describe('the daily refresh from RATES_URL', () => {
     expect(hits).toBe(2);
   });
 
-  it("converts a feed whose base is not ours", async () => {
+  it('converts a feed whose base is not ours', async () => {
     const outcome = await serviceWith({ path: '/eur' }).refresh(morning);
     expect(outcome).toEqual({ status: 'updated', count: 3 });
     const rates = Object.fromEntries((await publicRates()).rates.map((r) => [r.currency, r.rate]));
@@ -188,7 +220,13 @@ describe('the daily refresh from RATES_URL', () => {
       const outcome = await serviceWith({ path }).refresh(morning);
       expect(outcome.status, path).toBe('failed');
       expect(outcome.status === 'failed' && outcome.reason, path).toMatch(
-        { '/not-json': /did not send JSON/, '/no-rates': /no base currency/, '/big': /more than 1 MB/, '/slow': /did not answer within 0.5 seconds/, '/down': /answered 500/ }[path]!,
+        {
+          '/not-json': /did not send JSON/,
+          '/no-rates': /no base currency/,
+          '/big': /more than 1 MB/,
+          '/slow': /did not answer within 0.5 seconds/,
+          '/down': /answered 500/,
+        }[path]!,
       );
     }
     expect((await adminView()).currencies.find((c) => c.currency === 'EUR')).toMatchObject({ rate: 0.9, source: 'admin' });

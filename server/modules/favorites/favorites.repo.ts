@@ -9,7 +9,11 @@ export type FavoriteValues = { productId: string; savedPrice: number | null; sav
 
 type RawFavorite = { productId: string; savedPrice: string | number; createdAt: Date | string };
 
-const toRow = (r: RawFavorite): FavoriteRow => ({ productId: r.productId, savedPrice: Number(r.savedPrice), createdAt: new Date(r.createdAt) });
+const toRow = (r: RawFavorite): FavoriteRow => ({
+  productId: r.productId,
+  savedPrice: Number(r.savedPrice),
+  createdAt: new Date(r.createdAt),
+});
 
 /** Favourites and their share links (tables in server/db/schema/finds.ts). */
 export function createFavoritesRepo({ rows }: Database) {

@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAVORITE_SHARE_TOKEN_PATTERN, FAVORITES_LIMIT_MESSAGE, FAVORITES_LOOKUP_MAX, FAVORITES_MAX } from '../../../common/favorites';
 import { matchPage } from '../../../common/pages';
-import type { FavoriteChange, FavoriteList, FavoriteMergeResult, FavoriteShare, SharedFavoriteList } from '../../../common/schemas/favorite';
+import type {
+  FavoriteChange,
+  FavoriteList,
+  FavoriteMergeResult,
+  FavoriteShare,
+  SharedFavoriteList,
+} from '../../../common/schemas/favorite';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { insertProducts } from '../../test/factories';
 import { sourceFrontEnd } from '../../test/front-end';
@@ -32,7 +38,8 @@ const save = (cookie: string, productId: string) => send(ctx.app, 'PUT', `/api/f
 const merge = (cookie: string, items: unknown) => send(ctx.app, 'POST', '/api/favorites/merge', { cookie, body: { items } });
 const share = (cookie: string, body: unknown = {}) => send(ctx.app, 'POST', '/api/favorites/share', { cookie, body });
 const shared = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/favorites/shared/${token}` });
-const setPrice = (productId: string, price: number) => ctx.database.db.execute(sql`update products set price = ${price} where id = ${productId}::uuid`);
+const setPrice = (productId: string, price: number) =>
+  ctx.database.db.execute(sql`update products set price = ${price} where id = ${productId}::uuid`);
 
 describe('favourites of a signed-in person (issue 16)', () => {
   it('refuses callers who are not signed in', async () => {
@@ -64,7 +71,10 @@ describe('favourites of a signed-in person (issue 16)', () => {
     await setPrice(id(0), 35);
     const after = await list(cookie);
     expect(after.items.map((f) => f.product.title)).toEqual(['Zip Hoodie', 'Cargo Pants']);
-    expect(after.items[1]).toMatchObject({ savedPrice: 40, product: { id: id(0), price: 35, path: expect.stringMatching(/^\/products\/cargo-pants-\d+$/) } });
+    expect(after.items[1]).toMatchObject({
+      savedPrice: 40,
+      product: { id: id(0), price: 35, path: expect.stringMatching(/^\/products\/cargo-pants-\d+$/) },
+    });
     // Saving again does not move the saved price to today's.
     expect((await save(cookie, id(0))).json()).toMatchObject({ savedPrice: 40 });
 
@@ -99,7 +109,10 @@ describe('favourites of a signed-in person (issue 16)', () => {
 
   it(`keeps at most ${FAVORITES_MAX} favourites and says so`, async () => {
     const cookie = await signedInAs(ctx.app, 'fav-full@example.com');
-    const extra = await insertProducts(ctx.database, Array.from({ length: FAVORITES_MAX + 1 }, (_, i) => ({ title: `Filler ${i}` })));
+    const extra = await insertProducts(
+      ctx.database,
+      Array.from({ length: FAVORITES_MAX + 1 }, (_, i) => ({ title: `Filler ${i}` })),
+    );
     const [user] = await ctx.database.rows<{ id: string }>(sql`select id from users where email = 'fav-full@example.com'`);
     await ctx.database.db.execute(sql`
       insert into favorites (user_id, product_id, saved_price)
@@ -112,7 +125,9 @@ describe('favourites of a signed-in person (issue 16)', () => {
     const merged = (await merge(cookie, [{ productId: extra[FAVORITES_MAX]!.id }])).json() as FavoriteMergeResult;
     expect(merged).toMatchObject({ added: 0, skipped: 1 });
     expect(merged.items).toHaveLength(FAVORITES_MAX);
-    await ctx.database.db.execute(sql`delete from products where id in (select jsonb_array_elements_text(${JSON.stringify(extra.map((p) => p.id))}::jsonb)::uuid)`);
+    await ctx.database.db.execute(
+      sql`delete from products where id in (select jsonb_array_elements_text(${JSON.stringify(extra.map((p) => p.id))}::jsonb)::uuid)`,
+    );
   });
 });
 

@@ -42,7 +42,9 @@ export function createFileRemovalsRepo(database: Database) {
     /** Removed: forgotten. */
     async done(keys: readonly string[]): Promise<void> {
       if (keys.length === 0) return;
-      await database.rows(sql`delete from storage_removals where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`);
+      await database.rows(
+        sql`delete from storage_removals where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+      );
     },
 
     /** Not removed this time: kept (added when new), with the reason, and tried again later (1, 2, 4... minutes, at most 6 hours). */

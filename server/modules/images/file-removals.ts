@@ -26,7 +26,10 @@ export function createFileRemovals(repo: FileRemovalsRepo, storage: Storage, log
     await repo.done(removed);
     await repo.failed(failures);
     if (failures.length > 0) {
-      log.warn({ keys: failures.map((f) => f.key), reason: failures[0]?.reason }, 'storage: files could not be removed; they will be tried again');
+      log.warn(
+        { keys: failures.map((f) => f.key), reason: failures[0]?.reason },
+        'storage: files could not be removed; they will be tried again',
+      );
     }
     return failures.map((f) => f.key);
   }

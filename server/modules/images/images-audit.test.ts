@@ -25,7 +25,9 @@ beforeAll(async () => {
   admin = await signedInAs(ctx.app, ADMIN_EMAIL, { isAdmin: true });
   const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL));
   adminId = row?.id ?? '';
-  pngBody = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04020' } }).png().toBuffer();
+  pngBody = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04020' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -47,7 +49,9 @@ async function uploaded(files: FilePart[]): Promise<ImageInfo[]> {
 const imageRows = async () => (await ctx.database.db.select({ n: count() }).from(images))[0]?.n ?? 0;
 const storedFiles = () => {
   const root = path.join(ctx.dir, 'uploads');
-  return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [];
+  return fs.existsSync(root)
+    ? fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(root, f)).isFile())
+    : [];
 };
 
 describe('image changes in the audit log', () => {
@@ -73,7 +77,10 @@ describe('image changes in the audit log', () => {
 
   it('records a deletion with the image and how many products lost it', async () => {
     const [item] = await uploaded([png('to-delete.png')]);
-    await insertProducts(ctx.database, [{ title: 'Shows it', image: item!.url }, { title: 'Shows it too', image: item!.url }]);
+    await insertProducts(ctx.database, [
+      { title: 'Shows it', image: item!.url },
+      { title: 'Shows it too', image: item!.url },
+    ]);
     const res = await send(ctx.app, 'DELETE', `/api/admin/images/${item!.id}`, { cookie: admin });
     expect(res.statusCode, res.body).toBe(200);
     expect((await auditEntries(ctx.database, 'image-delete')).at(-1)).toMatchObject({

@@ -13,7 +13,6 @@ import { fileLabel } from './image-files';
 import type { ImagesService, UploadedFile } from './images.service';
 import { apiSchemas } from '../../../common/schemas/registry';
 
-
 /** The upload's body as the OpenAPI document describes it; the handler reads the parts itself. */
 const uploadBodySchema = z
   .object({

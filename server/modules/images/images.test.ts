@@ -382,11 +382,7 @@ describe.each([
 
     it('refuses a JPEG cut in half', async () => {
       const half = pics.jpeg.subarray(0, Math.floor(pics.jpeg.length / 2));
-      await expectRefused(
-        () => upload([{ filename: 'half.jpg', body: half, contentType: 'image/jpeg' }]),
-        400,
-        /damaged or incomplete/,
-      );
+      await expectRefused(() => upload([{ filename: 'half.jpg', body: half, contentType: 'image/jpeg' }]), 400, /damaged or incomplete/);
     });
 
     it('refuses a picture of more than 40 megapixels, small on disk, and stores nothing', async () => {
@@ -410,7 +406,7 @@ describe.each([
       ['.hidden.png', 'hidden'],
       ['..png', 'image'],
       // multipartBody writes the name as is into a quoted header value, so the quote is escaped as a browser would.
-      ['quote\\"s and \'single\'.png', 'quote-s-and-single'],
+      ["quote\\\"s and 'single'.png", 'quote-s-and-single'],
       ['<script>alert(1)</script>.png', 'script'],
       ['<img src=x onerror=alert(1)>.png', 'img-src-x-onerror-alert-1'],
       ['Café déjà vu ☕.png', 'Cafe-deja-vu'],
@@ -682,7 +678,10 @@ describe.each([
         for (let i = 0; i < 3; i++) {
           await h.ctx.database.db.update(storageRemovals).set({ nextAttemptAt: new Date(0) });
           expect(await app.services.fileRemovals.sweep()).toEqual({ removed: 0, waiting: 4 });
-          const [row] = await h.ctx.database.db.select().from(storageRemovals).where(eq(storageRemovals.key, `items/${item.name}`));
+          const [row] = await h.ctx.database.db
+            .select()
+            .from(storageRemovals)
+            .where(eq(storageRemovals.key, `items/${item.name}`));
           waits.push((row?.nextAttemptAt.getTime() ?? 0) - Date.now());
           expect(row?.attempts).toBe(i + 2);
         }

@@ -33,7 +33,12 @@ const csv = (rows: Array<[string, number, string, string]>) =>
 
 async function imported(name: string, body: Buffer): Promise<Import> {
   const form = multipartBody([{ filename: name, body, field: 'file' }], {});
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin }, payload: form.payload });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin },
+    payload: form.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json<Import>().id;
   expect((await send(ctx.app, 'POST', `/api/admin/imports/${id}/commit`, { cookie: admin, body: {} })).statusCode).toBe(202);
@@ -49,16 +54,30 @@ const history = async (query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ImportList>();
 };
-const categoryNames = async () => (await ctx.database.rows<{ name: string }>(sql`select name from categories order by name`)).map((r) => r.name);
+const categoryNames = async () =>
+  (await ctx.database.rows<{ name: string }>(sql`select name from categories order by name`)).map((r) => r.name);
 
 describe('import history', () => {
   it('lists every import newest first, a page at a time, with who, counts and whether Undo is offered', async () => {
     await imported('first.csv', csv([['Coat', 80, 'https://store.example/coat', 'Jackets']]));
-    await imported('second.csv', csv([['Hat', 9, 'https://store.example/hat', 'Jackets'], ['Cap', 7, 'https://store.example/cap', 'Jackets']]));
+    await imported(
+      'second.csv',
+      csv([
+        ['Hat', 9, 'https://store.example/hat', 'Jackets'],
+        ['Cap', 7, 'https://store.example/cap', 'Jackets'],
+      ]),
+    );
     const first = await history('?page=1&pageSize=1');
     expect(first).toMatchObject({ page: 1, pageSize: 1, total: 2 });
     expect(first.items).toEqual([
-      expect.objectContaining({ source: 'second.csv', status: 'succeeded', actorEmail: 'history-admin@example.com', counts: expect.objectContaining({ new: 2 }), canUndo: true, undoReason: null }),
+      expect.objectContaining({
+        source: 'second.csv',
+        status: 'succeeded',
+        actorEmail: 'history-admin@example.com',
+        counts: expect.objectContaining({ new: 2 }),
+        canUndo: true,
+        undoReason: null,
+      }),
     ]);
     expect((await history('?page=2&pageSize=1')).items.map((i) => i.source)).toEqual(['first.csv']);
     expect((await history('?page=3&pageSize=1')).items).toEqual([]);
@@ -95,10 +114,18 @@ describe('import history', () => {
     expect(listed).toMatchObject({ id: done.id, canUndo: true });
     const undone = await send(ctx.app, 'POST', `/api/admin/imports/${listed?.id ?? ''}/undo`, { cookie: admin });
     expect(undone.statusCode, undone.body).toBe(200);
-    expect(undone.json<Import>()).toMatchObject({ status: 'undone', canUndo: false, undoReason: 'Undone already.', result: { categoriesRemoved: ['Sets'], undo: { restored: 4, skipped: 0 } } });
+    expect(undone.json<Import>()).toMatchObject({
+      status: 'undone',
+      canUndo: false,
+      undoReason: 'Undone already.',
+      result: { categoriesRemoved: ['Sets'], undo: { restored: 4, skipped: 0 } },
+    });
     expect(await categoryNames()).toEqual(['Bags', 'Jackets']);
     const [entry] = (await auditEntries(ctx.database, 'change-undo')).slice(-1);
     expect(entry?.details).toMatchObject({ importId: done.id, categoriesRemoved: ['Sets'] });
-    expect((await history()).items[0]).toMatchObject({ status: 'undone', result: expect.objectContaining({ categoriesRemoved: ['Sets'] }) });
+    expect((await history()).items[0]).toMatchObject({
+      status: 'undone',
+      result: expect.objectContaining({ categoriesRemoved: ['Sets'] }),
+    });
   });
 });

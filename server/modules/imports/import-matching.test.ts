@@ -87,7 +87,17 @@ describe('matching rows to products by group', () => {
   });
 
   it('updates the one product of a link whose title was edited, and matches by title where a link holds several', async () => {
-    await commit((await preview(csv([['Coat', 80, WEIDIAN], ['Tee Red', 10, 'https://store.example/tee'], ['Tee Blue', 10, 'https://store.example/tee']]))).id);
+    await commit(
+      (
+        await preview(
+          csv([
+            ['Coat', 80, WEIDIAN],
+            ['Tee Red', 10, 'https://store.example/tee'],
+            ['Tee Blue', 10, 'https://store.example/tee'],
+          ]),
+        )
+      ).id,
+    );
     const again = await preview(
       csv([
         ['Coat (winter)', 85, CNFANS], // the link's only product: updated, title and all
@@ -108,12 +118,21 @@ describe('matching rows to products by group', () => {
 
   it('adds colours to a link of one product without taking the new rows for it', async () => {
     await commit((await preview(csv([['Coat Black', 80, WEIDIAN]]))).id);
-    const again = await preview(csv([['Coat Black', 80, WEIDIAN], ['Coat White', 80, WEIDIAN]]));
+    const again = await preview(
+      csv([
+        ['Coat Black', 80, WEIDIAN],
+        ['Coat White', 80, WEIDIAN],
+      ]),
+    );
     expect(again.counts).toEqual({ new: 1, updated: 0, unchanged: 1, invalid: 0 });
   });
 
   it('matches again at commit: two previews of one file committed one after the other make no duplicates', async () => {
-    const file = csv([['Jacket Black', 50, WEIDIAN], ['Jacket White', 50, WEIDIAN], ['Hat', 9, 'https://store.example/hat']]);
+    const file = csv([
+      ['Jacket Black', 50, WEIDIAN],
+      ['Jacket White', 50, WEIDIAN],
+      ['Hat', 9, 'https://store.example/hat'],
+    ]);
     const first = await preview(file);
     const second = await preview(file);
     expect(second.counts).toMatchObject({ new: 3 });

@@ -6,7 +6,14 @@
 import { AppError } from '../../errors';
 import { checkRecord } from './import-rows';
 import { readTable } from './readers/read-table';
-import { RECORDS_PER_MESSAGE, SAMPLE_RECORDS, type CheckOrder, type CheckedRow, type ReadReply, type ReadRequest } from './readers/reader-protocol';
+import {
+  RECORDS_PER_MESSAGE,
+  SAMPLE_RECORDS,
+  type CheckOrder,
+  type CheckedRow,
+  type ReadReply,
+  type ReadRequest,
+} from './readers/reader-protocol';
 import type { ImportRecord } from './readers/table';
 
 const send = (reply: ReadReply): Promise<void> =>
@@ -77,11 +84,13 @@ async function answer(request: ReadRequest): Promise<void> {
       await sendChecked(records);
     } else {
       await send({ type: 'head', table: head });
-      for (let i = 0; i < records.length; i += RECORDS_PER_MESSAGE) await send({ type: 'records', records: records.slice(i, i + RECORDS_PER_MESSAGE) });
+      for (let i = 0; i < records.length; i += RECORDS_PER_MESSAGE)
+        await send({ type: 'records', records: records.slice(i, i + RECORDS_PER_MESSAGE) });
     }
     await send({ type: 'done' });
   } catch (err) {
-    if (err instanceof AppError && (err.code === 'VALIDATION' || err.code === 'TOO_LARGE')) await send({ type: 'refused', code: err.code, message: err.message });
+    if (err instanceof AppError && (err.code === 'VALIDATION' || err.code === 'TOO_LARGE'))
+      await send({ type: 'refused', code: err.code, message: err.message });
     else await send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
   }
   process.disconnect();

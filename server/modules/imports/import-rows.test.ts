@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { TITLE_MAX_LENGTH } from '../../../common/admin-constants';
-import { checkRecord, cleanDescription, columnsOf, cutAtWord, imageOf, missingRateMessage, oneLine, splitTitle, stripControls } from './import-rows';
+import {
+  checkRecord,
+  cleanDescription,
+  columnsOf,
+  cutAtWord,
+  imageOf,
+  missingRateMessage,
+  oneLine,
+  splitTitle,
+  stripControls,
+} from './import-rows';
 import type { ImportRecord } from './read-import';
 import { currenciesOf } from './imports.service';
 
-const columns = columnsOf({ title: 'title', price: 'price', link: 'link', image: 'image', description: 'description', cur: 'currency', brand: 'brand' });
+const columns = columnsOf({
+  title: 'title',
+  price: 'price',
+  link: 'link',
+  image: 'image',
+  description: 'description',
+  cur: 'currency',
+  brand: 'brand',
+});
 const check = (values: Record<string, unknown>, extra: Partial<ImportRecord> = {}, rates = {}) =>
   checkRecord({ row: 2, values: { price: '10', ...values }, ...extra }, columns, { base: 'USD', rates });
 
@@ -18,7 +36,10 @@ describe('text normalisers', () => {
   });
 
   it('splits a multi-line title into its first line and a note', () => {
-    expect(splitTitle('Nike Air Force 1\n22+ colorways\n[Premium Quality]')).toEqual({ title: 'Nike Air Force 1', note: '22+ colorways · [Premium Quality]' });
+    expect(splitTitle('Nike Air Force 1\n22+ colorways\n[Premium Quality]')).toEqual({
+      title: 'Nike Air Force 1',
+      note: '22+ colorways · [Premium Quality]',
+    });
     expect(splitTitle('\n\n  Jordan 4 \r\n\r\n[Best Batch]  ')).toEqual({ title: 'Jordan 4', note: '[Best Batch]' });
     expect(splitTitle('One line')).toEqual({ title: 'One line', note: null });
     expect(splitTitle('   ')).toEqual({ title: '', note: null });
@@ -46,7 +67,10 @@ describe('imageOf', () => {
   });
 
   it('resolves a path against the address the file came from, else leaves the picture out with a warning', () => {
-    expect(imageOf('/uploads/x.png', undefined, 'https://finds.example/api/products.json')).toEqual({ image: 'https://finds.example/uploads/x.png', warning: null });
+    expect(imageOf('/uploads/x.png', undefined, 'https://finds.example/api/products.json')).toEqual({
+      image: 'https://finds.example/uploads/x.png',
+      warning: null,
+    });
     expect(imageOf('/uploads/x.png', undefined)).toEqual({
       image: null,
       warning: 'image "/uploads/x.png" is not an http(s) address, so the product is imported without a picture.',
@@ -101,7 +125,9 @@ describe('checkRecord', () => {
     const checked = check({ title: 'Tee', link: 'javascript:alert(1)' });
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
-    expect(checked.errors).toEqual([{ row: 2, column: 'link', message: 'link must be an http(s) address such as https://store.example/item' }]);
+    expect(checked.errors).toEqual([
+      { row: 2, column: 'link', message: 'link must be an http(s) address such as https://store.example/item' },
+    ]);
   });
 
   it('converts a price in another currency with the rate, rounded to cents; the cell sign before the currency column before the header', () => {
@@ -112,7 +138,10 @@ describe('checkRecord', () => {
     expect(byColumn).toMatchObject({ ok: true, currency: 'EUR', values: { price: 10 } });
     const signWins = check({ title: 'Tee', price: '$9', cur: 'EUR' }, {}, rates);
     expect(signWins).toMatchObject({ ok: true, currency: null, values: { price: 9 } });
-    const byHeader = checkRecord({ row: 3, values: { title: 'Tee', priceCny: '72' } }, columnsOf({ title: 'title', priceCny: 'price' }), { base: 'USD', rates });
+    const byHeader = checkRecord({ row: 3, values: { title: 'Tee', priceCny: '72' } }, columnsOf({ title: 'title', priceCny: 'price' }), {
+      base: 'USD',
+      rates,
+    });
     expect(byHeader).toMatchObject({ ok: true, currency: 'CNY', values: { price: 10 } });
   });
 
@@ -120,9 +149,14 @@ describe('checkRecord', () => {
     const missing = check({ title: 'Tee', price: '107 CNY' });
     expect(missing).toMatchObject({ ok: false, currency: 'CNY', missingRate: true });
     expect(!missing.ok && missing.errors).toEqual([{ row: 2, column: 'price', message: missingRateMessage('CNY', 'USD') }]);
-    expect(missingRateMessage('CNY', 'USD')).toBe('price is in CNY and no CNY rate is known: give one in the preview (1 USD = ? CNY) or set it under Currencies.');
+    expect(missingRateMessage('CNY', 'USD')).toBe(
+      'price is in CNY and no CNY rate is known: give one in the preview (1 USD = ? CNY) or set it under Currencies.',
+    );
     const unknown = check({ title: 'Tee', price: '5', cur: 'BTC' });
-    expect(!unknown.ok && unknown.errors[0]).toMatchObject({ column: 'cur', message: expect.stringMatching(/^currency "BTC" is not one the site knows/) });
+    expect(!unknown.ok && unknown.errors[0]).toMatchObject({
+      column: 'cur',
+      message: expect.stringMatching(/^currency "BTC" is not one the site knows/),
+    });
   });
 
   it('takes the first text of a JSON list of pictures', () => {

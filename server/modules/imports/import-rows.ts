@@ -29,8 +29,9 @@ export type ImportValues = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// eslint-disable-next-line no-control-regex -- taking control characters out is the point
-const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const CONTROLS =
+  // eslint-disable-next-line no-control-regex -- taking control characters out is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const LINE_BREAK = /\r\n|\r|\n|\u2028|\u2029/;
 
 /** A text without the control characters a sheet carries along (NUL, zero-width spaces, lone surrogates); line breaks and tabs stay. */
@@ -40,7 +41,9 @@ export function stripControls(text: string): string {
 
 /** One line: control characters out, tabs, line breaks and runs of spaces (no-break ones too) made one space, trimmed. */
 export function oneLine(text: string): string {
-  return stripControls(text).replace(/[\s\u00a0]+/g, ' ').trim();
+  return stripControls(text)
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
 }
 
 /**
@@ -48,7 +51,10 @@ export function oneLine(text: string): string {
  * non-blank line is the title, the others a note ("22+ colorways · [Premium Quality]"), null when there are none.
  */
 export function splitTitle(text: string): { title: string; note: string | null } {
-  const lines = stripControls(text).split(LINE_BREAK).map(oneLine).filter((l) => l !== '');
+  const lines = stripControls(text)
+    .split(LINE_BREAK)
+    .map(oneLine)
+    .filter((l) => l !== '');
   const [title = '', ...rest] = lines;
   return { title, note: rest.length > 0 ? rest.join(' · ') : null };
 }
@@ -76,7 +82,11 @@ export function cleanDescription(text: string): string {
  * images, or a path that the address the file came from resolves ("/uploads/x.png" read from https://site/products.json).
  * Anything else leaves the product without a picture, with a warning saying why.
  */
-export function imageOf(text: string, target: string | undefined, sourceUrl?: string | undefined): { image: string | null; warning: string | null } {
+export function imageOf(
+  text: string,
+  target: string | undefined,
+  sourceUrl?: string | undefined,
+): { image: string | null; warning: string | null } {
   const trimmed = oneLine(text);
   if (trimmed === '' && !target) return { image: null, warning: null };
   if (trimmed.startsWith(`${MEDIA_PREFIX}items/`)) return { image: trimmed, warning: null };
@@ -104,7 +114,17 @@ export function missingRateMessage(code: CurrencyCode, base: CurrencyCode): stri
   return `price is in ${code} and no ${code} rate is known: give one in the preview (1 ${base} = ? ${code}) or set it under Currencies.`;
 }
 
-const BEST_WORDS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false, '': false, y: true, n: false };
+const BEST_WORDS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  yes: true,
+  no: false,
+  '1': true,
+  '0': false,
+  '': false,
+  y: true,
+  n: false,
+};
 
 type Draft = Record<string, unknown>;
 
@@ -112,7 +132,8 @@ type Draft = Record<string, unknown>;
 export function columnsOf(mapping: Record<string, string>): Partial<Record<ImportField, string[]>> {
   const columns: Partial<Record<ImportField, string[]>> = {};
   for (const [header, field] of Object.entries(mapping)) {
-    if (field !== IGNORE_COLUMN && (IMPORT_FIELDS as readonly string[]).includes(field)) (columns[field as ImportField] ??= []).push(header);
+    if (field !== IGNORE_COLUMN && (IMPORT_FIELDS as readonly string[]).includes(field))
+      (columns[field as ImportField] ??= []).push(header);
   }
   return columns;
 }
@@ -135,7 +156,11 @@ export type CheckedRecord = ({ ok: true; values: ImportValues } | { ok: false; e
  * with the rates), gender in any case; a link or picture cell's hyperlink target when its text is not an address, the
  * address inside share text. Every problem of the row is reported, each under the column it came from.
  */
-export function checkRecord(record: ImportRecord, columns: Partial<Record<ImportField, string[]>>, context: PriceContext = DEFAULT_CONTEXT): CheckedRecord {
+export function checkRecord(
+  record: ImportRecord,
+  columns: Partial<Record<ImportField, string[]>>,
+  context: PriceContext = DEFAULT_CONTEXT,
+): CheckedRecord {
   const errors: ImportRowError[] = [];
   const warnings: ImportRowError[] = [];
   // The column a field's value came from (the first non-empty of its columns), for the error's column.
@@ -236,7 +261,8 @@ export function checkRecord(record: ImportRecord, columns: Partial<Record<Import
   let isBestProduct = false;
   if (typeof best === 'boolean') isBestProduct = best;
   else if (typeof best === 'number' && (best === 0 || best === 1)) isBestProduct = best === 1;
-  else if (typeof best === 'string' && best.trim().toLowerCase() in BEST_WORDS) isBestProduct = BEST_WORDS[best.trim().toLowerCase()] ?? false;
+  else if (typeof best === 'string' && best.trim().toLowerCase() in BEST_WORDS)
+    isBestProduct = BEST_WORDS[best.trim().toLowerCase()] ?? false;
   else if (best !== undefined && best !== null) fail('isBestProduct', 'isBestProduct must be true or false');
 
   let id: string | null = null;

@@ -6,7 +6,11 @@ import type { ImportSourcesService } from './import-sources.service';
 export const SHEET_SYNCS_CRON = '*/5 * * * *';
 
 /** The synced sheets' runs as a periodic job: any process may work it; each due sheet is taken by one. */
-export function defineSheetSyncJobs(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, sources: Pick<ImportSourcesService, 'runDue'>): void {
+export function defineSheetSyncJobs(
+  jobs: Pick<JobQueue, 'define'>,
+  log: FastifyBaseLogger,
+  sources: Pick<ImportSourcesService, 'runDue'>,
+): void {
   jobs.define({
     name: 'sheet-syncs',
     atStart: true,

@@ -62,18 +62,24 @@ export function createImportSourcesRepo(database: Database) {
       input: { url: string; schedule: SyncSchedule; maxChangedPercent: number; maxInvalidRows: number; mapping: Record<string, string> },
       actor: Actor,
     ): Promise<ImportSourceRow> {
-      const [created] = await rowsOf<Record<string, unknown>>(database.db, sql`
+      const [created] = await rowsOf<Record<string, unknown>>(
+        database.db,
+        sql`
         insert into import_sources (url, schedule, max_changed_percent, max_invalid_rows, mapping, actor_id, actor_email)
         values (${input.url}, ${input.schedule}, ${input.maxChangedPercent}, ${input.maxInvalidRows}, ${JSON.stringify(input.mapping)}::jsonb,
                 ${actor.id}::uuid, ${actor.email})
-        returning ${COLUMNS}`);
+        returning ${COLUMNS}`,
+      );
       if (!created) throw new Error('insert returned no row');
       return toRow(created);
     },
 
     /** Removes a synced sheet (its imports stay in the history); null when there was none. */
     async remove(id: string): Promise<ImportSourceRow | null> {
-      const [removed] = await rowsOf<Record<string, unknown>>(database.db, sql`delete from import_sources where id = ${id}::uuid returning ${COLUMNS}`);
+      const [removed] = await rowsOf<Record<string, unknown>>(
+        database.db,
+        sql`delete from import_sources where id = ${id}::uuid returning ${COLUMNS}`,
+      );
       return removed ? toRow(removed) : null;
     },
 

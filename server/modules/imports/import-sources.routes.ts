@@ -11,7 +11,11 @@ export const importSourcesRoutes: FastifyPluginAsyncZod<{ service: ImportSources
   app.get(
     '/api/admin/import-sources',
     app.guard('admin', {
-      schema: { tags: ['admin'], summary: 'The synced sheets, each with its schedule, limits and last run', response: { 200: syncedSheetListSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'The synced sheets, each with its schedule, limits and last run',
+        response: { 200: syncedSheetListSchema },
+      },
     }),
     async () => ({ items: await service.list() }),
   );

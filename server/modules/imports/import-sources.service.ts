@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_SYNCED_SHEETS, type SyncedSheet, type SyncedSheetInput, type SyncRunStatus, syncedSheetInputSchema } from '../../../common/schemas/import-sources';
+import {
+  MAX_SYNCED_SHEETS,
+  type SyncedSheet,
+  type SyncedSheetInput,
+  type SyncRunStatus,
+  syncedSheetInputSchema,
+} from '../../../common/schemas/import-sources';
 import type { Import } from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
 import type { Transact } from '../../db/unit-of-work';
@@ -42,12 +48,18 @@ function toSheet(row: ImportSourceRow): SyncedSheet {
  * What a run's preview may do on its own: the share of the catalogue it adds or changes and its invalid rows within
  * the sheet's limits. Null when it may; else the sentence saying which limit it passed. A sync never deletes.
  */
-export function overLimits(preview: Pick<Import, 'counts'>, productTotal: number, limits: Pick<ImportSourceRow, 'maxChangedPercent' | 'maxInvalidRows'>): string | null {
+export function overLimits(
+  preview: Pick<Import, 'counts'>,
+  productTotal: number,
+  limits: Pick<ImportSourceRow, 'maxChangedPercent' | 'maxInvalidRows'>,
+): string | null {
   const changed = preview.counts.new + preview.counts.updated;
   const percent = (changed / Math.max(productTotal, 1)) * 100;
   const reasons: string[] = [];
   if (percent > limits.maxChangedPercent) {
-    reasons.push(`it would add or change ${n(changed)} of ${n(productTotal)} products (${percent >= 10 ? Math.round(percent) : percent.toFixed(1)}%; the limit is ${limits.maxChangedPercent}%)`);
+    reasons.push(
+      `it would add or change ${n(changed)} of ${n(productTotal)} products (${percent >= 10 ? Math.round(percent) : percent.toFixed(1)}%; the limit is ${limits.maxChangedPercent}%)`,
+    );
   }
   if (preview.counts.invalid > limits.maxInvalidRows) {
     reasons.push(`${n(preview.counts.invalid)} rows are invalid (the limit is ${n(limits.maxInvalidRows)})`);
@@ -74,13 +86,21 @@ export function createImportSourcesService(deps: ImportSourcesDeps) {
       if (changed === 0) {
         await repo.dropPreview(preview.id);
         const invalid = preview.counts.invalid;
-        outcome = { status: 'unchanged', message: invalid > 0 ? `Nothing to change; ${n(invalid)} rows are invalid.` : 'Nothing to change.', importId: null };
+        outcome = {
+          status: 'unchanged',
+          message: invalid > 0 ? `Nothing to change; ${n(invalid)} rows are invalid.` : 'Nothing to change.',
+          importId: null,
+        };
       } else {
         const waiting = overLimits(preview, await repo.productTotal(), source);
         if (waiting) outcome = { status: 'waiting', message: waiting, importId: preview.id };
         else {
           await imports.commit(actor, preview.id, 'valid');
-          outcome = { status: 'applied', message: `Applied: ${n(preview.counts.new)} new, ${n(preview.counts.updated)} updated.`, importId: preview.id };
+          outcome = {
+            status: 'applied',
+            message: `Applied: ${n(preview.counts.new)} new, ${n(preview.counts.updated)} updated.`,
+            importId: preview.id,
+          };
         }
       }
     } catch (err) {
@@ -99,10 +119,16 @@ export function createImportSourcesService(deps: ImportSourcesDeps) {
 
     async create(actor: Actor, body: SyncedSheetInput): Promise<SyncedSheet> {
       const input = syncedSheetInputSchema.parse(body);
-      if ((await repo.count()) >= MAX_SYNCED_SHEETS) throw new AppError('CONFLICT', `A site keeps at most ${MAX_SYNCED_SHEETS} synced sheets: remove one first.`);
+      if ((await repo.count()) >= MAX_SYNCED_SHEETS)
+        throw new AppError('CONFLICT', `A site keeps at most ${MAX_SYNCED_SHEETS} synced sheets: remove one first.`);
       const row = await transaction(async ({ importSources, audit }) => {
         const created = await importSources.create({ ...input, mapping: input.mapping ?? {} }, actor);
-        const details = { id: created.id, schedule: created.schedule, maxChangedPercent: created.maxChangedPercent, maxInvalidRows: created.maxInvalidRows };
+        const details = {
+          id: created.id,
+          schedule: created.schedule,
+          maxChangedPercent: created.maxChangedPercent,
+          maxInvalidRows: created.maxInvalidRows,
+        };
         await audit.record({ action: 'sync-source-create', subject: created.url.slice(0, 200), actor, details });
         return created;
       });

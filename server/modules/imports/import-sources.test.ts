@@ -71,21 +71,35 @@ const productCount = async () => Number((await ctx.database.rows<{ n: number }>(
 describe('synced sheets', () => {
   it('admins only; the settings are checked with sentences', async () => {
     expect((await send(ctx.app, 'GET', '/api/admin/import-sources', { cookie: user })).statusCode).toBe(403);
-    expect((await send(ctx.app, 'POST', '/api/admin/import-sources', { cookie: user, body: { url: 'https://example.com/a.csv' } })).statusCode).toBe(403);
+    expect(
+      (await send(ctx.app, 'POST', '/api/admin/import-sources', { cookie: user, body: { url: 'https://example.com/a.csv' } })).statusCode,
+    ).toBe(403);
     const bad = await send(ctx.app, 'POST', '/api/admin/import-sources', { cookie: admin, body: { url: 'ftp://example.com/a.csv' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/http\(s\) address/);
-    const percent = await send(ctx.app, 'POST', '/api/admin/import-sources', { cookie: admin, body: { url: 'https://example.com/a.csv', maxChangedPercent: 101 } });
+    const percent = await send(ctx.app, 'POST', '/api/admin/import-sources', {
+      cookie: admin,
+      body: { url: 'https://example.com/a.csv', maxChangedPercent: 101 },
+    });
     expect(percent.statusCode).toBe(400);
     expect(percent.json<{ message: string }>().message).toMatch(/from 0 to 100/);
-    const schedule = await send(ctx.app, 'POST', '/api/admin/import-sources', { cookie: admin, body: { url: 'https://example.com/a.csv', schedule: 'weekly' } });
+    const schedule = await send(ctx.app, 'POST', '/api/admin/import-sources', {
+      cookie: admin,
+      body: { url: 'https://example.com/a.csv', schedule: 'weekly' },
+    });
     expect(schedule.statusCode).toBe(400);
   });
 
   it('a first run of a whole catalogue waits for an admin; a small change later applies on its own and can be undone', async () => {
     published.set('/sheet.csv', csv(rowsOf(40)));
     const sheet = await save({ url: `${sheetsUrl}/sheet.csv`, schedule: 'hourly', maxChangedPercent: 5 });
-    expect(sheet).toMatchObject({ schedule: 'hourly', maxChangedPercent: 5, maxInvalidRows: 0, lastStatus: null, actorEmail: 'sync-admin@example.com' });
+    expect(sheet).toMatchObject({
+      schedule: 'hourly',
+      maxChangedPercent: 5,
+      maxInvalidRows: 0,
+      lastStatus: null,
+      actorEmail: 'sync-admin@example.com',
+    });
     expect((await auditEntries(ctx.database, 'sync-source-create')).at(-1)).toMatchObject({ subject: `${sheetsUrl}/sheet.csv` });
 
     // The catalogue is empty: 40 new products are 100% of it.
@@ -111,9 +125,13 @@ describe('synced sheets', () => {
     expect(applied.lastMessage).toBe('Applied: 0 new, 2 updated.');
     const done = await importDone(applied.lastImportId ?? '');
     expect(done).toMatchObject({ status: 'succeeded', actorEmail: 'sync-admin@example.com', canUndo: true });
-    const prices = await ctx.database.rows<{ price: string | number }>(sql`select price from products where title in ('Sync tee 0', 'Sync tee 1')`);
+    const prices = await ctx.database.rows<{ price: string | number }>(
+      sql`select price from products where title in ('Sync tee 0', 'Sync tee 1')`,
+    );
     expect(prices.map((p) => Number(p.price))).toEqual([99, 99]);
-    const linked = await ctx.database.rows<{ source_id: string | null }>(sql`select source_id from imports where id = ${applied.lastImportId}::uuid`);
+    const linked = await ctx.database.rows<{ source_id: string | null }>(
+      sql`select source_id from imports where id = ${applied.lastImportId}::uuid`,
+    );
     expect(linked[0]?.source_id).toBe(sheet.id);
 
     // Each run is an import: Undo puts the prices back.
@@ -124,7 +142,10 @@ describe('synced sheets', () => {
   });
 
   it('invalid rows over the limit wait; a sheet that cannot be read fails with its sentence and is tried again later', async () => {
-    await insertProducts(ctx.database, Array.from({ length: 100 }, (_, i) => ({ title: `Old ${i}`, price: 5, link: link(500 + i) })));
+    await insertProducts(
+      ctx.database,
+      Array.from({ length: 100 }, (_, i) => ({ title: `Old ${i}`, price: 5, link: link(500 + i) })),
+    );
     published.set('/bad.csv', `${csv(rowsOf(2)).trimEnd()}\r\nNo price,,${link(99)}\r\n`);
     const sheet = await save({ url: `${sheetsUrl}/bad.csv`, maxChangedPercent: 50 });
     const waiting = await runNow(sheet.id);

@@ -21,7 +21,12 @@ afterAll(async () => {
 
 function upload(name: string, body: Buffer, fields: Record<string, string> = {}) {
   const form = multipartBody([{ filename: name, body, field: 'file' }], fields);
-  return ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin }, payload: form.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin },
+    payload: form.payload,
+  });
 }
 
 /** A workbook whose one sheet is 200 MB of zeros, deflated piece by piece (a few hundred KB packed). */
@@ -59,7 +64,14 @@ describe('reading through the preview route', () => {
     const text = 'title\tprice\nCafé ‘Crème’\t12\n';
     const res = await upload('unicode.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<Import>()).toMatchObject({ encoding: 'utf-16le', readWarnings: [], headers: ['title', 'price'], sheets: [], sheet: null, counts: { new: 1, invalid: 0 } });
+    expect(res.json<Import>()).toMatchObject({
+      encoding: 'utf-16le',
+      readWarnings: [],
+      headers: ['title', 'price'],
+      sheets: [],
+      sheet: null,
+      counts: { new: 1, invalid: 0 },
+    });
 
     const latin = Buffer.from([...Buffer.from('title,price\nCaf'), 0xe9, ...Buffer.from(',5\n')]);
     const guessed = (await upload('w.csv', latin)).json<Import>();

@@ -33,7 +33,9 @@ beforeAll(async () => {
     if (req.url === '/s/redirect') res.writeHead(302, { location: 'https://item.taobao.com/item.htm?id=111111' }).end();
     else if (req.url?.startsWith('/s/hop?')) res.writeHead(301, { location: '/s/page' }).end();
     else if (req.url === '/s/page') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><script>var url = 'https:\\/\\/item.taobao.com\\/item.htm?id=222222&ali_trackid=2:x';</script></html>`);
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<html><script>var url = 'https:\\/\\/item.taobao.com\\/item.htm?id=222222&ali_trackid=2:x';</script></html>`);
     } else if (req.url === '/api/finds.json') res.writeHead(200, { 'content-type': 'application/json' }).end(fixture('finds-export.json'));
     else res.writeHead(404).end('missing');
   });
@@ -53,7 +55,12 @@ beforeEach(async () => {
 
 async function upload(name: string, body: Buffer, fields: Record<string, string> = {}) {
   const form = multipartBody([{ filename: name, body, field: 'file' }], fields);
-  return ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin }, payload: form.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin },
+    payload: form.payload,
+  });
 }
 async function preview(name: string, body: Buffer, fields: Record<string, string> = {}): Promise<Import> {
   const res = await upload(name, body, fields);
@@ -70,10 +77,22 @@ async function commit(id: string): Promise<Import> {
   }
   throw new Error('import did not finish');
 }
-type Row = { title: string; price: string | number; description: string; link: string | null; image: string | null; source_id: string | null; source_platform: string | null; source_item_id: string | null };
+type Row = {
+  title: string;
+  price: string | number;
+  description: string;
+  link: string | null;
+  image: string | null;
+  source_id: string | null;
+  source_platform: string | null;
+  source_item_id: string | null;
+};
 const products = () =>
-  ctx.database.rows<Row>(sql`select title, price, description, link, image, source_id, source_platform, source_item_id from products order by row`);
-const setRate = (currency: string, rate: number) => ctx.database.db.execute(sql`insert into currency_rates (currency, rate, source) values (${currency}, ${rate}, 'admin')`);
+  ctx.database.rows<Row>(
+    sql`select title, price, description, link, image, source_id, source_platform, source_item_id from products order by row`,
+  );
+const setRate = (currency: string, rate: number) =>
+  ctx.database.db.execute(sql`insert into currency_rates (currency, rate, source) values (${currency}, ${rate}, 'admin')`);
 
 describe('a JSON export of another finds site (agent links as buyUrl, relative pictures, multi-line titles)', () => {
   it('maps buyUrl as the link, imports every priced row, and leaves relative pictures out with a warning each', async () => {
@@ -82,7 +101,11 @@ describe('a JSON export of another finds site (agent links as buyUrl, relative p
     expect(result.counts).toEqual({ new: 9, updated: 0, unchanged: 0, invalid: 1 });
     expect(result.errors).toEqual([{ row: 8, column: 'price', message: 'Valid price is required!' }]);
     expect(result.warningCount).toBe(7);
-    expect(result.warnings[0]).toEqual({ row: 1, column: 'image', message: 'image "/uploads/af1.png" is not an http(s) address, so the product is imported without a picture.' });
+    expect(result.warnings[0]).toEqual({
+      row: 1,
+      column: 'image',
+      message: 'image "/uploads/af1.png" is not an http(s) address, so the product is imported without a picture.',
+    });
     expect(result.currencies).toEqual([]);
     // The errors file lists the error and every warning, each with its kind.
     const csv = await send(ctx.app, 'GET', `/api/admin/imports/${result.id}/errors`, { cookie: admin });
@@ -103,7 +126,10 @@ describe('a JSON export of another finds site (agent links as buyUrl, relative p
       source_item_id: '7232290099',
     });
     expect(rows.map((r) => r.title)).toContain('Stone Island Crewneck Sweater');
-    expect(rows.find((r) => r.title === 'Stone Island Crewneck Sweater')).toMatchObject({ source_platform: 'taobao', source_item_id: '675330231300' });
+    expect(rows.find((r) => r.title === 'Stone Island Crewneck Sweater')).toMatchObject({
+      source_platform: 'taobao',
+      source_item_id: '675330231300',
+    });
     expect(Number(rows.find((r) => r.title === 'Stone Island Crewneck Sweater')?.price)).toBe(38.5);
   });
 
@@ -164,7 +190,10 @@ describe('a Google Sheets export with blank headers ("", "__1", "__2") and price
       expect(res.statusCode, rates).toBe(400);
       expect(res.json<{ message: string }>().message, rates).toMatch(/rates/);
     }
-    const byUrl = await send(ctx.app, 'POST', '/api/admin/imports', { cookie: admin, body: { url: `${serverUrl}/x.csv`, rates: { CNY: -2 } } });
+    const byUrl = await send(ctx.app, 'POST', '/api/admin/imports', {
+      cookie: admin,
+      body: { url: `${serverUrl}/x.csv`, rates: { CNY: -2 } },
+    });
     expect(byUrl.statusCode).toBe(400);
   });
 });
@@ -180,11 +209,22 @@ describe('a yuan catalogue (priceCny, several colourways on one seller link, dup
     expect(result.counts).toEqual({ new: 9, updated: 0, unchanged: 0, invalid: 1 });
     expect(result.errors.map((e) => e.row)).toEqual([6]);
     expect(result.warnings).toEqual([
-      { row: 11, column: 'image', message: 'image "/img/fog.png" is not an http(s) address, so the product is imported without a picture.' },
+      {
+        row: 11,
+        column: 'image',
+        message: 'image "/img/fog.png" is not an http(s) address, so the product is imported without a picture.',
+      },
     ]);
     await commit(result.id);
     const prices = Object.fromEntries((await products()).map((r) => [r.title, Number(r.price)]));
-    expect(prices).toMatchObject({ 'Jordan 4 Black Cat': 14.86, 'Jordan 4 White Cement': 14.86, 'Jordan 4 Military Blue': 15.14, 'Stussy Tee': 6.81, 'Carhartt Detroit Jacket': 26.11, 'New Balance 550': 141.67 });
+    expect(prices).toMatchObject({
+      'Jordan 4 Black Cat': 14.86,
+      'Jordan 4 White Cement': 14.86,
+      'Jordan 4 Military Blue': 15.14,
+      'Stussy Tee': 6.81,
+      'Carhartt Detroit Jacket': 26.11,
+      'New Balance 550': 141.67,
+    });
   });
 });
 
@@ -196,7 +236,13 @@ describe('short share links', () => {
     );
     const result = await preview('short.csv', csv);
     expect(result.counts).toEqual({ new: 3, updated: 0, unchanged: 0, invalid: 0 });
-    expect(result.warnings).toEqual([{ row: 4, column: 'link', message: expect.stringMatching(/^The short link could not be followed \(.*404.*\); it is kept as given\.$/) }]);
+    expect(result.warnings).toEqual([
+      {
+        row: 4,
+        column: 'link',
+        message: expect.stringMatching(/^The short link could not be followed \(.*404.*\); it is kept as given\.$/),
+      },
+    ]);
     // The redirect's target was not asked for: an item address ends the walk.
     expect(asked.sort()).toEqual(['/s/hop?tk=abc', '/s/missing', '/s/page', '/s/redirect']);
     await commit(result.id);
@@ -211,7 +257,10 @@ describe('short share links', () => {
 describe('the CSV round trip', () => {
   it("gives back titles that start with an apostrophe, a formula's sign or both, through an export and an import", async () => {
     const titles = ["'=abc", '=1+1', "'quoted'", '-5 off', '@home', "''twice", 'plain'];
-    await insertProducts(ctx.database, titles.map((title, i) => ({ title, price: i + 1, link: `https://store.example/rt/${i}` })));
+    await insertProducts(
+      ctx.database,
+      titles.map((title, i) => ({ title, price: i + 1, link: `https://store.example/rt/${i}` })),
+    );
     const exported = await send(ctx.app, 'GET', '/api/admin/products/export?format=csv', { cookie: admin });
     expect(exported.statusCode, exported.body).toBe(200);
     expect(exported.body).toContain("''=abc");

@@ -70,7 +70,8 @@ const STILL_UNDOABLE = sql.raw(`(case when change_id is null then null else exis
   select 1 from catalogue_change_rows cr join products p on p.id = cr.product_id and p.updated_at = cr.after
   where cr.change_id = imports.change_id) end) as "stillUndoable"`);
 
-const COLUMNS = sql.raw(`id, status, source, format, policy, actor_id as "actorId", actor_email as "actorEmail", mapping, read_info as "readInfo", counts, errors, error_count as "errorCount",
+const COLUMNS =
+  sql.raw(`id, status, source, format, policy, actor_id as "actorId", actor_email as "actorEmail", mapping, read_info as "readInfo", counts, errors, error_count as "errorCount",
   warnings, warning_count as "warningCount", currencies,
   new_categories as "newCategories", total, processed, result, cancel_requested as "cancelRequested", change_id as "changeId",
   created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt", heartbeat_at as "heartbeatAt"`);
@@ -129,17 +130,24 @@ type Step = <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
 /** matchStaged with each statement run by `step`. */
 async function matchStagedIn(step: Step, id: string): Promise<Array<{ row: number; first: number }>> {
   for (const statement of matchingStatements(id)) await step((tx) => tx.execute(statement));
-  const repeats = await step((tx) => rowsOf<{ row: number; first: number }>(tx, sql`
+  const repeats = await step((tx) =>
+    rowsOf<{ row: number; first: number }>(
+      tx,
+      sql`
     delete from import_rows r using (
       select row_number, min(row_number) over (partition by product_id) as first from import_rows
       where import_id = ${id}::uuid and product_id is not null
     ) d
     where r.import_id = ${id}::uuid and r.row_number = d.row_number and d.row_number <> d.first
-    returning r.row_number as row, d.first`));
-  await step((tx) => tx.execute(sql`
+    returning r.row_number as row, d.first`,
+    ),
+  );
+  await step((tx) =>
+    tx.execute(sql`
     update import_rows r set action = case when ${same('p', 'r.values')} then 'unchanged' else 'update' end
     from products p
-    where r.import_id = ${id}::uuid and p.id = r.product_id`));
+    where r.import_id = ${id}::uuid and p.id = r.product_id`),
+  );
   return repeats;
 }
 
@@ -181,10 +189,13 @@ export function matchingStatements(id: string): SQL[] {
 }
 
 async function countStaged(tx: Executor, id: string): Promise<Omit<ImportCounts, 'invalid'>> {
-  const [counted] = await rowsOf<Omit<ImportCounts, 'invalid'>>(tx, sql`
+  const [counted] = await rowsOf<Omit<ImportCounts, 'invalid'>>(
+    tx,
+    sql`
     select count(*) filter (where action = 'new')::int as "new", count(*) filter (where action = 'update')::int as updated,
            count(*) filter (where action = 'unchanged')::int as unchanged
-    from import_rows where import_id = ${id}::uuid`);
+    from import_rows where import_id = ${id}::uuid`,
+  );
   return counted ?? { new: 0, updated: 0, unchanged: 0 };
 }
 
@@ -226,9 +237,12 @@ async function prepareBatch(tx: Executor, id: string, range: SQL): Promise<void>
 /** A claimed import's change record, and the import marked running with it. */
 async function startRun(tx: Executor, id: string, policy: ImportPolicy, actor: Actor, summary: string): Promise<ImportRow | null> {
   const changeId = await openChange(tx, 'import', summary, actor);
-  const [row] = await rowsOf<Record<string, unknown>>(tx, sql`
+  const [row] = await rowsOf<Record<string, unknown>>(
+    tx,
+    sql`
     update imports set status = 'running', policy = ${policy}, change_id = ${changeId}::uuid, started_at = now(), heartbeat_at = now()
-    where id = ${id}::uuid returning ${COLUMNS}`);
+    where id = ${id}::uuid returning ${COLUMNS}`,
+  );
   return row ? toRow(row) : null;
 }
 
@@ -259,7 +273,14 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
      * (stageRows), then matched (finishPreview). Until its counts are saved it is not listed, and a commit finds nothing
      * to import.
      */
-    async startPreview(preview: { source: string; format: string; policy: ImportPolicy; actor: Actor; mapping: ImportMappingEntry[]; readInfo?: ImportReadInfo }): Promise<string> {
+    async startPreview(preview: {
+      source: string;
+      format: string;
+      policy: ImportPolicy;
+      actor: Actor;
+      mapping: ImportMappingEntry[];
+      readInfo?: ImportReadInfo;
+    }): Promise<string> {
       const [created] = await database.rows<{ id: string }>(sql`
         insert into imports (source, format, policy, actor_id, actor_email, mapping, read_info)
         values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb,
@@ -283,9 +304,11 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
      */
     async finishPreview(id: string): Promise<{ counts: Omit<ImportCounts, 'invalid'>; repeats: Array<{ row: number; first: number }> }> {
       const step: Step = (work) => runChange(database, limit, work);
-      await step((tx) => tx.execute(sql`
+      await step((tx) =>
+        tx.execute(sql`
         update imports set result = result || jsonb_build_object('matchedAtChange', (select changes from product_totals))
-        where id = ${id}::uuid`));
+        where id = ${id}::uuid`),
+      );
       await step((tx) => tx.execute(knownImagesStatement(id)));
       const repeats = await matchStagedIn(step, id);
       const counts = await step((tx) => countStaged(tx, id));
@@ -313,14 +336,18 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
     }): Promise<{ id: string; counts: Omit<ImportCounts, 'invalid'>; repeats: Array<{ row: number; first: number }> }> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
-        const [created] = await rowsOf<{ id: string }>(tx, sql`
+        const [created] = await rowsOf<{ id: string }>(
+          tx,
+          sql`
           insert into imports (source, format, policy, actor_id, actor_email, mapping, read_info)
           values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb,
             ${JSON.stringify(preview.readInfo ?? {})}::jsonb)
-          returning id`);
+          returning id`,
+        );
         if (!created) throw new Error('insert returned no row');
         const id = created.id;
-        for (let i = 0; i < preview.rows.length; i += STAGE_CHUNK) await tx.execute(stageStatement(id, preview.rows.slice(i, i + STAGE_CHUNK)));
+        for (let i = 0; i < preview.rows.length; i += STAGE_CHUNK)
+          await tx.execute(stageStatement(id, preview.rows.slice(i, i + STAGE_CHUNK)));
         const repeats = await matchStaged(tx, id);
         const counted = await countStaged(tx, id);
         return { id, counts: counted, repeats };
@@ -333,7 +360,11 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
       errors: ImportRowError[],
       errorCount: number,
       newCategories: string[],
-      found: { warnings: ImportRowError[]; warningCount: number; currencies: ImportCurrency[] } = { warnings: [], warningCount: 0, currencies: [] },
+      found: { warnings: ImportRowError[]; warningCount: number; currencies: ImportCurrency[] } = {
+        warnings: [],
+        warningCount: 0,
+        currencies: [],
+      },
     ): Promise<void> {
       await database.rows(sql`
         update imports set counts = ${JSON.stringify(counts)}::jsonb, errors = ${JSON.stringify(errors)}::jsonb,
@@ -387,15 +418,24 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
         await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
         // One claim at a time, so two commits cannot both see no other import running.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('finder:import-claim'))`);
-        const [locked] = await rowsOf<{ id: string }>(tx, sql`select id from imports where id = ${id}::uuid and status = 'previewed' for update`);
+        const [locked] = await rowsOf<{ id: string }>(
+          tx,
+          sql`select id from imports where id = ${id}::uuid and status = 'previewed' for update`,
+        );
         if (!locked) return null;
-        const [other] = await rowsOf<{ id: string }>(tx, sql`select id from imports where status = 'running' and id <> ${id}::uuid limit 1`);
+        const [other] = await rowsOf<{ id: string }>(
+          tx,
+          sql`select id from imports where status = 'running' and id <> ${id}::uuid limit 1`,
+        );
         if (other) return 'busy';
         // No statement has written products since the preview matched its rows (product_totals.changes moves with
         // each one, migration 0009): the matches stand as they are. Else they are made again.
-        const [unchanged] = await rowsOf<{ same: boolean }>(tx, sql`
+        const [unchanged] = await rowsOf<{ same: boolean }>(
+          tx,
+          sql`
           select coalesce((i.result->>'matchedAtChange')::bigint = t.changes, false) as same
-          from imports i, product_totals t where i.id = ${id}::uuid`);
+          from imports i, product_totals t where i.id = ${id}::uuid`,
+        );
         if (unchanged?.same) return startRun(tx, id, policy, actor, summary);
         const repeats = await matchStaged(tx, id);
         const counted = await countStaged(tx, id);
@@ -416,8 +456,12 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
 
     async requestCancel(id: string): Promise<void> {
       await database.rows(sql`update imports set cancel_requested = true where id = ${id}::uuid and status = 'running'`);
-      await database.rows(sql`update imports set status = 'cancelled', finished_at = now() where id = ${id}::uuid and status = 'previewed'`);
-      await database.rows(sql`delete from import_rows where import_id = ${id}::uuid and exists (select 1 from imports where id = ${id}::uuid and status = 'cancelled')`);
+      await database.rows(
+        sql`update imports set status = 'cancelled', finished_at = now() where id = ${id}::uuid and status = 'previewed'`,
+      );
+      await database.rows(
+        sql`delete from import_rows where import_id = ${id}::uuid and exists (select 1 from imports where id = ${id}::uuid and status = 'cancelled')`,
+      );
     },
 
     /** The job's view: whether the operator asked to stop; writes the heartbeat. */
@@ -470,11 +514,18 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
      * updates only where a field differs, new products in file order (an id or source id taken meanwhile is
      * skipped). Answers what it did and how many rows it covered.
      */
-    async writeBatch(id: string, changeId: string, after: number, last: number): Promise<{ created: number; updated: number; skipped: number; rows: number }> {
+    async writeBatch(
+      id: string,
+      changeId: string,
+      after: number,
+      last: number,
+    ): Promise<{ created: number; updated: number; skipped: number; rows: number }> {
       return runChange(database, limit, async (tx) => {
         const range = sql`r.import_id = ${id}::uuid and r.row_number > ${after} and r.row_number <= ${last}`;
         await prepareBatch(tx, id, sql`r.row_number > ${after} and r.row_number <= ${last} and r.action in ('new', 'update')`);
-        const [updated] = await rowsOf<{ n: number; total: number }>(tx, sql`
+        const [updated] = await rowsOf<{ n: number; total: number }>(
+          tx,
+          sql`
           with batch as (
             select r.product_id, r.values as v from import_rows r where ${range} and r.action = 'update'
           ), changed as (
@@ -492,8 +543,11 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
             insert into catalogue_change_rows (change_id, product_id, op, before, after)
             select ${changeId}::uuid, id, 'update', before, updated_at from changed
           )
-          select (select count(*) from changed)::int as n, (select count(*) from batch)::int as total`);
-        const [created] = await rowsOf<{ n: number; total: number }>(tx, sql`
+          select (select count(*) from changed)::int as n, (select count(*) from batch)::int as total`,
+        );
+        const [created] = await rowsOf<{ n: number; total: number }>(
+          tx,
+          sql`
           with batch as (
             select r.row_number, r.product_id, r.values as v from import_rows r where ${range} and r.action = 'new'
           ), made as (
@@ -509,14 +563,18 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
             insert into catalogue_change_rows (change_id, product_id, op, before, after)
             select ${changeId}::uuid, id, 'create', null, updated_at from made
           )
-          select (select count(*) from made)::int as n, (select count(*) from batch)::int as total`);
+          select (select count(*) from made)::int as n, (select count(*) from batch)::int as total`,
+        );
         const rows = (updated?.total ?? 0) + (created?.total ?? 0);
         await tx.execute(sql`update imports set processed = processed + ${rows}, heartbeat_at = now() where id = ${id}::uuid`);
         // An update whose product is gone, or a new row whose id was taken meanwhile, is skipped; an update whose
         // product already has these values changed nothing and is not counted as skipped.
-        const [gone] = await rowsOf<{ n: number }>(tx, sql`
+        const [gone] = await rowsOf<{ n: number }>(
+          tx,
+          sql`
           select count(*)::int as n from import_rows r where ${range} and r.action = 'update'
-          and not exists (select 1 from products p where p.id = r.product_id)`);
+          and not exists (select 1 from products p where p.id = r.product_id)`,
+        );
         return {
           created: created?.n ?? 0,
           updated: updated?.n ?? 0,
@@ -607,9 +665,12 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
      * caller finds it ended and gets false); `record` writes its audit entry in the same transaction.
      */
     async end(id: string, status: ImportStatus, changes: Partial<ImportResult>): Promise<Partial<ImportResult> | null> {
-      const [row] = await rowsOf<{ result: unknown }>(db, sql`
+      const [row] = await rowsOf<{ result: unknown }>(
+        db,
+        sql`
         update imports set status = ${status}, result = result || ${JSON.stringify(changes)}::jsonb, finished_at = now(), heartbeat_at = now()
-        where id = ${id}::uuid and status = 'running' returning result`);
+        where id = ${id}::uuid and status = 'running' returning result`,
+      );
       if (!row) return null;
       await db.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
       return json<Partial<ImportResult>>(row.result);
@@ -631,12 +692,15 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
      */
     async removeEmptyCategories(names: string[], since: Date | null): Promise<string[]> {
       if (names.length === 0 || since === null) return [];
-      const removed = await rowsOf<{ name: string }>(db, sql`
+      const removed = await rowsOf<{ name: string }>(
+        db,
+        sql`
         delete from categories c
         where lower(c.name) in (select lower(jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)))
           and c.created_at >= ${since.toISOString()}::timestamptz
           and coalesce((select t.products from category_totals t where t.key = lower(c.name)), 0) = 0
-        returning c.name`);
+        returning c.name`,
+      );
       return removed.map((r) => r.name).sort((a, b) => a.localeCompare(b));
     },
 
@@ -646,4 +710,3 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
   };
 }
 export type ImportsRepo = ReturnType<typeof createImportsRepo>;
-

@@ -41,13 +41,18 @@ const MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
 type ReadFields = { sheet?: string; encoding?: ImportEncoding };
 
 /** A form field checked with its contract: the schema's sentence when it is refused. */
-function formField<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, value: unknown): T {
+function formField<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } },
+  value: unknown,
+): T {
   const checked = schema.safeParse(value);
   if (!checked.success) throw new AppError('VALIDATION', checked.error.issues[0]?.message ?? 'is not valid');
   return checked.data;
 }
 
-async function readForm(request: FastifyRequest): Promise<{ source: ImportSource; policy?: ImportPolicy; mapping?: Record<string, string>; rates?: Rates } & ReadFields> {
+async function readForm(
+  request: FastifyRequest,
+): Promise<{ source: ImportSource; policy?: ImportPolicy; mapping?: Record<string, string>; rates?: Rates } & ReadFields> {
   let source: ImportSource | undefined;
   let policy: ImportPolicy | undefined;
   let mapping: Record<string, string> | undefined;
@@ -114,9 +119,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         summary: 'Reads an import (CSV, XLSX, ODS or JSON; a file or an address) and answers its preview; nothing changes yet',
         description:
           'multipart/form-data with `file` (and optional `policy`, `mapping` and `rates` as JSON text, `sheet`, `encoding`), or JSON `{ url, policy, mapping, rates, sheet, encoding }` for a ' +
-          'published Google Sheet CSV or any https CSV/XLSX/JSON. Products are matched by id, else by source id, else within their group (one seller item) by title, or to the group\'s only product. Addresses on private, ' +
+          "published Google Sheet CSV or any https CSV/XLSX/JSON. Products are matched by id, else by source id, else within their group (one seller item) by title, or to the group's only product. Addresses on private, " +
           `loopback or link-local networks are refused. At most ${MB} MB. Columns are mapped by their names, else by their values; ` +
-          'prices in another currency are converted with the site\'s rates or those sent as `rates` (the answer lists them under `currencies`).',
+          "prices in another currency are converted with the site's rates or those sent as `rates` (the answer lists them under `currencies`).",
         consumes: ['application/json', 'multipart/form-data'],
         body: importUrlBodySchema,
         response: { 201: importSchema, 413: errorSchema },
@@ -124,7 +129,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
     }),
     async (request, reply) => {
       const form = request.isMultipart() ? await readForm(request) : null;
-      const body = request.body as ({ url: string; policy?: ImportPolicy; mapping?: Record<string, string>; rates?: Rates } & ReadFields) | undefined;
+      const body = request.body as
+        ({ url: string; policy?: ImportPolicy; mapping?: Record<string, string>; rates?: Rates } & ReadFields) | undefined;
       if (!form && !body) throw new AppError('VALIDATION', 'Send a file as multipart/form-data, or { "url": "…" } as JSON.');
       const source: ImportSource = form ? form.source : { kind: 'url', url: body?.url ?? '' };
       const preview = await service.preview(actorOf(request), source, {
@@ -173,9 +179,13 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
     app.guard('admin', {
       schema: {
         tags: ['admin'],
-        summary: "Every row error and warning of an import (and the images it could not fetch) as a CSV download: row, column, kind, message",
+        summary:
+          'Every row error and warning of an import (and the images it could not fetch) as a CSV download: row, column, kind, message',
         params: idParamsSchema,
-        response: { 200: downloadResponse('The errors and warnings as CSV (row, column, kind: error or warning, message)', ['text/csv']), 404: errorSchema },
+        response: {
+          200: downloadResponse('The errors and warnings as CSV (row, column, kind: error or warning, message)', ['text/csv']),
+          404: errorSchema,
+        },
       },
     }),
     async (request, reply) =>

@@ -12,7 +12,14 @@ import { DEFAULT_BASE_CURRENCY, isCurrencyCode, type CurrencyCode, type Rates } 
 import { DEFAULT_SHORT_LINK_HOSTS, guessColumns, isShortLink } from '../../../common/import-mapping';
 import { parseItemLink } from '../../../common/agent-links';
 import { ownImagePath } from '../../../common/media';
-import { IMPORT_HISTORY_PAGE_SIZE, type Import, type ImportCurrency, type ImportList, type ImportPolicy, type ImportRowError } from '../../../common/schemas/imports';
+import {
+  IMPORT_HISTORY_PAGE_SIZE,
+  type Import,
+  type ImportCurrency,
+  type ImportList,
+  type ImportPolicy,
+  type ImportRowError,
+} from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
 import { StorageError, type Storage } from '../../storage/storage';
 import type { FileRemovals } from '../images/file-removals';
@@ -28,7 +35,16 @@ import { readChecked, type CheckPlan, type CheckedRow, type ImportRecord, type R
 import { fetchLimited, type FetchLimits } from './safe-fetch';
 import { followShortLink, followShortLinks, type ShortLinkAnswer } from './short-links';
 import type { JobQueue, PictureItem } from '../../jobs/job-queue';
-import { HostBackoff, hostNotAsked, hostOf, isTransient, PICTURE_CONCURRENCY, PICTURE_FETCH_TIMEOUT_MS, PICTURE_RETRY_DELAYS_MS, PICTURES_PER_JOB } from './import-pictures';
+import {
+  HostBackoff,
+  hostNotAsked,
+  hostOf,
+  isTransient,
+  PICTURE_CONCURRENCY,
+  PICTURE_FETCH_TIMEOUT_MS,
+  PICTURE_RETRY_DELAYS_MS,
+  PICTURES_PER_JOB,
+} from './import-pictures';
 
 /** Rows written per transaction: the progress bar moves between them, and Cancel stops between them. */
 export const IMPORT_BATCH_ROWS = 2000;
@@ -204,16 +220,26 @@ export function createImportsService(deps: ImportsDeps) {
   const limits = (maxBytes: number): FetchLimits => ({ maxBytes, timeoutMs: FETCH_TIMEOUT_MS, allowPrivate: deps.allowPrivateHosts });
 
   /** The file's bytes as the reader takes them: the upload, or what the address answered (its final address kept). */
-  async function bytesOf(source: ImportSource): Promise<{ body: Buffer; name: string; contentType: string; label: string; sourceUrl?: string }> {
-    if (source.kind === 'file') return { body: source.body, name: source.name, contentType: source.contentType, label: source.name || 'file' };
+  async function bytesOf(
+    source: ImportSource,
+  ): Promise<{ body: Buffer; name: string; contentType: string; label: string; sourceUrl?: string }> {
+    if (source.kind === 'file')
+      return { body: source.body, name: source.name, contentType: source.contentType, label: source.name || 'file' };
     const fetched = await fetchLimited(source.url, limits(IMPORT_MAX_BYTES));
-    return { body: fetched.body, name: new URL(fetched.url).pathname, contentType: fetched.contentType, label: source.url, sourceUrl: fetched.url };
+    return {
+      body: fetched.body,
+      name: new URL(fetched.url).pathname,
+      contentType: fetched.contentType,
+      label: source.url,
+      sourceUrl: fetched.url,
+    };
   }
 
   /** The mapping: guessed from the headers, else from the columns' values (`sample`), with the operator's choices laid over it. */
   function mappingFor(headers: string[], sample: ImportRecord[], chosen: Record<string, string> | undefined): ImportMappingEntry[] {
     for (const header of Object.keys(chosen ?? {})) {
-      if (!headers.includes(header)) throw new AppError('VALIDATION', `mapping: the file has no column "${header}" (it has ${headers.join(', ')}).`);
+      if (!headers.includes(header))
+        throw new AppError('VALIDATION', `mapping: the file has no column "${header}" (it has ${headers.join(', ')}).`);
     }
     const guessed = guessColumns(headers, sample.slice(0, GUESS_SAMPLE_ROWS), Object.keys(chosen ?? {}));
     return headers.map((header) => ({ header, field: chosen?.[header] ?? guessed[header] ?? IGNORE_COLUMN }));
@@ -226,10 +252,22 @@ export function createImportsService(deps: ImportsDeps) {
   }
 
   /** Valid rows whose link is a share link get the item's address it leads to; those that cannot be followed keep theirs. */
-  async function followShortLinksOf(checked: CheckedRow[], columns: Partial<Record<ImportField, string[]>>, answered: Map<string, ShortLinkAnswer>): Promise<ImportRowError[]> {
-    const rows = checked.flatMap((c) => (c.checked.ok && c.checked.values.link && isShortLink(c.checked.values.link, shortHosts) ? [{ row: c.row, values: c.checked.values }] : []));
+  async function followShortLinksOf(
+    checked: CheckedRow[],
+    columns: Partial<Record<ImportField, string[]>>,
+    answered: Map<string, ShortLinkAnswer>,
+  ): Promise<ImportRowError[]> {
+    const rows = checked.flatMap((c) =>
+      c.checked.ok && c.checked.values.link && isShortLink(c.checked.values.link, shortHosts)
+        ? [{ row: c.row, values: c.checked.values }]
+        : [],
+    );
     if (rows.length === 0) return [];
-    const answers = await followShortLinks(rows.map((r) => r.values.link ?? ''), follow, answered);
+    const answers = await followShortLinks(
+      rows.map((r) => r.values.link ?? ''),
+      follow,
+      answered,
+    );
     const warnings: ImportRowError[] = [];
     for (const { row, values } of rows) {
       const answer = answers.get(values.link ?? '');
@@ -239,7 +277,11 @@ export function createImportsService(deps: ImportsDeps) {
         values.sourcePlatform = itemSource?.platform ?? null;
         values.sourceItemId = itemSource?.itemId ?? null;
       } else {
-        warnings.push({ row, column: columns.link?.[0] ?? 'link', message: `The short link could not be followed (${answer?.error ?? 'no answer'}); it is kept as given.` });
+        warnings.push({
+          row,
+          column: columns.link?.[0] ?? 'link',
+          message: `The short link could not be followed (${answer?.error ?? 'no answer'}); it is kept as given.`,
+        });
       }
     }
     return warnings;
@@ -255,11 +297,23 @@ export function createImportsService(deps: ImportsDeps) {
       const result = await imports.end(row.id, status, changes);
       if (!result) return false;
       const details = {
-        importId: row.id, changeId: row.changeId, source: row.source, created: result.created ?? 0, updated: result.updated ?? 0,
-        skipped: result.skipped ?? 0, imagesFetched: result.imagesFetched ?? 0, imageFailures: result.pictures?.failed ?? result.imageFailures?.length ?? 0,
+        importId: row.id,
+        changeId: row.changeId,
+        source: row.source,
+        created: result.created ?? 0,
+        updated: result.updated ?? 0,
+        skipped: result.skipped ?? 0,
+        imagesFetched: result.imagesFetched ?? 0,
+        imageFailures: result.pictures?.failed ?? result.imageFailures?.length ?? 0,
         message: result.message ?? null,
       };
-      await audit.record({ action: 'product-import', subject: row.source, actor: actorOf(row), details, status: status === 'succeeded' ? 'succeeded' : 'failed' });
+      await audit.record({
+        action: 'product-import',
+        subject: row.source,
+        actor: actorOf(row),
+        details,
+        status: status === 'succeeded' ? 'succeeded' : 'failed',
+      });
       return true;
     });
   }
@@ -335,7 +389,8 @@ export function createImportsService(deps: ImportsDeps) {
     const backoff = backoffFor(row);
     const known = await repo.imagesBySource(items.map((i) => i.url));
     const failures: ImportRowError[] = [];
-    const fail = (item: PictureItem, message: string) => failures.push({ row: item.row, column, message: `${item.url.slice(0, 200)}: ${message}` });
+    const fail = (item: PictureItem, message: string) =>
+      failures.push({ row: item.row, column, message: `${item.url.slice(0, 200)}: ${message}` });
     let fetched = 0;
     let stopped = false;
     let checkedAt = Date.now();
@@ -350,7 +405,11 @@ export function createImportsService(deps: ImportsDeps) {
       for (let attempt = 1; ; attempt++) {
         if (backoff.isDead(host)) return void fail(item, hostNotAsked(host));
         try {
-          const answer = await fetchLimited(item.url, { maxBytes: MAX_UPLOAD_BYTES, timeoutMs: PICTURE_FETCH_TIMEOUT_MS, allowPrivate: deps.allowPrivateHosts });
+          const answer = await fetchLimited(item.url, {
+            maxBytes: MAX_UPLOAD_BYTES,
+            timeoutMs: PICTURE_FETCH_TIMEOUT_MS,
+            allowPrivate: deps.allowPrivateHosts,
+          });
           backoff.succeeded(host);
           const prepared = await prepareImage(nameFromUrl(answer.url), answer.body);
           const file = await storePreparedImage(storage, prepared);
@@ -370,7 +429,11 @@ export function createImportsService(deps: ImportsDeps) {
           const delay = PICTURE_RETRY_DELAYS_MS[attempt - 1];
           if (!transient || delay === undefined || closing) {
             const message =
-              err instanceof AppError ? err.message : err instanceof StorageError ? ADMIN_TEXTS.storageUnavailable : 'The image could not be fetched.';
+              err instanceof AppError
+                ? err.message
+                : err instanceof StorageError
+                  ? ADMIN_TEXTS.storageUnavailable
+                  : 'The image could not be fetched.';
             return void fail(item, message);
           }
           await new Promise((resolve) => setTimeout(resolve, delay));
@@ -392,7 +455,8 @@ export function createImportsService(deps: ImportsDeps) {
     };
     await Promise.all(Array.from({ length: PICTURE_CONCURRENCY }, worker));
     // The job is tried again by the next process: what it stored is reused then, so nothing is counted twice.
-    if (closing && queue.length > 0) throw new Error('The server stopped before these pictures were fetched; they are fetched again later.');
+    if (closing && queue.length > 0)
+      throw new Error('The server stopped before these pictures were fetched; they are fetched again later.');
     if (stopped) return;
     const counted = await repo.addPictureResults(id, fetched, failures, IMPORT_MAX_STORED_ERRORS);
     if (counted?.done && counted.status === 'running') await end(row, 'succeeded', {});
@@ -411,7 +475,10 @@ export function createImportsService(deps: ImportsDeps) {
 
   async function enqueuePictures(id: string, chunks: PictureItem[][]): Promise<void> {
     if (deps.jobs) {
-      await deps.jobs.sendMany('import-pictures', chunks.map((items) => ({ importId: id, items })));
+      await deps.jobs.sendMany(
+        'import-pictures',
+        chunks.map((items) => ({ importId: id, items })),
+      );
       return;
     }
     const run = (async () => {
@@ -465,7 +532,9 @@ export function createImportsService(deps: ImportsDeps) {
       } else {
         const pictures = row.result.pictures ?? { total: 0, fetched: 0, failed: 0 };
         const left = Math.max(0, pictures.total - pictures.fetched - pictures.failed);
-        await end(row, 'succeeded', { message: left > 0 ? `${plural(left, 'picture was', 'pictures were')} not fetched: the server stopped first.` : null });
+        await end(row, 'succeeded', {
+          message: left > 0 ? `${plural(left, 'picture was', 'pictures were')} not fetched: the server stopped first.` : null,
+        });
       }
     }
   }
@@ -474,7 +543,12 @@ export function createImportsService(deps: ImportsDeps) {
     async preview(
       actor: Actor,
       source: ImportSource,
-      options: { policy?: ImportPolicy | undefined; mapping?: Record<string, string> | undefined; rates?: Rates | undefined; origin: string } & ReadHow,
+      options: {
+        policy?: ImportPolicy | undefined;
+        mapping?: Record<string, string> | undefined;
+        rates?: Rates | undefined;
+        origin: string;
+      } & ReadHow,
     ): Promise<Import> {
       await repo.dropStalePreviews();
       const file = await bytesOf(source);
@@ -499,11 +573,19 @@ export function createImportsService(deps: ImportsDeps) {
         columns = columnsOf(Object.fromEntries(mapping.map((m) => [m.header, m.field])));
         missing = (['title', 'price'] as ImportField[]).filter((f) => columns[f] === undefined);
         const readInfo = { sheets: table.sheets, sheet: table.sheet, encoding: table.encoding, readWarnings: table.readWarnings };
-        id = await repo.startPreview({ source: file.label.slice(0, 500), format: table.format, policy: options.policy ?? 'valid', actor, mapping, readInfo });
+        id = await repo.startPreview({
+          source: file.label.slice(0, 500),
+          format: table.format,
+          policy: options.policy ?? 'valid',
+          actor,
+          mapping,
+          readInfo,
+        });
         return missing.length > 0 ? null : { columns, context: { base, rates, sourceUrl: file.sourceUrl } };
       };
       const take = async (batch: CheckedRow[]) => {
-        for (const { checked } of batch) if (checked.currency !== null) currencyRows.set(checked.currency, (currencyRows.get(checked.currency) ?? 0) + 1);
+        for (const { checked } of batch)
+          if (checked.currency !== null) currencyRows.set(checked.currency, (currencyRows.get(checked.currency) ?? 0) + 1);
         warnings.add(await followShortLinksOf(batch, columns, answered));
         const staged: StagedRow[] = [];
         for (const { row, checked } of batch) {
@@ -520,7 +602,10 @@ export function createImportsService(deps: ImportsDeps) {
           if (same !== null && first !== undefined) {
             invalid += 1;
             const field: ImportField = same.by === 'id' ? 'id' : 'link';
-            const message = same.by === 'id' ? `Row ${first} has the same product; each product may appear once.` : `Row ${first} has the same product (same link and title).`;
+            const message =
+              same.by === 'id'
+                ? `Row ${first} has the same product; each product may appear once.`
+                : `Row ${first} has the same product (same link and title).`;
             errors.add([{ row, column: columns[field]?.[0] ?? field, message }]);
             continue;
           }
@@ -543,7 +628,13 @@ export function createImportsService(deps: ImportsDeps) {
         keys.clear();
         if (missing.length > 0) {
           const message = `No column is mapped to ${missing.join(' or ')}: choose one in the mapping.`;
-          await repo.savePreviewResult(id, { new: 0, updated: 0, unchanged: 0, invalid: rowCount }, [{ row: 0, column: '', message }], 1, []);
+          await repo.savePreviewResult(
+            id,
+            { new: 0, updated: 0, unchanged: 0, invalid: rowCount },
+            [{ row: 0, column: '', message }],
+            1,
+            [],
+          );
         } else {
           // Matched once every row is staged (an external address fetched by an earlier import is that stored image now).
           const matched = await repo.finishPreview(id);
@@ -607,12 +698,20 @@ export function createImportsService(deps: ImportsDeps) {
       const chosen = policy ?? current.policy;
       const invalid = current.counts.invalid ?? 0;
       if (chosen === 'all' && invalid > 0) {
-        throw new AppError('CONFLICT', `${plural(invalid, 'row is', 'rows are')} invalid and the policy is to import nothing then. Fix the file, or import the valid rows.`);
+        throw new AppError(
+          'CONFLICT',
+          `${plural(invalid, 'row is', 'rows are')} invalid and the policy is to import nothing then. Fix the file, or import the valid rows.`,
+        );
       }
-      if ((current.counts.new ?? 0) + (current.counts.updated ?? 0) === 0) throw new AppError('CONFLICT', 'Nothing to import: every valid row is unchanged.');
+      if ((current.counts.new ?? 0) + (current.counts.updated ?? 0) === 0)
+        throw new AppError('CONFLICT', 'Nothing to import: every valid row is unchanged.');
       const claimed = await repo.claim(id, chosen, actor, `Import of ${current.source}`.slice(0, 300));
       if (!claimed) throw new AppError('CONFLICT', 'This import has started already.');
-      if (claimed === 'busy') throw new AppError('CONFLICT', 'Another import is being written: commit this one when it has finished (its rows are matched again then).');
+      if (claimed === 'busy')
+        throw new AppError(
+          'CONFLICT',
+          'Another import is being written: commit this one when it has finished (its rows are matched again then).',
+        );
       await enqueueRows(id);
       return toImport(claimed);
     },
@@ -629,13 +728,17 @@ export function createImportsService(deps: ImportsDeps) {
       if (row.status === 'previewed') await repo.requestCancel(id);
       else if (row.result.rowsDone) {
         await deps.jobs?.cancelWhere('import-pictures', 'importId', id);
-        await end(row, 'cancelled', { message: 'Cancelled: the pictures not fetched by then were left out; the products are there without them.' });
+        await end(row, 'cancelled', {
+          message: 'Cancelled: the pictures not fetched by then were left out; the products are there without them.',
+        });
       } else {
         const waiting = deps.jobs ? (await deps.jobs.pending('import-rows', 'importId', [id])).get(id) : undefined;
         const orphaned = waiting !== 'created' && waiting !== 'retry' && (await orphans([row], false)).length > 0;
         if (waiting === 'created' || waiting === 'retry' || orphaned) {
           await deps.jobs?.cancelWhere('import-rows', 'importId', id);
-          await end(row, 'cancelled', { message: orphaned ? 'Cancelled: no process was running it; what it wrote can be undone.' : 'Cancelled.' });
+          await end(row, 'cancelled', {
+            message: orphaned ? 'Cancelled: no process was running it; what it wrote can be undone.' : 'Cancelled.',
+          });
         } else await repo.requestCancel(id);
       }
       return toImport((await repo.find(id)) ?? row);
@@ -648,7 +751,10 @@ export function createImportsService(deps: ImportsDeps) {
       if (row.status === 'undone') throw new AppError('CONFLICT', 'This import has been undone already.');
       const picturesPhase = row.status === 'running' && row.result.rowsDone === true;
       if (!row.changeId || !(UNDOABLE.has(row.status) || picturesPhase)) {
-        throw new AppError('CONFLICT', row.status === 'running' ? 'This import is still running: cancel it first.' : 'This import changed nothing.');
+        throw new AppError(
+          'CONFLICT',
+          row.status === 'running' ? 'This import is still running: cancel it first.' : 'This import changed nothing.',
+        );
       }
       // Its pictures still to fetch are dropped first; a job under way stops at its next check (and sets no picture).
       if (picturesPhase) await deps.jobs?.cancelWhere('import-pictures', 'importId', id);

@@ -54,12 +54,20 @@ beforeEach(async () => {
   await clearCatalogue(ctx.database);
   await ctx.database.db.execute(sql`delete from imports`);
   await ctx.database.db.execute(sql`delete from catalogue_changes`);
-  await insertCategories(ctx.database, ['Pants', 'Shoes', 'Jackets'].map((name, i) => ({ name, relevance: i + 1 })));
+  await insertCategories(
+    ctx.database,
+    ['Pants', 'Shoes', 'Jackets'].map((name, i) => ({ name, relevance: i + 1 })),
+  );
 });
 
 async function upload(name: string, body: Buffer, fields: Record<string, string> = {}, cookie = admin) {
   const form = multipartBody([{ filename: name, body, field: 'file' }], fields);
-  return ctx.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...form.headers, origin: TEST_ORIGIN, cookie }, payload: form.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...form.headers, origin: TEST_ORIGIN, cookie },
+    payload: form.payload,
+  });
 }
 async function preview(name: string, body: Buffer, fields: Record<string, string> = {}): Promise<Import> {
   const res = await upload(name, body, fields);
@@ -80,9 +88,18 @@ async function commit(id: string, policy?: string, start = true): Promise<Import
   throw new Error('import did not finish');
 }
 const products = () =>
-  ctx.database.rows<{ title: string; price: string | number; category: string | null; gender: string | null; brand: string; description: string; is_best_product: boolean; link: string | null; image: string | null; source_id: string | null }>(
-    sql`select title, price, category, gender, brand, description, is_best_product, link, image, source_id from products order by row`,
-  );
+  ctx.database.rows<{
+    title: string;
+    price: string | number;
+    category: string | null;
+    gender: string | null;
+    brand: string;
+    description: string;
+    is_best_product: boolean;
+    link: string | null;
+    image: string | null;
+    source_id: string | null;
+  }>(sql`select title, price, category, gender, brand, description, is_best_product, link, image, source_id from products order by row`);
 
 describe('reading files', () => {
   it('parses CSV with quotes, doubled quotes, line breaks, semicolons and a byte-order mark', async () => {
@@ -97,7 +114,10 @@ describe('reading files', () => {
 
   it('writes an XLSX workbook it reads back, with texts, numbers and booleans', async () => {
     async function* rows() {
-      yield [['Tee & "Co" <b>', 12.5, true], ['=1+1', 3, false]];
+      yield [
+        ['Tee & "Co" <b>', 12.5, true],
+        ['=1+1', 3, false],
+      ];
     }
     const chunks: Buffer[] = [];
     for await (const chunk of writeXlsx('Products', ['title', 'price', 'best'], rows())) chunks.push(chunk);
@@ -126,14 +146,16 @@ describe('import preview', () => {
   it('reports each bad row with its row number, column and message, and repeated products', async () => {
     const result = await preview('errors.csv', fixture('errors.csv'));
     expect(result.counts).toEqual({ new: 1, updated: 0, unchanged: 0, invalid: 4 });
-    expect(result.errors).toEqual([
-      { row: 3, column: 'name', message: 'Item name is required!' },
-      { row: 4, column: 'price', message: 'Valid price is required!' },
-      { row: 5, column: 'best', message: 'isBestProduct must be true or false' },
-      { row: 5, column: 'gender', message: 'gender must be one of Men, Women, Kids, Unisex' },
-      { row: 5, column: 'link', message: 'link must be an http(s) address such as https://store.example/item' },
-      { row: 6, column: 'link', message: 'Row 2 has the same product (same link and title).' },
-    ].map((e) => expect.objectContaining(e)));
+    expect(result.errors).toEqual(
+      [
+        { row: 3, column: 'name', message: 'Item name is required!' },
+        { row: 4, column: 'price', message: 'Valid price is required!' },
+        { row: 5, column: 'best', message: 'isBestProduct must be true or false' },
+        { row: 5, column: 'gender', message: 'gender must be one of Men, Women, Kids, Unisex' },
+        { row: 5, column: 'link', message: 'link must be an http(s) address such as https://store.example/item' },
+        { row: 6, column: 'link', message: 'Row 2 has the same product (same link and title).' },
+      ].map((e) => expect.objectContaining(e)),
+    );
     const csv = await send(ctx.app, 'GET', `/api/admin/imports/${result.id}/errors`, { cookie: admin });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.split('\r\n')[0]).toBe('row,column,kind,message');
@@ -180,7 +202,10 @@ describe('import preview', () => {
       [5000, 'price', 'Valid price is required!'],
     ]);
     expect(result.errorCount).toBe(5);
-    expect(result.warnings.map((w) => [w.row, w.column])).toEqual([[1500, 'image'], [4500, 'image']]);
+    expect(result.warnings.map((w) => [w.row, w.column])).toEqual([
+      [1500, 'image'],
+      [4500, 'image'],
+    ]);
     expect(result.warningCount).toBe(2);
     expect(result.newCategories).toEqual(['Vests']);
     const list = (await send(ctx.app, 'GET', '/api/admin/imports', { cookie: admin })).json<{ items: Import[] }>();
@@ -203,9 +228,23 @@ describe('import commit and undo', () => {
   it('writes the valid rows in the background, adds missing categories, and a second import of the file changes nothing', async () => {
     const first = await preview('sheet.csv', fixture('aliases.csv'));
     const done = await commit(first.id);
-    expect(done).toMatchObject({ status: 'succeeded', progress: { processed: 3, total: 3 }, result: { created: 3, updated: 0, skipped: 0 }, canUndo: true });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      progress: { processed: 3, total: 3 },
+      result: { created: 3, updated: 0, skipped: 0 },
+      canUndo: true,
+    });
     expect(await products()).toEqual([
-      expect.objectContaining({ title: 'Cargo Pants', price: expect.anything(), category: 'Pants', gender: 'Women', brand: 'Acme', description: 'Loose fit; "cargo" pockets', is_best_product: true, link: 'https://store.example/cargo' }),
+      expect.objectContaining({
+        title: 'Cargo Pants',
+        price: expect.anything(),
+        category: 'Pants',
+        gender: 'Women',
+        brand: 'Acme',
+        description: 'Loose fit; "cargo" pockets',
+        is_best_product: true,
+        link: 'https://store.example/cargo',
+      }),
       expect.objectContaining({ title: 'Running Shoe', category: 'Shoes', gender: 'Men', is_best_product: false }),
       expect.objectContaining({ title: 'Plain Tee', category: null, gender: 'Unisex', is_best_product: true }),
     ]);
@@ -213,12 +252,20 @@ describe('import commit and undo', () => {
     const again = await preview('sheet.csv', fixture('aliases.csv'));
     expect(again.counts).toEqual({ new: 0, updated: 0, unchanged: 3, invalid: 0 });
     const entries = await auditEntries(ctx.database, 'product-import');
-    expect(entries.at(-1)).toMatchObject({ subject: 'sheet.csv', actorEmail: 'import-admin@example.com', details: expect.objectContaining({ created: 3, updated: 0 }) });
+    expect(entries.at(-1)).toMatchObject({
+      subject: 'sheet.csv',
+      actorEmail: 'import-admin@example.com',
+      details: expect.objectContaining({ created: 3, updated: 0 }),
+    });
   });
 
   it('matches by id, else by buy link; undo removes what it created and puts back what it updated', async () => {
-    const [kept] = await insertProducts(ctx.database, [{ title: 'Old Shoe', price: 5, link: 'https://store.example/shoe', category: 'Shoes' }]);
-    const [byId] = await insertProducts(ctx.database, [{ title: 'Old Jacket', price: 9, link: 'https://store.example/old-jacket', category: 'Jackets' }]);
+    const [kept] = await insertProducts(ctx.database, [
+      { title: 'Old Shoe', price: 5, link: 'https://store.example/shoe', category: 'Shoes' },
+    ]);
+    const [byId] = await insertProducts(ctx.database, [
+      { title: 'Old Jacket', price: 9, link: 'https://store.example/old-jacket', category: 'Jackets' },
+    ]);
     const csv = Buffer.from(
       `id,title,price,link\n${byId?.id},New Jacket,10,https://store.example/new-jacket\n,Running Shoe,19.99,https://store.example/shoe\n,Brand New,3,https://store.example/brand-new\n`,
     );
@@ -264,7 +311,13 @@ describe('import commit and undo', () => {
     expect(result.counts).toEqual({ new: 2, updated: 0, unchanged: 0, invalid: 0 });
     await commit(result.id);
     expect(await products()).toEqual([
-      expect.objectContaining({ title: 'Firestore Jacket', source_id: 'fs8dK2mQpL0aZ1', gender: 'Women', is_best_product: true, link: 'https://store.example/fs-jacket' }),
+      expect.objectContaining({
+        title: 'Firestore Jacket',
+        source_id: 'fs8dK2mQpL0aZ1',
+        gender: 'Women',
+        is_best_product: true,
+        link: 'https://store.example/fs-jacket',
+      }),
       expect.objectContaining({ title: 'Firestore Boots', source_id: 'fs9xY7', gender: 'Men', is_best_product: false }),
     ]);
     await ctx.database.db.execute(sql`update products set link = 'https://store.example/moved' where source_id = 'fs9xY7'`);
@@ -286,7 +339,14 @@ describe('import commit and undo', () => {
     const jacket = list.items[0]!;
     const edited = await send(ctx.app, 'PUT', `/api/admin/products/${jacket.id}`, {
       cookie: admin,
-      body: { title: 'Firestore Jacket', price: 55.5, category: 'Jackets', gender: 'Women', isBestProduct: true, link: 'https://store.example/fs-jacket' },
+      body: {
+        title: 'Firestore Jacket',
+        price: 55.5,
+        category: 'Jackets',
+        gender: 'Women',
+        isBestProduct: true,
+        link: 'https://store.example/fs-jacket',
+      },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json<AdminProduct>().sourceId).toBe('fs8dK2mQpL0aZ1');
@@ -307,8 +367,16 @@ describe('import commit and undo', () => {
       [expect.any(String), 'fs9xY7', 'Firestore Boots'],
       [expect.any(String), '', 'Made Here'],
     ]);
-    expect((await readImport(files.xlsx, 'export.xlsx', '')).records.map((r) => r.values.sourceId)).toEqual(['fs8dK2mQpL0aZ1', 'fs9xY7', '']);
-    expect(JSON.parse(files.json.toString('utf8')).map((p: { sourceId: string | null }) => p.sourceId)).toEqual(['fs8dK2mQpL0aZ1', 'fs9xY7', null]);
+    expect((await readImport(files.xlsx, 'export.xlsx', '')).records.map((r) => r.values.sourceId)).toEqual([
+      'fs8dK2mQpL0aZ1',
+      'fs9xY7',
+      '',
+    ]);
+    expect(JSON.parse(files.json.toString('utf8')).map((p: { sourceId: string | null }) => p.sourceId)).toEqual([
+      'fs8dK2mQpL0aZ1',
+      'fs9xY7',
+      null,
+    ]);
 
     // The products are made again from the original export: new ids, the same source ids. Each export still finds
     // them, by source id, and changes nothing (the product made here, without one, comes back as new).
@@ -367,7 +435,12 @@ describe('a running import', () => {
     });
     const actor = { id: null, email: 'import-admin@example.com' };
     const lines = Array.from({ length: 200 }, (_, i) => `Batch Item ${i},${i + 1},https://store.example/b/${i}`);
-    const source = { kind: 'file' as const, name: 'many.csv', contentType: 'text/csv', body: Buffer.from(`title,price,link\n${lines.join('\n')}\n`) };
+    const source = {
+      kind: 'file' as const,
+      name: 'many.csv',
+      contentType: 'text/csv',
+      body: Buffer.from(`title,price,link\n${lines.join('\n')}\n`),
+    };
     const previewed = await service.preview(actor, source, { origin: TEST_ORIGIN });
     importId = previewed.id;
     await service.commit(actor, previewed.id, undefined);
@@ -387,23 +460,26 @@ describe('a running import', () => {
 
 describe('imports from an address and their images', () => {
   it('reads a CSV address, fetches its images once, and lists those it could not fetch', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
     served.set('/coat.png', { type: 'image/png', body: png });
     served.set('/not-an-image.png', { type: 'image/png', body: Buffer.from('hello') });
-    served.set(
-      '/sheet.csv',
-      {
-        type: 'text/csv',
-        body: Buffer.from(
-          `title,price,image,link\nCoat,10,${filesUrl}/coat.png,https://s.example/1\nCoat Two,11,${filesUrl}/coat.png,https://s.example/2\n` +
-            `Broken,12,${filesUrl}/not-an-image.png,https://s.example/3\n`,
-        ),
-      },
-    );
+    served.set('/sheet.csv', {
+      type: 'text/csv',
+      body: Buffer.from(
+        `title,price,image,link\nCoat,10,${filesUrl}/coat.png,https://s.example/1\nCoat Two,11,${filesUrl}/coat.png,https://s.example/2\n` +
+          `Broken,12,${filesUrl}/not-an-image.png,https://s.example/3\n`,
+      ),
+    });
     const res = await send(ctx.app, 'POST', '/api/admin/imports', { cookie: admin, body: { url: `${filesUrl}/sheet.csv` } });
     expect(res.statusCode, res.body).toBe(201);
     const done = await commit(res.json<Import>().id);
-    expect(done.result).toMatchObject({ created: 3, imagesFetched: 1, imageFailures: [expect.objectContaining({ row: 4, column: 'image' })] });
+    expect(done.result).toMatchObject({
+      created: 3,
+      imagesFetched: 1,
+      imageFailures: [expect.objectContaining({ row: 4, column: 'image' })],
+    });
     const rows = await products();
     expect(rows[0]?.image).toMatch(/^\/media\/items\/\d+_[0-9a-f]{6}_coat\.png$/);
     expect(rows[1]?.image).toBe(rows[0]?.image);
@@ -442,7 +518,8 @@ describe('imports from an address and their images', () => {
       expect(connections).toBeLessThanOrEqual(8);
       expect(done.result?.imageFailures.filter((f) => /not asked again/.test(f.message)).length).toBeGreaterThanOrEqual(30);
       // The Items tab's "Picture" filter finds them.
-      const list = async (q: string) => (await send(ctx.app, 'GET', `/api/admin/products?${q}`, { cookie: admin })).json<AdminProductPage>().total;
+      const list = async (q: string) =>
+        (await send(ctx.app, 'GET', `/api/admin/products?${q}`, { cookie: admin })).json<AdminProductPage>().total;
       expect(await list('picture=none')).toBe(40);
       expect(await list('picture=some')).toBe(0);
       expect(await list('picture=any')).toBe(40);
@@ -453,7 +530,9 @@ describe('imports from an address and their images', () => {
   });
 
   it('can be undone while its pictures are still fetched, and sets no picture after', async () => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3c3' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3c3' } })
+      .png()
+      .toBuffer();
     let answered = 0;
     const slow = http.createServer((_req, res) => {
       setTimeout(() => {
@@ -491,7 +570,12 @@ describe('an import no process runs (after a crash)', () => {
     const lines = Array.from({ length: 3 }, (_, i) => `Orphan ${i},${i + 1},https://orphan.example/${i}`);
     const result = await preview('orphan.csv', Buffer.from(`title,price,link\n${lines.join('\n')}\n`));
     // Committed by a process that stopped before its job was sent, a while ago.
-    await createImportsRepo(ctx.database).claim(result.id, 'valid', { id: null, email: 'import-admin@example.com' }, 'Import of orphan.csv');
+    await createImportsRepo(ctx.database).claim(
+      result.id,
+      'valid',
+      { id: null, email: 'import-admin@example.com' },
+      'Import of orphan.csv',
+    );
     await ctx.database.rows(sql`update imports set heartbeat_at = now() - interval '10 minutes' where id = ${result.id}::uuid`);
     return result.id;
   }
@@ -500,7 +584,10 @@ describe('an import no process runs (after a crash)', () => {
     const id = await orphan();
     const res = await send(ctx.app, 'POST', `/api/admin/imports/${id}/cancel`, { cookie: admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json<Import>()).toMatchObject({ status: 'cancelled', result: { message: expect.stringMatching(/no process was running it/) } });
+    expect(res.json<Import>()).toMatchObject({
+      status: 'cancelled',
+      result: { message: expect.stringMatching(/no process was running it/) },
+    });
   });
 
   it('is failed when read, not left running', async () => {
@@ -513,12 +600,20 @@ describe('an import no process runs (after a crash)', () => {
     const strict = await createTestApp({ importAllowPrivateHosts: false });
     try {
       const cookie = await signedInAs(strict.app, 'strict-admin@example.com', { isAdmin: true });
-      for (const url of [`${filesUrl}/sheet.csv`, 'http://localhost:9/x.csv', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x.csv', 'http://10.1.2.3/x.csv']) {
+      for (const url of [
+        `${filesUrl}/sheet.csv`,
+        'http://localhost:9/x.csv',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]/x.csv',
+        'http://10.1.2.3/x.csv',
+      ]) {
         const res = await send(strict.app, 'POST', '/api/admin/imports', { cookie, body: { url } });
         expect(res.statusCode, url).toBe(400);
         expect(res.json<{ message: string }>().message, url).toMatch(/private, loopback or link-local/);
       }
-      expect((await send(strict.app, 'POST', '/api/admin/imports', { cookie, body: { url: 'ftp://example.com/x.csv' } })).statusCode).toBe(400);
+      expect((await send(strict.app, 'POST', '/api/admin/imports', { cookie, body: { url: 'ftp://example.com/x.csv' } })).statusCode).toBe(
+        400,
+      );
     } finally {
       await strict.close();
     }

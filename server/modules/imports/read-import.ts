@@ -19,7 +19,12 @@ export const READER_HEAP_MB = 768;
 /** Files read at the same time (each in its own process); more wait their turn. */
 const MAX_READERS = 2;
 
-export type ReadImportOptions = { sheet?: string | undefined; encoding?: ImportEncoding | undefined; limits?: Partial<ReadLimits> | undefined; timeoutMs?: number | undefined };
+export type ReadImportOptions = {
+  sheet?: string | undefined;
+  encoding?: ImportEncoding | undefined;
+  limits?: Partial<ReadLimits> | undefined;
+  timeoutMs?: number | undefined;
+};
 
 const COMPILED = new URL('./import-reader.js', import.meta.url);
 const FLAGS = [`--max-old-space-size=${READER_HEAP_MB}`, '--max-semi-space-size=4'];
@@ -90,15 +95,29 @@ type ReaderCalls = {
  * the process checks them, one batch at a time. The time limit counts the process's own work: from the start to the
  * head, then each wait for its next batch (not the caller's time with a batch).
  */
-export function runReader(file: string, body: Buffer, request: Omit<ReadRequest, 'bytes'>, timeoutMs = READ_TIMEOUT_MS, calls: ReaderCalls = {}): Promise<ImportTable> {
+export function runReader(
+  file: string,
+  body: Buffer,
+  request: Omit<ReadRequest, 'bytes'>,
+  timeoutMs = READ_TIMEOUT_MS,
+  calls: ReaderCalls = {},
+): Promise<ImportTable> {
   // Its own temporary folder (exceljs parks a sheet there while it waits for the shared strings), removed after it.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-read-'));
   let child: ChildProcess;
   try {
-    child = fork(file, [], { execArgv: FLAGS, serialization: 'advanced', stdio: ['pipe', 'ignore', 'pipe', 'ipc'], env: { ...process.env, TMPDIR: tmp } });
+    child = fork(file, [], {
+      execArgv: FLAGS,
+      serialization: 'advanced',
+      stdio: ['pipe', 'ignore', 'pipe', 'ipc'],
+      env: { ...process.env, TMPDIR: tmp },
+    });
   } catch (err) {
     fs.rmSync(tmp, { recursive: true, force: true });
-    throw new AppError('UNAVAILABLE', `The file reader could not start (${err instanceof Error ? err.message : String(err)}); try again in a moment.`);
+    throw new AppError(
+      'UNAVAILABLE',
+      `The file reader could not start (${err instanceof Error ? err.message : String(err)}); try again in a moment.`,
+    );
   }
   return new Promise<ImportTable>((resolve, reject) => {
     let head: Omit<ImportTable, 'records'> | undefined;
@@ -122,11 +141,19 @@ export function runReader(file: string, body: Buffer, request: Omit<ReadRequest,
       clearTimeout(timer);
       timer = setTimeout(() => {
         timedOut = true;
-        finish(refusal(`The file took longer than ${Math.ceil(timeoutMs / 1000)} seconds to read, so it was stopped: save it as CSV, or split it.`));
+        finish(
+          refusal(
+            `The file took longer than ${Math.ceil(timeoutMs / 1000)} seconds to read, so it was stopped: save it as CSV, or split it.`,
+          ),
+        );
       }, timeoutMs);
     };
     const order = (message: CheckOrder) => {
-      if (!settled && child.connected) child.send(message, (err) => err && finish(new AppError('UNAVAILABLE', 'The file reader stopped answering; try again in a moment.')));
+      if (!settled && child.connected)
+        child.send(
+          message,
+          (err) => err && finish(new AppError('UNAVAILABLE', 'The file reader stopped answering; try again in a moment.')),
+        );
     };
     /** Runs the caller's work on a message after the work on the messages before it; a failure ends the read. */
     const then = (work: () => Promise<void>) => {
@@ -167,7 +194,9 @@ export function runReader(file: string, body: Buffer, request: Omit<ReadRequest,
       else if (reply.type === 'refused') finish(new AppError(reply.code, reply.message));
       else finish(refusal(`The file could not be read: ${reply.message.slice(0, 300)}`));
     });
-    child.on('error', (err) => finish(new AppError('UNAVAILABLE', `The file reader could not start (${err.message}); try again in a moment.`)));
+    child.on('error', (err) =>
+      finish(new AppError('UNAVAILABLE', `The file reader could not start (${err.message}); try again in a moment.`)),
+    );
     child.on('exit', (code, signal) => {
       fs.rmSync(tmp, { recursive: true, force: true });
       if (settled || timedOut) return;
@@ -202,7 +231,12 @@ export async function readImport(body: Buffer, name: string, contentType: string
   const done = await turn();
   try {
     const file = await readerFile();
-    return await runReader(file, body, { name, contentType, options: { sheet: options.sheet, encoding: options.encoding }, limits }, options.timeoutMs ?? READ_TIMEOUT_MS);
+    return await runReader(
+      file,
+      body,
+      { name, contentType, options: { sheet: options.sheet, encoding: options.encoding }, limits },
+      options.timeoutMs ?? READ_TIMEOUT_MS,
+    );
   } finally {
     done();
   }

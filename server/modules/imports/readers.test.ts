@@ -47,7 +47,8 @@ function workbookWithSheet(sheetXml: string | Iterable<Buffer>): Buffer {
   });
 }
 
-const SHEET_START = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const SHEET_START =
+  '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_END = '</sheetData></worksheet>';
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
@@ -96,7 +97,15 @@ describe('workbooks written by exceljs', () => {
       '00123',
       'note',
     ]);
-    sheet.addRow([{ richText: [{ text: 'Rich ' }, { font: { bold: true }, text: 'Hoodie ¥ 中文' }] }, '20.50', 'https://x.example/plain', '', '', '', '']);
+    sheet.addRow([
+      { richText: [{ text: 'Rich ' }, { font: { bold: true }, text: 'Hoodie ¥ 中文' }] },
+      '20.50',
+      'https://x.example/plain',
+      '',
+      '',
+      '',
+      '',
+    ]);
     return Buffer.from(await book.xlsx.writeBuffer());
   }
 
@@ -106,10 +115,21 @@ describe('workbooks written by exceljs', () => {
     expect(table.headers).toEqual(['Title', 'Price', 'Link', 'Buy', 'Added', 'Code', 'Column 7']);
     expect(table.records[0]).toEqual({
       row: 2,
-      values: { Title: 'Nike Air Force 1\n22+ colorways\n[Premium Quality]', Price: '107', Link: 'LINK', Buy: 'BUY', Added: '2024-03-01', Code: '00123', 'Column 7': 'note' },
+      values: {
+        Title: 'Nike Air Force 1\n22+ colorways\n[Premium Quality]',
+        Price: '107',
+        Link: 'LINK',
+        Buy: 'BUY',
+        Added: '2024-03-01',
+        Code: '00123',
+        'Column 7': 'note',
+      },
       links: { Link: 'https://weidian.com/item.html?itemID=7301', Buy: 'https://cnfans.com/product?id=7301&ref=abc' },
     });
-    expect(table.records[1]).toEqual({ row: 3, values: expect.objectContaining({ Title: 'Rich Hoodie ¥ 中文', Price: '20.50', Link: 'https://x.example/plain' }) });
+    expect(table.records[1]).toEqual({
+      row: 3,
+      values: expect.objectContaining({ Title: 'Rich Hoodie ¥ 中文', Price: '20.50', Link: 'https://x.example/plain' }),
+    });
   });
 
   it('reads the sheet the operator picks, and says which sheets there are when the name is wrong', async () => {
@@ -151,22 +171,44 @@ describe('workbooks written by SheetJS', () => {
     return XLSX.write(wb, { bookType, type: 'buffer', bookSST: sst }) as Buffer;
   }
   const expected = [
-    { row: 2, values: { 'Column 1': 'Jordan 4\nBlack Cat', __1: 'LINK', __2: 'BUY', price: '¥107' }, links: { __1: 'https://item.taobao.com/item.htm?id=1', __2: 'https://kakobuy.com/item/details?url=x&affcode=z' } },
-    { row: 3, values: { 'Column 1': 'Dunk Low', __1: 'LINK', __2: 'BUY', price: '25' }, links: { __1: 'https://weidian.com/item.html?itemID=2' } },
+    {
+      row: 2,
+      values: { 'Column 1': 'Jordan 4\nBlack Cat', __1: 'LINK', __2: 'BUY', price: '¥107' },
+      links: { __1: 'https://item.taobao.com/item.htm?id=1', __2: 'https://kakobuy.com/item/details?url=x&affcode=z' },
+    },
+    {
+      row: 3,
+      values: { 'Column 1': 'Dunk Low', __1: 'LINK', __2: 'BUY', price: '25' },
+      links: { __1: 'https://weidian.com/item.html?itemID=2' },
+    },
   ];
 
   it('reads XLSX with inline and with shared strings, Google-Sheets headers ("", __1, __2), links and formulas', async () => {
     for (const sst of [false, true]) {
       const table = await readImport(book('xlsx', sst), 'finds.xlsx', '');
-      expect(table).toMatchObject({ format: 'xlsx', sheets: ['Read me', 'Finds'], sheet: 'Finds', headers: ['Column 1', '__1', '__2', 'price'] });
+      expect(table).toMatchObject({
+        format: 'xlsx',
+        sheets: ['Read me', 'Finds'],
+        sheet: 'Finds',
+        headers: ['Column 1', '__1', '__2', 'price'],
+      });
       expect(table.records).toEqual(expected);
     }
   });
 
   it('reads ODS, its second sheet by its header, links included', async () => {
     const table = await readImport(book('ods'), 'finds.ods', '');
-    expect(table).toMatchObject({ format: 'ods', sheets: ['Read me', 'Finds'], sheet: 'Finds', headers: ['Column 1', '__1', '__2', 'price'] });
-    expect(table.records[0]).toMatchObject({ row: 2, values: expected[0]?.values, links: { __1: 'https://item.taobao.com/item.htm?id=1' } });
+    expect(table).toMatchObject({
+      format: 'ods',
+      sheets: ['Read me', 'Finds'],
+      sheet: 'Finds',
+      headers: ['Column 1', '__1', '__2', 'price'],
+    });
+    expect(table.records[0]).toMatchObject({
+      row: 2,
+      values: expected[0]?.values,
+      links: { __1: 'https://item.taobao.com/item.htm?id=1' },
+    });
     expect(table.records[1]).toMatchObject({ row: 3, values: expected[1]?.values });
     expect((await readImport(book('ods'), 'finds.ods', '', { sheet: 'Read me' })).headers).toEqual(['Read me']);
   });
@@ -202,7 +244,11 @@ describe('CSV files', () => {
   });
 
   it('reads semicolons and tabs, quoted multi-line cells with their row numbers, and keeps a guarded formula round trip', async () => {
-    const table = await readImport(Buffer.from('title;price;note\r\n"Nike AF1\r\n22+ colorways";107;"a;b"\r\n\r\n"\'=1+1";5;x\r\n'), 'x.csv', '');
+    const table = await readImport(
+      Buffer.from('title;price;note\r\n"Nike AF1\r\n22+ colorways";107;"a;b"\r\n\r\n"\'=1+1";5;x\r\n'),
+      'x.csv',
+      '',
+    );
     expect(table.records).toEqual([
       { row: 2, values: { title: 'Nike AF1\r\n22+ colorways', price: '107', note: 'a;b' } },
       { row: 5, values: { title: '=1+1', price: '5', note: 'x' } },
@@ -218,7 +264,11 @@ describe('CSV files', () => {
 
   it('keeps the JSON shapes: an array, and a Firestore export of productsImported', async () => {
     expect(values(await readImport(Buffer.from('[{"title":"Tee","price":5}]'), 'x.json', ''))).toEqual([{ title: 'Tee', price: 5 }]);
-    const firestore = await readImport(Buffer.from(JSON.stringify({ __collections__: { productsImported: { abc: { title: 'Tee', price: 5 } } } })), 'export.json', '');
+    const firestore = await readImport(
+      Buffer.from(JSON.stringify({ __collections__: { productsImported: { abc: { title: 'Tee', price: 5 } } } })),
+      'export.json',
+      '',
+    );
     expect(values(firestore)).toEqual([{ id: 'abc', title: 'Tee', price: 5 }]);
   });
 });
@@ -227,28 +277,53 @@ const soffice = ['/usr/bin/soffice', '/usr/lib/libreoffice/program/soffice', pro
 
 describe('workbooks written by LibreOffice', () => {
   // LibreOffice is a 300 MB install: `node scripts/ensure-tool.mjs soffice` puts it here (apt-get install libreoffice-calc-nogui).
-  it.skipIf(!soffice)('reads a CSV that soffice --headless converted to XLSX and to ODS (skipped without soffice: node scripts/ensure-tool.mjs soffice)', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-soffice-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'finds.csv'), 'title,price,link\n"Jordan 4 Black Cat",107,https://weidian.com/item.html?itemID=1\nDunk Low,25.5,https://x.example/2\n');
-      for (const format of ['xlsx', 'ods'] as const) {
-        execFileSync(soffice ?? 'soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', format, '--outdir', dir, path.join(dir, 'finds.csv')], { stdio: 'ignore', timeout: 120_000 });
-        const table = await readImport(fs.readFileSync(path.join(dir, `finds.${format}`)), `finds.${format}`, '');
-        expect(table).toMatchObject({ format, headers: ['title', 'price', 'link'], sheets: ['finds'] });
-        expect(values(table)).toEqual([
-          { title: 'Jordan 4 Black Cat', price: '107', link: 'https://weidian.com/item.html?itemID=1' },
-          { title: 'Dunk Low', price: '25.5', link: 'https://x.example/2' },
-        ]);
+  it.skipIf(!soffice)(
+    'reads a CSV that soffice --headless converted to XLSX and to ODS (skipped without soffice: node scripts/ensure-tool.mjs soffice)',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-soffice-'));
+      try {
+        fs.writeFileSync(
+          path.join(dir, 'finds.csv'),
+          'title,price,link\n"Jordan 4 Black Cat",107,https://weidian.com/item.html?itemID=1\nDunk Low,25.5,https://x.example/2\n',
+        );
+        for (const format of ['xlsx', 'ods'] as const) {
+          execFileSync(
+            soffice ?? 'soffice',
+            [
+              '--headless',
+              `-env:UserInstallation=file://${dir}/profile`,
+              '--convert-to',
+              format,
+              '--outdir',
+              dir,
+              path.join(dir, 'finds.csv'),
+            ],
+            { stdio: 'ignore', timeout: 120_000 },
+          );
+          const table = await readImport(fs.readFileSync(path.join(dir, `finds.${format}`)), `finds.${format}`, '');
+          expect(table).toMatchObject({ format, headers: ['title', 'price', 'link'], sheets: ['finds'] });
+          expect(values(table)).toEqual([
+            { title: 'Jordan 4 Black Cat', price: '107', link: 'https://weidian.com/item.html?itemID=1' },
+            { title: 'Dunk Low', price: '25.5', link: 'https://x.example/2' },
+          ]);
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 240_000);
+    },
+    240_000,
+  );
 });
 
 describe('hostile files', () => {
   const hostile: Array<[string, () => Buffer, string, RegExp]> = [
-    ['a cell reference like AAAAAAA2', () => workbookWithSheet(`${SHEET_START}<row r="1">${inline('A1', 'title')}</row><row r="2">${inline('AAAAAAA2', 'x')}</row>${SHEET_END}`), 'evil.xlsx', /could not be read/],
+    [
+      'a cell reference like AAAAAAA2',
+      () =>
+        workbookWithSheet(`${SHEET_START}<row r="1">${inline('A1', 'title')}</row><row r="2">${inline('AAAAAAA2', 'x')}</row>${SHEET_END}`),
+      'evil.xlsx',
+      /could not be read/,
+    ],
     [
       'rows without closing tags',
       () => workbookWithSheet(`${SHEET_START}${`<row r="1">${inline('A1', 'title')}${inline('B1', 'price')}`.repeat(3000)}`),
@@ -257,7 +332,12 @@ describe('hostile files', () => {
     ],
     [
       'a deflate bomb (200 MB of zeros as sheet1.xml)',
-      () => workbookWithSheet((function* () { for (let i = 0; i < 200; i++) yield Buffer.alloc(1024 * 1024); })()),
+      () =>
+        workbookWithSheet(
+          (function* () {
+            for (let i = 0; i < 200; i++) yield Buffer.alloc(1024 * 1024);
+          })(),
+        ),
       'bomb.xlsx',
       /zip bomb/,
     ],
@@ -291,6 +371,8 @@ describe('hostile files', () => {
 
   it('stops a read that takes too long, and one past its cells', async () => {
     expect(await refusal(Buffer.from('title,price\nTee,5\n'), 'x.csv', { timeoutMs: 1 })).toMatch(/took longer than/);
-    expect(await refusal(Buffer.from('title,price\nTee,5\nHat,6\n'), 'x.csv', { limits: { maxCells: 3 } })).toMatch(/more than 3 filled cells/);
+    expect(await refusal(Buffer.from('title,price\nTee,5\nHat,6\n'), 'x.csv', { limits: { maxCells: 3 } })).toMatch(
+      /more than 3 filled cells/,
+    );
   });
 });

@@ -77,14 +77,22 @@ function guardedLookup(url: URL, allowPrivate: boolean) {
   };
 }
 
-function getOnce(url: URL, limits: FetchLimits, deadline: AbortSignal): Promise<{ status: number; location?: string; contentType: string; body: Buffer }> {
+function getOnce(
+  url: URL,
+  limits: FetchLimits,
+  deadline: AbortSignal,
+): Promise<{ status: number; location?: string; contentType: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (net.isIP(host) !== 0 && !limits.allowPrivate && isPrivateAddress(host)) return reject(refused(url));
     const get = url.protocol === 'https:' ? https.get : http.get;
     const request = get(
       url,
-      { lookup: guardedLookup(url, limits.allowPrivate) as never, signal: deadline, headers: { 'user-agent': 'Finder import', accept: '*/*' } },
+      {
+        lookup: guardedLookup(url, limits.allowPrivate) as never,
+        signal: deadline,
+        headers: { 'user-agent': 'Finder import', accept: '*/*' },
+      },
       (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location) {
@@ -109,13 +117,16 @@ function getOnce(url: URL, limits: FetchLimits, deadline: AbortSignal): Promise<
             reject(new AppError('TOO_LARGE', `${url.host} sent more than ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`));
           } else chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({ status, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }),
+        );
         response.on('error', reject);
       },
     );
     request.on('error', (err) => {
       if (err instanceof AppError) return reject(err);
-      if (deadline.aborted) return reject(new AppError('VALIDATION', `${url.host} did not answer within ${limits.timeoutMs / 1000} seconds.`));
+      if (deadline.aborted)
+        return reject(new AppError('VALIDATION', `${url.host} did not answer within ${limits.timeoutMs / 1000} seconds.`));
       reject(new AppError('VALIDATION', `${url.host} could not be reached (${(err as NodeJS.ErrnoException).code ?? err.message}).`));
     });
   });

@@ -17,13 +17,20 @@ describe('followShortLinks', () => {
       if (address.endsWith('/odd')) throw new Error('socket hang up');
       return `https://item.taobao.com/item.htm?id=${address.split('/').pop()}`;
     };
-    const links = [...Array.from({ length: SHORT_LINK_LIMITS.max + 5 }, (_, i) => `https://m.tb.cn/${i}`), 'https://m.tb.cn/0', 'https://m.tb.cn/bad', 'https://m.tb.cn/odd'];
+    const links = [
+      ...Array.from({ length: SHORT_LINK_LIMITS.max + 5 }, (_, i) => `https://m.tb.cn/${i}`),
+      'https://m.tb.cn/0',
+      'https://m.tb.cn/bad',
+      'https://m.tb.cn/odd',
+    ];
     const answers = await followShortLinks(links, follow);
     expect(most).toBeLessThanOrEqual(SHORT_LINK_LIMITS.concurrency);
     expect(asked.length).toBe(SHORT_LINK_LIMITS.max);
     expect(new Set(asked).size).toBe(asked.length);
     expect(answers.get('https://m.tb.cn/0')).toEqual({ url: 'https://item.taobao.com/item.htm?id=0' });
-    expect(answers.get(`https://m.tb.cn/${SHORT_LINK_LIMITS.max + 1}`)).toEqual({ error: `a preview follows at most ${SHORT_LINK_LIMITS.max} short links` });
+    expect(answers.get(`https://m.tb.cn/${SHORT_LINK_LIMITS.max + 1}`)).toEqual({
+      error: `a preview follows at most ${SHORT_LINK_LIMITS.max} short links`,
+    });
     expect(answers.get('https://m.tb.cn/bad')).toEqual({ error: `a preview follows at most ${SHORT_LINK_LIMITS.max} short links` });
     const few = await followShortLinks(['https://m.tb.cn/bad', 'https://m.tb.cn/odd'], follow);
     expect(few.get('https://m.tb.cn/bad')).toEqual({ error: 'm.tb.cn answered 404.' });

@@ -29,7 +29,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: Pick<JobQueue, 'overview'
       },
     }),
     async (request) => {
-      if (!(await jobs.retry(request.params.id))) throw new AppError('NOT_FOUND', 'There is no failed job with this id (it may have been retried already).');
+      if (!(await jobs.retry(request.params.id)))
+        throw new AppError('NOT_FOUND', 'There is no failed job with this id (it may have been retried already).');
       return jobs.overview();
     },
   );

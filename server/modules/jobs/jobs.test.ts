@@ -28,7 +28,9 @@ describe('the Jobs view', () => {
     const res = await send(ctx.app, 'GET', '/api/admin/jobs', { cookie: developer });
     expect(res.statusCode, res.body).toBe(200);
     const overview = res.json<JobsOverview>();
-    expect(overview.queues.map((q) => q.name)).toEqual(expect.arrayContaining(['import-rows', 'import-pictures', 'analytics-sweep', 'file-removals']));
+    expect(overview.queues.map((q) => q.name)).toEqual(
+      expect.arrayContaining(['import-rows', 'import-pictures', 'analytics-sweep', 'file-removals']),
+    );
     expect(overview.failures[0]).toMatchObject({ id, queue: 'product-sources', error: 'the storage refused' });
     const retried = await send(ctx.app, 'POST', `/api/admin/jobs/${id}/retry`, { cookie: developer });
     expect(retried.statusCode, retried.body).toBe(200);

@@ -9,7 +9,9 @@ let url: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#5b3df5' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#5b3df5' } })
+    .png()
+    .toBuffer();
   url = (await storeImageWithThumbnails(ctx.storage, '1700000000_blue.png', png)).url;
 });
 afterAll(async () => {
@@ -36,13 +38,16 @@ describe('GET /media', () => {
     }
   });
 
-  it.each(['/media/items/missing.png', '/media/../../etc/passwd', '/media/items/..%2F..%2Fetc%2Fpasswd', '/media/%2e%2e/secret', '/media/'])(
-    'answers 404 for %s',
-    async (path) => {
-      const res = await ctx.app.inject(path);
-      expect(res.statusCode).toBe(404);
-    },
-  );
+  it.each([
+    '/media/items/missing.png',
+    '/media/../../etc/passwd',
+    '/media/items/..%2F..%2Fetc%2Fpasswd',
+    '/media/%2e%2e/secret',
+    '/media/',
+  ])('answers 404 for %s', async (path) => {
+    const res = await ctx.app.inject(path);
+    expect(res.statusCode).toBe(404);
+  });
 });
 
 describe('GET /media/share (link-preview copies)', () => {
@@ -64,7 +69,9 @@ describe('GET /media/share (link-preview copies)', () => {
   });
 
   it('makes one from a JPEG with the mild damage uploads accept (a camera\u2019s stray marker)', async () => {
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    const jpeg = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+    })
       .jpeg()
       .toBuffer();
     const marker = jpeg.indexOf(Buffer.from([0xff, 0xda])) + 400;
@@ -105,9 +112,12 @@ describe('GET /media/share (link-preview copies)', () => {
     expect(shareImageUrlFor(null)).toBeNull();
   });
 
-  it.each(['/media/share/missing.jpg', '/media/share/1700000000_blue.png', '/media/share/..%2Fitems%2Fx.jpg'])('answers 404 for %s', async (path) => {
-    expect((await ctx.app.inject(path)).statusCode).toBe(404);
-  });
+  it.each(['/media/share/missing.jpg', '/media/share/1700000000_blue.png', '/media/share/..%2Fitems%2Fx.jpg'])(
+    'answers 404 for %s',
+    async (path) => {
+      expect((await ctx.app.inject(path)).statusCode).toBe(404);
+    },
+  );
 });
 
 describe('who may show the pictures', () => {

@@ -60,7 +60,11 @@ describe('addresses with a NUL or broken escapes', () => {
       return;
     }
     if (expected.status >= 400) {
-      expect(res.json()).toEqual({ statusCode: expected.status, code: expect.any(String), message: expect.stringContaining(expected.message ?? '') });
+      expect(res.json()).toEqual({
+        statusCode: expected.status,
+        code: expect.any(String),
+        message: expect.stringContaining(expected.message ?? ''),
+      });
     }
   });
 });

@@ -14,7 +14,10 @@ export function escapeHtml(text: string): string {
 
 /** JSON inside a <script> element: no value can close the element or start a comment. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** An absolute address: paths get the site's origin, http(s) addresses stay as they are. */
@@ -125,7 +128,11 @@ export function breadcrumbJsonLd(origin: string, trail: Array<{ name: string; pa
 /** Home › category › product, as the page's breadcrumbs show. */
 export function productTrail(product: Product): Array<{ name: string; path: string }> {
   const category = product.category?.trim();
-  return [{ name: 'Home', path: '/' }, ...(category ? [{ name: category, path: categoryPath(category) }] : []), { name: product.title, path: product.path }];
+  return [
+    { name: 'Home', path: '/' },
+    ...(category ? [{ name: category, path: categoryPath(category) }] : []),
+    { name: product.title, path: product.path },
+  ];
 }
 
 /** What is known of a product's buy link beyond the product itself. */

@@ -40,7 +40,12 @@ export function siteOrigin(request: FastifyRequest, publicUrl: string | undefine
  * "$`" or "$'" (in a search, say) would paste copies of the template into the page.
  */
 export function fillTemplate(template: string, parts: Record<string, string>): string {
-  const pattern = new RegExp(Object.keys(parts).map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const pattern = new RegExp(
+    Object.keys(parts)
+      .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|'),
+    'g',
+  );
   const filled = new Set<string>();
   return template.replace(pattern, (placeholder) => {
     if (filled.has(placeholder)) return placeholder;
@@ -168,7 +173,11 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
     // (and a page in another visitor's shared order: the browser keeps the seed it was rendered with), so only the
     // phone hint splits it; the Cookie and User-Agent would split it per visitor (decision 0030).
     if (plan.data.finder) reply.header('vary', 'Sec-CH-UA-Mobile');
-    return reply.status(status).header('cache-control', plan.cacheControl ?? 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .status(status)
+      .header('cache-control', plan.cacheControl ?? 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -188,11 +197,18 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
  * and legal pages are the same for every visitor with the same page context: the response cache keeps and shares
  * them.
  */
-export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler; publicUrl: string | undefined }> = async (app, { handler, publicUrl }) => {
+export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler; publicUrl: string | undefined }> = async (
+  app,
+  { handler, publicUrl },
+) => {
   for (const path of ['/', '/index.html', '/products', '/products/:ref', '/brands/:slug', ...STATIC_PAGES.map((p) => `/${p}`)]) {
     const policy = sharedPolicy(matchPage(path.replace(':ref', 'item-1').replace(':slug', 'brand')));
     const config = policy
-      ? { publicCache: policy, cacheKey: (request: FastifyRequest) => pageContext(request, publicUrl).cacheKey, earlyCacheKey: earlyPageKey(publicUrl) }
+      ? {
+          publicCache: policy,
+          cacheKey: (request: FastifyRequest) => pageContext(request, publicUrl).cacheKey,
+          earlyCacheKey: earlyPageKey(publicUrl),
+        }
       : {};
     app.get(path, { schema: { hide: true }, config }, handler);
   }

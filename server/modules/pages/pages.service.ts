@@ -17,18 +17,16 @@ import type { AgentsService } from '../agents/agents.service';
 import type { CurrencyService } from '../currency/currency.service';
 import type { CategoriesService } from '../categories/categories.service';
 import type { FavoritesService } from '../favorites/favorites.service';
-import {
-  breadcrumbJsonLd,
-  itemListJsonLd,
-  productJsonLd,
-  productTrail,
-  websiteJsonLd,
-  type Head,
-  type PreviewImage,
-} from './head';
+import { breadcrumbJsonLd, itemListJsonLd, productJsonLd, productTrail, websiteJsonLd, type Head, type PreviewImage } from './head';
 
 /** The link-preview picture of pages without a product picture (web/public/share.png, from scripts/make-share-image.ts). */
-export const SITE_IMAGE: PreviewImage = { url: '/share.png', alt: 'Finder: fashion finds, filtered and searched', width: 1200, height: 630, type: 'image/png' };
+export const SITE_IMAGE: PreviewImage = {
+  url: '/share.png',
+  alt: 'Finder: fashion finds, filtered and searched',
+  width: 1200,
+  height: 630,
+  type: 'image/png',
+};
 
 /**
  * A product's link-preview picture: its JPEG copy when the picture is one of ours, with the copy's size (derived from
@@ -156,16 +154,27 @@ export function createPagesService(deps: {
         status = 503;
       }
     }
-    const category =
-      filters.category === ALL ? null : (list.find((c) => c.name.toLowerCase() === filters.category.toLowerCase()) ?? null);
+    const category = filters.category === ALL ? null : (list.find((c) => c.name.toLowerCase() === filters.category.toLowerCase()) ?? null);
     const brandNames = new Map(data.facets?.brands.map((b) => [b.slug, b.name]));
     // A refused address's text (a NUL, a line break) is not echoed into the title and description: the plain finder's.
     const meta = brand ? brandMeta(brand) : finderMeta(status === 400 ? DEFAULT_FILTERS : filters, category, brandNames, base);
     const items = data.finder?.page.items ?? [];
     const jsonLd: object[] = [];
     if (meta.canonical === '/') jsonLd.push(websiteJsonLd(request.origin));
-    if (brand) jsonLd.push(breadcrumbJsonLd(request.origin, [{ name: 'Home', path: '/' }, { name: brand.name, path: brandPath(brand.slug) }]));
-    else if (category) jsonLd.push(breadcrumbJsonLd(request.origin, [{ name: 'Home', path: '/' }, { name: category.name, path: meta.canonical ?? '/' }]));
+    if (brand)
+      jsonLd.push(
+        breadcrumbJsonLd(request.origin, [
+          { name: 'Home', path: '/' },
+          { name: brand.name, path: brandPath(brand.slug) },
+        ]),
+      );
+    else if (category)
+      jsonLd.push(
+        breadcrumbJsonLd(request.origin, [
+          { name: 'Home', path: '/' },
+          { name: category.name, path: meta.canonical ?? '/' },
+        ]),
+      );
     if (items.length) jsonLd.push(itemListJsonLd(request.origin, items));
     return {
       kind: 'page',
@@ -245,7 +254,9 @@ export function createPagesService(deps: {
     }
     if (lookup.status !== 'found') {
       const view: ProductView =
-        lookup.status === 'gone' ? { status: 'gone', category: lookup.category, similar: lookup.similar } : { status: 'missing', similar: lookup.similar };
+        lookup.status === 'gone'
+          ? { status: 'gone', category: lookup.category, similar: lookup.similar }
+          : { status: 'missing', similar: lookup.similar };
       data.product = { number, view };
       return missing(view);
     }
@@ -331,27 +342,27 @@ export function createPagesService(deps: {
   }
 
   async function planPage(request: PageRequest): Promise<PagePlan> {
-      const url = new URL(request.url, 'http://finder.invalid');
-      const match = matchPage(url.pathname);
-      if (match.page === 'finder') return finderPlan(request, url.searchParams);
-      if (match.page === 'product') return productPlan(request, url.pathname, match.number ?? 0, url.search);
-      if (match.page === 'brand') return brandPlan(request, url, match.slug);
-      if (match.page === 'shared-favorites') return sharedFavoritesPlan(request, match.token);
-      if ((match.page === 'login' || match.page === 'register') && (await request.signedIn())) {
-        return { kind: 'redirect', status: 302, location: '/home' };
-      }
-      // The account page is someone's own: without a session there is nothing to show (the page also redirects in
-      // the browser, for a session that ends while it is open).
-      if (match.page === 'account' && !(await request.signedIn())) return { kind: 'redirect', status: 302, location: '/login' };
-      return {
-        kind: 'page',
-        page: match.page,
-        status: match.page === 'not-found' ? 404 : 200,
-        data: { origin: request.origin, today: serverDay() },
-        head: { meta: staticPageMeta(match.page), path: request.url, ogType: 'website', image: SITE_IMAGE },
-        prefetch: [],
-        cacheControl: privateCaching(match.page),
-      };
+    const url = new URL(request.url, 'http://finder.invalid');
+    const match = matchPage(url.pathname);
+    if (match.page === 'finder') return finderPlan(request, url.searchParams);
+    if (match.page === 'product') return productPlan(request, url.pathname, match.number ?? 0, url.search);
+    if (match.page === 'brand') return brandPlan(request, url, match.slug);
+    if (match.page === 'shared-favorites') return sharedFavoritesPlan(request, match.token);
+    if ((match.page === 'login' || match.page === 'register') && (await request.signedIn())) {
+      return { kind: 'redirect', status: 302, location: '/home' };
+    }
+    // The account page is someone's own: without a session there is nothing to show (the page also redirects in
+    // the browser, for a session that ends while it is open).
+    if (match.page === 'account' && !(await request.signedIn())) return { kind: 'redirect', status: 302, location: '/login' };
+    return {
+      kind: 'page',
+      page: match.page,
+      status: match.page === 'not-found' ? 404 : 200,
+      data: { origin: request.origin, today: serverDay() },
+      head: { meta: staticPageMeta(match.page), path: request.url, ogType: 'website', image: SITE_IMAGE },
+      prefetch: [],
+      cacheControl: privateCaching(match.page),
+    };
   }
 
   return {

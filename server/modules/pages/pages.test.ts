@@ -33,7 +33,14 @@ beforeAll(async () => {
     { name: 'Capes', relevance: 3 },
   ]);
   await insertProducts(ctx.database, [
-    { title: 'Corduroy Trucker Jacket', category: 'Jackets', brand: 'Northfold', price: 59, description: 'Warm & soft.', image: '/media/items/1_a.jpg' },
+    {
+      title: 'Corduroy Trucker Jacket',
+      category: 'Jackets',
+      brand: 'Northfold',
+      price: 59,
+      description: 'Warm & soft.',
+      image: '/media/items/1_a.jpg',
+    },
     { title: 'Field Jacket', category: 'Jackets', image: 'https://cdn.example/field.jpg' },
     { title: 'Suede Loafer', category: 'Shoes' },
     { title: 'Canvas Sneaker', category: 'Shoes', gender: 'Women' },
@@ -195,8 +202,8 @@ describe('the finder, rendered on the server', () => {
     expect(data.finder?.filters.search).toBe('</script>');
   });
 
-  it('puts text with replacement patterns ($` $\' $& $$) in the page as it is, once', async () => {
-    const search = '$`$\'$&$$';
+  it("puts text with replacement patterns ($` $' $& $$) in the page as it is, once", async () => {
+    const search = "$`$'$&$$";
     const res = await get(`/products?q=${encodeURIComponent(search)}`);
     expect(res.body.length).toBeLessThan(60_000);
     expect(res.body.match(/<!doctype html>/g)).toHaveLength(1);
@@ -294,7 +301,13 @@ describe('product pages', () => {
       name: 'Corduroy Trucker Jacket',
       brand: { name: 'Northfold' },
       image: [`${TEST_ORIGIN}/media/share/1_a.jpg`],
-      offers: { '@type': 'Offer', price: '59.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: `${TEST_ORIGIN}${path}` },
+      offers: {
+        '@type': 'Offer',
+        price: '59.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        url: `${TEST_ORIGIN}${path}`,
+      },
     });
     // No date is known after which a store's price ends (decision 0047).
     expect((product as { offers: object }).offers).not.toHaveProperty('priceValidUntil');
@@ -320,7 +333,9 @@ describe('product pages', () => {
   });
 
   it('give previews the real size and type of the link-preview JPEG the site serves', async () => {
-    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#5b3df5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#5b3df5' } })
+      .png()
+      .toBuffer();
     const stored = await storeImageWithThumbnails(ctx.storage, '1700000000_wide.png', png);
     await ctx.database.db.insert(images).values(stored);
     const [row] = await insertProducts(ctx.database, [{ title: 'Wide Poster Tee', category: 'Shoes', image: stored.url }]);
@@ -455,7 +470,9 @@ describe('other pages', () => {
         /<h1 id="not-found-title">Page not found<\/h1><p>There is no page at this address\. The link may be old or mistyped\.<\/p><a href="\/" class="button button-primary">Browse the product finder<\/a>/,
       );
       // The spec's fallback stays the login screen, below the notice.
-      expect(html).toMatch(/<\/section><section (?=[^>]*class="panel-card")[^>]*aria-labelledby="auth-title"[^>]*><h2 id="auth-title" class="auth-title">Welcome Back<\/h2>/);
+      expect(html).toMatch(
+        /<\/section><section (?=[^>]*class="panel-card")[^>]*aria-labelledby="auth-title"[^>]*><h2 id="auth-title" class="auth-title">Welcome Back<\/h2>/,
+      );
       expect(html.match(/<h1/g)).toHaveLength(1);
       expect(res.body).toContain('<title>Page not found · Finder</title>');
       expect(res.body).toContain('<meta name="robots" content="noindex">');
@@ -610,19 +627,28 @@ describe('when things fail', () => {
     const finder = await failing.plan({ url: '/', origin: TEST_ORIGIN, phone: false, seed: undefined, signedIn: async () => false });
     expect(finder).toMatchObject({ kind: 'page', status: 503 });
     expect(finder.kind === 'page' && finder.data.finder).toBeUndefined();
-    const product = await failing.plan({ url: '/products/a-1', origin: TEST_ORIGIN, phone: false, seed: undefined, signedIn: async () => false });
+    const product = await failing.plan({
+      url: '/products/a-1',
+      origin: TEST_ORIGIN,
+      phone: false,
+      seed: undefined,
+      signedIn: async () => false,
+    });
     expect(product).toMatchObject({ kind: 'page', status: 503 });
   });
 
   it('a page that fails to render answers 500 with an empty root, which the browser renders itself', async () => {
-    const broken = await createTestApp({}, {
-      frontEnd: {
-        ...sourceFrontEnd(),
-        render: async () => {
-          throw new Error('render bug');
+    const broken = await createTestApp(
+      {},
+      {
+        frontEnd: {
+          ...sourceFrontEnd(),
+          render: async () => {
+            throw new Error('render bug');
+          },
         },
       },
-    });
+    );
     try {
       const res = await broken.app.inject('/privacy-policy');
       expect(res.statusCode).toBe(500);

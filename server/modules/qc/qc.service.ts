@@ -35,7 +35,8 @@ export function toAdminQcPhoto(row: QcPhotoRow): AdminQcPhoto {
 const subjectOf = (p: QcProduct) => `${p.title} (#${p.number})`;
 
 /** A list as the audit entry keeps it: each image by name, with its day when known. */
-const described = (rows: Array<{ name: string; takenOn: string | null }>) => rows.map((r) => (r.takenOn ? `${r.name} (${r.takenOn})` : r.name));
+const described = (rows: Array<{ name: string; takenOn: string | null }>) =>
+  rows.map((r) => (r.takenOn ? `${r.name} (${r.takenOn})` : r.name));
 
 /**
  * A product's QC photos (issue 16). `audit` records each change of a list in the change's own transaction, as a

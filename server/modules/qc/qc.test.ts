@@ -22,9 +22,16 @@ let product: { id: string; number: number; title: string };
 let other: { id: string; number: number; title: string };
 
 async function upload(name: string, width: number, height: number): Promise<ImageInfo> {
-  const body = await sharp({ create: { width, height, channels: 3, background: '#3060a0' } }).png().toBuffer();
+  const body = await sharp({ create: { width, height, channels: 3, background: '#3060a0' } })
+    .png()
+    .toBuffer();
   const { payload, headers } = multipartBody([{ filename: name, body, contentType: 'image/png' }]);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/images', payload, headers: { ...headers, origin: TEST_ORIGIN, cookie: admin } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/images',
+    payload,
+    headers: { ...headers, origin: TEST_ORIGIN, cookie: admin },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ items: ImageInfo[] }>().items[0]!;
 }
@@ -34,7 +41,13 @@ beforeAll(async () => {
   admin = await signedInAs(ctx.app, 'qc-admin@example.com', { isAdmin: true });
   visitor = await signedInAs(ctx.app, 'qc-visitor@example.com');
   pics = [];
-  for (const [i, [w, h]] of [[40, 30], [30, 40], [50, 50], [20, 10]].entries()) pics.push(await upload(`qc-${i}.png`, w!, h!));
+  for (const [i, [w, h]] of [
+    [40, 30],
+    [30, 40],
+    [50, 50],
+    [20, 10],
+  ].entries())
+    pics.push(await upload(`qc-${i}.png`, w!, h!));
   const rows = await insertProducts(ctx.database, [{ title: 'Checked Jacket' }, { title: 'Plain Tee' }]);
   product = rows[0]!;
   other = rows[1]!;
@@ -70,7 +83,11 @@ describe('QC photos', () => {
 
   it('replaces the ordered list; the product page shows it in order with sizes and days, the rows count it', async () => {
     const day = '2026-01-15';
-    const res = await put(product.id, [{ imageId: pics[2]!.id, takenOn: day }, { imageId: pics[0]!.id }, { imageId: pics[1]!.id, takenOn: '' }]);
+    const res = await put(product.id, [
+      { imageId: pics[2]!.id, takenOn: day },
+      { imageId: pics[0]!.id },
+      { imageId: pics[1]!.id, takenOn: '' },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json<{ items: AdminQcPhoto[] }>().items;
     expect(saved.map((p) => [p.imageId, p.takenOn, p.name])).toEqual([
@@ -85,7 +102,15 @@ describe('QC photos', () => {
     const page = await detail(product.number);
     expect(page.product.qcCount).toBe(3);
     expect(page.qcPhotos).toEqual([
-      { id: pics[2]!.id, url: pics[2]!.url, thumbnail: pics[2]!.thumbnail, large: expect.stringMatching(/^\/media\/thumbs\/640\//), width: 50, height: 50, takenOn: day },
+      {
+        id: pics[2]!.id,
+        url: pics[2]!.url,
+        thumbnail: pics[2]!.thumbnail,
+        large: expect.stringMatching(/^\/media\/thumbs\/640\//),
+        width: 50,
+        height: 50,
+        takenOn: day,
+      },
       expect.objectContaining({ id: pics[0]!.id, width: 40, height: 30, takenOn: null }),
       expect.objectContaining({ id: pics[1]!.id, width: 30, height: 40, takenOn: null }),
     ]);
@@ -99,7 +124,9 @@ describe('QC photos', () => {
     expect(search.json<ProductPage>().items.find((p) => p.id === product.id)?.qcCount).toBe(3);
 
     // Another order is a change: the page follows it.
-    expect((await put(product.id, [{ imageId: pics[1]!.id }, { imageId: pics[2]!.id, takenOn: day }, { imageId: pics[0]!.id }])).statusCode).toBe(200);
+    expect(
+      (await put(product.id, [{ imageId: pics[1]!.id }, { imageId: pics[2]!.id, takenOn: day }, { imageId: pics[0]!.id }])).statusCode,
+    ).toBe(200);
     expect((await detail(product.number)).qcPhotos.map((p) => p.id)).toEqual([pics[1]!.id, pics[2]!.id, pics[0]!.id]);
   });
 
@@ -177,7 +204,9 @@ describe('QC photos', () => {
     expect(view.qcPhotos?.map((p) => p.id)).toEqual([pics[1]!.id]);
 
     expect((await send(ctx.app, 'DELETE', `/api/admin/products/${product.id}`, { cookie: admin })).statusCode).toBe(200);
-    const left = await ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from product_qc_photos where product_id = ${product.id}::uuid`);
+    const left = await ctx.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from product_qc_photos where product_id = ${product.id}::uuid`,
+    );
     expect(left[0]?.n).toBe(0);
     // The image stays in the gallery.
     const gallery = await send(ctx.app, 'GET', '/api/admin/images', { cookie: admin });
@@ -192,13 +221,23 @@ describe('QC photos on rendered pages', () => {
     const cookie = await signedInAs(site.app, 'qc-page-admin@example.com', { isAdmin: true });
     const photos: ImageInfo[] = [];
     for (const name of ['front.png', 'tag.png']) {
-      const body = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#806040' } }).png().toBuffer();
+      const body = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#806040' } })
+        .png()
+        .toBuffer();
       const { payload, headers } = multipartBody([{ filename: name, body, contentType: 'image/png' }]);
-      const res = await site.app.inject({ method: 'POST', url: '/api/admin/images', payload, headers: { ...headers, origin: TEST_ORIGIN, cookie } });
+      const res = await site.app.inject({
+        method: 'POST',
+        url: '/api/admin/images',
+        payload,
+        headers: { ...headers, origin: TEST_ORIGIN, cookie },
+      });
       photos.push(res.json<{ items: ImageInfo[] }>().items[0]!);
     }
     const [row] = await insertProducts(site.database, [{ title: 'Rendered Parka' }]);
-    const res = await send(site.app, 'PUT', qcUrl(row!.id), { cookie, body: { items: [{ imageId: photos[0]!.id, takenOn: '2026-03-14' }, { imageId: photos[1]!.id }] } });
+    const res = await send(site.app, 'PUT', qcUrl(row!.id), {
+      cookie,
+      body: { items: [{ imageId: photos[0]!.id, takenOn: '2026-03-14' }, { imageId: photos[1]!.id }] },
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
   afterAll(async () => {

@@ -19,7 +19,8 @@ const productColumns = { id: products.id, number: products.number, title: produc
 
 function countsOf(rows: Array<{ status: string; n: number }>): StatusCounts {
   const counts: StatusCounts = { new: 0, planned: 0, added: 0, rejected: 0 };
-  for (const row of rows) if ((REQUEST_STATUSES as readonly string[]).includes(row.status)) counts[row.status as RequestStatus] = Number(row.n);
+  for (const row of rows)
+    if ((REQUEST_STATUSES as readonly string[]).includes(row.status)) counts[row.status as RequestStatus] = Number(row.n);
   return counts;
 }
 
@@ -207,7 +208,11 @@ export function createRequestsRepo(database: Database) {
 
     /** Marks `key` as seen until `until` (stored as for `hit`); true when it was not seen before. */
     async claim(key: string, until: Date): Promise<boolean> {
-      const rows = await db.insert(analyticsKeys).values({ key, windowStart: until, hits: 1 }).onConflictDoNothing().returning({ key: analyticsKeys.key });
+      const rows = await db
+        .insert(analyticsKeys)
+        .values({ key, windowStart: until, hits: 1 })
+        .onConflictDoNothing()
+        .returning({ key: analyticsKeys.key });
       return rows.length > 0;
     },
 

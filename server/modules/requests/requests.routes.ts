@@ -58,7 +58,14 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ service: RequestsService }>
           'client answer 429 with Retry-After; an unknown product 404',
         params: idParamsSchema,
         body: linkReportInputSchema,
-        response: { 200: requestReceiptSchema, 201: requestReceiptSchema, 400: errorSchema, 404: errorSchema, 413: errorSchema, 429: errorSchema },
+        response: {
+          200: requestReceiptSchema,
+          201: requestReceiptSchema,
+          400: errorSchema,
+          404: errorSchema,
+          413: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -190,7 +190,8 @@ export function createRequestsService(
         }
         const linked = product !== null && product.id !== old.product?.id;
         const status: RequestStatus =
-          update.status ?? (linked && OPEN_REQUEST_STATUSES.includes(old.status as RequestStatus) ? 'added' : (old.status as RequestStatus));
+          update.status ??
+          (linked && OPEN_REQUEST_STATUSES.includes(old.status as RequestStatus) ? 'added' : (old.status as RequestStatus));
         const changes = changedFields(
           { status: old.status, product: productLabel(old.product) },
           { status, product: productLabel(product) },

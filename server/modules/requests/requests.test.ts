@@ -3,7 +3,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_TEXTS, REQUESTS_BODY_LIMIT, REQUESTS_RATE_LIMIT, REQUESTS_RATE_WINDOW_SECONDS } from '../../../common/requests-texts';
-import type { ItemRequest, ItemRequestPage, LinkReport, LinkReportPage, LinkReportState, RequestReceipt } from '../../../common/schemas/requests';
+import type {
+  ItemRequest,
+  ItemRequestPage,
+  LinkReport,
+  LinkReportPage,
+  LinkReportState,
+  RequestReceipt,
+} from '../../../common/schemas/requests';
 import { itemRequests, linkReports } from '../../db/schema/index';
 import { createAuditRepo } from '../audit/audit.repo';
 import { auditEntries } from '../../test/audit-helpers';
@@ -74,7 +81,15 @@ describe('POST /api/requests', () => {
     expect(res.statusCode, res.body).toBe(201);
     const receipt = res.json<RequestReceipt>();
     const rows = await ctx.database.db.select().from(itemRequests);
-    expect(rows).toEqual([expect.objectContaining({ id: receipt.id, query: 'yeezy slides', link: 'https://weidian.com/item.html?itemID=123', status: 'new', productId: null })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: receipt.id,
+        query: 'yeezy slides',
+        link: 'https://weidian.com/item.html?itemID=123',
+        status: 'new',
+        productId: null,
+      }),
+    ]);
 
     const without = await request({ query: 'denim jacket', link: '' });
     expect(without.statusCode).toBe(201);
@@ -150,7 +165,10 @@ describe('the limit', () => {
     now = new Date('2026-03-01T10:01:00Z');
     await expect(service.createRequest({ query: 'three', link: null }, client)).resolves.toMatchObject({ duplicate: false });
 
-    const keys = async () => (await ctx.database.rows<{ key: string }>(sql`select key from analytics_keys where key like 'req:rate:%'`)).map((r) => r.key.split(':')[3]);
+    const keys = async () =>
+      (await ctx.database.rows<{ key: string }>(sql`select key from analytics_keys where key like 'req:rate:%'`)).map(
+        (r) => r.key.split(':')[3],
+      );
     const before = new Set(await keys());
     now = new Date('2026-03-02T10:01:00Z');
     await service.createRequest({ query: 'next day', link: null }, client);
@@ -280,16 +298,26 @@ describe('the dashboard queues', () => {
       status: 'added',
       product: { id: product.id, number: product.number, title: 'Yeezy slide', path: `/products/yeezy-slide-${product.number}` },
     });
-    expect((await patch({ product: `https://finder.example/products/whatever-${product.number}` })).json<ItemRequest>().product?.id).toBe(product.id);
+    expect((await patch({ product: `https://finder.example/products/whatever-${product.number}` })).json<ItemRequest>().product?.id).toBe(
+      product.id,
+    );
     expect((await patch({ productId: product.id })).json<ItemRequest>().product?.id).toBe(product.id);
-    expect((await patch({ product: product.id, status: 'planned' })).json<ItemRequest>()).toMatchObject({ status: 'planned', product: { id: product.id } });
+    expect((await patch({ product: product.id, status: 'planned' })).json<ItemRequest>()).toMatchObject({
+      status: 'planned',
+      product: { id: product.id },
+    });
     const unlinked = await patch({ product: null });
     expect(unlinked.json<ItemRequest>()).toMatchObject({ status: 'planned', product: null });
     expect((await patch({})).statusCode).toBe(400);
 
-    const entries = (await auditEntries(ctx.database, 'request-update')).filter((e) => (e.details as { requestId?: string }).requestId === item.id);
+    const entries = (await auditEntries(ctx.database, 'request-update')).filter(
+      (e) => (e.details as { requestId?: string }).requestId === item.id,
+    );
     expect(entries.map((e) => e.details)).toEqual([
-      { requestId: item.id, changes: { status: { from: 'new', to: 'added' }, product: { from: null, to: `#${product.number} Yeezy slide` } } },
+      {
+        requestId: item.id,
+        changes: { status: { from: 'new', to: 'added' }, product: { from: null, to: `#${product.number} Yeezy slide` } },
+      },
       { requestId: item.id, changes: { status: { from: 'added', to: 'planned' } } },
       { requestId: item.id, changes: { product: { from: `#${product.number} Yeezy slide`, to: null } } },
     ]);
@@ -315,14 +343,20 @@ describe('the dashboard queues', () => {
     await report(product.id, { note: 'still gone' });
     const page = (await call('GET', '/api/admin/link-reports', { cookie: admin })).json<LinkReportPage>();
     expect(page.items.map((r) => r.note)).toEqual(['still gone', 'gone']);
-    expect(page.items[1]).toMatchObject({ agent: 'cnfans', status: 'new', product: { id: product.id, title: 'Rick boots', link: product.link } });
+    expect(page.items[1]).toMatchObject({
+      agent: 'cnfans',
+      status: 'new',
+      product: { id: product.id, title: 'Rick boots', link: product.link },
+    });
     expect(page.counts).toEqual({ new: 2, planned: 0, added: 0, rejected: 0 });
 
     const target = page.items[1] as LinkReport;
     const done = await call('PATCH', `/api/admin/link-reports/${target.id}`, { cookie: admin, body: { status: 'added' } });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<LinkReport>().status).toBe('added');
-    expect((await call('PATCH', `/api/admin/link-reports/${target.id}`, { cookie: admin, body: { status: 'fixed' } })).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/admin/link-reports/${target.id}`, { cookie: admin, body: { status: 'fixed' } })).statusCode).toBe(
+      400,
+    );
     const filtered = (await call('GET', '/api/admin/link-reports?status=added', { cookie: admin })).json<LinkReportPage>();
     expect(filtered.items.map((r) => r.id)).toEqual([target.id]);
 

@@ -6,19 +6,31 @@ import { SITEMAP_INDEX_PATH, SITEMAPS_PREFIX, type SeoService } from './seo.serv
 /** Crawlers read these a few times a day; an hour of caching is plenty. */
 const CACHE = 'public, max-age=3600';
 
-export const seoRoutes: FastifyPluginAsync<{ service: SeoService; publicUrl: string | undefined }> = async (app, { service, publicUrl }) => {
+export const seoRoutes: FastifyPluginAsync<{ service: SeoService; publicUrl: string | undefined }> = async (
+  app,
+  { service, publicUrl },
+) => {
   const hidden = { schema: { hide: true } };
 
   app.get('/robots.txt', hidden, async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(service.robots(siteOrigin(request, publicUrl))),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(service.robots(siteOrigin(request, publicUrl))),
   );
 
   app.get(SITEMAP_INDEX_PATH, hidden, async (request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', CACHE).send(await service.index(siteOrigin(request, publicUrl))),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(await service.index(siteOrigin(request, publicUrl))),
   );
 
   app.get(`${SITEMAPS_PREFIX}/pages.xml`, hidden, async (request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', CACHE).send(await service.pages(siteOrigin(request, publicUrl))),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send(await service.pages(siteOrigin(request, publicUrl))),
   );
 
   app.get<{ Params: { file: string } }>(`${SITEMAPS_PREFIX}/:file`, hidden, async (request, reply) => {

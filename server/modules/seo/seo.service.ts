@@ -37,7 +37,9 @@ export function createSeoService(
 ) {
   return {
     robots(origin: string): string {
-      return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin}${SITEMAP_INDEX_PATH}`, ''].join('\n');
+      return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin}${SITEMAP_INDEX_PATH}`, ''].join(
+        '\n',
+      );
     },
 
     async index(origin: string): Promise<string> {

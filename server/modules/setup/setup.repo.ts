@@ -35,7 +35,9 @@ export function createSetupRepo(database: Database) {
 
     /** In a unit of work's change: deletes the demo products, logging each into the change `changeId` (for Undo). */
     async removeDemoProducts(marks: DemoMarks, changeId: string): Promise<number> {
-      const [gone] = await rowsOf<{ n: number }>(database.db, sql`
+      const [gone] = await rowsOf<{ n: number }>(
+        database.db,
+        sql`
         with gone as (
           delete from products p where p.link in (select jsonb_array_elements_text(${json(marks.links)}))
           returning p.id, ${PRODUCT_SNAPSHOT('p')} as before
@@ -43,7 +45,8 @@ export function createSetupRepo(database: Database) {
           insert into catalogue_change_rows (change_id, product_id, op, before, after)
           select ${changeId}::uuid, id, 'delete', before, null from gone
         )
-        select count(*)::int as n from gone`);
+        select count(*)::int as n from gone`,
+      );
       return gone?.n ?? 0;
     },
 
@@ -53,10 +56,13 @@ export function createSetupRepo(database: Database) {
      * Answers the storage keys of the pictures removed, one list per picture.
      */
     async removeDemoPictures(marks: DemoMarks, changeId: string, keysOf: (pictureName: string) => string[]): Promise<string[][]> {
-      const candidates = await rowsOf<{ id: string; name: string; before: unknown }>(database.db, sql`
+      const candidates = await rowsOf<{ id: string; name: string; before: unknown }>(
+        database.db,
+        sql`
         select i.id::text as id, i.name, to_jsonb(i) as before from images i
         where ${pictureNameMatches(marks, 'i')} and not exists (select 1 from products p where p.image = i.url)
-        for update`);
+        for update`,
+      );
       const pictures = candidates.map((c) => ({ ...c, keys: keysOf(c.name) }));
       if (pictures.length > 0) {
         await database.db.execute(sql`

@@ -22,7 +22,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ service: SetupService }> = asy
     app.guard('admin', {
       schema: {
         tags: ['admin'],
-        summary: "Puts the setup checklist away for this account (\"I'll do this later\"), or shows it again",
+        summary: 'Puts the setup checklist away for this account ("I\'ll do this later"), or shows it again',
         body: setupDismissalSchema,
         response: { 200: setupStatusSchema },
       },

@@ -84,7 +84,12 @@ export function createSetupService(deps: {
           return { changeId: null, products, pictures: 0 };
         }
         const result = { changeId, products, pictures: pictures.length };
-        await audit.record({ action: 'products-bulk-edit', subject: summary, actor, details: { ...result, action: 'remove-demo', summary } });
+        await audit.record({
+          action: 'products-bulk-edit',
+          subject: summary,
+          actor,
+          details: { ...result, action: 'remove-demo', summary },
+        });
         return result;
       }, changing.limit);
       return { ...done, summary };

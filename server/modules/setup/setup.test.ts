@@ -57,7 +57,15 @@ describe('the setup checklist', () => {
     const s = await status();
     // The test app has PUBLIC_URL but no AUTH_SECRET, Google, mail or rates.
     expect(s.pending).toEqual(['referral-codes', 'currency-rates', 'mail', 'google', 'auth-secret', 'demo-catalogue']);
-    expect(s).toMatchObject({ dismissed: false, currencyRates: 0, ratesFeed: false, mail: false, google: false, publicUrl: true, authSecret: false });
+    expect(s).toMatchObject({
+      dismissed: false,
+      currencyRates: 0,
+      ratesFeed: false,
+      mail: false,
+      google: false,
+      publicUrl: true,
+      authSecret: false,
+    });
     expect(s.demo).toEqual({ products: 3, pictures: 3 });
     expect(s.agentsWithoutReferral.length).toBeGreaterThan(0);
   });
@@ -71,7 +79,9 @@ describe('the setup checklist', () => {
 
   it('drops an agent from the list once its referral code is set through the agents API', async () => {
     const before = (await status()).agentsWithoutReferral;
-    const [agent] = (await send(ctx.app, 'GET', '/api/admin/agents', { cookie: admin })).json<AdminAgentList>().items.filter((a) => a.id === before[0]?.id);
+    const [agent] = (await send(ctx.app, 'GET', '/api/admin/agents', { cookie: admin }))
+      .json<AdminAgentList>()
+      .items.filter((a) => a.id === before[0]?.id);
     if (!agent) throw new Error('no agent');
     const { slug, name, template, platformCodes, enabled, isDefault } = agent;
     const saved = await send(ctx.app, 'PUT', `/api/admin/agents/${agent.id}`, {
@@ -93,7 +103,10 @@ describe('the setup checklist', () => {
   });
 
   it('never shows a secret: settings are only set or not', async () => {
-    const other = await createTestApp({ authSecret: 's'.repeat(40), google: { clientId: 'client-id-xyz', clientSecret: 'google-secret-xyz' } });
+    const other = await createTestApp({
+      authSecret: 's'.repeat(40),
+      google: { clientId: 'client-id-xyz', clientSecret: 'google-secret-xyz' },
+    });
     try {
       const cookie = await signedInAs(other.app, 'setup-admin3@example.com', { isAdmin: true });
       const res = await send(other.app, 'GET', '/api/admin/setup', { cookie });
@@ -108,10 +121,12 @@ describe('the setup checklist', () => {
 
 describe('removing the demo catalogue', () => {
   const titles = async () => (await ctx.database.rows<{ title: string }>(sql`select title from products order by row`)).map((r) => r.title);
-  const pictureNames = async () => (await ctx.database.rows<{ name: string }>(sql`select name from images order by name`)).map((r) => r.name);
-  const pending = async () => (await ctx.database.rows<{ key: string; days: number }>(
-    sql`select key, round(extract(epoch from next_attempt_at - now()) / 86400)::int as days from storage_removals order by key`,
-  ));
+  const pictureNames = async () =>
+    (await ctx.database.rows<{ name: string }>(sql`select name from images order by name`)).map((r) => r.name);
+  const pending = async () =>
+    await ctx.database.rows<{ key: string; days: number }>(
+      sql`select key, round(extract(epoch from next_attempt_at - now()) / 86400)::int as days from storage_removals order by key`,
+    );
 
   it('removes exactly the demo products and the demo pictures no own item uses; Undo brings both back', async () => {
     const beforeTitles = await titles();
@@ -122,9 +137,14 @@ describe('removing the demo catalogue', () => {
     expect(removal).toMatchObject({ products: 3, pictures: 2, summary: 'Removed the demo catalogue' });
     expect(await titles()).toEqual(['My Own Jacket']);
     // The third demo picture stays: the operator's jacket uses it.
-    expect(await pictureNames()).toEqual(beforePictures.filter((n) => !n.includes(demoImageFileName(demo[0]!)) && !n.includes(demoImageFileName(demo[1]!))));
+    expect(await pictureNames()).toEqual(
+      beforePictures.filter((n) => !n.includes(demoImageFileName(demo[0]!)) && !n.includes(demoImageFileName(demo[1]!))),
+    );
     // Their files wait for the undo window before they go.
-    const keys = demo.slice(0, 2).flatMap((p, i) => imageKeys(`17000000000${i}_${demoImageFileName(p)}`)).sort();
+    const keys = demo
+      .slice(0, 2)
+      .flatMap((p, i) => imageKeys(`17000000000${i}_${demoImageFileName(p)}`))
+      .sort();
     expect((await pending()).map((r) => r.key)).toEqual(keys);
     expect(new Set((await pending()).map((r) => r.days))).toEqual(new Set([30]));
     expect((await status()).pending).not.toContain('demo-catalogue');

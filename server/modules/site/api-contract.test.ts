@@ -26,7 +26,12 @@ beforeAll(async () => {
   const app = ctx.app;
   await insertCategories(ctx.database, [{ name: 'Shoes' }, { name: 'Jackets' }]);
   const [shoe, jacket, gone] = await insertProducts(ctx.database, [
-    { title: 'Contract Runner', brand: 'Contract Brand', link: 'https://weidian.com/item.html?itemID=7232290099', image: '/media/uploads/a.webp' },
+    {
+      title: 'Contract Runner',
+      brand: 'Contract Brand',
+      link: 'https://weidian.com/item.html?itemID=7232290099',
+      image: '/media/uploads/a.webp',
+    },
     { title: 'Contract Parka', category: 'Jackets', brand: '', description: '' },
     { title: 'Contract Gone' },
   ]);

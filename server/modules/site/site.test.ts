@@ -71,15 +71,15 @@ describe('site routes', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const documented = Object.keys(doc.paths).sort();
     // Fastify writes path parameters ':id', OpenAPI '{id}'.
-    const registered = ctx.app.registeredRoutes
-      .map((r) => r.url.replace(/:(\w+)/g, '{$1}'))
-      .filter((url) => url.startsWith('/api/'));
+    const registered = ctx.app.registeredRoutes.map((r) => r.url.replace(/:(\w+)/g, '{$1}')).filter((url) => url.startsWith('/api/'));
     // The auth library's catch-all route is documented endpoint by endpoint (auth.test.ts checks those).
     const own = documented.filter((p) => !p.startsWith('/api/auth/'));
     expect(own).toEqual([...new Set(registered)].filter((url) => url !== '/api/auth/*').sort());
     expect(registered).toContain('/api/auth/*');
     expect(documented).toEqual(expect.arrayContaining(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-out']));
-    expect(documented).toEqual(expect.arrayContaining(['/api/health', '/api/openapi.json', '/api/products', '/api/categories', '/api/site']));
+    expect(documented).toEqual(
+      expect.arrayContaining(['/api/health', '/api/openapi.json', '/api/products', '/api/categories', '/api/site']),
+    );
     expect(doc.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['search', 'category', 'gender', 'best', 'limit', 'seed', 'cursor']),
     );
@@ -118,7 +118,9 @@ describe('site routes', () => {
 
   it("inlines the styles and links a page's own chunks from the build manifest, not what the entry already brings", async () => {
     const res = await ctx.app.inject('/privacy-policy');
-    expect(res.body).toContain('<style>.legal{color:red}</style><link rel="modulepreload" href="/assets/privacy-2.js"><link rel="modulepreload" href="/assets/legal-4.js">');
+    expect(res.body).toContain(
+      '<style>.legal{color:red}</style><link rel="modulepreload" href="/assets/privacy-2.js"><link rel="modulepreload" href="/assets/legal-4.js">',
+    );
     expect(res.body).toContain('<style>body{margin:0}</style>');
     expect(res.body).not.toContain('main-1.css');
   });
@@ -145,7 +147,12 @@ describe('site routes', () => {
 
 describe('errors from the framework', () => {
   it('answers a malformed JSON body with a 4xx, never a 500', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/products', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json()).toHaveProperty('message');
@@ -155,7 +162,9 @@ describe('errors from the framework', () => {
 describe('the build manifest', () => {
   it('gives prefetch links for modules a page will probably need next', () => {
     const manifest = { 'main.tsx': { file: 'assets/m.js', isEntry: true }, 'p.tsx': { file: 'assets/p.js', css: ['assets/p.css'] } };
-    expect(manifestTags(manifest, ['p.tsx'], 'prefetch')).toBe('<link rel="prefetch" href="/assets/p.css"><link rel="prefetch" href="/assets/p.js">');
+    expect(manifestTags(manifest, ['p.tsx'], 'prefetch')).toBe(
+      '<link rel="prefetch" href="/assets/p.css"><link rel="prefetch" href="/assets/p.js">',
+    );
     expect(manifestTags(manifest, ['unknown.tsx'], 'prefetch')).toBe('');
   });
 

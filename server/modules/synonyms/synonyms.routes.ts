@@ -9,7 +9,11 @@ export const synonymsRoutes: FastifyPluginAsyncZod<{ service: SynonymsService }>
   app.get(
     '/api/admin/synonyms',
     app.guard('admin', {
-      schema: { tags: ['admin'], summary: "The search's synonym groups (words and phrases read as the same, both ways), oldest first", response: { 200: synonymListSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: "The search's synonym groups (words and phrases read as the same, both ways), oldest first",
+        response: { 200: synonymListSchema },
+      },
     }),
     async () => ({ items: await service.list() }),
   );

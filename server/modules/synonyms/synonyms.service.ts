@@ -23,7 +23,10 @@ export function createSynonymsService(repo: SynonymsRepo, audit: Pick<AuditRepo,
     async create(actor: Actor, terms: string[]): Promise<Synonym> {
       return repo.transaction(async (tx) => {
         const row = await tx.synonyms.insert(terms);
-        await audit.record({ action: 'synonym-create', subject: subjectOf(terms), actor, details: { synonymId: row.id, terms } }, tx.executor);
+        await audit.record(
+          { action: 'synonym-create', subject: subjectOf(terms), actor, details: { synonymId: row.id, terms } },
+          tx.executor,
+        );
         return toSynonym(row);
       });
     },
@@ -44,7 +47,10 @@ export function createSynonymsService(repo: SynonymsRepo, audit: Pick<AuditRepo,
       return repo.transaction(async (tx) => {
         const old = await tx.synonyms.lock(id);
         if (!old || !(await tx.synonyms.delete(id))) throw new AppError('NOT_FOUND', SYNONYM_TEXTS.notFound);
-        await audit.record({ action: 'synonym-delete', subject: subjectOf(old.terms), actor, details: { synonymId: id, deleted: { terms: old.terms } } }, tx.executor);
+        await audit.record(
+          { action: 'synonym-delete', subject: subjectOf(old.terms), actor, details: { synonymId: id, deleted: { terms: old.terms } } },
+          tx.executor,
+        );
         return { id, terms: old.terms };
       });
     },

@@ -54,16 +54,23 @@ describe('the admin routes', () => {
   it('refuse anyone but an admin', async () => {
     expect((await send(ctx.app, 'GET', '/api/admin/synonyms')).statusCode).toBe(401);
     expect((await send(ctx.app, 'GET', '/api/admin/synonyms', { cookie: user })).statusCode).toBe(403);
-    expect((await send(ctx.app, 'POST', '/api/admin/synonyms', { cookie: user, body: { terms: ['wr', 'wave runner'] } })).statusCode).toBe(403);
+    expect((await send(ctx.app, 'POST', '/api/admin/synonyms', { cookie: user, body: { terms: ['wr', 'wave runner'] } })).statusCode).toBe(
+      403,
+    );
     const some = (await list())[0] as Synonym;
-    expect((await send(ctx.app, 'PUT', `/api/admin/synonyms/${some.id}`, { cookie: user, body: { terms: ['a1', 'b1'] } })).statusCode).toBe(403);
+    expect((await send(ctx.app, 'PUT', `/api/admin/synonyms/${some.id}`, { cookie: user, body: { terms: ['a1', 'b1'] } })).statusCode).toBe(
+      403,
+    );
     expect((await send(ctx.app, 'DELETE', `/api/admin/synonyms/${some.id}`, { cookie: user })).statusCode).toBe(403);
     expect((await list()).find((s) => s.id === some.id)?.terms).toEqual(some.terms);
   });
 
   it('add, edit and delete a group, each with its audit entry, and the search follows at once', async () => {
     expect(await titles('wr700')).toEqual([]);
-    const created = await send(ctx.app, 'POST', '/api/admin/synonyms', { cookie: admin, body: { terms: [' WR700 ', 'wave runner 700', 'wr700'] } });
+    const created = await send(ctx.app, 'POST', '/api/admin/synonyms', {
+      cookie: admin,
+      body: { terms: [' WR700 ', 'wave runner 700', 'wr700'] },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const group = created.json<Synonym>();
     expect(group.terms).toEqual(['wr700', 'wave runner 700']);
@@ -72,7 +79,10 @@ describe('the admin routes', () => {
       ['wr700, wave runner 700', 'synonyms-admin@example.com'],
     ]);
 
-    const edited = await send(ctx.app, 'PUT', `/api/admin/synonyms/${group.id}`, { cookie: admin, body: { terms: ['wr7', 'wave runner 700'] } });
+    const edited = await send(ctx.app, 'PUT', `/api/admin/synonyms/${group.id}`, {
+      cookie: admin,
+      body: { terms: ['wr7', 'wave runner 700'] },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await titles('wr7')).toEqual(['Wave Runner 700']);
     expect(await titles('wr700')).toEqual([]);

@@ -7,7 +7,6 @@ import type { UsersAdminService } from './users-admin.service';
 
 /** User management for admins (issue 5): the accounts list and their admin and developer roles. */
 export const usersAdminRoutes: FastifyPluginAsyncZod<{ service: UsersAdminService }> = async (app, { service }) => {
-
   app.get(
     '/api/admin/users',
     app.guard('admin', {

@@ -66,8 +66,14 @@ describe('GET /api/admin/users', () => {
   beforeAll(async () => {
     admin = await signedInAs(ctx.app, `boss.${token}@example.com`, { isAdmin: true });
     for (const n of [1, 2, 3, 4, 5]) await signedInAs(ctx.app, `member${n}.${token}@example.com`);
-    await ctx.database.db.update(users).set({ name: 'Ada Lovelace' }).where(eq(users.email, `member3.${token}@example.com`));
-    await ctx.database.db.update(users).set({ name: '100% Cotton' }).where(eq(users.email, `member4.${token}@example.com`));
+    await ctx.database.db
+      .update(users)
+      .set({ name: 'Ada Lovelace' })
+      .where(eq(users.email, `member3.${token}@example.com`));
+    await ctx.database.db
+      .update(users)
+      .set({ name: '100% Cotton' })
+      .where(eq(users.email, `member4.${token}@example.com`));
     await signedInAs(ctx.app, `devflag.${token}@example.com`, { isDev: true });
   });
 
@@ -350,9 +356,9 @@ describe('role changes in the service', () => {
       record: () => Promise.reject(new Error('audit table unavailable')),
     };
     const service = createUsersAdminService(createUsersRepo(ctx.database), failingAudit);
-    await expect(service.updateRoles({ id: await idOf(actorEmail), email: actorEmail }, await idOf(target), { isAdmin: true })).rejects.toThrow(
-      'audit table unavailable',
-    );
+    await expect(
+      service.updateRoles({ id: await idOf(actorEmail), email: actorEmail }, await idOf(target), { isAdmin: true }),
+    ).rejects.toThrow('audit table unavailable');
     expect(await flagsOf(target)).toEqual({ isAdmin: false, isDev: false });
   });
 });
@@ -394,10 +400,14 @@ describe('decideRoleChange', () => {
       USER_ROLE_ERRORS.developerAccount('t@example.com'),
     );
     const developerActor = { id: 'd', isAdmin: true, isDev: true };
-    expect(decideRoleChange({ actor: developerActor, actorIsAdmin: true, target: dev, adminCount: 3, change: { isAdmin: false } }).changed).toBe(true);
+    expect(
+      decideRoleChange({ actor: developerActor, actorIsAdmin: true, target: dev, adminCount: 3, change: { isAdmin: false } }).changed,
+    ).toBe(true);
   });
 
   it('answers unchanged when the flags are already as asked', () => {
-    expect(decideRoleChange({ actor: admin, actorIsAdmin: true, target, adminCount: 2, change: { isAdmin: true, isDev: false } }).changed).toBe(false);
+    expect(
+      decideRoleChange({ actor: admin, actorIsAdmin: true, target, adminCount: 2, change: { isAdmin: true, isDev: false } }).changed,
+    ).toBe(false);
   });
 });

@@ -47,24 +47,15 @@ export function createUsersRepo({ db }: Database) {
   return {
     /** The role flags of one account, read fresh on every check; null when the account does not exist. */
     async findWithProviders(userId: string): Promise<UserWithProviders | null> {
-      const [row] = await db
-        .select({ user: users, providers: providersOf })
-        .from(users)
-        .where(eq(users.id, userId));
+      const [row] = await db.select({ user: users, providers: providersOf }).from(users).where(eq(users.id, userId));
       return row ? { ...row.user, providers: row.providers } : null;
     },
     async findByEmail(email: string): Promise<UserWithProviders | null> {
-      const [row] = await db
-        .select({ user: users, providers: providersOf })
-        .from(users)
-        .where(eq(users.email, email.trim().toLowerCase()));
+      const [row] = await db.select({ user: users, providers: providersOf }).from(users).where(eq(users.email, email.trim().toLowerCase()));
       return row ? { ...row.user, providers: row.providers } : null;
     },
     async list(): Promise<UserWithProviders[]> {
-      const rows = await db
-        .select({ user: users, providers: providersOf })
-        .from(users)
-        .orderBy(asc(users.createdAt), asc(users.id));
+      const rows = await db.select({ user: users, providers: providersOf }).from(users).orderBy(asc(users.createdAt), asc(users.id));
       return rows.map((r) => ({ ...r.user, providers: r.providers }));
     },
     /** One page of accounts, newest first, with the count of all that match. */

@@ -36,7 +36,11 @@ export const START_UP_ACTOR = { id: null, email: 'ADMIN_EMAIL (at start)' } as c
 
 /** `audit`, when given, records every role change made here (the command line and the start-up admin). */
 export function createUsersService(repo: UsersRepo, audit?: Pick<AuditRepo, 'record'>) {
-  const recordChange = async (before: UserWithProviders, after: { isAdmin: boolean; isDev: boolean }, actor: { id: string | null; email: string }) => {
+  const recordChange = async (
+    before: UserWithProviders,
+    after: { isAdmin: boolean; isDev: boolean },
+    actor: { id: string | null; email: string },
+  ) => {
     if (!audit || (before.isAdmin === after.isAdmin && before.isDev === after.isDev)) return;
     await audit.record({
       action: 'user-roles',

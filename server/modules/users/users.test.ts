@@ -93,7 +93,10 @@ describe('ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
   it('leaves no session open for the account it creates', async () => {
     expect(await ensureAdmin('sessionless@example.com', ADMIN_PASSWORD)).toBe('created');
     const [row] = await rowsWithEmail('sessionless@example.com');
-    const open = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, row?.id ?? ''));
+    const open = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, row?.id ?? ''));
     expect(open).toEqual([]);
   });
 
@@ -148,14 +151,19 @@ describe('ensureAdmin (ADMIN_EMAIL and ADMIN_PASSWORD at start)', () => {
     const logged = await anotherAppOn(ctx, { logger: { level: 'trace', stream } });
     try {
       expect(
-        await logged.users.ensureAdmin({ email: 'logged@example.com', password: ADMIN_PASSWORD }, adminAccountOps(logged.auth, createAuthRepo(ctx.database))),
+        await logged.users.ensureAdmin(
+          { email: 'logged@example.com', password: ADMIN_PASSWORD },
+          adminAccountOps(logged.auth, createAuthRepo(ctx.database)),
+        ),
       ).toBe('created');
       // The same password through every door that could echo it: right, wrong, taken, too long.
       expect((await signIn(logged, 'logged@example.com', ADMIN_PASSWORD)).res.statusCode).toBe(200);
       expect((await signIn(logged, 'logged@example.com', `${ADMIN_PASSWORD}!`)).res.statusCode).toBe(401);
       expect((await signUp(logged, 'logged@example.com', ADMIN_PASSWORD)).res.statusCode).toBe(409);
       expect((await post(logged, '/api/auth/sign-up/email', { email: 'bad', password: ADMIN_PASSWORD, name: '' })).statusCode).toBe(400);
-      expect((await post(logged, '/api/auth/sign-in/email', { email: 'logged@example.com', password: ADMIN_PASSWORD.repeat(10) })).statusCode).toBe(400);
+      expect(
+        (await post(logged, '/api/auth/sign-in/email', { email: 'logged@example.com', password: ADMIN_PASSWORD.repeat(10) })).statusCode,
+      ).toBe(400);
     } finally {
       await logged.close();
     }
@@ -199,7 +207,9 @@ describe('npm run users (runUsersCommand)', () => {
     await registered('cli.target@example.com');
     const grant = fakeOut();
     expect(await runUsersCommand(['grant', 'admin', 'CLI.Target@example.com'], ctx.app.users, grant)).toBe(0);
-    expect(grant.logs).toEqual([expect.stringMatching(/^Granted admin: cli\.target@example\.com {2}\(admin; signs in with password; since /)]);
+    expect(grant.logs).toEqual([
+      expect.stringMatching(/^Granted admin: cli\.target@example\.com {2}\(admin; signs in with password; since /),
+    ]);
     expect(await rowsWithEmail('cli.target@example.com')).toEqual([expect.objectContaining({ isAdmin: true, isDev: false })]);
 
     const revoke = fakeOut();
@@ -243,7 +253,14 @@ describe('npm run users (runUsersCommand)', () => {
   });
 
   it('prints the usage with exit code 2 for anything else', async () => {
-    for (const args of [[], ['grant'], ['grant', 'admin'], ['list', 'extra'], ['grant', 'admin', 'a@example.com', 'b@example.com'], ['promote', 'admin', 'a@example.com']]) {
+    for (const args of [
+      [],
+      ['grant'],
+      ['grant', 'admin'],
+      ['list', 'extra'],
+      ['grant', 'admin', 'a@example.com', 'b@example.com'],
+      ['promote', 'admin', 'a@example.com'],
+    ]) {
       const out = fakeOut();
       expect(await runUsersCommand(args, ctx.app.users, out), args.join(' ')).toBe(2);
       expect(out.errors, args.join(' ')).toEqual([USERS_USAGE]);

@@ -55,8 +55,8 @@ function MemoryWarning() {
   if (ratio === null) return null;
   return (
     <p className="memory-warning" role="status">
-      High memory use: {Math.round(ratio * 100)}% of the JavaScript heap (development build only). Reload the page if the
-      dashboard slows down.
+      High memory use: {Math.round(ratio * 100)}% of the JavaScript heap (development build only). Reload the page if the dashboard slows
+      down.
     </p>
   );
 }

@@ -14,7 +14,15 @@ type Props = {
 };
 
 /** Asks before something that cannot be undone; the dangerous button is not the one focused first. */
-export function ConfirmDialog({ title, children, confirmLabel = ADMIN_TEXTS.delete, busyLabel = 'Deleting...', busy, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel = ADMIN_TEXTS.delete,
+  busyLabel = 'Deleting...',
+  busy,
+  onConfirm,
+  onCancel,
+}: Props) {
   return (
     <Dialog title={title} onClose={onCancel} busy={busy}>
       <div className="dialog-body">{children}</div>

@@ -14,7 +14,14 @@ type Props = {
 export function ExternalLink({ href, className, children, label, promo }: Props) {
   if (!href) return null;
   return (
-    <a href={href} className={className} target="_blank" rel="noopener noreferrer" aria-label={label} {...(promo ? promoHandlers(promo) : {})}>
+    <a
+      href={href}
+      className={className}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      {...(promo ? promoHandlers(promo) : {})}
+    >
       {children}
     </a>
   );

@@ -8,7 +8,13 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, Props>(function Tex
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <textarea ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...textarea} />
+      <textarea
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...textarea}
+      />
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}

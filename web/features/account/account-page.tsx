@@ -3,12 +3,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
-import {
-  accountNameInputSchema,
-  changePasswordSchema,
-  emailChangeInputSchema,
-  NAME_MAX_LENGTH,
-} from '../../../common/schemas/account';
+import { accountNameInputSchema, changePasswordSchema, emailChangeInputSchema, NAME_MAX_LENGTH } from '../../../common/schemas/account';
 import type { Me } from '../../../common/schemas/user';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { Dialog } from '../../components/ui/dialog';
@@ -45,7 +40,11 @@ function NameForm({ user }: { user: Me }) {
     const data = form.validate(accountNameInputSchema);
     if (!data) return;
     update.mutate(data.name, {
-      onSuccess: (me) => toast(me.name ? `Your display name is now ${me.name}${/[.!?]$/.test(me.name) ? '' : '.'}` : 'Your display name was removed.', 'success'),
+      onSuccess: (me) =>
+        toast(
+          me.name ? `Your display name is now ${me.name}${/[.!?]$/.test(me.name) ? '' : '.'}` : 'Your display name was removed.',
+          'success',
+        ),
       onError: (err) => form.fail(err, (_m, status) => (status === 400 ? 'name' : undefined)),
     });
   };
@@ -88,7 +87,9 @@ function EmailForm({ user }: { user: Me }) {
         );
       },
       onError: (err) =>
-        form.fail(err, (message, status) => (message === ACCOUNT_TEXTS.wrongPassword ? 'currentPassword' : status === 400 || status === 409 ? 'newEmail' : undefined)),
+        form.fail(err, (message, status) =>
+          message === ACCOUNT_TEXTS.wrongPassword ? 'currentPassword' : status === 400 || status === 409 ? 'newEmail' : undefined,
+        ),
     });
   };
   return (
@@ -109,7 +110,11 @@ function EmailForm({ user }: { user: Me }) {
 
 function PasswordForm({ user }: { user: Me }) {
   const toast = useToast();
-  const form = useForm(['currentPassword', 'newPassword', 'confirmPassword'] as const, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const form = useForm(['currentPassword', 'newPassword', 'confirmPassword'] as const, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const change = useChangePassword();
   if (!user.hasPassword) {
     return (
@@ -128,7 +133,9 @@ function PasswordForm({ user }: { user: Me }) {
         toast('Your password was changed. Every other session was signed out.', 'success');
       },
       onError: (err) =>
-        form.fail(err, (message, status) => (message === ACCOUNT_TEXTS.wrongPassword ? 'currentPassword' : status === 400 ? 'newPassword' : undefined)),
+        form.fail(err, (message, status) =>
+          message === ACCOUNT_TEXTS.wrongPassword ? 'currentPassword' : status === 400 ? 'newPassword' : undefined,
+        ),
     });
   };
   return (
@@ -197,9 +204,7 @@ function DeleteAccountDialog({ user, onClose, onDeleted }: { user: Me; onClose: 
   return (
     <Dialog title="Delete your account?" onClose={onClose} busy={remove.isPending}>
       <form className="dialog-body account-form" onSubmit={submit} noValidate>
-        <p>
-          Your account, its sessions and sign-in methods and your personal data are deleted for good. This cannot be undone.
-        </p>
+        <p>Your account, its sessions and sign-in methods and your personal data are deleted for good. This cannot be undone.</p>
         <FormFailure message={form.errors.form ?? null} />
         {user.hasPassword ? (
           <TextField label="Your password" type="password" autoComplete="current-password" required autoFocus {...form.field('secret')} />

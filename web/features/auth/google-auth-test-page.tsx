@@ -23,7 +23,11 @@ const noSubscription = () => () => undefined;
  */
 function useOpenedOrigin(): URL {
   const data = usePageData();
-  const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => data?.origin ?? 'http://localhost');
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => data?.origin ?? 'http://localhost',
+  );
   return new URL(origin);
 }
 
@@ -122,8 +126,8 @@ export default function GoogleAuthTestPage() {
         </dl>
         {openedElsewhere && (
           <p className="form-error" role="note">
-            This page is open at {origin}, but the server sends Google back to {siteOrigin} (PUBLIC_URL). Sign in at{' '}
-            {siteOrigin}, or the return from Google will not find this browser's sign-in.
+            This page is open at {origin}, but the server sends Google back to {siteOrigin} (PUBLIC_URL). Sign in at {siteOrigin}, or the
+            return from Google will not find this browser's sign-in.
           </p>
         )}
         <button type="button" className="button button-ghost" onClick={copy}>
@@ -135,8 +139,8 @@ export default function GoogleAuthTestPage() {
         <h2 id="hints-title">If the sign-in fails</h2>
         <ol>
           <li>
-            Add <code>{siteOrigin}</code> to the <strong>Authorized JavaScript origins</strong> of the OAuth client in the Google
-            Cloud console.
+            Add <code>{siteOrigin}</code> to the <strong>Authorized JavaScript origins</strong> of the OAuth client in the Google Cloud
+            console.
           </li>
           <li>
             Add <code>{redirectAddress}</code> to its <strong>Authorized redirect URIs</strong>.

@@ -72,7 +72,12 @@ function MergeNotice({ userId }: { userId: string }) {
 /** The admin's line about the setup checklist: how far it is, and the way to the rest. */
 function SetupSummary() {
   const setup = useSetup();
-  if (setup.isPending) return <p className="home-setup" aria-hidden="true">&nbsp;</p>;
+  if (setup.isPending)
+    return (
+      <p className="home-setup" aria-hidden="true">
+        &nbsp;
+      </p>
+    );
   if (setup.isError) {
     return (
       <p className="home-setup">
@@ -94,7 +99,9 @@ function SetupSummary() {
 function HomeCard({ user }: { user: Me }) {
   return (
     <section className="panel-card home-card" aria-labelledby="home-title">
-      {user.image?.startsWith('https://') && <img className="home-avatar" src={user.image} alt="" width={72} height={72} referrerPolicy="no-referrer" />}
+      {user.image?.startsWith('https://') && (
+        <img className="home-avatar" src={user.image} alt="" width={72} height={72} referrerPolicy="no-referrer" />
+      )}
       <h1 id="home-title">Welcome, {user.name || user.email}!</h1>
       <p className="auth-lead">
         Signed in as <strong>{user.email}</strong> with {describeMethods(user.providers)}.

@@ -48,8 +48,7 @@ function LoginForm({ titleLevel = 1 }: { titleLevel?: 1 | 2 }) {
     setFailure(null);
     signIn.mutate(data, {
       onSuccess: () => navigate('/home', { replace: true }),
-      onError: (err) =>
-        setFailure(`${AUTH_TEXTS.signInFailed}${err instanceof ApiError ? err.message : 'Please try again.'}`),
+      onError: (err) => setFailure(`${AUTH_TEXTS.signInFailed}${err instanceof ApiError ? err.message : 'Please try again.'}`),
     });
   };
 

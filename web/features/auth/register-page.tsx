@@ -61,13 +61,7 @@ function RegisterForm() {
         )}
       </FormFailure>
       <form className="auth-form" onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <TextField
           label="Display name (optional)"
           type="text"
@@ -85,13 +79,7 @@ function RegisterForm() {
           {...form.field('password')}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field('confirmPassword')}
-        />
+        <TextField label="Confirm password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
         <button type="submit" className="button button-primary" disabled={signUp.isPending}>
           {signUp.isPending ? AUTH_TEXTS.signingUp : AUTH_TEXTS.signUp}
         </button>

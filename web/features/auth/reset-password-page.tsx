@@ -70,7 +70,13 @@ export default function ResetPasswordPage() {
               hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
               {...form.field('password')}
             />
-            <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+            <TextField
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...form.field('confirmPassword')}
+            />
             <button type="submit" className="button button-primary" disabled={reset.isPending}>
               {reset.isPending ? 'Saving...' : 'Set new password'}
             </button>

@@ -237,7 +237,12 @@ export default function FinderPage({ brand }: Props = {}) {
           <h1>{brand ? brand.name : TEXTS.finderTitle}</h1>
           {brand && <p className="brand-lead">{FINDER_TEXTS.brandProducts(brand.count)}</p>}
         </div>
-        <SearchBox value={filters.search} searching={searching} onChange={(search) => setFilters((f) => ({ ...f, search, allWords: false }))} onPick={onPick} />
+        <SearchBox
+          value={filters.search}
+          searching={searching}
+          onChange={(search) => setFilters((f) => ({ ...f, search, allWords: false }))}
+          onPick={onPick}
+        />
       </header>
       <PromoBanner />
 
@@ -291,12 +296,22 @@ export default function FinderPage({ brand }: Props = {}) {
           onClearAll={() => update({ ...clearedFilters(filters), brands: brand ? filters.brands : [] })}
         />
         <LoadStatus loading={initialLoading} loadingText={TEXTS.loadingStore} />
-        <LoadStatus loading={false} failure={failed && (retried ? TEXTS.retryFailed : TEXTS.initialLoadFailed)} onRetry={retry} retryLabel={TEXTS.retry} />
+        <LoadStatus
+          loading={false}
+          failure={failed && (retried ? TEXTS.retryFailed : TEXTS.initialLoadFailed)}
+          onRetry={retry}
+          retryLabel={TEXTS.retry}
+        />
 
         {hasData && (
           <>
             <p className="summary" aria-live="polite">
-              {summaryText(shownFilters, items.length, Boolean(hasNextPage), firstPage?.total ?? (facets.isPlaceholderData ? null : facets.data?.total))}
+              {summaryText(
+                shownFilters,
+                items.length,
+                Boolean(hasNextPage),
+                firstPage?.total ?? (facets.isPlaceholderData ? null : facets.data?.total),
+              )}
             </p>
             {firstPage?.correction && <p className="correction">{TEXTS.includingResultsFor(firstPage.correction)}</p>}
             {firstPage?.partial && (
@@ -342,7 +357,12 @@ export default function FinderPage({ brand }: Props = {}) {
                 <p>{TEXTS.loadingMore}</p>
               </div>
             )}
-            <LoadStatus loading={false} failure={loadMoreFailed && TEXTS.loadMoreFailed} onRetry={() => void fetchNextPage()} retryLabel={TEXTS.retry} />
+            <LoadStatus
+              loading={false}
+              failure={loadMoreFailed && TEXTS.loadMoreFailed}
+              onRetry={() => void fetchNextPage()}
+              retryLabel={TEXTS.retry}
+            />
             {!hasNextPage && items.length > 0 && <p className="end-of-results">{TEXTS.endOfResults}</p>}
           </>
         )}

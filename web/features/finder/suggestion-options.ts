@@ -13,7 +13,15 @@ export function suggestionOptions(s: Suggestions | undefined, idPrefix: string):
   let i = 0;
   const id = () => `${idPrefix}-${i++}`;
   return [
-    ...s.products.map((p) => ({ kind: 'product' as const, id: id(), label: p.title, path: p.path, brand: p.brand, price: p.price, thumbnail: p.thumbnail })),
+    ...s.products.map((p) => ({
+      kind: 'product' as const,
+      id: id(),
+      label: p.title,
+      path: p.path,
+      brand: p.brand,
+      price: p.price,
+      thumbnail: p.thumbnail,
+    })),
     ...s.brands.map((b) => ({ kind: 'brand' as const, id: id(), label: b.name, slug: b.slug, count: b.count })),
     ...s.categories.map((c) => ({ kind: 'category' as const, id: id(), label: c.name, count: c.count })),
   ];

@@ -40,10 +40,13 @@ export function SiteFooter() {
       <div className="footer-inner">
         <section aria-labelledby="footer-community">
           <h2 id="footer-community">Finder community</h2>
-          <p>
-            Join other shoppers to share finds, size advice and haul reviews, and be first to hear about new codes.
-          </p>
-          <ExternalLink href={communityUrl} className="button button-light" label={`${TEXTS.join} the community (opens in a new tab)`} promo="join">
+          <p>Join other shoppers to share finds, size advice and haul reviews, and be first to hear about new codes.</p>
+          <ExternalLink
+            href={communityUrl}
+            className="button button-light"
+            label={`${TEXTS.join} the community (opens in a new tab)`}
+            promo="join"
+          >
             {TEXTS.join}
           </ExternalLink>
         </section>

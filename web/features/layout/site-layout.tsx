@@ -31,11 +31,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </a>
       <TopBar />
       <main id="main" ref={mainRef} tabIndex={-1} className="main">
-        <Suspense
-          fallback={<LoadStatus loading />}
-        >
-          {children}
-        </Suspense>
+        <Suspense fallback={<LoadStatus loading />}>{children}</Suspense>
       </main>
       <Suspense fallback={null}>
         <footer.Component />

@@ -61,13 +61,7 @@ export function TopBar() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>Finder</span>
         </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((v) => !v)}
-        >
+        <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
           <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             {open ? (
@@ -100,9 +94,21 @@ export function TopBar() {
               </li>
               <li>
                 {/* An icon in the bar (the admin's bar stays one row from 1024 px, decision 0060); its word in the phone menu. */}
-                <NavLink to="/convert" aria-label="Link converter" title="Link converter" className={({ isActive }) => (isActive ? 'active nav-convert' : 'nav-convert')}>
+                <NavLink
+                  to="/convert"
+                  aria-label="Link converter"
+                  title="Link converter"
+                  className={({ isActive }) => (isActive ? 'active nav-convert' : 'nav-convert')}
+                >
                   <svg className="nav-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                    <path d="M4 8h13l-4-4M20 16H7l4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M4 8h13l-4-4M20 16H7l4 4"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                   <span className="nav-text">Converter</span>
                 </NavLink>
@@ -116,10 +122,20 @@ export function TopBar() {
           </nav>
           <div className="topbar-actions">
             <BuyingPreferences />
-            <ExternalLink href={communityUrl} className="button button-ghost" label={`${TEXTS.join} the community (opens in a new tab)`} promo="join">
+            <ExternalLink
+              href={communityUrl}
+              className="button button-ghost"
+              label={`${TEXTS.join} the community (opens in a new tab)`}
+              promo="join"
+            >
               {TEXTS.join}
             </ExternalLink>
-            <ExternalLink href={referralUrl} className="button button-primary" label={`${TEXTS.signUp} at the store (opens in a new tab)`} promo="signup">
+            <ExternalLink
+              href={referralUrl}
+              className="button button-primary"
+              label={`${TEXTS.signUp} at the store (opens in a new tab)`}
+              promo="signup"
+            >
               {TEXTS.signUp}
             </ExternalLink>
             {/* Both sets share one grid cell, so the slot is as wide as the wider set before the session is known and

@@ -5,40 +5,38 @@ export default function DisclaimerPage() {
     <LegalPage page="disclaimer" title="Disclaimer">
       <LegalSection id="disclaimer-as-is" title="Information provided as is">
         <p>
-          Finder collects product information to help you discover items. We try to keep it accurate, but it is
-          provided "as is", without any warranty that it is complete, current or fit for a particular purpose.
+          Finder collects product information to help you discover items. We try to keep it accurate, but it is provided "as is", without
+          any warranty that it is complete, current or fit for a particular purpose.
         </p>
       </LegalSection>
       <LegalSection id="disclaimer-prices" title="Prices">
         <p>
-          Prices shown on Finder are approximate. The price you pay is set by the linked store at the moment you
-          order, and may differ because of currency rates, shipping, fees or changes the store makes.
+          Prices shown on Finder are approximate. The price you pay is set by the linked store at the moment you order, and may differ
+          because of currency rates, shipping, fees or changes the store makes.
         </p>
       </LegalSection>
       <LegalSection id="disclaimer-availability" title="Availability">
         <p>
-          An item listed on Finder may be sold out, changed or withdrawn at the store. We do not guarantee that any
-          item, size or colour is available.
+          An item listed on Finder may be sold out, changed or withdrawn at the store. We do not guarantee that any item, size or colour is
+          available.
         </p>
       </LegalSection>
       <LegalSection id="disclaimer-links" title="Third-party links">
         <p>
-          Product links take you to sites run by others. We do not control or endorse those sites, their products or
-          their policies; read their terms before you buy. Some links are referral links that may earn us a
-          commission at no extra cost to you.
+          Product links take you to sites run by others. We do not control or endorse those sites, their products or their policies; read
+          their terms before you buy. Some links are referral links that may earn us a commission at no extra cost to you.
         </p>
       </LegalSection>
       <LegalSection id="disclaimer-liability" title="Limitation of liability">
         <p>
-          As far as the law allows, Finder is not liable for any loss arising from your use of the site or of the
-          stores it links to, including lost orders, delivery problems or differences between the listing and the
-          item you receive.
+          As far as the law allows, Finder is not liable for any loss arising from your use of the site or of the stores it links to,
+          including lost orders, delivery problems or differences between the listing and the item you receive.
         </p>
       </LegalSection>
       <LegalSection id="disclaimer-seller" title="We are not a seller">
         <p>
-          Finder does not sell anything. Orders, payment, shipping, returns and refunds are all handled by the
-          retailer you buy from; contact them about any order.
+          Finder does not sell anything. Orders, payment, shipping, returns and refunds are all handled by the retailer you buy from;
+          contact them about any order.
         </p>
       </LegalSection>
       <LegalSection id="disclaimer-permitted" title="Permitted use">
@@ -61,8 +59,8 @@ export default function DisclaimerPage() {
       </LegalSection>
       <LegalSection id="disclaimer-law" title="Governing law">
         <p>
-          This disclaimer is governed by the laws of the country in which Finder's operator is established, without
-          affecting any mandatory consumer protection you have where you live.
+          This disclaimer is governed by the laws of the country in which Finder's operator is established, without affecting any mandatory
+          consumer protection you have where you live.
         </p>
       </LegalSection>
       <LegalSection id="disclaimer-acceptance" title="Acceptance">

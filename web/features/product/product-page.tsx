@@ -144,8 +144,7 @@ function ProductDetails({
           <LinkReportNotice productId={product.id} />
           <ReportLink product={product} />
           <p className="product-note">
-            Prices are approximate and set by the store. Finder is not a seller: the store handles the order, payment and
-            returns.
+            Prices are approximate and set by the store. Finder is not a seller: the store handles the order, payment and returns.
           </p>
         </div>
       </article>
@@ -153,7 +152,11 @@ function ProductDetails({
       {colours && colours.length > 0 && <OtherColours colours={colours} />}
       <section className="related" aria-labelledby="related-title">
         <h2 id="related-title">More like this</h2>
-        {loadingRelated ? <Spinner label="Loading related products" size="small" /> : <ProductGrid products={related} labelledBy="related-title" />}
+        {loadingRelated ? (
+          <Spinner label="Loading related products" size="small" />
+        ) : (
+          <ProductGrid products={related} labelledBy="related-title" />
+        )}
       </section>
     </>
   );
@@ -220,7 +223,13 @@ export default function ProductPage() {
   }
   if (view.status === 'found') {
     return (
-      <ProductDetails product={view.product} related={view.related} colours={view.colours} qcPhotos={view.qcPhotos} loadingRelated={query.isPlaceholderData} />
+      <ProductDetails
+        product={view.product}
+        related={view.related}
+        colours={view.colours}
+        qcPhotos={view.qcPhotos}
+        loadingRelated={query.isPlaceholderData}
+      />
     );
   }
   return <MissingProduct gone={view.status === 'gone'} category={view.status === 'gone' ? view.category : null} similar={view.similar} />;

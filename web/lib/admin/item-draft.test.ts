@@ -3,13 +3,38 @@ import { ADMIN_TEXTS } from '../../../common/admin-constants';
 import { GENDERS } from '../../../common/constants';
 import { productInputSchema, type Product } from '../../../common/schemas/product';
 import { parseDraft } from '../use-form';
-import { categoryOptions, errorsBehindMore, genderOptions, itemDraftOf, missingTileFields, NEW_ITEM_GENDER, TILE_FIELDS, TILE_MORE_FIELDS, ITEM_FIELD_ORDER } from './item-draft';
+import {
+  categoryOptions,
+  errorsBehindMore,
+  genderOptions,
+  itemDraftOf,
+  missingTileFields,
+  NEW_ITEM_GENDER,
+  TILE_FIELDS,
+  TILE_MORE_FIELDS,
+  ITEM_FIELD_ORDER,
+} from './item-draft';
 
-const saved = { title: 'Parka', price: 12.5, category: 'Jackets', link: 'https://store.example/p', gender: null, brand: 'N', description: '', image: '/media/items/a.png', isBestProduct: true } as unknown as Product;
+const saved = {
+  title: 'Parka',
+  price: 12.5,
+  category: 'Jackets',
+  link: 'https://store.example/p',
+  gender: null,
+  brand: 'N',
+  description: '',
+  image: '/media/items/a.png',
+  isBestProduct: true,
+} as unknown as Product;
 
 describe('the one item form’s draft', () => {
   it('starts a new item as Men, with the tile’s picture, and an edit from the product', () => {
-    expect(itemDraftOf(null, '/media/items/x.png')).toMatchObject({ gender: NEW_ITEM_GENDER, image: '/media/items/x.png', title: '', isBestProduct: false });
+    expect(itemDraftOf(null, '/media/items/x.png')).toMatchObject({
+      gender: NEW_ITEM_GENDER,
+      image: '/media/items/x.png',
+      title: '',
+      isBestProduct: false,
+    });
     expect(NEW_ITEM_GENDER).toBe('Men');
     expect(itemDraftOf(saved)).toMatchObject({ price: '12.5', gender: '', image: '/media/items/a.png', isBestProduct: true });
   });
@@ -46,7 +71,11 @@ describe('the one item form’s draft', () => {
   it('gives the shared schema’s messages under the fields', () => {
     const result = parseDraft(productInputSchema, { ...itemDraftOf(null), price: '-4', link: 'javascript:alert(1)' });
     expect(result).toEqual({
-      errors: expect.objectContaining({ title: ADMIN_TEXTS.itemNameRequired, price: ADMIN_TEXTS.validPriceRequired, link: expect.stringMatching(/^link must be an http\(s\) address/) }),
+      errors: expect.objectContaining({
+        title: ADMIN_TEXTS.itemNameRequired,
+        price: ADMIN_TEXTS.validPriceRequired,
+        link: expect.stringMatching(/^link must be an http\(s\) address/),
+      }),
     });
   });
 });

@@ -201,7 +201,9 @@ export function ItemForm({
     ),
     gender: <SelectField label="Gender" options={genderOptions(initial.gender)} {...form.field('gender')} />,
     brand: <TextField label="Brand" {...form.field('brand')} maxLength={100} />,
-    description: <TextAreaField label="Description" rows={tile ? 2 : 3} {...form.field('description')} maxLength={2000} className="form-grid-wide" />,
+    description: (
+      <TextAreaField label="Description" rows={tile ? 2 : 3} {...form.field('description')} maxLength={2000} className="form-grid-wide" />
+    ),
     best: (
       <label className="checkbox form-grid-wide">
         <input type="checkbox" {...form.check('isBestProduct')} />
@@ -225,7 +227,13 @@ export function ItemForm({
             {fields.category}
           </div>
           {fields.link}
-          <button type="button" className="link-button item-form-more-toggle" aria-expanded={moreOpen} aria-controls={moreId} onClick={() => setMoreOpen((o) => !o)}>
+          <button
+            type="button"
+            className="link-button item-form-more-toggle"
+            aria-expanded={moreOpen}
+            aria-controls={moreId}
+            onClick={() => setMoreOpen((o) => !o)}
+          >
             {ITEM_FORM_TEXTS.moreFields}
           </button>
           {/* Mounted while closed, so a message can open it and move the focus to its field. */}
@@ -258,7 +266,12 @@ export function ItemForm({
               />
               {preview && <img src={preview} alt="" className="image-field-preview" width={72} height={72} />}
               {ImagePicker && (
-                <button type="button" className="button button-ghost button-small" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  aria-expanded={picking}
+                  onClick={() => setPicking((p) => !p)}
+                >
                   {picking ? 'Close the gallery' : 'Choose from the gallery or upload'}
                 </button>
               )}
@@ -276,7 +289,11 @@ export function ItemForm({
             {children}
             {fields.best}
           </div>
-          <DialogFormActions onCancel={onCancel ?? (() => undefined)} busy={saving} submitLabel={product ? ADMIN_TEXTS.save : ADMIN_TEXTS.addNewItem} />
+          <DialogFormActions
+            onCancel={onCancel ?? (() => undefined)}
+            busy={saving}
+            submitLabel={product ? ADMIN_TEXTS.save : ADMIN_TEXTS.addNewItem}
+          />
         </>
       )}
     </form>
@@ -287,7 +304,15 @@ export function ItemForm({
  * What replaces the form once a new item is saved: the spec's 'Item added successfully!', focused (the form is
  * gone, so keyboard users continue from here), a link to the item's page, "Add another" and, in a dialog, Close.
  */
-function ItemSaved({ product, onAddAnother, onClose }: { product: AdminProduct; onAddAnother: () => void; onClose?: (() => void) | undefined }) {
+function ItemSaved({
+  product,
+  onAddAnother,
+  onClose,
+}: {
+  product: AdminProduct;
+  onAddAnother: () => void;
+  onClose?: (() => void) | undefined;
+}) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

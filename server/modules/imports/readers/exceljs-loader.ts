@@ -40,7 +40,14 @@ export function loadExcelJs(): unknown {
   if (require.cache[saxPath]?.exports !== parseSax) {
     const root = saxPath.slice(0, saxPath.lastIndexOf('/lib/utils/'));
     for (const key of Object.keys(require.cache)) if (key.startsWith(`${root}/`)) delete require.cache[key];
-    require.cache[saxPath] = { id: saxPath, filename: saxPath, loaded: true, exports: parseSax, children: [], paths: [] } as unknown as NodeJS.Module;
+    require.cache[saxPath] = {
+      id: saxPath,
+      filename: saxPath,
+      loaded: true,
+      exports: parseSax,
+      children: [],
+      paths: [],
+    } as unknown as NodeJS.Module;
   }
   return require('exceljs');
 }

@@ -7,7 +7,11 @@ import { RowCollector, tableFromRows, type ImportTable, type ReadLimits, type Sh
 
 /** The delimiter of a CSV file: whichever of comma, semicolon or tab its first line has most of (outside quotes). */
 export function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
   let quoted = false;
   for (let i = 0; i < text.length && i < 65_536; i++) {
     const ch = text[i] ?? '';
@@ -60,5 +64,11 @@ export function readCsv(body: Uint8Array, encoding: ImportEncoding, limits: Read
     if (record.length === 1 && record[0] === '') continue;
     collector.add(sheet, { line, cells: record });
   }
-  return tableFromRows('csv', sheet, limits, { sheets: [], sheet: null, encoding: decoded.encoding, readWarnings: decoded.warning ? [decoded.warning] : [] }, unguardFormula);
+  return tableFromRows(
+    'csv',
+    sheet,
+    limits,
+    { sheets: [], sheet: null, encoding: decoded.encoding, readWarnings: decoded.warning ? [decoded.warning] : [] },
+    unguardFormula,
+  );
 }

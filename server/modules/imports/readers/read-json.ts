@@ -7,7 +7,8 @@ import { tooManyRows, type ImportTable, type ReadLimits } from './table';
  * A Firestore timestamp or other nested value is not a product field: only plain values are kept, so the row
  * check says what is wrong with a field instead of stringifying an object.
  */
-const isDocument = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isDocument = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The products of a JSON file: an array of products, or the original app's Firestore export of productsImported
@@ -16,7 +17,8 @@ const isDocument = (value: unknown): value is Record<string, unknown> => typeof 
  */
 function documentsOf(parsed: unknown): Array<Record<string, unknown>> {
   if (Array.isArray(parsed)) return parsed.map((d) => (isDocument(d) ? d : { value: d }));
-  if (!isDocument(parsed)) throw new AppError('VALIDATION', 'The JSON file must hold an array of products or a productsImported collection.');
+  if (!isDocument(parsed))
+    throw new AppError('VALIDATION', 'The JSON file must hold an array of products or a productsImported collection.');
   const collections = isDocument(parsed.__collections__) ? parsed.__collections__ : parsed;
   const collection = collections.productsImported ?? collections.products;
   if (Array.isArray(collection)) return documentsOf(collection);
@@ -51,5 +53,13 @@ export function readJson(body: Uint8Array, encoding: ImportEncoding, limits: Rea
     }
     return { row: i + 1, values: doc };
   });
-  return { format: 'json', headers, records, sheets: [], sheet: null, encoding: decoded.encoding, readWarnings: decoded.warning ? [decoded.warning] : [] };
+  return {
+    format: 'json',
+    headers,
+    records,
+    sheets: [],
+    sheet: null,
+    encoding: decoded.encoding,
+    readWarnings: decoded.warning ? [decoded.warning] : [],
+  };
 }

@@ -16,9 +16,19 @@ export function readOds(body: Buffer, wanted: string | undefined, limits: ReadLi
   const XLSX = require('xlsx') as typeof SheetJs;
   let book: SheetJs.WorkBook;
   try {
-    book = XLSX.read(body, { type: 'buffer', cellDates: true, cellFormula: true, cellHTML: false, cellStyles: false, sheetRows: limits.maxRows + 2 });
+    book = XLSX.read(body, {
+      type: 'buffer',
+      cellDates: true,
+      cellFormula: true,
+      cellHTML: false,
+      cellStyles: false,
+      sheetRows: limits.maxRows + 2,
+    });
   } catch (err) {
-    throw new AppError('VALIDATION', `The ODS workbook could not be read: ${(err instanceof Error ? err.message : String(err)).slice(0, 300)}`);
+    throw new AppError(
+      'VALIDATION',
+      `The ODS workbook could not be read: ${(err instanceof Error ? err.message : String(err)).slice(0, 300)}`,
+    );
   }
   const collector = new RowCollector(limits);
   const sheets: SheetRows[] = [];

@@ -16,7 +16,13 @@ const startsWith = (body: Buffer, ...bytes: number[]) => bytes.every((b, i) => b
  * (reader-process.ts) runs it under limits; nothing on the request thread calls it. A zip is a workbook (XLSX or ODS,
  * by its entries, checked before it is inflated); JSON by its name, type or first character; anything else is CSV.
  */
-export async function readTable(body: Buffer, name: string, contentType: string, options: ReadOptions, limits: ReadLimits): Promise<ImportTable> {
+export async function readTable(
+  body: Buffer,
+  name: string,
+  contentType: string,
+  options: ReadOptions,
+  limits: ReadLimits,
+): Promise<ImportTable> {
   if (body.length === 0) throw new AppError('VALIDATION', 'The file is empty (0 bytes).');
   const lower = name.toLowerCase().split('?')[0] ?? '';
   const encoding = options.encoding ?? 'auto';
@@ -28,10 +34,18 @@ export async function readTable(body: Buffer, name: string, contentType: string,
     const kind = await checkZip(body, limits);
     return kind === 'ods' ? readOds(body, options.sheet, limits) : readXlsx(body, options.sheet, limits);
   }
-  if (namedWorkbook) throw new AppError('VALIDATION', `The file is named as a workbook (${lower.endsWith('.ods') ? 'ODS' : 'XLSX'}) but is not one: it is not a zip archive.`);
+  if (namedWorkbook)
+    throw new AppError(
+      'VALIDATION',
+      `The file is named as a workbook (${lower.endsWith('.ods') ? 'ODS' : 'XLSX'}) but is not one: it is not a zip archive.`,
+    );
   if (lower.endsWith('.json') || /json/.test(contentType)) return readJson(body, encoding, limits);
   if (!/\.(csv|tsv|txt)$/.test(lower)) {
-    const start = body.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    const start = body
+      .subarray(0, 64)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
     if (start.startsWith('[') || start.startsWith('{')) return readJson(body, encoding, limits);
   }
   return readCsv(body, encoding, limits);

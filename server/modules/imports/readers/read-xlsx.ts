@@ -47,7 +47,8 @@ export function cellText(value: unknown): { text: string; link?: string } {
   if (value instanceof Date) return { text: dateText(value) };
   if (typeof value === 'object') {
     const v = value as Record<string, unknown>;
-    if (Array.isArray(v.richText)) return { text: (v.richText as Array<{ text?: unknown }>).map((r) => (typeof r.text === 'string' ? r.text : '')).join('') };
+    if (Array.isArray(v.richText))
+      return { text: (v.richText as Array<{ text?: unknown }>).map((r) => (typeof r.text === 'string' ? r.text : '')).join('') };
     if ('formula' in v || 'sharedFormula' in v) {
       const link = typeof v.formula === 'string' ? hyperlinkFormula(v.formula) : undefined;
       // A written-out label is what the cell shows, whatever the cached result (some writers cache a string's index).
@@ -102,7 +103,13 @@ const refuse = (err: unknown): never => {
 export async function readXlsx(body: Buffer, wanted: string | undefined, limits: ReadLimits): Promise<ImportTable> {
   const ExcelJS = loadExcelJs() as ExcelJs;
   const iterateStream = requireExcelJsPart('iterate-stream') as (stream: Readable) => Iterated;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(null, { sharedStrings: 'cache', hyperlinks: 'emit', styles: 'cache', worksheets: 'emit', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(null, {
+    sharedStrings: 'cache',
+    hyperlinks: 'emit',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
   const parts = await zipParts(body);
   const collector = new RowCollector(limits);
   const read: SheetRows[] = [];

@@ -8,16 +8,21 @@ import type { ImportRecord, ImportTable, ReadLimits } from './table';
  * every record; 'checked' answers the head and a sample, waits for the mapping, then checks each row itself and
  * answers the checked rows in batches, one batch ahead of the request thread's acknowledgements.
  */
-export type ReadRequest = { name: string; contentType: string; options: ReadOptions; limits: ReadLimits; bytes: number; mode?: 'table' | 'checked' };
+export type ReadRequest = {
+  name: string;
+  contentType: string;
+  options: ReadOptions;
+  limits: ReadLimits;
+  bytes: number;
+  mode?: 'table' | 'checked';
+};
 
 /** A row as the reader's process checked it (checkRecord under the mapping), by its row number. */
 export type CheckedRow = { row: number; checked: CheckedRecord };
 
 /** What the request thread sends after the head in 'checked' mode: how to check the rows, or stop; and acknowledgements. */
 export type CheckOrder =
-  | { type: 'check'; columns: Partial<Record<ImportField, string[]>>; context: PriceContext }
-  | { type: 'stop' }
-  | { type: 'ack' };
+  { type: 'check'; columns: Partial<Record<ImportField, string[]>>; context: PriceContext } | { type: 'stop' } | { type: 'ack' };
 
 /** What the reader's process answers: the table's head, its records in batches, then done; or a refusal. */
 export type ReadReply =

@@ -46,11 +46,17 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
 };
 
 export function tooManyRows(count: number, limits: ReadLimits): AppError {
-  return new AppError('VALIDATION', `The file has ${count.toLocaleString('en-US')} rows; an import takes at most ${limits.maxRows.toLocaleString('en-US')}.`);
+  return new AppError(
+    'VALIDATION',
+    `The file has ${count.toLocaleString('en-US')} rows; an import takes at most ${limits.maxRows.toLocaleString('en-US')}.`,
+  );
 }
 
 export function tooManyCells(limits: ReadLimits): AppError {
-  return new AppError('VALIDATION', `The file has more than ${limits.maxCells.toLocaleString('en-US')} filled cells; an import reads at most that many. Remove the columns it does not need.`);
+  return new AppError(
+    'VALIDATION',
+    `The file has more than ${limits.maxCells.toLocaleString('en-US')} filled cells; an import reads at most that many. Remove the columns it does not need.`,
+  );
 }
 
 /** Collects a sheet's rows under the limits: rows past them are counted, not kept. */
@@ -96,7 +102,8 @@ export function headerMaps(cells: string[]): boolean {
 export function pickSheet(sheets: SheetRows[], wanted: string | undefined): SheetRows {
   if (wanted !== undefined) {
     const found = sheets.find((s) => s.name === wanted);
-    if (!found) throw new AppError('VALIDATION', `The workbook has no sheet "${wanted}" (it has ${sheets.map((s) => `"${s.name}"`).join(', ')}).`);
+    if (!found)
+      throw new AppError('VALIDATION', `The workbook has no sheet "${wanted}" (it has ${sheets.map((s) => `"${s.name}"`).join(', ')}).`);
     return found;
   }
   const withRows = sheets.filter((s) => s.count > 1);
@@ -117,14 +124,22 @@ export function tableFromRows(
   transform: (cell: string) => string = (cell) => cell,
 ): ImportTable {
   const [head, ...body] = sheet.rows;
-  if (!head) throw new AppError('VALIDATION', sheet.name && extra.sheets.length > 1 ? `The sheet "${sheet.name}" is empty: it has no header row and no products.` : 'The file is empty: it has no header row and no products.');
+  if (!head)
+    throw new AppError(
+      'VALIDATION',
+      sheet.name && extra.sheets.length > 1
+        ? `The sheet "${sheet.name}" is empty: it has no header row and no products.`
+        : 'The file is empty: it has no header row and no products.',
+    );
   if (sheet.count - 1 > limits.maxRows) throw tooManyRows(sheet.count - 1, limits);
   // A column with data but no header (or past the header's last cell) is read as "Column N" rather than dropped.
   const width = body.reduce((w, r) => Math.max(w, r.cells.length), head.cells.length);
   const { headers, repeated } = uniqueHeaders([...head.cells, ...Array<string>(width - head.cells.length).fill('')]);
   const readWarnings = [...extra.readWarnings];
   if (repeated.length > 0) {
-    readWarnings.push(`The header row names ${repeated.map((h) => `"${h}"`).join(', ')} more than once; the later columns are read as ${repeated.map((h) => `"${h} (2)"`).join(', ')}.`);
+    readWarnings.push(
+      `The header row names ${repeated.map((h) => `"${h}"`).join(', ')} more than once; the later columns are read as ${repeated.map((h) => `"${h} (2)"`).join(', ')}.`,
+    );
   }
   const records = body.map(({ line, cells, links }) => {
     const values: Record<string, unknown> = {};

@@ -42,14 +42,21 @@ export function decodeText(body: Uint8Array, chosen: ImportEncoding = 'auto'): D
   const bomBe = hasBom(body, 0xfe, 0xff);
   if (chosen === 'utf-8') return { text: decode('utf-8', body), encoding: 'utf-8', warning: null };
   if (chosen === 'windows-1252') return { text: decode('windows-1252', body), encoding: 'windows-1252', warning: null };
-  if (chosen === 'utf-16') return bomBe ? { text: decode('utf-16be', body), encoding: 'utf-16be', warning: null } : { text: decode('utf-16le', body), encoding: 'utf-16le', warning: null };
+  if (chosen === 'utf-16')
+    return bomBe
+      ? { text: decode('utf-16be', body), encoding: 'utf-16be', warning: null }
+      : { text: decode('utf-16le', body), encoding: 'utf-16le', warning: null };
   if (hasBom(body, 0xef, 0xbb, 0xbf)) return { text: decode('utf-8', body), encoding: 'utf-8', warning: null };
   if (hasBom(body, 0xff, 0xfe)) return { text: decode('utf-16le', body), encoding: 'utf-16le', warning: null };
   if (bomBe) return { text: decode('utf-16be', body), encoding: 'utf-16be', warning: null };
   const sixteen = utf16WithoutBom(body);
   if (sixteen) {
     const encoding = `utf-16${sixteen}`;
-    return { text: decode(encoding, body), encoding, warning: `The file has no byte-order mark; it was read as UTF-16 (${sixteen === 'le' ? 'little' : 'big'}-endian). Choose another encoding if the letters look wrong.` };
+    return {
+      text: decode(encoding, body),
+      encoding,
+      warning: `The file has no byte-order mark; it was read as UTF-16 (${sixteen === 'le' ? 'little' : 'big'}-endian). Choose another encoding if the letters look wrong.`,
+    };
   }
   try {
     return { text: decode('utf-8', body, true), encoding: 'utf-8', warning: null };

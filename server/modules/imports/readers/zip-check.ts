@@ -40,8 +40,10 @@ export async function checkZip(body: Buffer, limits: ReadLimits): Promise<ZipKin
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         names.add(entry.fileName);
-        if (names.size > limits.maxEntries) return reject(notReadable(`its archive has more than ${limits.maxEntries.toLocaleString('en-US')} files.`));
-        if (entry.isEncrypted()) return reject(new AppError('VALIDATION', 'The workbook is protected with a password: save a copy without one and import that.'));
+        if (names.size > limits.maxEntries)
+          return reject(notReadable(`its archive has more than ${limits.maxEntries.toLocaleString('en-US')} files.`));
+        if (entry.isEncrypted())
+          return reject(new AppError('VALIDATION', 'The workbook is protected with a password: save a copy without one and import that.'));
         if (inflated + entry.uncompressedSize > limits.maxInflatedBytes) return reject(bomb(limits));
         if (entry.fileName.endsWith('/')) return zip.readEntry();
         zip.openReadStream(entry, (err, stream) => {
@@ -97,7 +99,9 @@ export async function zipParts(body: Buffer): Promise<ZipParts> {
       const entry = entries.get(name);
       if (!entry) return Promise.resolve(null);
       return new Promise((resolve, reject) =>
-        zip.openReadStream(entry, (err, stream) => (err || !stream ? reject(notReadable(`its part ${name} is damaged.`)) : resolve(stream))),
+        zip.openReadStream(entry, (err, stream) =>
+          err || !stream ? reject(notReadable(`its part ${name} is damaged.`)) : resolve(stream),
+        ),
       );
     },
   };

@@ -81,7 +81,13 @@ export function AgentFormDialog({ agent, onClose }: { agent: AdminAgent | null; 
         },
         onError: (err) =>
           form.fail(err, (message, status) =>
-            status === 409 ? 'slug' : message.startsWith('Link template') ? 'template' : /default agent/.test(message) ? 'isDefault' : undefined,
+            status === 409
+              ? 'slug'
+              : message.startsWith('Link template')
+                ? 'template'
+                : /default agent/.test(message)
+                  ? 'isDefault'
+                  : undefined,
           ),
       },
     );
@@ -117,11 +123,22 @@ export function AgentFormDialog({ agent, onClose }: { agent: AdminAgent | null; 
         <fieldset className="agent-codes">
           <legend>{AGENT_TEXTS.platformCodes}</legend>
           {SOURCE_PLATFORMS.map((p) => (
-            <TextField key={p} label={PLATFORM_NAMES[p]} {...form.field(`code_${p}`)} maxLength={AGENT_LIMITS.platformCode} spellCheck={false} />
+            <TextField
+              key={p}
+              label={PLATFORM_NAMES[p]}
+              {...form.field(`code_${p}`)}
+              maxLength={AGENT_LIMITS.platformCode}
+              spellCheck={false}
+            />
           ))}
           {errors.platformCodes && <p className="field-error">{errors.platformCodes}</p>}
         </fieldset>
-        <TextField label={AGENT_TEXTS.referralCode} {...form.field('referralCode')} maxLength={AGENT_LIMITS.referralCode} spellCheck={false} />
+        <TextField
+          label={AGENT_TEXTS.referralCode}
+          {...form.field('referralCode')}
+          maxLength={AGENT_LIMITS.referralCode}
+          spellCheck={false}
+        />
         <div>
           <label className="checkbox">
             <input type="checkbox" {...form.check('enabled')} disabled={wasDefault} /> {AGENT_TEXTS.enabled}

@@ -59,7 +59,11 @@ export function AgentPromoDialog({ agent, onClose }: { agent: AdminAgent; onClos
           toast(AGENT_TEXTS.promoSaved(agent.name), 'success');
           onClose();
         },
-        onError: (err) => form.fail(err, (message) => (/^(text|code|link|startsAt|endsAt):/.exec(message)?.[1] as keyof PromoDraft | undefined) ?? undefined),
+        onError: (err) =>
+          form.fail(
+            err,
+            (message) => (/^(text|code|link|startsAt|endsAt):/.exec(message)?.[1] as keyof PromoDraft | undefined) ?? undefined,
+          ),
       },
     );
   };
@@ -80,11 +84,30 @@ export function AgentPromoDialog({ agent, onClose }: { agent: AdminAgent; onClos
       <form className="dialog-form agent-form" onSubmit={submit} noValidate>
         <p className="field-hint">{AGENT_TEXTS.promoIntro}</p>
         <FormFailure message={errors.form ?? null} />
-        <TextField label={AGENT_TEXTS.promoText} hint={AGENT_TEXTS.promoTextHint} {...form.field('text')} required maxLength={AGENT_LIMITS.promoText} autoFocus />
+        <TextField
+          label={AGENT_TEXTS.promoText}
+          hint={AGENT_TEXTS.promoTextHint}
+          {...form.field('text')}
+          required
+          maxLength={AGENT_LIMITS.promoText}
+          autoFocus
+        />
         <TextField label={AGENT_TEXTS.promoCode} {...form.field('code')} maxLength={AGENT_LIMITS.promoCode} spellCheck={false} />
-        <TextField label={AGENT_TEXTS.promoLink} {...form.field('link')} maxLength={AGENT_LIMITS.promoLink} inputMode="url" spellCheck={false} />
+        <TextField
+          label={AGENT_TEXTS.promoLink}
+          {...form.field('link')}
+          maxLength={AGENT_LIMITS.promoLink}
+          inputMode="url"
+          spellCheck={false}
+        />
         <TextField label={AGENT_TEXTS.promoStarts} type="datetime-local" {...form.field('startsAt')} required />
-        <TextField label={AGENT_TEXTS.promoEnds} type="datetime-local" hint={AGENT_TEXTS.promoTimesHint} {...form.field('endsAt')} required />
+        <TextField
+          label={AGENT_TEXTS.promoEnds}
+          type="datetime-local"
+          hint={AGENT_TEXTS.promoTimesHint}
+          {...form.field('endsAt')}
+          required
+        />
         {promo && (
           <button type="button" className="button button-danger-ghost" onClick={remove} disabled={save.isPending}>
             {AGENT_TEXTS.promoRemove}

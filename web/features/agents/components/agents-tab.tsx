@@ -104,7 +104,8 @@ export function AgentsTab() {
                   <td className="agent-promo-cell">
                     {a.promo ? (
                       <>
-                        <span className={`agent-promo-state agent-promo-${a.promo.state}`}>{AGENT_TEXTS.promoStates[a.promo.state]}</span> {a.promo.text}
+                        <span className={`agent-promo-state agent-promo-${a.promo.state}`}>{AGENT_TEXTS.promoStates[a.promo.state]}</span>{' '}
+                        {a.promo.text}
                       </>
                     ) : (
                       <span className="agent-none">{AGENT_TEXTS.promoNone}</span>

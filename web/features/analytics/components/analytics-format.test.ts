@@ -5,7 +5,11 @@ describe('the change against the previous period', () => {
   it('gives a count its change in per cent, in words for a screen reader', () => {
     expect(countChange(15, 12)).toEqual({ direction: 'up', shown: '▲ 25%', spoken: 'up 25% from 12 in the previous period' });
     expect(countChange(9, 12)).toEqual({ direction: 'down', shown: '▼ 25%', spoken: 'down 25% from 12 in the previous period' });
-    expect(countChange(0, 1_200)).toMatchObject({ direction: 'down', shown: '▼ 100%', spoken: 'down 100% from 1,200 in the previous period' });
+    expect(countChange(0, 1_200)).toMatchObject({
+      direction: 'down',
+      shown: '▼ 100%',
+      spoken: 'down 100% from 1,200 in the previous period',
+    });
     expect(countChange(4, 4)).toMatchObject({ direction: 'same', shown: 'no change' });
     expect(countChange(0, 0)).toMatchObject({ direction: 'same' });
     expect(countChange(3, 0)).toMatchObject({ direction: 'new', spoken: 'none in the previous period' });

@@ -27,7 +27,13 @@ export function CategoriesTab() {
       <div className="toolbar" role="search" aria-label="Categories">
         <div className="field toolbar-search">
           <label htmlFor="admin-category-search">Search categories</label>
-          <input id="admin-category-search" type="search" placeholder="Category name" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="admin-category-search"
+            type="search"
+            placeholder="Category name"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="toolbar-actions">
           <button type="button" className="button button-primary" onClick={() => setEditing({ category: null })}>
@@ -45,7 +51,9 @@ export function CategoriesTab() {
       {categories.data && (
         <>
           <p className="summary" aria-live="polite">
-            {needle ? `${plural(shown.length, 'category', 'categories')} matching "${search.trim()}"` : plural(all.length, 'category', 'categories')}
+            {needle
+              ? `${plural(shown.length, 'category', 'categories')} matching "${search.trim()}"`
+              : plural(all.length, 'category', 'categories')}
           </p>
           <ul className="category-grid">
             {shown.map((c) => (
@@ -56,10 +64,20 @@ export function CategoriesTab() {
                 </p>
                 {c.description && <p className="category-description">{c.description}</p>}
                 <div className="item-actions">
-                  <button type="button" className="button button-ghost button-small" onClick={() => setEditing({ category: c })} aria-label={`${ADMIN_TEXTS.edit} ${c.name}`}>
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    onClick={() => setEditing({ category: c })}
+                    aria-label={`${ADMIN_TEXTS.edit} ${c.name}`}
+                  >
                     {ADMIN_TEXTS.edit}
                   </button>
-                  <button type="button" className="button button-danger-ghost button-small" onClick={() => setDeleting(c)} aria-label={`${ADMIN_TEXTS.delete} ${c.name}`}>
+                  <button
+                    type="button"
+                    className="button button-danger-ghost button-small"
+                    onClick={() => setDeleting(c)}
+                    aria-label={`${ADMIN_TEXTS.delete} ${c.name}`}
+                  >
                     {ADMIN_TEXTS.delete}
                   </button>
                 </div>

@@ -56,12 +56,7 @@ export function CategoryFormDialog({ category, onClose }: { category: AdminCateg
           hint="Lower numbers come first in the storefront's category chips."
           {...form.field('relevance')}
         />
-        <TextAreaField
-          label="Description"
-          rows={3}
-          {...form.field('description')}
-          maxLength={CATEGORY_DESCRIPTION_MAX_LENGTH}
-        />
+        <TextAreaField label="Description" rows={3} {...form.field('description')} maxLength={CATEGORY_DESCRIPTION_MAX_LENGTH} />
         <DialogFormActions onCancel={onClose} busy={saving} submitLabel={category ? ADMIN_TEXTS.save : ADMIN_TEXTS.addNewCategory} />
       </form>
     </Dialog>

@@ -14,7 +14,15 @@ const NO_CATEGORY = '';
  * Deleting a category says what happens to its products and lets the admin choose: they move to another
  * category, or keep none and stay on the storefront under All.
  */
-export function DeleteCategoryDialog({ category, others, onClose }: { category: AdminCategory; others: AdminCategory[]; onClose: () => void }) {
+export function DeleteCategoryDialog({
+  category,
+  others,
+  onClose,
+}: {
+  category: AdminCategory;
+  others: AdminCategory[];
+  onClose: () => void;
+}) {
   const toast = useToast();
   const remove = useDeleteCategory();
   const [moveTo, setMoveTo] = useState(NO_CATEGORY);
@@ -26,7 +34,10 @@ export function DeleteCategoryDialog({ category, others, onClose }: { category: 
       {
         onSuccess: (result) => {
           onClose();
-          const moved = result.productsMoved > 0 ? ` ${plural(result.productsMoved, 'product')} ${result.movedTo ? `moved to ${result.movedTo}` : 'now have no category'}.` : '';
+          const moved =
+            result.productsMoved > 0
+              ? ` ${plural(result.productsMoved, 'product')} ${result.movedTo ? `moved to ${result.movedTo}` : 'now have no category'}.`
+              : '';
           toast(`${ADMIN_TEXTS.categoryDeleted}${moved}`, 'success');
         },
         onError: (err) => {

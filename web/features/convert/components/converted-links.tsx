@@ -10,7 +10,17 @@ import { useCopyState } from '../../../lib/use-copy-state';
 /** The agents' sites: a new tab, no referrer or opener, marked as a paid link. */
 const OUTBOUND_REL = 'noopener noreferrer sponsored';
 
-function AgentRow({ link, first, chosen, source }: { link: ConvertedLink; first: boolean; chosen: boolean; source: ConvertResult['source'] }) {
+function AgentRow({
+  link,
+  first,
+  chosen,
+  source,
+}: {
+  link: ConvertedLink;
+  first: boolean;
+  chosen: boolean;
+  source: ConvertResult['source'];
+}) {
   const [copied, setCopied] = useCopyState();
   const report = () => sendAnalytics({ kind: 'convert-click', agent: link.agent, platform: source.platform, itemId: source.itemId });
   const copy = async () => {

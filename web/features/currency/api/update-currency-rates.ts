@@ -18,7 +18,9 @@ export function useUpdateCurrencyRates() {
       // The storefront's copy follows at once (its query may be idle: a store without rates shows no picker).
       queryClient.setQueryData<CurrencyRates>(currenciesQueryKey, {
         base: view.base,
-        rates: view.currencies.flatMap((c) => (c.rate === null || c.updatedAt === null ? [] : [{ currency: c.currency, rate: c.rate, updatedAt: c.updatedAt }])),
+        rates: view.currencies.flatMap((c) =>
+          c.rate === null || c.updatedAt === null ? [] : [{ currency: c.currency, rate: c.rate, updatedAt: c.updatedAt }],
+        ),
       });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] });
     },

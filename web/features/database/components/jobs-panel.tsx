@@ -74,7 +74,12 @@ export function JobsPanel() {
                       className="button button-ghost button-small"
                       disabled={retry.isPending}
                       aria-label={`Retry the failed ${f.queue} job of ${formatDateTime(f.failedAt)}`}
-                      onClick={() => retry.mutate(f.id, { onSuccess: () => toast('The job will be tried again.', 'success'), onError: (err) => toast(reasonOf(err), 'error') })}
+                      onClick={() =>
+                        retry.mutate(f.id, {
+                          onSuccess: () => toast('The job will be tried again.', 'success'),
+                          onError: (err) => toast(reasonOf(err), 'error'),
+                        })
+                      }
                     >
                       Retry
                     </button>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FAVORITES_LOOKUP_MAX } from '../../../../common/favorites';
-import type { Product, } from '../../../../common/schemas/product';
+import type { Product } from '../../../../common/schemas/product';
 import type { ProductsByIds } from '../../../../common/schemas/favorite';
 import { apiGet } from '../../../lib/api-client';
 
@@ -8,7 +8,9 @@ import { apiGet } from '../../../lib/api-client';
 export async function getProductsByIds(ids: readonly string[], signal?: AbortSignal): Promise<Product[]> {
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += FAVORITES_LOOKUP_MAX) batches.push(ids.slice(i, i + FAVORITES_LOOKUP_MAX));
-  const answers = await Promise.all(batches.map((batch) => apiGet<ProductsByIds>('/api/products/by-ids', { ids: batch.join(',') }, signal)));
+  const answers = await Promise.all(
+    batches.map((batch) => apiGet<ProductsByIds>('/api/products/by-ids', { ids: batch.join(',') }, signal)),
+  );
   return answers.flatMap((a) => a.items);
 }
 

@@ -73,10 +73,21 @@ export function SharePanel({ shareToken }: { shareToken: string | null }) {
         {T.shareHint}
       </p>
       <div className="favorites-share-actions">
-        <button type="button" className="button button-ghost" disabled={busy} title={T.shareNewHint} onClick={() => void run(() => shareFavorites(queryClient, true))}>
+        <button
+          type="button"
+          className="button button-ghost"
+          disabled={busy}
+          title={T.shareNewHint}
+          onClick={() => void run(() => shareFavorites(queryClient, true))}
+        >
           {T.shareNew}
         </button>
-        <button type="button" className="button button-ghost" disabled={busy} onClick={() => void run(() => stopSharingFavorites(queryClient), T.shareRevoked)}>
+        <button
+          type="button"
+          className="button button-ghost"
+          disabled={busy}
+          onClick={() => void run(() => stopSharingFavorites(queryClient), T.shareRevoked)}
+        >
           {T.shareRevoke}
         </button>
       </div>

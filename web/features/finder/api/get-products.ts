@@ -7,10 +7,15 @@ export type ProductsRequest = { filters: FinderFilters; seed: number; limit: num
 
 /** The seed goes only where the order depends on it: a search's pages are one address for every visitor. */
 export function getProducts({ filters, seed, limit, cursor }: ProductsRequest, signal?: AbortSignal): Promise<ProductPage> {
-  return apiGet<ProductPage>('/api/products', { ...finderApiParams(filters), seed: orderUsesSeed(filters) ? seed : undefined, limit, cursor }, signal);
+  return apiGet<ProductPage>(
+    '/api/products',
+    { ...finderApiParams(filters), seed: orderUsesSeed(filters) ? seed : undefined, limit, cursor },
+    signal,
+  );
 }
 
-export const productsQueryKey = (filters: FinderFilters, seed: number) => ['products', filters, orderUsesSeed(filters) ? seed : null] as const;
+export const productsQueryKey = (filters: FinderFilters, seed: number) =>
+  ['products', filters, orderUsesSeed(filters) ? seed : null] as const;
 
 /** Pages of the finder; the page size is read when each page is fetched, so resizing never restarts the list. */
 export function useProducts(filters: FinderFilters, seed: number, pageSize: () => number) {

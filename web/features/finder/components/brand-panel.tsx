@@ -61,7 +61,11 @@ export default function BrandPanel({ id, brands, chosen, onChange, onClose }: Pr
           {shown.map((b) => (
             <li key={b.slug}>
               <label className="brand-choice">
-                <input type="checkbox" checked={chosen.includes(b.slug)} onChange={(e) => onChange(toggleBrand(chosen, b.slug, e.target.checked))} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(b.slug)}
+                  onChange={(e) => onChange(toggleBrand(chosen, b.slug, e.target.checked))}
+                />
                 <span className="brand-name">{b.name}</span>
                 <Count value={b.count} />
               </label>

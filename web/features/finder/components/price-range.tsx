@@ -28,7 +28,8 @@ export function PriceRange({ min, max, bounds, onChange }: Props) {
   // The filters changed from outside (Back, a link, Clear filters) or the currency did: the fields show them, unless
   // they say it already.
   if (draft.forMin !== min || draft.forMax !== max || draft.rate !== rate) {
-    const same = draft.rate === rate && based(parsePriceInput(draft.min), 'min') === min && based(parsePriceInput(draft.max), 'max') === max;
+    const same =
+      draft.rate === rate && based(parsePriceInput(draft.min), 'min') === min && based(parsePriceInput(draft.max), 'max') === max;
     setDraft(same ? { ...draft, forMin: min, forMax: max } : { min: shown(min), max: shown(max), forMin: min, forMax: max, rate });
   }
   const low = parsePriceInput(draft.min);

@@ -23,9 +23,7 @@ export function PromoBanner() {
         <h2 id="promo-title" className="promo-title">
           {DISCOUNT_PERCENT}% off with code <code className="promo-code">{discountCode}</code>
         </h2>
-        <p>
-          Sign up through our link for an extra {REFERRAL_EXTRA_PERCENT}% off, and join the community for new finds.
-        </p>
+        <p>Sign up through our link for an extra {REFERRAL_EXTRA_PERCENT}% off, and join the community for new finds.</p>
       </div>
       <div className="promo-actions">
         {discountCode && (
@@ -33,7 +31,12 @@ export function PromoBanner() {
             {copied === 'copied' ? 'Copied' : 'Copy code'}
           </button>
         )}
-        <ExternalLink href={communityUrl} className="button button-light" label={`${TEXTS.join} the community (opens in a new tab)`} promo="join">
+        <ExternalLink
+          href={communityUrl}
+          className="button button-light"
+          label={`${TEXTS.join} the community (opens in a new tab)`}
+          promo="join"
+        >
           {TEXTS.join}
         </ExternalLink>
         <ExternalLink

@@ -11,8 +11,7 @@ import './request-item.css';
 const FIELD_ORDER = ['query', 'link'] as const;
 
 /** The server names the field in a 400's sentence ("link: ..."); a 429 or anything else is the form's message. */
-const fieldFor = (message: string, status: number) =>
-  status === 400 ? FIELD_ORDER.find((field) => message.startsWith(field)) : undefined;
+const fieldFor = (message: string, status: number) => (status === 400 ? FIELD_ORDER.find((field) => message.startsWith(field)) : undefined);
 
 /**
  * The request form (issue 16): what the visitor looks for (pre-filled with the search) and an optional link,
@@ -48,7 +47,13 @@ export default function RequestItemForm({ id, search }: { id: string; search: st
 
   return (
     <form id={id} className="request-form" onSubmit={submit} noValidate aria-label={REQUEST_TEXTS.requestIntro}>
-      <TextField label={REQUEST_TEXTS.queryLabel} {...form.field('query')} maxLength={REQUEST_QUERY_MAX_LENGTH} required autoComplete="off" />
+      <TextField
+        label={REQUEST_TEXTS.queryLabel}
+        {...form.field('query')}
+        maxLength={REQUEST_QUERY_MAX_LENGTH}
+        required
+        autoComplete="off"
+      />
       <TextField
         label={REQUEST_TEXTS.linkLabel}
         type="url"

@@ -65,7 +65,14 @@ export function SearchBox({ value, searching, onChange, onPick }: Props) {
       <div id={LISTBOX_ID} role="listbox" aria-label={TEXTS.suggestionsLabel} className="suggestions" hidden={!listbox.expanded}>
         {wanted && (
           <Suspense fallback={null}>
-            <SearchSuggestions idPrefix={LISTBOX_ID} text={value} focused={focused} keysRef={keysRef} onState={setListbox} onPick={onPick} />
+            <SearchSuggestions
+              idPrefix={LISTBOX_ID}
+              text={value}
+              focused={focused}
+              keysRef={keysRef}
+              onState={setListbox}
+              onPick={onPick}
+            />
           </Suspense>
         )}
       </div>

@@ -6,7 +6,11 @@ import { adminKeys } from '../../../lib/admin/keys';
 export type ImagesRequest = { page: number; sort: ImageSort; search?: string; pageSize?: number };
 
 export function getImages(q: ImagesRequest, signal?: AbortSignal): Promise<ImagePage> {
-  return apiGet<ImagePage>('/api/admin/images', { page: q.page, sort: q.sort, search: q.search?.trim() || undefined, pageSize: q.pageSize }, signal);
+  return apiGet<ImagePage>(
+    '/api/admin/images',
+    { page: q.page, sort: q.sort, search: q.search?.trim() || undefined, pageSize: q.pageSize },
+    signal,
+  );
 }
 
 export function useImages(q: ImagesRequest) {

@@ -74,7 +74,12 @@ export function ImagePicker({
         <ul className="image-picker-grid">
           {images.data.items.map((image) => (
             <li key={image.id}>
-              <button type="button" className="image-picker-choice" onClick={() => onPick(image.url, image)} aria-label={`Use ${image.name}`}>
+              <button
+                type="button"
+                className="image-picker-choice"
+                onClick={() => onPick(image.url, image)}
+                aria-label={`Use ${image.name}`}
+              >
                 <img src={image.thumbnail} alt="" width={64} height={64} loading="lazy" />
               </button>
             </li>

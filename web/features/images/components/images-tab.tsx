@@ -44,7 +44,10 @@ export function ImagesTab() {
     remove.mutate(deleting.id, {
       // The image is gone; files the storage kept for now are removed later by the server (issue 25), which is said.
       onSuccess: (result) =>
-        toast(result.filesPending > 0 ? `${ADMIN_TEXTS.imageDeleted}. ${ADMIN_TEXTS.imageFilesPending}` : ADMIN_TEXTS.imageDeleted, 'success'),
+        toast(
+          result.filesPending > 0 ? `${ADMIN_TEXTS.imageDeleted}. ${ADMIN_TEXTS.imageFilesPending}` : ADMIN_TEXTS.imageDeleted,
+          'success',
+        ),
       onError: (err) => toast(withReason(ADMIN_TEXTS.failedToDeleteImage, reasonOf(err)), 'error'),
       onSettled: () => setDeleting(null),
     });
@@ -62,9 +65,7 @@ export function ImagesTab() {
 
       <section className="gallery" aria-labelledby="gallery-title" aria-busy={images.isFetching}>
         <div className="section-bar">
-          <h3 id="gallery-title">
-            Uploaded images{images.data ? <span className="count"> ({total})</span> : null}
-          </h3>
+          <h3 id="gallery-title">Uploaded images{images.data ? <span className="count"> ({total})</span> : null}</h3>
           <div className="segmented" role="group" aria-label="Order">
             {IMAGE_SORTS.map((s) => (
               <button
@@ -100,7 +101,8 @@ export function ImagesTab() {
         {images.data && images.data.items.length > 0 && (
           <>
             <p className="summary">
-              Showing {(page - 1) * IMAGE_GALLERY_PAGE_SIZE + 1}–{Math.min(page * IMAGE_GALLERY_PAGE_SIZE, total)} of {plural(total, 'image')}
+              Showing {(page - 1) * IMAGE_GALLERY_PAGE_SIZE + 1}–{Math.min(page * IMAGE_GALLERY_PAGE_SIZE, total)} of{' '}
+              {plural(total, 'image')}
             </p>
             <ul className="image-grid">
               {images.data.items.map((image) => (
@@ -119,16 +121,13 @@ export function ImagesTab() {
       </section>
 
       {deleting && (
-        <ConfirmDialog
-          title="Delete image?"
-          busy={remove.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
-        >
+        <ConfirmDialog title="Delete image?" busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
           <p>
             <strong>{deleting.name}</strong> and its thumbnails will be deleted. This cannot be undone.
           </p>
-          {deleting.usedBy > 0 && <p>{plural(deleting.usedBy, 'item')} show this image; they will show no picture until you choose another.</p>}
+          {deleting.usedBy > 0 && (
+            <p>{plural(deleting.usedBy, 'item')} show this image; they will show no picture until you choose another.</p>
+          )}
           {deleting.qcUsedBy > 0 && <p>{QC_ADMIN_TEXTS.deleteRemoves(plural(deleting.qcUsedBy, 'item'))}</p>}
         </ConfirmDialog>
       )}

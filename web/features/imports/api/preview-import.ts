@@ -20,7 +20,14 @@ export type ImportRequest = {
 export function previewImport({ source, policy, mapping, rates, sheet, encoding, onProgress }: ImportRequest): Promise<Import> {
   const withRates = rates && Object.keys(rates).length > 0 ? rates : undefined;
   const how = { ...(sheet ? { sheet } : {}), ...(encoding && encoding !== 'auto' ? { encoding } : {}) };
-  if ('url' in source) return apiPost<Import>('/api/admin/imports', { url: source.url, policy, ...(mapping ? { mapping } : {}), ...(withRates ? { rates: withRates } : {}), ...how });
+  if ('url' in source)
+    return apiPost<Import>('/api/admin/imports', {
+      url: source.url,
+      policy,
+      ...(mapping ? { mapping } : {}),
+      ...(withRates ? { rates: withRates } : {}),
+      ...how,
+    });
   const fields: Record<string, string> = {
     policy,
     ...(mapping ? { mapping: JSON.stringify(mapping) } : {}),

@@ -21,6 +21,9 @@ function useSyncMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   });
 }
 
-export const useAddSyncedSheet = () => useSyncMutation((input: SyncedSheetInput) => apiPost<SyncedSheet>('/api/admin/import-sources', input));
-export const useRunSyncedSheet = () => useSyncMutation((id: string) => apiPost<SyncedSheet>(`/api/admin/import-sources/${encodeURIComponent(id)}/run`));
-export const useRemoveSyncedSheet = () => useSyncMutation((id: string) => apiDelete<null>(`/api/admin/import-sources/${encodeURIComponent(id)}`));
+export const useAddSyncedSheet = () =>
+  useSyncMutation((input: SyncedSheetInput) => apiPost<SyncedSheet>('/api/admin/import-sources', input));
+export const useRunSyncedSheet = () =>
+  useSyncMutation((id: string) => apiPost<SyncedSheet>(`/api/admin/import-sources/${encodeURIComponent(id)}/run`));
+export const useRemoveSyncedSheet = () =>
+  useSyncMutation((id: string) => apiDelete<null>(`/api/admin/import-sources/${encodeURIComponent(id)}`));

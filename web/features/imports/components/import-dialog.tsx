@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { IGNORE_COLUMN, IMPORT_ENCODING_LABELS, IMPORT_ENCODINGS, IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportEncoding } from '../../../../common/import-columns';
+import {
+  IGNORE_COLUMN,
+  IMPORT_ENCODING_LABELS,
+  IMPORT_ENCODINGS,
+  IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  type ImportEncoding,
+} from '../../../../common/import-columns';
 import { isHttpUrl } from '../../../../common/schemas/fields';
 import type { Import, ImportPolicy } from '../../../../common/schemas/imports';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,7 +15,10 @@ import { useCommitImport } from '../api/import-actions';
 import { usePreviewImport } from '../api/preview-import';
 import { plural } from '../../../lib/admin/format';
 
-const FIELD_OPTIONS = [{ value: IGNORE_COLUMN, label: 'Ignore' }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: IMPORT_FIELD_LABELS[f] }))];
+const FIELD_OPTIONS = [
+  { value: IGNORE_COLUMN, label: 'Ignore' },
+  ...IMPORT_FIELDS.map((f) => ({ value: f, label: IMPORT_FIELD_LABELS[f] })),
+];
 const SHOWN_ERRORS = 10;
 
 /**
@@ -57,7 +67,15 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
     }
     setProgress(0);
     preview.mutate(
-      { source, policy, mapping: withMapping, rates: givenRates, sheet: how.sheet || undefined, encoding: how.encoding, onProgress: setProgress },
+      {
+        source,
+        policy,
+        mapping: withMapping,
+        rates: givenRates,
+        sheet: how.sheet || undefined,
+        encoding: how.encoding,
+        onProgress: setProgress,
+      },
       { onSuccess: (answer) => setMapping(answer.mapping), onError: (err) => setProblem(reasonOf(err)) },
     );
   };
@@ -67,10 +85,7 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
   };
   const start = () => {
     if (!result) return;
-    commit.mutate(
-      { id: result.id, policy },
-      { onSuccess: (started) => onStarted(started), onError: (err) => setProblem(reasonOf(err)) },
-    );
+    commit.mutate({ id: result.id, policy }, { onSuccess: (started) => onStarted(started), onError: (err) => setProblem(reasonOf(err)) });
   };
 
   const toWrite = result ? result.counts.new + result.counts.updated : 0;
@@ -144,9 +159,7 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
             </label>
           </fieldset>
         </div>
-        {preview.isPending && file && (
-          <progress className="upload-progress" max={1} value={progress} aria-label="Sending the file" />
-        )}
+        {preview.isPending && file && <progress className="upload-progress" max={1} value={progress} aria-label="Sending the file" />}
         <div className="dialog-actions">
           <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
             Cancel
@@ -237,7 +250,12 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
                       />
                     </div>
                   ))}
-                  <button type="button" className="button button-ghost button-small" disabled={!ratesTyped || busy} onClick={() => read(mapping)}>
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    disabled={!ratesTyped || busy}
+                    onClick={() => read(mapping)}
+                  >
                     Preview with these rates
                   </button>
                 </fieldset>
@@ -275,7 +293,12 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
                 ))}
               </tbody>
             </table>
-            <button type="button" className="button button-ghost button-small" disabled={!mappingChanged || busy} onClick={() => read(mapping)}>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={!mappingChanged || busy}
+              onClick={() => read(mapping)}
+            >
               Preview with these columns
             </button>
           </details>
@@ -309,7 +332,9 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
 
           {result.warningCount > 0 && (
             <details className="import-warnings">
-              <summary>{plural(result.warningCount, 'row with a warning', 'rows with warnings')} (imported, with a change or a loss)</summary>
+              <summary>
+                {plural(result.warningCount, 'row with a warning', 'rows with warnings')} (imported, with a change or a loss)
+              </summary>
               <table className="data-table">
                 <thead>
                   <tr>
@@ -336,7 +361,9 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
 
           <div className="dialog-actions">
             {blocked ? (
-              <p className="form-error">Some rows are invalid, so nothing will be imported. Fix the file, or choose to import the valid rows.</p>
+              <p className="form-error">
+                Some rows are invalid, so nothing will be imported. Fix the file, or choose to import the valid rows.
+              </p>
             ) : null}
             <button type="button" className="button button-primary" disabled={busy || blocked || toWrite === 0} onClick={start}>
               {commit.isPending ? 'Starting...' : toWrite === 0 ? 'Nothing to import' : `Import ${plural(toWrite, 'product')}`}

@@ -96,7 +96,9 @@ export function ImportHistory() {
                         {item.source}
                       </th>
                       <td data-label="Status">
-                        <span className={`synced-status${item.status === 'failed' ? ' synced-failed' : ''}`}>{STATUS_TEXT[item.status]}</span>
+                        <span className={`synced-status${item.status === 'failed' ? ' synced-failed' : ''}`}>
+                          {STATUS_TEXT[item.status]}
+                        </span>
                         {item.status === 'running' && (
                           <span className="synced-message">
                             {item.progress.processed.toLocaleString('en-US')} of {plural(item.progress.total, 'row')} written

@@ -56,8 +56,8 @@ export function ImportStatus({ id, onDismiss }: { id: string; onDismiss: () => v
               <p aria-live="polite">
                 All {plural(total, 'row')} written: the products are live. Pictures: {pictures.fetched.toLocaleString('en-US')} fetched,{' '}
                 {pictures.failed.toLocaleString('en-US')} failed,{' '}
-                {Math.max(0, pictures.total - pictures.fetched - pictures.failed).toLocaleString('en-US')} to go. You may close this page: the
-                import goes on.
+                {Math.max(0, pictures.total - pictures.fetched - pictures.failed).toLocaleString('en-US')} to go. You may close this page:
+                the import goes on.
               </p>
             </>
           ) : (
@@ -69,7 +69,12 @@ export function ImportStatus({ id, onDismiss }: { id: string; onDismiss: () => v
             </>
           )}
           <div className="toolbar-actions">
-            <button type="button" className="button button-ghost button-small" disabled={cancel.isPending} onClick={() => cancel.mutate(id)}>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate(id)}
+            >
               Cancel import
             </button>
             {data.canUndo && undoButton}
@@ -81,12 +86,14 @@ export function ImportStatus({ id, onDismiss }: { id: string; onDismiss: () => v
           <p aria-live="polite">
             {plural(result.created, 'product')} added, {result.updated.toLocaleString('en-US')} updated
             {result.skipped > 0 ? `, ${result.skipped.toLocaleString('en-US')} skipped` : ''}.{result.message ? ` ${result.message}` : ''}
-            {result.undo ? ` Undo put back ${plural(result.undo.restored, 'product')}${result.undo.skipped > 0 ? ` and left ${result.undo.skipped} changed since` : ''}.` : ''}
+            {result.undo
+              ? ` Undo put back ${plural(result.undo.restored, 'product')}${result.undo.skipped > 0 ? ` and left ${result.undo.skipped} changed since` : ''}.`
+              : ''}
           </p>
           {(pictures?.failed ?? result.imageFailures.length) > 0 && (
             <p>
-              {plural(pictures?.failed ?? result.imageFailures.length, 'picture')} could not be fetched: {pictures?.failed === 1 ? 'its product has' : 'those products have'} no
-              picture.{' '}
+              {plural(pictures?.failed ?? result.imageFailures.length, 'picture')} could not be fetched:{' '}
+              {pictures?.failed === 1 ? 'its product has' : 'those products have'} no picture.{' '}
               <a href={`/api/admin/imports/${id}/errors`} download>
                 Download the list (CSV)
               </a>

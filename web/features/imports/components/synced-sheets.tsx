@@ -39,10 +39,41 @@ function AddSheetForm() {
 
   return (
     <form className="synced-form" onSubmit={submit} aria-label={T.add}>
-      <TextField label={T.url} type="url" required value={url} placeholder={T.urlHint} onChange={(e) => setUrl(e.target.value)} error={error ?? undefined} />
-      <SelectField label={T.schedule} options={scheduleOptions} value={schedule} onChange={(e) => setSchedule(e.target.value as SyncSchedule)} />
-      <TextField label={T.maxChangedPercent} type="number" min={0} max={100} step={1} required value={percent} onChange={(e) => setPercent(e.target.value)} />
-      <TextField label={T.maxInvalidRows} type="number" min={0} max={100000} step={1} required value={invalid} onChange={(e) => setInvalid(e.target.value)} />
+      <TextField
+        label={T.url}
+        type="url"
+        required
+        value={url}
+        placeholder={T.urlHint}
+        onChange={(e) => setUrl(e.target.value)}
+        error={error ?? undefined}
+      />
+      <SelectField
+        label={T.schedule}
+        options={scheduleOptions}
+        value={schedule}
+        onChange={(e) => setSchedule(e.target.value as SyncSchedule)}
+      />
+      <TextField
+        label={T.maxChangedPercent}
+        type="number"
+        min={0}
+        max={100}
+        step={1}
+        required
+        value={percent}
+        onChange={(e) => setPercent(e.target.value)}
+      />
+      <TextField
+        label={T.maxInvalidRows}
+        type="number"
+        min={0}
+        max={100000}
+        step={1}
+        required
+        value={invalid}
+        onChange={(e) => setInvalid(e.target.value)}
+      />
       <button type="submit" className="button button-primary" disabled={add.isPending}>
         {add.isPending ? T.saving : T.save}
       </button>
@@ -64,7 +95,9 @@ function SheetRow({ sheet, onRemove }: { sheet: SyncedSheet; onRemove: (sheet: S
       <td className="synced-last">
         {sheet.lastRunAt ? (
           <>
-            <span className={`synced-status synced-${sheet.lastStatus ?? 'none'}`}>{sheet.lastStatus ? T.statuses[sheet.lastStatus] : ''}</span>{' '}
+            <span className={`synced-status synced-${sheet.lastStatus ?? 'none'}`}>
+              {sheet.lastStatus ? T.statuses[sheet.lastStatus] : ''}
+            </span>{' '}
             {formatDateTime(sheet.lastRunAt)}
             {sheet.lastMessage && <span className="synced-message">{sheet.lastMessage}</span>}
           </>

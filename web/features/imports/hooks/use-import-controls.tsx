@@ -27,7 +27,9 @@ export function useImportControls(): ImportControls {
         Import
       </button>
     ),
-    status: shownImport && <ImportStatus id={shownImport} onDismiss={() => setImportShown(running && running.id !== shownImport ? running.id : null)} />,
+    status: shownImport && (
+      <ImportStatus id={shownImport} onDismiss={() => setImportShown(running && running.id !== shownImport ? running.id : null)} />
+    ),
     synced: <SyncedSheets />,
     history: <ImportHistory />,
     dialog: importing && (

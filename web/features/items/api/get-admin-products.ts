@@ -4,13 +4,30 @@ import { apiGet } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/admin/keys';
 
 /** `group`: a product's groupKey, its colourways only ('' for every product). */
-export type AdminProductFilters = { search: string; category: string; gender: string; best: 'all' | 'true' | 'false'; picture: 'any' | 'none' | 'some'; group: string };
+export type AdminProductFilters = {
+  search: string;
+  category: string;
+  gender: string;
+  best: 'all' | 'true' | 'false';
+  picture: 'any' | 'none' | 'some';
+  group: string;
+};
 export type AdminProductsRequest = AdminProductFilters & { page: number; pageSize: number; sort: AdminProductSort };
 
 export function getAdminProducts(q: AdminProductsRequest, signal?: AbortSignal): Promise<AdminProductPage> {
   return apiGet<AdminProductPage>(
     '/api/admin/products',
-    { search: q.search.trim(), category: q.category, gender: q.gender, best: q.best === 'all' ? undefined : q.best, picture: q.picture === 'any' ? undefined : q.picture, group: q.group || undefined, page: q.page, pageSize: q.pageSize, sort: q.sort === 'row' ? undefined : q.sort },
+    {
+      search: q.search.trim(),
+      category: q.category,
+      gender: q.gender,
+      best: q.best === 'all' ? undefined : q.best,
+      picture: q.picture === 'any' ? undefined : q.picture,
+      group: q.group || undefined,
+      page: q.page,
+      pageSize: q.pageSize,
+      sort: q.sort === 'row' ? undefined : q.sort,
+    },
     signal,
   );
 }

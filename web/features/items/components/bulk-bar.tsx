@@ -2,7 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GENDERS } from '../../../../common/constants';
 import { ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
-import { BULK_PRICE_PERCENT_MAX, BULK_PRICE_PERCENT_MIN, type BulkEditBody, type BulkEditPreview, type BulkEditInput, type BulkEditResult } from '../../../../common/schemas/changes';
+import {
+  BULK_PRICE_PERCENT_MAX,
+  BULK_PRICE_PERCENT_MIN,
+  type BulkEditBody,
+  type BulkEditPreview,
+  type BulkEditInput,
+  type BulkEditResult,
+} from '../../../../common/schemas/changes';
 import { parsePrice } from '../../../../common/schemas/product';
 import type { Category } from '../../../../common/schemas/category';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -62,8 +69,16 @@ export function BulkBar({
   const [replaceWith, setReplaceWith] = useState('');
   const [confirming, setConfirming] = useState(false);
 
-  const categoryOptions = [{ value: '', label: 'Choose a category' }, { value: NONE, label: 'No category' }, ...categories.map((c) => ({ value: c.name, label: c.name }))];
-  const genderOptions = [{ value: '', label: 'Choose a gender' }, { value: NONE, label: 'Not set' }, ...GENDERS.map((g) => ({ value: g, label: g }))];
+  const categoryOptions = [
+    { value: '', label: 'Choose a category' },
+    { value: NONE, label: 'No category' },
+    ...categories.map((c) => ({ value: c.name, label: c.name })),
+  ];
+  const genderOptions = [
+    { value: '', label: 'Choose a gender' },
+    { value: NONE, label: 'Not set' },
+    ...GENDERS.map((g) => ({ value: g, label: g })),
+  ];
   const chosen = value === NONE ? null : value;
   const items = plural(count, 'item');
 
@@ -159,11 +174,30 @@ export function BulkBar({
       <p className="bulk-bar-count" aria-live="polite">
         <strong>{items}</strong> selected
       </p>
-      <SelectField label="Action" options={ACTIONS} value={type} onChange={(e) => { setType(e.target.value as ActionType | ''); setValue(''); setReplaceWith(''); }} />
-      {type === 'set-category' && <SelectField label="Category" options={categoryOptions} value={value} onChange={(e) => setValue(e.target.value)} />}
-      {type === 'set-gender' && <SelectField label="Gender" options={genderOptions} value={value} onChange={(e) => setValue(e.target.value)} />}
+      <SelectField
+        label="Action"
+        options={ACTIONS}
+        value={type}
+        onChange={(e) => {
+          setType(e.target.value as ActionType | '');
+          setValue('');
+          setReplaceWith('');
+        }}
+      />
+      {type === 'set-category' && (
+        <SelectField label="Category" options={categoryOptions} value={value} onChange={(e) => setValue(e.target.value)} />
+      )}
+      {type === 'set-gender' && (
+        <SelectField label="Gender" options={genderOptions} value={value} onChange={(e) => setValue(e.target.value)} />
+      )}
       {type === 'set-price' && (
-        <TextField label="New price" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} hint="Rounded to 2 decimals" />
+        <TextField
+          label="New price"
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          hint="Rounded to 2 decimals"
+        />
       )}
       {(type === 'raise-price' || type === 'lower-price') && (
         <TextField
@@ -174,7 +208,9 @@ export function BulkBar({
           hint={`Each price rounded to 2 decimals; at most ${type === 'raise-price' ? BULK_PRICE_PERCENT_MAX : -BULK_PRICE_PERCENT_MIN}%`}
         />
       )}
-      {type === 'set-brand' && <TextField label="Brand" value={value} onChange={(e) => setValue(e.target.value)} hint="Leave blank to remove the brand" />}
+      {type === 'set-brand' && (
+        <TextField label="Brand" value={value} onChange={(e) => setValue(e.target.value)} hint="Leave blank to remove the brand" />
+      )}
       {type === 'replace-title' && (
         <>
           <TextField label="Find" value={value} onChange={(e) => setValue(e.target.value)} hint="Any letter case" />
@@ -182,7 +218,13 @@ export function BulkBar({
         </>
       )}
       {type === 'set-description' && (
-        <TextAreaField label="Description" value={value} onChange={(e) => setValue(e.target.value)} rows={2} placeholder="Blank removes the description" />
+        <TextAreaField
+          label="Description"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          rows={2}
+          placeholder="Blank removes the description"
+        />
       )}
       <div className="toolbar-actions">
         <button type="button" className="button button-primary" disabled={!ready || edit.isPending} onClick={() => setConfirming(true)}>

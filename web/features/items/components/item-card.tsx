@@ -57,7 +57,12 @@ export function ItemCard({
           </p>
         )}
         {onGroup && (
-          <button type="button" className="link-button item-group" onClick={onGroup} aria-label={`Show the ${product.groupSize} colours of ${product.title}`}>
+          <button
+            type="button"
+            className="link-button item-group"
+            onClick={onGroup}
+            aria-label={`Show the ${product.groupSize} colours of ${product.title}`}
+          >
             {product.groupSize} colours
           </button>
         )}
@@ -70,10 +75,20 @@ export function ItemCard({
         )}
       </div>
       <div className="item-actions">
-        <button type="button" className="button button-ghost button-small" onClick={onEdit} aria-label={`${ADMIN_TEXTS.edit} ${product.title}`}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={onEdit}
+          aria-label={`${ADMIN_TEXTS.edit} ${product.title}`}
+        >
           {ADMIN_TEXTS.edit}
         </button>
-        <button type="button" className="button button-danger-ghost button-small" onClick={onDelete} aria-label={`${ADMIN_TEXTS.delete} ${product.title}`}>
+        <button
+          type="button"
+          className="button button-danger-ghost button-small"
+          onClick={onDelete}
+          aria-label={`${ADMIN_TEXTS.delete} ${product.title}`}
+        >
           {ADMIN_TEXTS.delete}
         </button>
       </div>

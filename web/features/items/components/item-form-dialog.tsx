@@ -84,7 +84,11 @@ export function ItemFormDialog({
         categories={categories}
         autoFocus
         save={save}
-        failureText={(err) => (err instanceof QcSaveError ? err.message : withReason(product ? ADMIN_TEXTS.errorUpdatingItem : ADMIN_TEXTS.errorAddingItem, reasonOf(err)))}
+        failureText={(err) =>
+          err instanceof QcSaveError
+            ? err.message
+            : withReason(product ? ADMIN_TEXTS.errorUpdatingItem : ADMIN_TEXTS.errorAddingItem, reasonOf(err))
+        }
         onUpdated={onClose}
         onCancel={onClose}
         onSavingChange={setSaving}
@@ -100,7 +104,13 @@ export function ItemFormDialog({
         />
         {product?.sourceId && (
           // Shown, not edited: it is what a re-import matches on, and only an import sets it.
-          <TextField label={ADMIN_TEXTS.sourceIdLabel} value={product.sourceId} readOnly hint={ADMIN_TEXTS.sourceIdHint} className="form-grid-wide" />
+          <TextField
+            label={ADMIN_TEXTS.sourceIdLabel}
+            value={product.sourceId}
+            readOnly
+            hint={ADMIN_TEXTS.sourceIdHint}
+            className="form-grid-wide"
+          />
         )}
       </ItemForm>
     </Dialog>

@@ -95,8 +95,12 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
   /** The folded filters that narrow the list (the search box stays in view). */
   const narrowed = (['category', 'gender', 'best', 'picture'] as const).filter((key) => filters[key] !== NO_FILTERS[key]).length;
   const searching = filters !== query || (products.isFetching && !products.isPending);
-  const categoryOptions = [{ value: ALL, label: 'All categories' }, ...(categories.data ?? []).map((c) => ({ value: c.name, label: c.name }))];
-  const set = (field: keyof AdminProductFilters) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [field]: event.target.value }));
+  const categoryOptions = [
+    { value: ALL, label: 'All categories' },
+    ...(categories.data ?? []).map((c) => ({ value: c.name, label: c.name })),
+  ];
+  const set = (field: keyof AdminProductFilters) => (event: { target: { value: string } }) =>
+    setFilters((f) => ({ ...f, [field]: event.target.value }));
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -128,7 +132,17 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
       return { ids, allMatching: false };
     });
   const bulkSelection: BulkEditInput['selection'] = selection.allMatching
-    ? { filter: { search: query.search, category: query.category, gender: query.gender, best: query.best, picture: query.picture, group: query.group || undefined }, expectedCount: total }
+    ? {
+        filter: {
+          search: query.search,
+          category: query.category,
+          gender: query.gender,
+          best: query.best,
+          picture: query.picture,
+          group: query.group || undefined,
+        },
+        expectedCount: total,
+      }
     : { ids: [...selection.ids] };
   const exportHref = buildUrl('/api/admin/products/export', {
     format: exportFormat,
@@ -143,7 +157,10 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
     if (!lastChange?.changeId) return;
     undoChange.mutate(lastChange.changeId, {
       onSuccess: (result) => {
-        toast(`Undone: ${plural(result.restored, 'item')} put back${result.skipped > 0 ? `, ${result.skipped} changed since left as they are` : ''}.`, 'success');
+        toast(
+          `Undone: ${plural(result.restored, 'item')} put back${result.skipped > 0 ? `, ${result.skipped} changed since left as they are` : ''}.`,
+          'success',
+        );
         setLastChange(null);
       },
       onError: (err) => toast(`Undo failed: ${reasonOf(err)}`, 'error'),
@@ -192,12 +209,33 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
       </div>
       <div className="toolbar toolbar-secondary">
         <div id="admin-item-order" className={`toolbar-folded${filtersOpen ? ' is-open' : ''}`}>
-          <SelectField label="Sort by" options={SORT_OPTIONS} value={sort} onChange={(e) => { setSort(e.target.value as AdminProductSort); setPage(1); }} />
-          <SelectField label="Page size" options={PAGE_SIZE_OPTIONS} value={String(pageSize)} onChange={(e) => { setPageSize(Number(e.target.value)); setPage(1); }} />
+          <SelectField
+            label="Sort by"
+            options={SORT_OPTIONS}
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as AdminProductSort);
+              setPage(1);
+            }}
+          />
+          <SelectField
+            label="Page size"
+            options={PAGE_SIZE_OPTIONS}
+            value={String(pageSize)}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(1);
+            }}
+          />
         </div>
         <div className="toolbar-actions">
           {imports.button}
-          <SelectField label="Export as" options={FORMAT_OPTIONS} value={exportFormat} onChange={(e) => setExportFormat(e.target.value as ExportFormat)} />
+          <SelectField
+            label="Export as"
+            options={FORMAT_OPTIONS}
+            value={exportFormat}
+            onChange={(e) => setExportFormat(e.target.value as ExportFormat)}
+          />
           <a className="button button-ghost" href={exportHref} download>
             {filtered ? `Export ${plural(total, 'matching item')}` : 'Export all'}
           </a>
@@ -269,7 +307,11 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
                   onToggle={(on) => toggle(product.id, on)}
                   onEdit={() => setEditing({ product })}
                   onDelete={() => setDeleting(product)}
-                  onGroup={product.groupKey && product.groupSize > 1 && product.groupKey !== filters.group ? () => setFilters((f) => ({ ...f, group: product.groupKey ?? '' })) : undefined}
+                  onGroup={
+                    product.groupKey && product.groupSize > 1 && product.groupKey !== filters.group
+                      ? () => setFilters((f) => ({ ...f, group: product.groupKey ?? '' }))
+                      : undefined
+                  }
                 />
               ))}
             </ul>
@@ -292,14 +334,17 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
       )}
 
       {imports.dialog}
-      {editing && <ItemFormDialog key={editing.product?.id ?? 'new'} product={editing.product} categories={categories.data ?? []} imagePicker={imagePicker} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ItemFormDialog
+          key={editing.product?.id ?? 'new'}
+          product={editing.product}
+          categories={categories.data ?? []}
+          imagePicker={imagePicker}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {deleting && (
-        <ConfirmDialog
-          title="Delete item?"
-          busy={remove.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
-        >
+        <ConfirmDialog title="Delete item?" busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
           <p>
             <strong>{deleting.title}</strong> will be removed from the store. This cannot be undone.
           </p>

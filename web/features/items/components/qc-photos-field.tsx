@@ -141,7 +141,12 @@ export function QcPhotosField({
                 >
                   <span aria-hidden="true">↓</span>
                 </button>
-                <button type="button" className="button button-ghost button-small" aria-label={QC_ADMIN_TEXTS.remove(i + 1)} onClick={() => remove(i)}>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  aria-label={QC_ADMIN_TEXTS.remove(i + 1)}
+                  onClick={() => remove(i)}
+                >
                   <span aria-hidden="true">✕</span>
                 </button>
               </div>

@@ -4,7 +4,6 @@ import type { Product, ProductDetail, ProductMissing, ProductPage } from '../../
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { productQueryKey } from './keys';
 
-
 /** A product's page; a deleted product (410) or an unknown number (404) is an answer to show, not an error. */
 export async function getProductView(number: number, signal?: AbortSignal): Promise<ProductView> {
   try {

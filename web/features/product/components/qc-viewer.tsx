@@ -53,12 +53,7 @@ export default function QcViewer({ title, photos, start, onClose }: Props) {
     <Dialog title={QC_TEXTS.viewerTitle(title)} onClose={close} className="qc-viewer">
       {/* Keys are read on the whole dialog, whichever of its buttons has the focus; each move has a button too. */}
       <div className="qc-viewer-body" onKeyDown={onKeyDown}>
-        <div
-          className="qc-stage"
-          onPointerDown={onPointerDown}
-          onPointerUp={onPointerUp}
-          onPointerCancel={() => (swipe.current = null)}
-        >
+        <div className="qc-stage" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (swipe.current = null)}>
           <img
             key={photo.id}
             src={photo.large}

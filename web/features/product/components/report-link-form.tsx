@@ -28,10 +28,7 @@ export default function ReportLinkForm({ id, product, onClose }: { id: string; p
     const data = form.validate(linkReportInputSchema);
     if (!data) return;
     const viaAgent = product.sourcePlatform ? agent : null;
-    report.mutate(
-      { ...data, agent: viaAgent },
-      { onSuccess: () => setSent(true), onError: (err) => form.fail(err, fieldFor) },
-    );
+    report.mutate({ ...data, agent: viaAgent }, { onSuccess: () => setSent(true), onError: (err) => form.fail(err, fieldFor) });
   };
 
   if (sent) {

@@ -11,7 +11,11 @@ type Props = { url: string; title: string };
  * moment. The server renders Copy link; a browser with a share sheet relabels it after hydration.
  */
 export function ShareButton({ url, title }: Props) {
-  const canShare = useSyncExternalStore(noSubscription, () => typeof navigator.share === 'function', () => false);
+  const canShare = useSyncExternalStore(
+    noSubscription,
+    () => typeof navigator.share === 'function',
+    () => false,
+  );
   const [state, setState] = useCopyState();
 
   const onClick = async () => {

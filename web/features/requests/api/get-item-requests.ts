@@ -8,5 +8,10 @@ export function getItemRequests(q: QueueRequest, signal?: AbortSignal): Promise<
 }
 
 export function useItemRequests(q: QueueRequest) {
-  return useQuery({ queryKey: requestsKeys.items(q), queryFn: ({ signal }) => getItemRequests(q, signal), placeholderData: keepPreviousData, staleTime: 0 });
+  return useQuery({
+    queryKey: requestsKeys.items(q),
+    queryFn: ({ signal }) => getItemRequests(q, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 }

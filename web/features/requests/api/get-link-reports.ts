@@ -8,5 +8,10 @@ export function getLinkReports(q: QueueRequest, signal?: AbortSignal): Promise<L
 }
 
 export function useLinkReports(q: QueueRequest) {
-  return useQuery({ queryKey: requestsKeys.reports(q), queryFn: ({ signal }) => getLinkReports(q, signal), placeholderData: keepPreviousData, staleTime: 0 });
+  return useQuery({
+    queryKey: requestsKeys.reports(q),
+    queryFn: ({ signal }) => getLinkReports(q, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 }

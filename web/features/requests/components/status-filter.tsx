@@ -6,7 +6,15 @@ import { SelectField } from '../../../components/ui/select-field';
 export type StatusChoice = RequestStatus | 'all';
 
 /** "Show: All (12)": one status or all, each with how many rows it has (unknown while the first page loads). */
-export function StatusFilter({ value, counts, onChange }: { value: StatusChoice; counts: StatusCounts | undefined; onChange: (v: StatusChoice) => void }) {
+export function StatusFilter({
+  value,
+  counts,
+  onChange,
+}: {
+  value: StatusChoice;
+  counts: StatusCounts | undefined;
+  onChange: (v: StatusChoice) => void;
+}) {
   const label = (text: string, n: number | undefined) => (n === undefined ? text : T.withCount(text, n));
   const total = counts ? REQUEST_STATUSES.reduce((sum, s) => sum + counts[s], 0) : undefined;
   const options = [
@@ -25,7 +33,17 @@ export function StatusFilter({ value, counts, onChange }: { value: StatusChoice;
 }
 
 /** The status select of one row, named after the row for screen readers. */
-export function RowStatus({ value, what, disabled, onChange }: { value: RequestStatus; what: string; disabled: boolean; onChange: (s: RequestStatus) => void }) {
+export function RowStatus({
+  value,
+  what,
+  disabled,
+  onChange,
+}: {
+  value: RequestStatus;
+  what: string;
+  disabled: boolean;
+  onChange: (s: RequestStatus) => void;
+}) {
   return (
     <select
       className="requests-status"

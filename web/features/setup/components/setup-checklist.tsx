@@ -40,7 +40,13 @@ function ReferralCodeField({ agent, save }: { agent: { id: string; name: string 
   };
   return (
     <form className="setup-referral" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField label={SETUP_TEXTS.referralLabel(agent.name)} value={code} onChange={(e) => setCode(e.target.value)} error={error} autoComplete="off" />
+      <TextField
+        label={SETUP_TEXTS.referralLabel(agent.name)}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={error}
+        autoComplete="off"
+      />
       <button type="submit" className="button button-small" disabled={busy}>
         {busy ? 'Saving...' : SETUP_TEXTS.saveReferral}
       </button>
@@ -48,7 +54,17 @@ function ReferralCodeField({ agent, save }: { agent: { id: string; name: string 
   );
 }
 
-function ItemControls({ item, status, save, onRemoveDemo }: { item: SetupItem; status: SetupStatus; save: SaveReferralCode; onRemoveDemo: () => void }) {
+function ItemControls({
+  item,
+  status,
+  save,
+  onRemoveDemo,
+}: {
+  item: SetupItem;
+  status: SetupStatus;
+  save: SaveReferralCode;
+  onRemoveDemo: () => void;
+}) {
   if (item === 'referral-codes') {
     return (
       <details className="setup-referrals">
@@ -154,7 +170,12 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
         <h2 id={titleId}>
           {SETUP_TEXTS.title} <span className="setup-count">({SETUP_TEXTS.remaining(status.pending.length)})</span>
         </h2>
-        <button type="button" className="button button-ghost button-small" disabled={dismiss.isPending} onClick={() => dismiss.mutate(true)}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          disabled={dismiss.isPending}
+          onClick={() => dismiss.mutate(true)}
+        >
           {SETUP_TEXTS.later}
         </button>
       </div>

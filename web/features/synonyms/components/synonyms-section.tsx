@@ -14,7 +14,13 @@ function parseLine(line: string): { terms: string[] } | { problem: string } {
 }
 
 /** The form of a new group, or of one group being edited in place. */
-function TermsForm({ initial, submitLabel, busyLabel, onSave, onCancel }: {
+function TermsForm({
+  initial,
+  submitLabel,
+  busyLabel,
+  onSave,
+  onCancel,
+}: {
   initial: string;
   submitLabel: string;
   busyLabel: string;
@@ -136,10 +142,20 @@ export function SynonymsSection() {
                     <>
                       <span className="synonym-terms">{text}</span>
                       <span className="item-actions">
-                        <button type="button" className="button button-ghost button-small" onClick={() => setEditing(s.id)} aria-label={`${SYNONYM_TEXTS.edit} ${text}`}>
+                        <button
+                          type="button"
+                          className="button button-ghost button-small"
+                          onClick={() => setEditing(s.id)}
+                          aria-label={`${SYNONYM_TEXTS.edit} ${text}`}
+                        >
                           {SYNONYM_TEXTS.edit}
                         </button>
-                        <button type="button" className="button button-danger-ghost button-small" onClick={() => setDeleting(s)} aria-label={`${SYNONYM_TEXTS.delete} ${text}`}>
+                        <button
+                          type="button"
+                          className="button button-danger-ghost button-small"
+                          onClick={() => setDeleting(s)}
+                          aria-label={`${SYNONYM_TEXTS.delete} ${text}`}
+                        >
                           {SYNONYM_TEXTS.delete}
                         </button>
                       </span>

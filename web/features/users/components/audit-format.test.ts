@@ -20,7 +20,11 @@ describe('audit entry summaries', () => {
     expect(auditSummary(entry({ action: 'request-update', subject: 'yeezy slides', details: { requestId: 'r', changes } }))).toBe(
       'Changed status new → added, product (none) → #12 Yeezy slide',
     );
-    const report = entry({ action: 'link-report-update', subject: '#12 Yeezy slide', details: { changes: { status: { from: 'new', to: 'rejected' } } } });
+    const report = entry({
+      action: 'link-report-update',
+      subject: '#12 Yeezy slide',
+      details: { changes: { status: { from: 'new', to: 'rejected' } } },
+    });
     expect(auditSummary(report)).toBe('Changed status new → rejected');
     expect(auditTarget(report)).toBe('#12 Yeezy slide');
     expect(auditSummary(entry({ action: 'link-report-delete', subject: '#12 Yeezy slide' }))).toBe('Deleted');
@@ -40,7 +44,13 @@ describe('audit entry summaries', () => {
   });
 
   it('gives the counts and message of a database operation, or its error', () => {
-    const details = { operation: 'Update Pants Category', totalProcessed: 120, matchedProducts: 14, updatedCount: 12, message: 'Pants updated' };
+    const details = {
+      operation: 'Update Pants Category',
+      totalProcessed: 120,
+      matchedProducts: 14,
+      updatedCount: 12,
+      message: 'Pants updated',
+    };
     const op = entry({ action: 'bulk-op', subject: 'update-pants', details });
     expect(auditTarget(op)).toBe('Update Pants Category');
     expect(auditSummary(op)).toBe('120 processed, 14 matched, 12 updated. Pants updated');
@@ -79,7 +89,9 @@ describe('audit entry summaries', () => {
       'Created 2 default categories: Shoes, Hats',
     );
     const renamed = { changes: { name: { from: 'Shoes', to: 'Sneakers' } }, productsRenamed: 3 };
-    expect(auditSummary(entry({ action: 'category-update', details: renamed }))).toBe('Changed name Shoes → Sneakers; 3 products renamed with it');
+    expect(auditSummary(entry({ action: 'category-update', details: renamed }))).toBe(
+      'Changed name Shoes → Sneakers; 3 products renamed with it',
+    );
     expect(auditSummary(entry({ action: 'category-update', details: { changes: { relevance: { from: 1, to: 2 } } } }))).toBe(
       'Changed sort number 1 → 2',
     );
@@ -91,7 +103,9 @@ describe('audit entry summaries', () => {
     );
     expect(auditSummary(entry({ action: 'category-delete', details: { productsMoved: 0, movedTo: null } }))).toBe('Deleted');
     const images = [{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }];
-    expect(auditSummary(entry({ action: 'image-upload', details: { images, totalBytes: 3 * 1024 * 1024 } }))).toBe('Uploaded 3 images (3 MB)');
+    expect(auditSummary(entry({ action: 'image-upload', details: { images, totalBytes: 3 * 1024 * 1024 } }))).toBe(
+      'Uploaded 3 images (3 MB)',
+    );
     expect(auditSummary(entry({ action: 'image-upload', details: { images: [{}], totalBytes: 2048 } }))).toBe('Uploaded 1 image (2 KB)');
     expect(auditSummary(entry({ action: 'image-delete', details: { productsCleared: 2 } }))).toBe('Deleted; 2 products lost their image');
     expect(auditSummary(entry({ action: 'image-delete', details: { productsCleared: 0 } }))).toBe('Deleted');
@@ -100,7 +114,9 @@ describe('audit entry summaries', () => {
     expect(auditSummary(entry({ action: 'product-import', details: { created: 1, updated: 0, skipped: 2, message: 'Cancelled' } }))).toBe(
       '1 added, 0 updated, 2 skipped; Cancelled',
     );
-    expect(auditSummary(entry({ action: 'products-bulk-edit', details: { changed: 4, selected: 5 } }))).toBe('4 of 5 selected items changed');
+    expect(auditSummary(entry({ action: 'products-bulk-edit', details: { changed: 4, selected: 5 } }))).toBe(
+      '4 of 5 selected items changed',
+    );
     expect(auditSummary(entry({ action: 'change-undo', details: { restored: 5, skipped: 0 } }))).toBe('5 products put back');
     expect(auditSummary(entry({ action: 'change-undo', details: { restored: 4, skipped: 1 } }))).toBe(
       '4 products put back, 1 changed since and left as they are',

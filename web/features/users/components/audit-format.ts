@@ -30,7 +30,14 @@ function valueText(field: string, value: unknown): string {
   if (typeof value === 'number') return field === 'price' ? formatPrice(value) : String(value);
   // An agents' order (slugs) and an agent's marketplace codes.
   if (Array.isArray(value)) return clipped(value.join(', '));
-  if (typeof value === 'object') return clipped(Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(', ')) || AUDIT_TEXTS.none;
+  if (typeof value === 'object')
+    return (
+      clipped(
+        Object.entries(value)
+          .map(([k, v]) => `${k} ${String(v)}`)
+          .join(', '),
+      ) || AUDIT_TEXTS.none
+    );
   if (typeof value !== 'string') return AUDIT_TEXTS.none;
   if (field === 'image') return clipped(value.slice(value.lastIndexOf('/') + 1) || value);
   return clipped(value);
@@ -104,7 +111,8 @@ function catalogueSummary(entry: AuditEntry): string | null {
     case 'product-import': {
       const created = numberOf(details.created);
       const updated = numberOf(details.updated);
-      if (created === null || updated === null) return textOf(details.error) ? AUDIT_TEXTS.error(textOf(details.error) ?? '') : AUDIT_TEXTS.noDetails;
+      if (created === null || updated === null)
+        return textOf(details.error) ? AUDIT_TEXTS.error(textOf(details.error) ?? '') : AUDIT_TEXTS.noDetails;
       return joined(AUDIT_TEXTS.imported(created, updated, numberOf(details.skipped) ?? 0), [textOf(details.message)]);
     }
     case 'products-bulk-edit': {

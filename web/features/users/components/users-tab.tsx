@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { hasRole } from '../../../../common/roles';
 import { pageCount } from '../../../../common/schemas/paging';
-import { ADMIN_USERS_PAGE_SIZE, USER_ROLE_FILTERS, USER_SEARCH_MAX_LENGTH, type AdminUser, type UserRoleFilter } from '../../../../common/schemas/user';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  USER_ROLE_FILTERS,
+  USER_SEARCH_MAX_LENGTH,
+  type AdminUser,
+  type UserRoleFilter,
+} from '../../../../common/schemas/user';
 import { ROLE_LABELS, USERS_TEXTS, type RoleFlagName } from '../../../../common/users-texts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
@@ -57,7 +63,11 @@ export function UsersTab() {
         (updated) => {
           const changed = updated[flag] === next && user[flag] !== next;
           toast(
-            changed ? (next ? USERS_TEXTS.granted(role, user.email) : USERS_TEXTS.revoked(role, user.email)) : USERS_TEXTS.unchanged(user.email),
+            changed
+              ? next
+                ? USERS_TEXTS.granted(role, user.email)
+                : USERS_TEXTS.revoked(role, user.email)
+              : USERS_TEXTS.unchanged(user.email),
             'success',
           );
         },

@@ -12,6 +12,7 @@ import { AppError } from '../../errors';
 import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { ChangesRepo } from '../changes/changes.repo';
+import { undoAndRecord } from '../changes/undo-change';
 import { BULK_STATEMENT_TIMEOUT_MS, type BulkOpsRepo, type OperationCounts } from './bulk-ops.repo';
 
 /** The repos a bulk operation's transaction uses. */
@@ -72,18 +73,7 @@ export function createBulkOpsService(repo: BulkOpsRepo, transaction: Transact<Bu
 
     /** Puts back what a run changed; products changed since are left as they are. Recorded in the audit log. */
     async undo(actor: Actor, changeId: string): Promise<UndoResult> {
-      const done = await transaction(async ({ changes, audit }) => {
-        const undone = await changes.undo(changeId, ['bulk-op'], actor);
-        if (undone === null || undone === 'undone') return undone;
-        const { change, result } = undone;
-        await audit.record({
-          action: 'change-undo',
-          subject: change.summary,
-          actor,
-          details: { changeId: change.id, kind: change.kind, ...result },
-        });
-        return undone;
-      }, limit);
+      const done = await transaction((repos) => undoAndRecord(repos, changeId, ['bulk-op'], actor), limit);
       if (done === null) throw new AppError('NOT_FOUND', 'There is no such database operation to undo.');
       if (done === 'undone') throw new AppError('CONFLICT', 'This operation has been undone already.');
       return done.result;

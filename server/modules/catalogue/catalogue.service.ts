@@ -38,6 +38,7 @@ import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { CategoriesRepo } from '../categories/categories.repo';
 import type { ChangeLimit, Transact } from '../../db/unit-of-work';
 import type { ChangesRepo } from '../changes/changes.repo';
+import { undoAndRecord } from '../changes/undo-change';
 import { exportProducts } from './catalogue-export';
 import type { CatalogueRepo, ProductRow, ProductValues } from './catalogue.repo';
 import type { BrandSummary, FinderFacets, Suggestions } from '../../../common/schemas/search';
@@ -597,18 +598,7 @@ export function createCatalogueService(
     /** Takes a bulk action back (see ChangesRepo.undo): items changed since are left as they are. */
     async undoBulkEdit(actor: Actor, changeId: string): Promise<UndoResult> {
       if (!changing) throw new AppError('UNAVAILABLE', 'Undo is not available.');
-      const done = await changing.transaction(async ({ changes, audit }) => {
-        const undone = await changes.undo(changeId, ['bulk-edit'], actor);
-        if (undone === null || undone === 'undone') return undone;
-        const { change, result } = undone;
-        await audit.record({
-          action: 'change-undo',
-          subject: change.summary,
-          actor,
-          details: { changeId: change.id, kind: change.kind, ...result },
-        });
-        return undone;
-      }, changing.limit);
+      const done = await changing.transaction((repos) => undoAndRecord(repos, changeId, ['bulk-edit'], actor), changing.limit);
       if (done === null) throw new AppError('NOT_FOUND', 'There is no such bulk change to undo.');
       if (done === 'undone') throw new AppError('CONFLICT', 'This change has been undone already.');
       return done.result;

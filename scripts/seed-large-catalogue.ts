@@ -1,6 +1,7 @@
 // Deterministic large catalogue for benchmarks: the same n always gives the same rows.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
+import { DEMO_BRANDS } from '../server/db/demo-catalogue';
 import { syncProductRowSequence } from '../server/modules/catalogue/catalogue.repo';
 
 const ADJECTIVES = [
@@ -28,18 +29,6 @@ const NOUNS: Record<string, string[]> = {
   Sweaters: ['Knit Sweater', 'Cardigan', 'Crewneck Sweater'],
 };
 const COLOURS = ['Black', 'Olive', 'Navy', 'Cream', 'Charcoal', 'Sand', 'Burgundy', 'Sky', 'Forest', 'Rust'];
-const BRANDS = [
-  'Northfold',
-  'Kinetic Lab',
-  'Atelier Rue',
-  'Soft Static',
-  'Harbor & Pine',
-  'Voltline',
-  'Mono Studio',
-  'Drift Club',
-  'Ember Works',
-  'Quiet Form',
-];
 const GENDERS = ['Men', 'Men', 'Women', 'Women', 'Unisex', 'Kids'];
 
 const arr = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
@@ -59,7 +48,7 @@ export async function seedLargeCatalogue(database: Database, n: number): Promise
       select
         c.colour || ' ' || a.adjective || ' ' || c.noun,
         'A ' || lower(a.adjective) || ' ' || lower(c.noun) || ' in ' || lower(c.colour) || ', item ' || i || '.',
-        (${arr(BRANDS)})[1 + (hashint4(i * 7) & 2147483647) % ${BRANDS.length}],
+        (${arr(DEMO_BRANDS)})[1 + (hashint4(i * 7) & 2147483647) % ${DEMO_BRANDS.length}],
         c.category,
         (${arr(GENDERS)})[1 + (hashint4(i * 11) & 2147483647) % ${GENDERS.length}],
         round((9 + ((hashint4(i * 13) & 2147483647) % 23000) / 100.0)::numeric, 2),

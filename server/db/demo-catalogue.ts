@@ -131,7 +131,8 @@ const ENTRIES: Record<string, Entry[]> = {
   ],
 };
 
-const BRANDS = [
+/** The made-up brands of the demo catalogue; the bench's large catalogue (scripts/seed-large-catalogue.ts) uses them too. */
+export const DEMO_BRANDS = [
   'Northfold',
   'Kinetic Lab',
   'Atelier Rue',
@@ -201,7 +202,7 @@ export function demoProducts(): DemoProduct[] {
       const cents = Math.floor(rand() * 100) < 50 ? 99 : 0;
       const base = 9 + Math.floor(rand() * 200);
       // The random draws keep one fixed order: brand, main colour, accent colour, background.
-      const brand = title === 'Wool Bucket Hat' ? UNIQUE_BRAND : pick(BRANDS);
+      const brand = title === 'Wool Bucket Hat' ? UNIQUE_BRAND : pick(DEMO_BRANDS);
       const main = pick(PALETTE);
       const drawnAccent = pick(PALETTE);
       // A detail in the garment's own colour would vanish: take another palette colour then.

@@ -42,6 +42,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useShuffleSeed } from './hooks/use-shuffle-seed';
+import { HydrateLater } from '../../lib/hydrate-later';
 import './finder.css';
 
 /** Spec section 9: 4 items a page on phones, 6 elsewhere; read at each fetch, so a resize never restarts the list. */
@@ -266,25 +267,29 @@ export default function FinderPage({ brand }: Props = {}) {
               {FINDER_TEXTS.filters}
               {moreCount > 0 && <span className="filter-button-count"> ({moreCount})</span>}
             </button>
-            <div id="more-filters" className={moreOpen ? 'more-filters more-filters-open' : 'more-filters'}>
-              <PriceRange
-                min={filters.minPrice}
-                max={filters.maxPrice}
-                bounds={facets.data?.price}
-                // Like typing in the search box: the URL and the server follow after the debounce.
-                onChange={(minPrice, maxPrice) => setFilters((f) => ({ ...f, minPrice, maxPrice }))}
-              />
-              {!brand && <BrandFilter brands={facets.data?.brands} chosen={filters.brands} onChange={(brands) => update({ brands })} />}
-            </div>
+            <HydrateLater>
+              <div id="more-filters" className={moreOpen ? 'more-filters more-filters-open' : 'more-filters'}>
+                <PriceRange
+                  min={filters.minPrice}
+                  max={filters.maxPrice}
+                  bounds={facets.data?.price}
+                  // Like typing in the search box: the URL and the server follow after the debounce.
+                  onChange={(minPrice, maxPrice) => setFilters((f) => ({ ...f, minPrice, maxPrice }))}
+                />
+                {!brand && <BrandFilter brands={facets.data?.brands} chosen={filters.brands} onChange={(brands) => update({ brands })} />}
+              </div>
+            </HydrateLater>
           </div>
         </div>
         {filters.gender !== 'Women' && categoryNames.length > 0 && (
-          <CategoryChips
-            names={categoryNames}
-            selected={filters.category}
-            onSelect={(category) => update({ category })}
-            counts={categoryCounts(facets.data)}
-          />
+          <HydrateLater>
+            <CategoryChips
+              names={categoryNames}
+              selected={filters.category}
+              onSelect={(category) => update({ category })}
+              counts={categoryCounts(facets.data)}
+            />
+          </HydrateLater>
         )}
       </section>
 
@@ -335,20 +340,22 @@ export default function FinderPage({ brand }: Props = {}) {
                 />
               </div>
             ) : (
-              <ul className="grid">
-                {items.map((product, index) => {
-                  const pageStart = pageStarts.findLast((s) => s <= index) ?? 0;
-                  return (
-                    <ProductCard
-                      key={product.id}
-                      product={product}
-                      fadeIn={openedWith.has(product.id) ? null : index - pageStart}
-                      eager={index < FINDER_PAGE_SIZE_DESKTOP}
-                      priority={index < 2}
-                    />
-                  );
-                })}
-              </ul>
+              <HydrateLater>
+                <ul className="grid">
+                  {items.map((product, index) => {
+                    const pageStart = pageStarts.findLast((s) => s <= index) ?? 0;
+                    return (
+                      <ProductCard
+                        key={product.id}
+                        product={product}
+                        fadeIn={openedWith.has(product.id) ? null : index - pageStart}
+                        eager={index < FINDER_PAGE_SIZE_DESKTOP}
+                        priority={index < 2}
+                      />
+                    );
+                  })}
+                </ul>
+              </HydrateLater>
             )}
             <div ref={sentinelRef} className="sentinel" aria-hidden="true" />
             {isFetchingNextPage && (

@@ -17,6 +17,7 @@ import { useProductViewBeacon } from '../../lib/analytics';
 import { usePageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { useProductView } from './api/get-product';
 import { QcGallery } from './components/qc-gallery';
 import { LinkReportNotice } from './components/link-report-notice';
@@ -24,13 +25,16 @@ import { ReportLink } from './components/report-link';
 import { ShareButton } from './components/share-button';
 import './product.css';
 
+/** Below the product: hydrated after the rest of the page, in a task of its own (issue 28). */
 function ProductGrid({ products, labelledBy }: { products: Product[]; labelledBy: string }) {
   return (
-    <ul className="grid" aria-labelledby={labelledBy}>
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} fadeIn={null} eager={false} />
-      ))}
-    </ul>
+    <HydrateLater>
+      <ul className="grid" aria-labelledby={labelledBy}>
+        {products.map((p) => (
+          <ProductCard key={p.id} product={p} fadeIn={null} eager={false} />
+        ))}
+      </ul>
+    </HydrateLater>
   );
 }
 

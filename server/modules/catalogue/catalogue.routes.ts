@@ -34,7 +34,7 @@ import {
 } from '../../../common/schemas/search';
 import { AppError } from '../../errors';
 import { downloadResponse } from '../../plugins/openapi';
-import { PUBLIC_POLICY } from '../../plugins/response-cache';
+import { PUBLIC_POLICY } from '../../plugins/cache-policy';
 import { actorOf } from '../audit/audit-details';
 import { EXPORT_CONTENT_TYPES, exportedProductSchema } from './catalogue-export';
 import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type CatalogueService } from './catalogue.service';

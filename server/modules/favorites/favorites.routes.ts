@@ -15,7 +15,7 @@ import {
   sharedFavoriteListSchema,
 } from '../../../common/schemas/favorite';
 import { AppError } from '../../errors';
-import { PUBLIC_POLICY } from '../../plugins/response-cache';
+import { PUBLIC_POLICY } from '../../plugins/cache-policy';
 import type { FavoritesService } from './favorites.service';
 
 /** The merge body: FAVORITES_MAX finds of about 120 bytes each, with room to spare. */

@@ -88,14 +88,18 @@ export type CompositionDeps = {
 /** The repos a change may use, built on one transaction's handle by the unit of work. */
 export function changeReposOn(database: Database, changeLimit: ChangeLimit) {
   return {
+    agents: createAgentsRepo(database),
     audit: createAuditRepo(database),
     bulkOps: createBulkOpsRepo(database),
     catalogue: createCatalogueRepo(database),
+    categories: createCategoriesRepo(database),
     changes: createChangesRepo(database),
     imports: createImportsRepo(database, changeLimit),
     importSources: createImportSourcesRepo(database),
     fileRemovals: createFileRemovalsRepo(database),
+    qc: createQcRepo(database),
     setup: createSetupRepo(database),
+    synonyms: createSynonymsRepo(database),
   };
 }
 
@@ -156,10 +160,10 @@ export async function composeServices(deps: CompositionDeps) {
   const auth = createAuth(database, authSettings, log, { resetMails: repos.auth, throttle: repos.signInThrottle });
 
   const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, changing);
-  const categories = createCategoriesService(repos.categories, repos.audit);
+  const categories = createCategoriesService(repos.categories, transaction);
   const favorites = createFavoritesService(repos.favorites, repos.catalogue);
   const analytics = createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) });
-  const agents = createAgentsService(repos.agents, repos.audit);
+  const agents = createAgentsService(repos.agents, transaction);
   // Stored files to remove, tried again until the storage lets them go (main.ts sweeps them, issue 25).
   const fileRemovals = createFileRemovals(repos.fileRemovals, storage, log);
   const currency = createCurrencyService(repos.currency, repos.audit, {
@@ -245,8 +249,8 @@ export async function composeServices(deps: CompositionDeps) {
     favorites,
     images: createImagesService(repos.images, storage, repos.audit, log, fileRemovals),
     fileRemovals,
-    qc: createQcService(repos.qc, repos.audit),
-    synonyms: createSynonymsService(repos.synonyms, repos.audit),
+    qc: createQcService(repos.qc, transaction),
+    synonyms: createSynonymsService(repos.synonyms, transaction),
     bulkOps: createBulkOpsService(repos.bulkOps, transaction, changeLimit),
     imports,
     importSources,

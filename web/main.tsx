@@ -46,6 +46,14 @@ function start(container: HTMLElement) {
 setTimeout(() => formatMoney(0, getSiteConfig().baseCurrency), 0);
 // The footer's code too (it would be asked for while hydrating, and adding its preload links costs time there).
 setTimeout(() => void preloadLayout().catch(() => undefined), 0);
+// And the browser's storage: its first read loads it (the favourites, agent and currency hooks read it while hydrating).
+setTimeout(() => {
+  try {
+    void window.localStorage.length;
+  } catch {
+    // Blocked: the stores keep what this page writes.
+  }
+}, 0);
 const route = routeForPath(location.pathname);
 const ready = route ? route.preload().catch(() => undefined) : Promise.resolve();
 void ready.then(() => setTimeout(() => start(root), 0));

@@ -6,13 +6,17 @@ import type { Category } from './schemas/category';
 import type { CurrencyRates } from './schemas/currency';
 import type { SharedFavoriteList } from './schemas/favorite';
 import type { Product, ProductPage } from './schemas/product';
+import type { PriceHistory } from './schemas/price-history';
 import type { QcPhoto } from './schemas/qc';
 import type { BrandSummary, FinderFacets } from './schemas/search';
 
 /** What a product address leads to, as the product page shows it. */
 export type ProductView =
-  /** qcPhotos and colours (the group's other products): absent while the page shows a card's product before its own answer has come. */
-  | { status: 'found'; product: Product; related: Product[]; qcPhotos?: QcPhoto[]; colours?: Product[] }
+  /**
+   * qcPhotos, colours (the group's other products) and priceHistory: absent while the page shows a card's product
+   * before its own answer has come.
+   */
+  | { status: 'found'; product: Product; related: Product[]; qcPhotos?: QcPhoto[]; colours?: Product[]; priceHistory?: PriceHistory | null }
   | { status: 'gone'; category: string | null; similar: Product[] }
   | { status: 'missing'; similar: Product[] };
 

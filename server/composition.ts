@@ -161,7 +161,7 @@ export async function composeServices(deps: CompositionDeps) {
 
   const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, changing);
   const categories = createCategoriesService(repos.categories, transaction);
-  const favorites = createFavoritesService(repos.favorites, repos.catalogue);
+  const favorites = createFavoritesService(repos.favorites, repos.catalogue, { alertsAvailable: mailer !== null });
   const analytics = createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) });
   const agents = createAgentsService(repos.agents, transaction);
   // Stored files to remove, tried again until the storage lets them go (main.ts sweeps them, issue 25).

@@ -29,6 +29,7 @@ import { errorSchema } from './error';
 import { isHttpUrl, isImageReference, optionalText, plainText } from './fields';
 import { pagedSchema, pageField, pageSizeField } from './paging';
 import { qcPhotoSchema } from './qc';
+import { priceHistorySchema } from './price-history';
 import { apiSchemas } from './registry';
 
 /** Case-insensitive match onto the canonical spelling ('women' -> 'Women'); null when unknown or blank. */
@@ -324,6 +325,9 @@ export const productDetailSchema = z
       .array(productSchema)
       .describe(`The other products of its group (the same seller item in other colours), in row order, at most ${PRODUCT_COLOURS_MAX}`),
     qcPhotos: z.array(qcPhotoSchema).describe("The product's QC photos, in the admin's order"),
+    priceHistory: priceHistorySchema
+      .nullable()
+      .describe('Its prices over time and the lowest (issue 29); null while it has had one price only'),
   })
   .register(apiSchemas, { id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof productDetailSchema>;

@@ -35,7 +35,13 @@ const find = (n: number): BrowserFavorite => ({
   savedPrice: 10 + n,
   savedAt: '2026-11-24T10:00:00.000Z',
 });
-const merged = (added: number, skipped: number): FavoriteMergeResult => ({ items: [], shareToken: null, added, skipped });
+const merged = (added: number, skipped: number): FavoriteMergeResult => ({
+  items: [],
+  shareToken: null,
+  priceAlerts: { available: false, all: false },
+  added,
+  skipped,
+});
 
 describe('merging this browser’s favourites into the account (what /home reports)', () => {
   beforeEach(() => {

@@ -10,6 +10,7 @@ import { PRODUCT_SNAPSHOT } from '../changes/changes.repo';
 import { finderQueries } from './finder.repo';
 import { QC_COUNT_COLUMN, qcPhotosOf } from '../qc/qc.repo';
 import { storedImageSize } from '../images/images.repo';
+import { priceHistoryOf, setPriceCause, type PriceCause } from '../price-history/price-history.repo';
 
 export type ProductRow = {
   id: string;
@@ -344,7 +345,8 @@ function productQueries(database: Database) {
      * Adds a product after the last row number, so the admin list shows it at the end. The number comes from the
      * column's sequence: concurrent creates each get their own (max(row) + 1 gave them the same one, issue 13).
      */
-    async insert(values: ProductValues): Promise<ProductRow> {
+    async insert(values: ProductValues, cause?: PriceCause): Promise<ProductRow> {
+      if (cause) await setPriceCause(database.db, cause);
       const [row] = await database.rows<RawRow>(sql`
         insert into products (title, description, brand, category, gender, price, image, is_best_product, link, source_platform, source_item_id)
         values (${values.title}, ${values.description}, ${values.brand}, ${values.category}, ${values.gender}, ${values.price},
@@ -354,7 +356,8 @@ function productQueries(database: Database) {
       return toRow(row);
     },
 
-    async update(id: string, values: ProductValues): Promise<ProductRow | null> {
+    async update(id: string, values: ProductValues, cause?: PriceCause): Promise<ProductRow | null> {
+      if (cause) await setPriceCause(database.db, cause);
       const [row] = await database.rows<RawRow>(sql`
         update products set title = ${values.title}, description = ${values.description}, brand = ${values.brand},
           category = ${values.category}, gender = ${values.gender}, price = ${values.price}, image = ${values.image},
@@ -413,6 +416,8 @@ export function createCatalogueRepo(database: Database) {
     ...finderQueries(database),
     /** A product's QC photos in order (its page shows them). */
     qcPhotos: (productId: string) => qcPhotosOf(database, productId),
+    /** A product's prices over time and its lowest (issue 29); null before its first is recorded. */
+    priceHistory: (productId: string) => priceHistoryOf(database, productId),
     /** The stored size of a product's picture when it is one of ours (its link preview's size is derived from it). */
     imageSize: (url: string) => storedImageSize(database, url),
     /** How many products a bulk action's selection holds now. */

@@ -143,7 +143,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     async (request, reply) => {
       const found = await service.productPage(request.params.number);
       if (found.status === 'found')
-        return { product: found.product, related: found.related, colours: found.colours, qcPhotos: found.qcPhotos };
+        return {
+          product: found.product,
+          related: found.related,
+          colours: found.colours,
+          qcPhotos: found.qcPhotos,
+          priceHistory: found.priceHistory,
+        };
       const gone = found.status === 'gone';
       const statusCode = gone ? 410 : 404;
       return reply.status(statusCode).send({

@@ -489,12 +489,14 @@ export function createCatalogueService(
         const colours = row.groupKey ? await repo.groupOthers(row.groupKey, row.id, PRODUCT_COLOURS_MAX) : [];
         const qcPhotos = row.qcCount > 0 ? (await repo.qcPhotos(row.id)).map(toQcPhoto) : [];
         const imageSize = row.image ? await repo.imageSize(row.image) : null;
+        const history = await repo.priceHistory(row.id);
         return {
           status: 'found',
           product: toProduct(row),
           related: related.map(toProduct),
           colours: colours.map(toProduct),
           qcPhotos,
+          priceHistory: history && history.points.length > 1 ? history : null,
           imageSize,
         };
       }
@@ -608,7 +610,7 @@ export function createCatalogueService(
     async create(actor: Actor, input: ProductInput, origin: string): Promise<AdminProduct> {
       const values = valuesFrom(input, await listedCategory(input), null, origin);
       return repo.transaction(async (tx) => {
-        const row = await tx.products.insert(values);
+        const row = await tx.products.insert(values, { cause: 'create', actorId: actor.id });
         const details = { productId: row.id, number: row.number, values: keptValues(row, AUDITED_FIELDS) };
         await audit.record({ action: 'product-create', subject: productSubject(row), actor, details }, tx.executor);
         return (await withGroupSizes([row], (keys) => tx.products.groupSizes(keys)))[0] ?? toAdminProduct(row);
@@ -623,7 +625,7 @@ export function createCatalogueService(
       return repo.transaction(async (tx) => {
         const current = await tx.products.lockById(id);
         if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
-        const row = await tx.products.update(id, valuesFrom(input, listed, current, origin));
+        const row = await tx.products.update(id, valuesFrom(input, listed, current, origin), { cause: 'edit', actorId: actor.id });
         if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
         const changes = changedFields(current, row, AUDITED_FIELDS);
         if (Object.keys(changes).length > 0) {

@@ -19,6 +19,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { synonymsRoutes } from './modules/synonyms/synonyms.routes';
 import { currencyRoutes } from './modules/currency/currency.routes';
+import { priceAlertsRoutes } from './modules/price-history/price-alerts.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { importSourcesRoutes } from './modules/imports/import-sources.routes';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(synonymsRoutes, { service: services.synonyms });
   await app.register(currencyRoutes, { service: services.currency });
   await app.register(favoritesRoutes, { service: services.favorites });
+  await app.register(priceAlertsRoutes, { service: services.priceAlerts });
   await app.register(imagesRoutes, { service: services.images });
   await app.register(qcRoutes, { service: services.qc });
   await app.register(importsRoutes, { service: services.imports });

@@ -47,6 +47,9 @@ import { createImportSourcesService } from './modules/imports/import-sources.ser
 import { defineSheetSyncJobs } from './modules/imports/import-sources-tasks';
 import { createImportsService } from './modules/imports/imports.service';
 import type { Mailer } from './modules/mail/mailer';
+import { createPriceAlertsRepo } from './modules/price-history/price-history.repo';
+import { createPriceAlertsService } from './modules/price-history/price-alerts.service';
+import { definePriceAlertJobs } from './modules/price-history/price-alerts-tasks';
 import { createPagesService } from './modules/pages/pages.service';
 import { createRequestsRepo } from './modules/requests/requests.repo';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -119,6 +122,7 @@ export async function composeServices(deps: CompositionDeps) {
     account: createAccountRepo(database),
     agents: createAgentsRepo(database),
     productSources: createProductSourcesRepo(database),
+    priceAlerts: createPriceAlertsRepo(database),
     analytics: createAnalyticsRepo(database),
     audit: createAuditRepo(database),
     auth: createAuthRepo(database),
@@ -202,6 +206,17 @@ export async function composeServices(deps: CompositionDeps) {
   defineFileRemovalJobs(jobs, log, fileRemovals);
   defineSheetSyncJobs(jobs, log, importSources);
 
+  // Price alerts (issue 29): the switches, the daily digest through the mailer and the signed unsubscribe link.
+  const priceAlerts = createPriceAlertsService({
+    repo: repos.priceAlerts,
+    mailer,
+    secret,
+    origin: config.publicUrl ?? `http://localhost:${config.port}`,
+    base: currency.base,
+    log,
+  });
+  definePriceAlertJobs(jobs, log, priceAlerts);
+
   // The requests' limits hash addresses under the analytics module's key of the day (forgotten after it).
   const requests = createRequestsService(repos.requests, repos.audit, { dayKey: analytics.dayKey });
   // The link converter (issue 29): short links through the import's safe fetch and hosts, limited like requests.
@@ -247,6 +262,7 @@ export async function composeServices(deps: CompositionDeps) {
     categories,
     currency,
     favorites,
+    priceAlerts,
     images: createImagesService(repos.images, storage, repos.audit, log, fileRemovals),
     fileRemovals,
     qc: createQcService(repos.qc, transaction),

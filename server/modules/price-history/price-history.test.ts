@@ -134,9 +134,9 @@ describe('recording every price change with its cause', () => {
   });
 
   it('an import (new and updated rows) and its Undo name the import', async () => {
-    await insertProducts(ctx.database, [{ title: 'Old Tee', price: 30, link: 'https://weidian.com/item.html?itemID=7000000001' }]);
+    await insertProducts(ctx.database, [{ title: 'Old Tee', price: 30, link: 'https://store.example/old-tee' }]);
     const start = (await history()).length;
-    const file = 'title,price,link\r\nOld Tee,25,https://weidian.com/item.html?itemID=7000000001\r\nNew Tee,12,https://weidian.com/item.html?itemID=7000000002\r\n';
+    const file = 'title,price,link\r\nOld Tee,25,https://store.example/old-tee\r\nNew Tee,12,https://store.example/new-tee\r\n';
     const form = multipartBody([{ filename: 'prices.csv', body: Buffer.from(file), field: 'file' }], {});
     const previewed = await ctx.app.inject({
       method: 'POST',
@@ -162,9 +162,9 @@ describe('recording every price change with its cause', () => {
   });
 
   it("a synced sheet's run says sync", async () => {
-    await insertProducts(ctx.database, [{ title: 'Sheet Tee', price: 40, link: 'https://weidian.com/item.html?itemID=7000000009' }]);
+    await insertProducts(ctx.database, [{ title: 'Sheet Tee', price: 40, link: 'https://store.example/sheet-tee' }]);
     const start = (await history()).length;
-    published.set('/sheet.csv', 'title,price,link\r\nSheet Tee,35,https://weidian.com/item.html?itemID=7000000009\r\n');
+    published.set('/sheet.csv', 'title,price,link\r\nSheet Tee,35,https://store.example/sheet-tee\r\n');
     const saved = await send(ctx.app, 'POST', '/api/admin/import-sources', {
       cookie: admin,
       body: { url: `${sheetsUrl}/sheet.csv`, maxChangedPercent: 100 },

@@ -42,7 +42,7 @@ export type PriceAlertSettings = z.infer<typeof priceAlertSettingsSchema>;
 
 export const priceAlertSettingsInputSchema = z.object({ all: z.boolean('all must be true or false') }).strict();
 
-/** PUT /api/favorites/:productId/price-alert. */
+/** PUT /api/me/price-alerts/:productId: a favourite's own alert. */
 export const favoriteAlertInputSchema = z.object({ on: z.boolean('on must be true or false') }).strict();
 export const favoriteAlertSchema = z
   .object({ productId: z.string(), priceAlert: z.boolean() })
@@ -52,7 +52,9 @@ export type FavoriteAlert = z.infer<typeof favoriteAlertSchema>;
 /** The unsubscribe link's token: the account id and its signature, both base64url. */
 export const PRICE_ALERT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{43}$/;
 export const unsubscribeQuerySchema = z.object({
-  token: z.string('token: the link is incomplete').regex(PRICE_ALERT_TOKEN_PATTERN, 'This unsubscribe link is not valid (it may be cut short).'),
+  token: z
+    .string('token: the link is incomplete')
+    .regex(PRICE_ALERT_TOKEN_PATTERN, 'This unsubscribe link is not valid (it may be cut short).'),
 });
 export const unsubscribedSchema = z
   .object({ unsubscribed: z.literal(true), message: z.string() })

@@ -54,7 +54,7 @@ export const SIGNED_IN_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /api/favorites/share': "makes or replaces the read-only link to the caller's own favourites",
   'DELETE /api/favorites/share': "stops sharing the caller's own favourites",
   'PUT /api/me/price-alerts': "turns the caller's own price digest for every favourite on or off",
-  'PUT /api/favorites/{productId}/price-alert': "turns a price alert of the caller's own favourite on or off",
+  'PUT /api/me/price-alerts/{productId}': "turns a price alert of the caller's own favourite on or off",
 };
 
 type OpenApiOperation = { security?: unknown; 'x-required-role'?: unknown };

@@ -26,7 +26,9 @@ export function createFavoritesRepo(database: Database) {
 
     /** Whether the account is mailed about every favourite's drops. */
     async alertsAll(userId: string): Promise<boolean> {
-      const [row] = await rows<{ all: boolean }>(sql`select price_alerts_all as "all" from user_preferences where user_id = ${userId}::uuid`);
+      const [row] = await rows<{ all: boolean }>(
+        sql`select price_alerts_all as "all" from user_preferences where user_id = ${userId}::uuid`,
+      );
       return row?.all ?? false;
     },
 

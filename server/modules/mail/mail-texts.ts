@@ -58,14 +58,9 @@ export type PriceDropLine = { title: string; link: string; was: string; now: str
  * The daily price digest (issue 29): the favourites that got cheaper, each linked, and the one-click way out. The
  * same unsubscribe address is in the List-Unsubscribe header (RFC 8058), so a mail program can show its own button.
  */
-export function priceDropMail(
-  to: string,
-  lines: readonly PriceDropLine[],
-  unsubscribe: { page: string; oneClick: string },
-): MailMessage {
+export function priceDropMail(to: string, lines: readonly PriceDropLine[], unsubscribe: { page: string; oneClick: string }): MailMessage {
   const unsubscribeLink = unsubscribe.page;
-  const intro =
-    lines.length === 1 ? 'One of your favourites got cheaper:' : `${lines.length} of your favourites got cheaper:`;
+  const intro = lines.length === 1 ? 'One of your favourites got cheaper:' : `${lines.length} of your favourites got cheaper:`;
   const outro = [
     `You get this because you asked ${SITE_NAME} to mail you when a favourite's price drops; at most one mail a day.`,
     `To get no more of these, open ${unsubscribeLink}`,

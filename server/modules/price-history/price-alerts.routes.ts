@@ -70,7 +70,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{ service: PriceAlertsServ
   );
 
   app.put(
-    '/api/favorites/:productId/price-alert',
+    '/api/me/price-alerts/:productId',
     app.guard('user', {
       bodyLimit: SMALL_BODY_LIMIT,
       schema: {

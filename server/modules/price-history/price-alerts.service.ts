@@ -36,8 +36,7 @@ export function createPriceAlertsService(deps: {
   const { repo, mailer } = deps;
   const available = mailer !== null;
 
-  const signature = (userId: string) =>
-    createHmac('sha256', deps.secret).update(`price-alerts:unsubscribe:${userId}`).digest('base64url');
+  const signature = (userId: string) => createHmac('sha256', deps.secret).update(`price-alerts:unsubscribe:${userId}`).digest('base64url');
 
   /** The account a token names, when its signature holds; null otherwise. */
   function userOfToken(token: string): string | null {

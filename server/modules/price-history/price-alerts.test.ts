@@ -54,7 +54,7 @@ const tokenFrom = (text: string) => {
 describe('the price digest', () => {
   it('a drop mails one digest with the product; a second run the same day mails nothing', async () => {
     const { email, cookie, product, title } = await personWithFavorite(30);
-    const on = await send(ctx.app, 'PUT', `/api/favorites/${product.id}/price-alert`, { cookie, body: { on: true } });
+    const on = await send(ctx.app, 'PUT', `/api/me/price-alerts/${product.id}`, { cookie, body: { on: true } });
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toEqual({ productId: product.id, priceAlert: true });
     expect((await send(ctx.app, 'GET', '/api/favorites', { cookie })).json<FavoriteList>().items[0]?.priceAlert).toBe(true);
@@ -86,7 +86,7 @@ describe('the price digest', () => {
 
   it('the unsubscribe link works without signing in, and no mail follows', async () => {
     const { email, cookie, product } = await personWithFavorite(50);
-    await send(ctx.app, 'PUT', `/api/favorites/${product.id}/price-alert`, { cookie, body: { on: true } });
+    await send(ctx.app, 'PUT', `/api/me/price-alerts/${product.id}`, { cookie, body: { on: true } });
     await setPrice(product.id, 40);
     await runJob();
     const token = tokenFrom((await smtp.waitFor(email)).text);
@@ -141,7 +141,7 @@ describe('the price digest', () => {
     const { cookie } = await personWithFavorite(5);
     await insertProducts(ctx.database, [{ title: 'Not saved', price: 5 }]);
     const [row] = await ctx.database.rows<{ id: string }>(sql`select id from products where title = 'Not saved'`);
-    const res = await send(ctx.app, 'PUT', `/api/favorites/${row?.id}/price-alert`, { cookie, body: { on: true } });
+    const res = await send(ctx.app, 'PUT', `/api/me/price-alerts/${row?.id}`, { cookie, body: { on: true } });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -152,7 +152,7 @@ describe('without a mail server', () => {
     await insertProducts(noMail.database, [{ title: 'Quiet Tee', price: 30 }]);
     const [product] = await noMail.database.rows<{ id: string }>(sql`select id from products where title = 'Quiet Tee'`);
     await send(noMail.app, 'PUT', `/api/favorites/${product?.id}`, { cookie });
-    const refused = await send(noMail.app, 'PUT', `/api/favorites/${product?.id}/price-alert`, { cookie, body: { on: true } });
+    const refused = await send(noMail.app, 'PUT', `/api/me/price-alerts/${product?.id}`, { cookie, body: { on: true } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(PRICE_TEXTS.alertsUnavailable);
     expect((await send(noMail.app, 'PUT', '/api/me/price-alerts', { cookie, body: { all: true } })).statusCode).toBe(409);

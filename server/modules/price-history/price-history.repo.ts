@@ -104,7 +104,9 @@ export function createPriceAlertsRepo(database: Database) {
       const [user] = await rows<{ id: string }>(sql`select id from users where id = ${userId}::uuid`);
       if (!user) return false;
       await rows(sql`update favorites set price_alert = false where user_id = ${userId}::uuid and price_alert`);
-      await rows(sql`update user_preferences set price_alerts_all = false, updated_at = now() where user_id = ${userId}::uuid and price_alerts_all`);
+      await rows(
+        sql`update user_preferences set price_alerts_all = false, updated_at = now() where user_id = ${userId}::uuid and price_alerts_all`,
+      );
       return true;
     },
 

@@ -110,7 +110,8 @@ describe('recording every price change with its cause', () => {
     ]);
     const start = (await history()).length;
     const ids = (await ctx.database.rows<{ id: string }>(sql`select id from products order by title`)).map((r) => r.id);
-    const bulk = (action: unknown) => send(ctx.app, 'POST', '/api/admin/products/bulk', { cookie: admin, body: { selection: { ids }, action } });
+    const bulk = (action: unknown) =>
+      send(ctx.app, 'POST', '/api/admin/products/bulk', { cookie: admin, body: { selection: { ids }, action } });
 
     const set = (await bulk({ type: 'set-price', price: 15 })).json<BulkEditResult>();
     expect(await since(start)).toEqual([
@@ -173,7 +174,9 @@ describe('recording every price change with its cause', () => {
     const ran = await send(ctx.app, 'POST', `/api/admin/import-sources/${saved.json<SyncedSheet>().id}/run`, { cookie: admin });
     const importId = ran.json<SyncedSheet>().lastImportId ?? '';
     await importDone(importId);
-    expect((await since(start)).map((r) => [r.title, r.old, r.price, r.cause, r.importId])).toEqual([['Sheet Tee', 40, 35, 'sync', importId]]);
+    expect((await since(start)).map((r) => [r.title, r.old, r.price, r.cause, r.importId])).toEqual([
+      ['Sheet Tee', 40, 35, 'sync', importId],
+    ]);
   });
 
   it('a write that names no cause is still recorded, as other', async () => {

@@ -8,7 +8,12 @@ import { productQueryKey } from './keys';
 export async function getProductView(number: number, signal?: AbortSignal): Promise<ProductView> {
   try {
     const detail = await apiGet<ProductDetail>(`/api/products/${number}`, {}, signal);
-    return { status: 'found', product: detail.product, related: detail.related, colours: detail.colours, qcPhotos: detail.qcPhotos,
+    return {
+      status: 'found',
+      product: detail.product,
+      related: detail.related,
+      colours: detail.colours,
+      qcPhotos: detail.qcPhotos,
       priceHistory: detail.priceHistory,
     };
   } catch (err) {

@@ -12,8 +12,10 @@ export const PRICE_TEXTS = {
   priceHeader: 'Price',
   lowestOn: (price: string, date: string) => `Lowest ${price} on ${date}`,
   lowestEver: 'lowest',
+  /** Beside a favourite's lowest price when it is today's. */
+  lowestNow: 'today’s price',
   alertLabel: 'Mail me when the price drops',
-  alertOn: 'You will get a mail when this price drops.',
+  alertAll: 'On for all your favourites (see your Account page).',
   alertFailed: 'The price alert could not be changed. Please try again.',
   alertsUnavailable: 'Price alerts need mail, which this site has not set up.',
   allTitle: 'Price alerts',

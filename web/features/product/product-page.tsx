@@ -5,8 +5,10 @@ import { thumbnailUrlFor } from '../../../common/media';
 import { brandPath, categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
+import type { PriceHistory } from '../../../common/schemas/price-history';
 import type { QcPhoto } from '../../../common/schemas/qc';
 import { FavoriteButton } from '../../components/favorite-button';
+import { PriceAlertToggle } from '../../components/price-alert-toggle';
 import { Price } from '../../components/price';
 import { AgentPicker } from '../../components/agent-picker';
 import { ChosenAgentPromo } from '../../components/agent-promo';
@@ -19,6 +21,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { useProductView } from './api/get-product';
+import { PriceHistoryChart } from './components/price-history-chart';
 import { QcGallery } from './components/qc-gallery';
 import { LinkReportNotice } from './components/link-report-notice';
 import { ReportLink } from './components/report-link';
@@ -74,12 +77,14 @@ function ProductDetails({
   related,
   colours,
   qcPhotos,
+  priceHistory,
   loadingRelated,
 }: {
   product: Product;
   related: Product[];
   colours: Product[] | undefined;
   qcPhotos: QcPhoto[] | undefined;
+  priceHistory: PriceHistory | null | undefined;
   loadingRelated: boolean;
 }) {
   useProductViewBeacon(product.id);
@@ -144,6 +149,8 @@ function ProductDetails({
             <FavoriteButton product={product} variant="page" />
             <ShareButton url={url} title={product.title} />
           </div>
+          <PriceAlertToggle productId={product.id} />
+          {priceHistory && <PriceHistoryChart history={priceHistory} />}
           <ChosenAgentPromo className="product-promo" />
           <LinkReportNotice productId={product.id} />
           <ReportLink product={product} />
@@ -232,6 +239,7 @@ export default function ProductPage() {
         related={view.related}
         colours={view.colours}
         qcPhotos={view.qcPhotos}
+        priceHistory={view.priceHistory}
         loadingRelated={query.isPlaceholderData}
       />
     );

@@ -58,7 +58,11 @@ describe('merging this browser’s favourites into the account (what /home repor
     await mergeBrowserFavorites(queryClient, toast, USER);
     expect(sent).toEqual([{ items: [find(2), find(1)] }]);
     expect(queryClient.getQueryData(favoritesMergeKey(USER))).toEqual({ added: 2, skipped: 1 });
-    expect(queryClient.getQueryData(myFavoritesQueryKey)).toEqual({ items: [], shareToken: null });
+    expect(queryClient.getQueryData(myFavoritesQueryKey)).toEqual({
+      items: [],
+      shareToken: null,
+      priceAlerts: { available: false, all: false },
+    });
     expect(queryClient.getQueryData(favoritesMergeKey('someone-else'))).toBeUndefined();
     expect(readBrowserFavorites()).toEqual([]);
     expect(toast).not.toHaveBeenCalled();

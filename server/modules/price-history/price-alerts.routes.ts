@@ -11,6 +11,7 @@ import {
   unsubscribeQuerySchema,
 } from '../../../common/schemas/price-history';
 import { AppError } from '../../errors';
+import { callerOf } from '../../plugins/role-guard';
 import { UNSUBSCRIBE_PAGE_PATH, UNSUBSCRIBE_PATH, type PriceAlertsService } from './price-alerts.service';
 
 /** The switches carry one flag; the one-click unsubscribe a form field (RFC 8058). */
@@ -33,10 +34,6 @@ function sentencePage(title: string, sentence: string): string {
 
 /** Price alerts (issue 29): the account's switches, and the unsubscribe link of the digest mail. */
 export const priceAlertsRoutes: FastifyPluginAsyncZod<{ service: PriceAlertsService }> = async (app, { service }) => {
-  const who = (id: string | undefined) => {
-    if (!id) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
-    return id;
-  };
   // RFC 8058's one-click POST is a form (List-Unsubscribe=One-Click); the token is in the address, the body is ignored.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: SMALL_BODY_LIMIT }, (_r, body, done) =>
     done(null, body),
@@ -51,7 +48,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{ service: PriceAlertsServ
         response: { 200: priceAlertSettingsSchema },
       },
     }),
-    async (request) => service.settings(who(request.sessionUser?.id)),
+    async (request) => service.settings(callerOf(request).id),
   );
 
   app.put(
@@ -66,7 +63,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{ service: PriceAlertsServ
         response: { 200: priceAlertSettingsSchema, 409: errorSchema },
       },
     }),
-    async (request) => service.setAll(who(request.sessionUser?.id), request.body.all),
+    async (request) => service.setAll(callerOf(request).id, request.body.all),
   );
 
   app.put(
@@ -82,7 +79,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{ service: PriceAlertsServ
         response: { 200: favoriteAlertSchema, 404: errorSchema, 409: errorSchema },
       },
     }),
-    async (request) => service.setFavorite(who(request.sessionUser?.id), request.params.productId, request.body.on),
+    async (request) => service.setFavorite(callerOf(request).id, request.params.productId, request.body.on),
   );
 
   app.post(

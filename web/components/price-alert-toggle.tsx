@@ -27,17 +27,21 @@ export function PriceAlertToggle({ productId }: { productId: string }) {
   const id = `price-alert-${productId}`;
   const hint = !available ? T.alertsUnavailable : all ? T.alertAll : failed ? T.alertFailed : null;
 
+  /** The list's copy of this find's alert: set at once on screen, put back when the server refuses. */
+  function show(on: boolean) {
+    queryClient.setQueryData<FavoriteList>(myFavoritesQueryKey, (current) =>
+      current ? { ...current, items: current.items.map((f) => (f.product.id === productId ? { ...f, priceAlert: on } : f)) } : current,
+    );
+  }
+
   async function change(on: boolean) {
     setBusy(true);
     setFailed(false);
+    show(on);
     try {
-      const done = await apiPut<FavoriteAlert>(`/api/me/price-alerts/${encodeURIComponent(productId)}`, { on });
-      queryClient.setQueryData<FavoriteList>(myFavoritesQueryKey, (current) =>
-        current
-          ? { ...current, items: current.items.map((f) => (f.product.id === productId ? { ...f, priceAlert: done.priceAlert } : f)) }
-          : current,
-      );
+      show((await apiPut<FavoriteAlert>(`/api/me/price-alerts/${encodeURIComponent(productId)}`, { on })).priceAlert);
     } catch {
+      show(!on);
       setFailed(true);
     } finally {
       setBusy(false);

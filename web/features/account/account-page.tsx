@@ -45,7 +45,7 @@ function PriceAlertsSwitch() {
       <input
         id="price-alerts-all"
         type="checkbox"
-        checked={data.all}
+        checked={set.isPending && set.variables !== undefined ? set.variables : data.all}
         disabled={!data.available || set.isPending}
         aria-describedby="price-alerts-all-hint"
         onChange={(event) => set.mutate(event.currentTarget.checked)}

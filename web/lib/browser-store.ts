@@ -14,11 +14,13 @@ export function browserStore<T>(key: string, parse: (text: string | null) => T, 
   let cached = empty;
   /** True while `cachedText` is what storage holds: after a read or a write here, until another tab writes. */
   let current = false;
-  let listening = false;
+  /** The window whose storage events are heard (a browser has one; tests swap it between files). */
+  let watched: Window | undefined;
   /** From the first read or write on (before any hook subscribes, so every one of them reads storage again). */
   function watchOtherTabs(): void {
-    if (listening) return;
-    listening = true;
+    if (watched === window) return;
+    watched = window;
+    current = false;
     window.addEventListener('storage', (event: StorageEvent) => {
       if (event.key === key || event.key === null) current = false;
     });

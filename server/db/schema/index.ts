@@ -27,3 +27,4 @@ export {
 export { catalogueChangeImages, catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';
 export { agents, currencyRates, favorites, favoriteShares, itemRequests, linkReports, productQcPhotos, userPreferences } from './finds';
 export { storageRemovals } from './files';
+export { linkBudget, linkChecks, linkHosts } from './link-health';

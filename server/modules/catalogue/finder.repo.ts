@@ -26,7 +26,8 @@ export type FinderFilter = {
 export const FINDER_COLUMNS = sql.raw(
   `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image,
    is_best_product as "isBestProduct", link, source_platform as "sourcePlatform", source_item_id as "sourceItemId", row, shuffle_key as "shuffleKey", created_at as "createdAt",
-   updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText", ${QC_COUNT_COLUMN}`,
+   updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText",
+   link_state as "linkState", picture_broken as "pictureBroken", ${QC_COUNT_COLUMN}`,
 );
 
 const list = (values: string[]) =>
@@ -102,7 +103,8 @@ const ORDERS = {
 type FilterPart = 'search' | 'category' | 'gender' | 'best' | 'brands' | 'price';
 
 function conditions(f: FinderFilter, leave: FilterPart[] = []): SQL[] {
-  const out: SQL[] = [];
+  // A product whose link was gone LINK_HIDE_AFTER_GONE checks in a row is out of the finder (issue 29).
+  const out: SQL[] = [sql`link_state <> 'hidden'`];
   const use = (part: FilterPart) => !leave.includes(part);
   if (use('search') && f.search) for (const word of f.search.words) out.push(wordCondition(word));
   if (use('category') && f.category) out.push(sql`lower(category) = lower(${f.category})`);
@@ -432,7 +434,8 @@ export function finderQueries(database: Database) {
 
     /** Every product's id and row version (xmin, new with every write of the row). */
     async indexVersions(): Promise<Array<{ id: string; v: string }>> {
-      return database.rows<{ id: string; v: string }>(sql`select id, xmin::text as v from products`);
+      // Hidden products (link gone, issue 29) are not in the index: to it they are as if deleted.
+      return database.rows<{ id: string; v: string }>(sql`select id, xmin::text as v from products where link_state <> 'hidden'`);
     },
 
     /** What the search index keeps of products: all of them (in the shuffled order) or those of `ids`. */
@@ -441,7 +444,8 @@ export function finderQueries(database: Database) {
         select id, shuffle_key as key, xmin::text as version, title, brand, description, lower(category) as category, gender,
           is_best_product as best, brand_key as "brandKey", price::text as price,
           (extract(epoch from created_at) * 1000000)::bigint::text as created, popularity, group_key as "groupKey"
-        from products ${ids ? sql`where id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``} order by shuffle_key, id`);
+        from products where link_state <> 'hidden' ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``}
+        order by shuffle_key, id`);
       return rows.map((r) => ({ ...r, price: Number(r.price), created: Number(r.created) }));
     },
 

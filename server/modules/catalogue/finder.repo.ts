@@ -102,9 +102,11 @@ const ORDERS = {
 /** Which filters a facet leaves out: a category's count ignores the category filter, and so on. */
 type FilterPart = 'search' | 'category' | 'gender' | 'best' | 'brands' | 'price';
 
+/** A product whose link was gone LINK_HIDE_AFTER_GONE checks in a row is out of the finder (issue 29). */
+const VISIBLE = sql`link_state <> 'hidden'`;
+
 function conditions(f: FinderFilter, leave: FilterPart[] = []): SQL[] {
-  // A product whose link was gone LINK_HIDE_AFTER_GONE checks in a row is out of the finder (issue 29).
-  const out: SQL[] = [sql`link_state <> 'hidden'`];
+  const out: SQL[] = [];
   const use = (part: FilterPart) => !leave.includes(part);
   if (use('search') && f.search) for (const word of f.search.words) out.push(wordCondition(word));
   if (use('category') && f.category) out.push(sql`lower(category) = lower(${f.category})`);
@@ -212,7 +214,7 @@ export function finderQueries(database: Database) {
       limit: number,
       after: FinderCursor | undefined,
     ): Promise<RawFinderRow[]> {
-      const base = conditions(filter);
+      const base = [VISIBLE, ...conditions(filter)];
       const take = limit + 1;
       const searching = Boolean(filter.search);
       /**
@@ -243,9 +245,10 @@ export function finderQueries(database: Database) {
           const from = after?.sort === 'relevance' ? sql`where (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
           const walked = await page(
             sql`select k_id, k_key, ${top.score}::int as score from (
-                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, ${top.positions}
+                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state,
+                    ${top.positions}
                   from products ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
-                ) w ${where([...conditions({ ...filter, search: undefined }), top.condition])}
+                ) w ${where([VISIBLE, ...conditions({ ...filter, search: undefined }), top.condition])}
                 order by k_key, k_id limit ${take}`,
             'k.k_key, k.k_id',
           );
@@ -300,7 +303,7 @@ export function finderQueries(database: Database) {
     /** How many products the filter gives (the ways out of an empty result). */
     async countFinder(filter: FinderFilter): Promise<number> {
       const [row] = await rows<{ n: number }>(
-        sql`select count(*)::int as n from products ${where(conditions(filter))}`,
+        sql`select count(*)::int as n from products ${where([VISIBLE, ...conditions(filter)])}`,
         Boolean(filter.search),
       );
       return row?.n ?? 0;
@@ -334,7 +337,7 @@ export function finderQueries(database: Database) {
         sql`select lower(category) as c, gender as g, brand_key as b, min(brand) as name,
               ${only('category')} as "inCat", ${only('gender')} as "inGen", ${only('brands')} as "inBrand",
               (count(*) filter (where ${only('price')}))::int as n, min(price)::text as lo, max(price)::text as hi
-            from products ${where(conditions(filter, ['category', 'gender', 'brands', 'price']))}
+            from products ${where([VISIBLE, ...conditions(filter, ['category', 'gender', 'brands', 'price'])])}
             group by lower(category), gender, brand_key`,
         Boolean(filter.search),
       );

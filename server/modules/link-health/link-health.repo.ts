@@ -54,6 +54,9 @@ export type FailingRow = {
 
 export type FailingFilter = 'all' | 'gone' | 'unknown' | 'pictures';
 
+/** A reported product's due time: after an admin's Re-check now (-infinity), before the never checked (1970). */
+const REPORTED_DUE = '1960-01-01T00:00:00Z';
+
 const FAILING: Record<FailingFilter, string> = {
   all: `(c.answer in ('gone', 'unknown') or c.picture_answer = 'broken')`,
   gone: `c.answer = 'gone'`,
@@ -113,11 +116,12 @@ export function createLinkHealthRepo(database: Database) {
      * Takes the `limit` products due soonest (reported first, then never checked, then the oldest check), pushing their
      * due time `leaseSeconds` on, so another worker does not take them meanwhile (a crash leaves them due again then).
      */
-    async takeDue(limit: number, leaseSeconds: number): Promise<DueProduct[]> {
+    async takeDue(limit: number, leaseSeconds: number, options: { askedOnly?: boolean } = {}): Promise<DueProduct[]> {
       if (limit <= 0) return [];
+      const due = options.askedOnly ? sql`due_at = '-infinity'` : sql`due_at <= now()`;
       return database.rows<DueProduct>(sql`
         with due as (
-          select product_id from link_checks where due_at <= now() order by due_at limit ${limit} for update skip locked)
+          select product_id from link_checks where ${due} order by due_at limit ${limit} for update skip locked)
         update link_checks c set due_at = now() + make_interval(secs => ${leaseSeconds})
         from due join products p on p.id = due.product_id
           left join lateral (select storage_key, name, source_url from images where url = p.image order by created_at limit 1) i on true
@@ -205,12 +209,17 @@ export function createLinkHealthRepo(database: Database) {
         where id = ${productId}::uuid and link_state = ${from.linkState} and picture_broken = ${from.pictureBroken}`);
     },
 
-    /** A visitor's report or an admin's Re-check now: the product's check goes to the front of the queue. */
+    /**
+     * A visitor's report (due before every product never checked) or an admin's Re-check now (due at -infinity: first
+     * of all, and checked even when the day's budget is spent): the product's check goes to the front of the queue.
+     */
     async raise(productId: string, options: { clearFine: boolean }): Promise<boolean> {
+      const due = options.clearFine ? '-infinity' : REPORTED_DUE;
       const rows = await database.rows<{ id: string }>(sql`
         insert into link_checks (product_id, due_at, reported_at)
-        select id, '-infinity', now() from products where id = ${productId}::uuid
-        on conflict (product_id) do update set due_at = '-infinity', reported_at = now(),
+        select id, ${due}::timestamptz, ${options.clearFine ? null : sql`now()`} from products where id = ${productId}::uuid
+        on conflict (product_id) do update set due_at = least(link_checks.due_at, ${due}::timestamptz),
+          reported_at = ${options.clearFine ? sql`link_checks.reported_at` : sql`now()`},
           marked_fine_at = case when ${options.clearFine} then null else link_checks.marked_fine_at end,
           marked_fine_by = case when ${options.clearFine} then null else link_checks.marked_fine_by end
         returning product_id as id`);

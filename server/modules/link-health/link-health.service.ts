@@ -226,13 +226,13 @@ export function createLinkHealthService(deps: {
           break;
         }
         const granted = await repo.claimBudget(TAKE, settings.perDay);
-        if (granted === 0) {
-          result.stopped = 'budget';
+        // The day's budget spent: only what an admin asked for now (Re-check now) is still checked.
+        const due = granted > 0 ? await repo.takeDue(granted, LEASE_SECONDS) : await repo.takeDue(TAKE, LEASE_SECONDS, { askedOnly: true });
+        if (granted > 0) await repo.returnBudget(granted - due.length);
+        if (due.length === 0) {
+          if (granted === 0) result.stopped = 'budget';
           break;
         }
-        const due = await repo.takeDue(granted, LEASE_SECONDS);
-        await repo.returnBudget(granted - due.length);
-        if (due.length === 0) break;
         let next = 0;
         const worker = async () => {
           for (let i = next++; i < due.length; i = next++) {

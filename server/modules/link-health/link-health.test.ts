@@ -259,6 +259,15 @@ describe('a sweep against the stand-in marketplaces', () => {
     const [gone] = await insertProducts(ctx.database, [item('taobao', DELISTED), item('taobao', LIVE), item('taobao', LIVE)]);
     expect(await service.sweep()).toMatchObject({ checked: 2, stopped: 'budget' });
     expect(await service.sweep()).toMatchObject({ checked: 0, stopped: 'budget' });
+    // An admin's Re-check now is checked even so; a visitor's report waits for the next day's budget.
+    const [, second, third] = await ctx.database.rows<{ id: string }>(sql`select id from products order by row`);
+    const unchecked = (await ctx.database.rows<{ id: string }>(sql`select product_id as id from link_checks where checked_at is null`))[0]!
+      .id;
+    await ctx.app.services.repos.linkHealth.raise(unchecked, { clearFine: false });
+    expect(await service.sweep()).toMatchObject({ checked: 0, stopped: 'budget' });
+    const rechecked = [second, third].find((p) => p!.id !== unchecked)!.id;
+    await ctx.app.services.repos.linkHealth.raise(rechecked, { clearFine: true });
+    expect(await service.sweep()).toMatchObject({ checked: 1, live: 1, stopped: 'budget' });
     await ctx.database.rows(sql`delete from link_budget`);
     expect(await service.sweep()).toMatchObject({ checked: 1 });
 

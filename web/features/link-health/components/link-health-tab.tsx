@@ -15,14 +15,16 @@ const COUNT_KEYS = ['fine', 'unavailable', 'hidden', 'unknown', 'never', 'pictur
 
 function Counts({ counts }: { counts: LinkHealthOverview['counts'] }) {
   return (
-    <dl className="link-counts" aria-label={T.countsLabel}>
-      {COUNT_KEYS.map((key) => (
-        <div key={key} className={`link-count link-count-${key}`}>
-          <dt>{T.counts[key]}</dt>
-          <dd>{counts[key]}</dd>
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label={T.countsLabel}>
+      <dl className="link-counts">
+        {COUNT_KEYS.map((key) => (
+          <div key={key} className={`link-count link-count-${key}`}>
+            <dt>{T.counts[key]}</dt>
+            <dd>{counts[key]}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

@@ -137,7 +137,7 @@ export function createLinkHealthRepo(database: Database) {
      * process through the row), or null with when to come back when the host is paused or its queue is longer than
      * `maxWaitMs`.
      */
-    async claimSlot(host: string, intervalMs: number, maxWaitMs: number): Promise<{ at: Date } | { retryAt: Date }> {
+    async claimSlot(host: string, intervalMs: number, maxWaitMs: number): Promise<{ at: Date; failures: number } | { retryAt: Date }> {
       const step = intervalMs / 1000;
       const reach = maxWaitMs / 1000;
       // A few tries: a turn another worker took between the two statements, or a row made meanwhile, is no reason
@@ -147,12 +147,12 @@ export function createLinkHealthRepo(database: Database) {
           await database.rows(sql`insert into link_hosts (host, next_at) values (${host}, now()) on conflict (host) do nothing`);
           knownHosts.add(host);
         }
-        const [slot] = await database.rows<{ at: Date | string }>(sql`
+        const [slot] = await database.rows<{ at: Date | string; failures: number }>(sql`
           update link_hosts set next_at = greatest(next_at, now()) + make_interval(secs => ${step})
           where host = ${host} and greatest(next_at, now()) <= now() + make_interval(secs => ${reach})
             and (paused_until is null or paused_until <= now())
-          returning next_at - make_interval(secs => ${step}) as at`);
-        if (slot) return { at: new Date(slot.at) };
+          returning next_at - make_interval(secs => ${step}) as at, failures`);
+        if (slot) return { at: new Date(slot.at), failures: slot.failures };
         const [later] = await database.rows<{ at: Date | string; busy: boolean }>(sql`
           select greatest(next_at, coalesce(paused_until, next_at), now() + interval '1 second') as at,
             coalesce(paused_until > now(), false) or next_at > now() + make_interval(secs => ${reach}) as busy

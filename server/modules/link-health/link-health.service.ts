@@ -103,12 +103,12 @@ export function createLinkHealthService(deps: {
   const intervalMs = 60_000 / Math.max(1, settings.perHostPerMinute);
 
   /** Waits for the host's turn; false when it is not within reach (the caller puts the product back). */
-  async function turn(host: string, deadline: number): Promise<{ ok: true } | { ok: false; retryAt: Date }> {
+  async function turn(host: string, deadline: number): Promise<{ ok: true; failures: number } | { ok: false; retryAt: Date }> {
     const slot = await repo.claimSlot(host, intervalMs, Math.max(0, Math.min(MAX_SLOT_WAIT_MS, deadline - Date.now())));
     if ('retryAt' in slot) return { ok: false, retryAt: slot.retryAt };
     const wait = slot.at.getTime() - Date.now();
     if (wait > 0) await sleep(wait);
-    return { ok: true };
+    return { ok: true, failures: slot.failures };
   }
 
   async function observe(url: string, rule: ReturnType<typeof checkTarget> & object): Promise<Observed> {
@@ -190,7 +190,7 @@ export function createLinkHealthService(deps: {
       // No answer, 429 or 5xx: the host's trouble, so it pauses; any answer of the item's own resets its failures.
       const hostTrouble = judged.answer === 'unknown' && (judged.status === null || judged.status === 429 || judged.status >= 500);
       if (hostTrouble) await repo.hostFailed(host, HOST_BACKOFF_SECONDS, HOST_BACKOFF_MAX_SECONDS);
-      else await repo.hostAnswered(host);
+      else if (waited.failures > 0) await repo.hostAnswered(host);
     }
     const pictureAnswer = await checkPicture(product, deadline);
     const answer = judged?.answer ?? null;

@@ -232,7 +232,9 @@ export async function composeServices(deps: CompositionDeps) {
   // The requests' limits hash addresses under the analytics module's key of the day (forgotten after it).
   const requests = createRequestsService(repos.requests, repos.audit, {
     dayKey: analytics.dayKey,
-    onLinkReport: (productId) => linkHealth.reported(productId),
+    // The report is kept whatever happens here: a check not raised is still made in its turn.
+    onLinkReport: (productId) =>
+      linkHealth.reported(productId).catch((err: unknown) => log.warn({ err, productId }, 'could not raise the link check of a report')),
   });
   // The link converter (issue 29): short links through the import's safe fetch and hosts, limited like requests.
   const shortHosts = config.importShortLinkHosts ?? DEFAULT_SHORT_LINK_HOSTS;

@@ -67,6 +67,10 @@ import { createUsersAdminService } from './modules/users/users-admin.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createUsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
+import { createLinkHealthRepo } from './modules/link-health/link-health.repo';
+import { createLinkHealthService, type LinkHealthSettings } from './modules/link-health/link-health.service';
+import { defineLinkHealthJobs, kickLinkChecks } from './modules/link-health/link-health-tasks';
+import { marketplaceBasesFrom } from './modules/link-health/marketplace-rules';
 
 export type CompositionDeps = {
   config: Pick<Config, 'publicUrl' | 'port' | 'trustedOrigins' | 'authSecret' | 'authRateLimit' | 'google'> & {
@@ -76,6 +80,8 @@ export type CompositionDeps = {
     /** BASE_CURRENCY (USD when absent) and RATES_URL (none when absent). */
     baseCurrency?: CurrencyCode | undefined;
     ratesUrl?: string | undefined;
+    /** The link checks' settings (config.ts); absent: the defaults, at the real marketplaces. */
+    linkHealth?: Partial<Omit<LinkHealthSettings, 'allowPrivate'>> | undefined;
   };
   database: Database;
   storage: Storage;
@@ -103,6 +109,7 @@ export function changeReposOn(database: Database, changeLimit: ChangeLimit) {
     qc: createQcRepo(database),
     setup: createSetupRepo(database),
     synonyms: createSynonymsRepo(database),
+    linkHealth: createLinkHealthRepo(database),
   };
 }
 
@@ -143,6 +150,7 @@ export async function composeServices(deps: CompositionDeps) {
     site: createSiteRepo(database),
     synonyms: createSynonymsRepo(database),
     users: createUsersRepo(database),
+    linkHealth: createLinkHealthRepo(database),
   };
 
   // A change's repos on one transaction (decision 0065): services run their changes through `transaction`.
@@ -216,9 +224,32 @@ export async function composeServices(deps: CompositionDeps) {
     log,
   });
   definePriceAlertJobs(jobs, log, priceAlerts);
+  // Link health (issue 29, decision 0067): the checks as a periodic job; a visitor's report raises a product's check.
+  const linkHealth = createLinkHealthService({
+    repo: repos.linkHealth,
+    transaction,
+    storage,
+    log,
+    kick: kickLinkChecks(jobs),
+    settings: {
+      bases: marketplaceBasesFrom({}),
+      perHostPerMinute: 20,
+      perDay: 20_000,
+      hideAfterGone: 0,
+      timeoutMs: 10_000,
+      ...config.linkHealth,
+      allowPrivate: config.importAllowPrivateHosts ?? false,
+    },
+  });
+  defineLinkHealthJobs(jobs, log, linkHealth);
 
   // The requests' limits hash addresses under the analytics module's key of the day (forgotten after it).
-  const requests = createRequestsService(repos.requests, repos.audit, { dayKey: analytics.dayKey });
+  const requests = createRequestsService(repos.requests, repos.audit, {
+    dayKey: analytics.dayKey,
+    // The report is kept whatever happens here: a check not raised is still made in its turn.
+    onLinkReport: (productId) =>
+      linkHealth.reported(productId).catch((err: unknown) => log.warn({ err, productId }, 'could not raise the link check of a report')),
+  });
   // The link converter (issue 29): short links through the import's safe fetch and hosts, limited like requests.
   const shortHosts = config.importShortLinkHosts ?? DEFAULT_SHORT_LINK_HOSTS;
   const convert = createConvertService({
@@ -273,6 +304,7 @@ export async function composeServices(deps: CompositionDeps) {
     analytics,
     requests,
     convert,
+    linkHealth,
     // The dashboard's setup checklist and the start log (issue 28): settings are told only as set or not.
     setup: createSetupService({
       repo: repos.setup,

@@ -76,6 +76,9 @@ export const productSchema = z
     sourceItemId: z.string().nullable().describe("The item's id on that marketplace: BUY builds any agent's link from the two"),
     row: z.number().int().nullable(),
     qcCount: z.number().int().describe('How many QC (quality-check) photos the product page shows'),
+    mayBeUnavailable: z
+      .boolean()
+      .describe("The last link check found the seller's item gone: cards and the page say it may be unavailable (issue 29)"),
     otherColours: z
       .number()
       .int()

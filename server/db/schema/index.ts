@@ -28,3 +28,4 @@ export { catalogueChangeImages, catalogueChangeRows, catalogueChanges, importRow
 export { agents, currencyRates, favorites, favoriteShares, itemRequests, linkReports, productQcPhotos, userPreferences } from './finds';
 export { storageRemovals } from './files';
 export { priceHistory } from './prices';
+export { linkBudget, linkChecks, linkHosts } from './link-health';

@@ -36,6 +36,10 @@ export type ProductRow = {
   row: number | null;
   /** How many QC photos it has (QC_COUNT_COLUMN). */
   qcCount: number;
+  /** What the link checks made of the link (issue 29): 'ok', 'unavailable' or 'hidden' (out of the finder). */
+  linkState: 'ok' | 'unavailable' | 'hidden';
+  /** The picture is broken and could not be fetched again: shown as the placeholder. */
+  pictureBroken: boolean;
   shuffleKey: number;
   createdAt: Date;
   updatedAt: Date;
@@ -50,7 +54,8 @@ export type ListFilter = {
 
 const COLUMNS = sql.raw(
   `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image, is_best_product as "isBestProduct", link,
-   source_platform as "sourcePlatform", source_item_id as "sourceItemId", source_id as "sourceId", group_key as "groupKey", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt", ${QC_COUNT_COLUMN}`,
+   source_platform as "sourcePlatform", source_item_id as "sourceItemId", source_id as "sourceId", group_key as "groupKey", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt",
+   link_state as "linkState", picture_broken as "pictureBroken", ${QC_COUNT_COLUMN}`,
 );
 
 function filterConditions(f: ListFilter): SQL[] {
@@ -157,7 +162,18 @@ export type ProductTotals = { products: number; changes: number };
 /** Column values of a product as the admin writes them. */
 export type ProductValues = Omit<
   ProductRow,
-  'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey' | 'qcCount' | 'sourceId' | 'groupKey'
+  | 'id'
+  | 'number'
+  | 'row'
+  | 'shuffleKey'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'brandKey'
+  | 'qcCount'
+  | 'sourceId'
+  | 'groupKey'
+  | 'linkState'
+  | 'pictureBroken'
 >;
 
 /** What remains of a deleted product (deleted_products, written by a trigger). */

@@ -63,14 +63,16 @@ export function toProduct(row: Omit<ProductRow, 'sourceId'>): Product {
     category: row.category,
     gender: row.gender,
     price: row.price,
-    image: row.image,
-    thumbnail: thumbnailUrlFor(row.image),
+    // A picture the link checks found broken and could not fetch again shows as the placeholder (issue 29).
+    image: row.pictureBroken ? null : row.image,
+    thumbnail: row.pictureBroken ? null : thumbnailUrlFor(row.image),
     isBestProduct: row.isBestProduct,
     link: row.link,
     sourcePlatform: row.sourcePlatform,
     sourceItemId: row.sourceItemId,
     row: row.row,
     qcCount: row.qcCount,
+    mayBeUnavailable: row.linkState !== 'ok',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -80,6 +82,9 @@ export function toProduct(row: Omit<ProductRow, 'sourceId'>): Product {
 export function toAdminProduct(row: ProductRow, groupSizes: ReadonlyMap<string, number> = new Map()): AdminProduct {
   return {
     ...toProduct(row),
+    // The admin sees and edits the picture the product points at, broken or not (Link health lists it).
+    image: row.image,
+    thumbnail: thumbnailUrlFor(row.image),
     sourceId: row.sourceId,
     groupKey: row.groupKey,
     groupSize: (row.groupKey && groupSizes.get(row.groupKey)) || 1,

@@ -279,7 +279,9 @@ export function createPagesService(deps: {
         currency: base,
         image: productPreviewImage(product, imageSize),
         jsonLd: [
-          productJsonLd(request.origin, product, share ?? thumbnailUrlFor(product.image, 640), base),
+          productJsonLd(request.origin, product, share ?? thumbnailUrlFor(product.image, 640), base, {
+            linkDead: product.mayBeUnavailable,
+          }),
           breadcrumbJsonLd(request.origin, productTrail(product)),
         ],
       },

@@ -124,6 +124,11 @@ function ProductDetails({
           <p className="product-price">
             <Price value={product.price} />
           </p>
+          {product.mayBeUnavailable && (
+            <p className="product-unavailable" role="note">
+              <strong>{TEXTS.mayBeUnavailable}.</strong> {TEXTS.mayBeUnavailableHint}
+            </p>
+          )}
           {facts.length > 0 && (
             <dl className="product-facts">
               {facts.map(([term, value]) => (

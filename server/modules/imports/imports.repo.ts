@@ -511,9 +511,9 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
     },
 
     /**
-     * Writes one batch of rows in one transaction with the change's rows (what each product was, for Undo):
-     * updates only where a field differs, new products in file order (an id or source id taken meanwhile is
-     * skipped). Answers what it did and how many rows it covered.
+     * Writes one batch of rows with the change's rows (what each product was, for Undo), in the transaction the
+     * service opens for it: updates only where a field differs, new products in file order (an id or source id
+     * taken meanwhile is skipped). Answers what it did and how many rows it covered.
      */
     async writeBatch(
       id: string,
@@ -521,14 +521,15 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
       after: number,
       last: number,
     ): Promise<{ created: number; updated: number; skipped: number; rows: number }> {
-      return runChange(database, limit, async (tx) => {
-        const range = sql`r.import_id = ${id}::uuid and r.row_number > ${after} and r.row_number <= ${last}`;
-        // Each batch is a transaction of its own: it names the import as the cause of the prices it writes.
-        await setImportPriceCause(tx, id);
-        await prepareBatch(tx, id, sql`r.row_number > ${after} and r.row_number <= ${last} and r.action in ('new', 'update')`);
-        const [updated] = await rowsOf<{ n: number; total: number }>(
-          tx,
-          sql`
+      // On a unit of work's transaction (the service opens one per batch, under the change limit).
+      const tx = database.db;
+      const range = sql`r.import_id = ${id}::uuid and r.row_number > ${after} and r.row_number <= ${last}`;
+      // Each batch is a transaction of its own: it names the import as the cause of the prices it writes.
+      await setImportPriceCause(tx, id);
+      await prepareBatch(tx, id, sql`r.row_number > ${after} and r.row_number <= ${last} and r.action in ('new', 'update')`);
+      const [updated] = await rowsOf<{ n: number; total: number }>(
+        tx,
+        sql`
           with batch as (
             select r.product_id, r.values as v from import_rows r where ${range} and r.action = 'update'
           ), changed as (
@@ -547,10 +548,10 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
             select ${changeId}::uuid, id, 'update', before, updated_at from changed
           )
           select (select count(*) from changed)::int as n, (select count(*) from batch)::int as total`,
-        );
-        const [created] = await rowsOf<{ n: number; total: number }>(
-          tx,
-          sql`
+      );
+      const [created] = await rowsOf<{ n: number; total: number }>(
+        tx,
+        sql`
           with batch as (
             select r.row_number, r.product_id, r.values as v from import_rows r where ${range} and r.action = 'new'
           ), made as (
@@ -567,24 +568,23 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
             select ${changeId}::uuid, id, 'create', null, updated_at from made
           )
           select (select count(*) from made)::int as n, (select count(*) from batch)::int as total`,
-        );
-        const rows = (updated?.total ?? 0) + (created?.total ?? 0);
-        await tx.execute(sql`update imports set processed = processed + ${rows}, heartbeat_at = now() where id = ${id}::uuid`);
-        // An update whose product is gone, or a new row whose id was taken meanwhile, is skipped; an update whose
-        // product already has these values changed nothing and is not counted as skipped.
-        const [gone] = await rowsOf<{ n: number }>(
-          tx,
-          sql`
+      );
+      const rows = (updated?.total ?? 0) + (created?.total ?? 0);
+      await tx.execute(sql`update imports set processed = processed + ${rows}, heartbeat_at = now() where id = ${id}::uuid`);
+      // An update whose product is gone, or a new row whose id was taken meanwhile, is skipped; an update whose
+      // product already has these values changed nothing and is not counted as skipped.
+      const [gone] = await rowsOf<{ n: number }>(
+        tx,
+        sql`
           select count(*)::int as n from import_rows r where ${range} and r.action = 'update'
           and not exists (select 1 from products p where p.id = r.product_id)`,
-        );
-        return {
-          created: created?.n ?? 0,
-          updated: updated?.n ?? 0,
-          skipped: (gone?.n ?? 0) + (created?.total ?? 0) - (created?.n ?? 0),
-          rows,
-        };
-      });
+      );
+      return {
+        created: created?.n ?? 0,
+        updated: updated?.n ?? 0,
+        skipped: (gone?.n ?? 0) + (created?.total ?? 0) - (created?.n ?? 0),
+        rows,
+      };
     },
 
     /** A running import's process is alive: written every few seconds while its job runs (see STALE in the service). */

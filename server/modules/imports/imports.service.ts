@@ -339,7 +339,8 @@ export function createImportsService(deps: ImportsDeps) {
             result.message = closing ? 'The server stopped before the import finished; what it wrote can be undone.' : 'Cancelled.';
             break;
           }
-          const done = await repo.writeBatch(id, changeId, after, last);
+          // One transaction a batch, under the change limit: PGlite's one connection is free between them.
+          const done = await unitOfWork.transaction(({ imports }) => imports.writeBatch(id, changeId, after, last), unitOfWork.limit);
           result.created += done.created;
           result.updated += done.updated;
           result.skipped += done.skipped;

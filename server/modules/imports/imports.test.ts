@@ -418,16 +418,25 @@ describe('a running import', () => {
     const repo = createImportsRepo(ctx.database);
     let importId = '';
     let batches = 0;
+    // A batch is a unit of work's transaction that wrote rows: the cancel comes once it has committed.
+    let wroteRows = false;
+    const unitOfWork = createUnitOfWork(ctx.database, (db) => {
+      const repos = changeReposOn(db, CHANGE_LIMIT);
+      const writeBatch: typeof repos.imports.writeBatch = (...args) => {
+        wroteRows = true;
+        return repos.imports.writeBatch(...args);
+      };
+      return { ...repos, imports: { ...repos.imports, writeBatch } };
+    });
+    const transaction: typeof unitOfWork.transaction = async (work, limit) => {
+      wroteRows = false;
+      const result = await unitOfWork.transaction(work, limit);
+      if (wroteRows && ++batches === 3) await service.cancel(importId);
+      return result;
+    };
     const service = createImportsService({
-      repo: {
-        ...repo,
-        writeBatch: async (...args: Parameters<typeof repo.writeBatch>) => {
-          const written = await repo.writeBatch(...args);
-          if (++batches === 3) await service.cancel(importId);
-          return written;
-        },
-      },
-      unitOfWork: { transaction: createUnitOfWork(ctx.database, (db) => changeReposOn(db, CHANGE_LIMIT)).transaction, limit: CHANGE_LIMIT },
+      repo,
+      unitOfWork: { transaction, limit: CHANGE_LIMIT },
       storage: ctx.storage,
       log: { error: () => undefined, warn: () => undefined },
       allowPrivateHosts: true,

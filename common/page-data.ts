@@ -11,8 +11,19 @@ import type { BrandSummary, FinderFacets } from './schemas/search';
 
 /** What a product address leads to, as the product page shows it. */
 export type ProductView =
-  /** qcPhotos and colours (the group's other products): absent while the page shows a card's product before its own answer has come. */
-  | { status: 'found'; product: Product; related: Product[]; qcPhotos?: QcPhoto[]; colours?: Product[] }
+  /**
+   * qcPhotos, colours (the group's other products) and sameItem (other sellers of the same photo, sameItemTotal in
+   * all): absent while the page shows a card's product before its own answer has come.
+   */
+  | {
+      status: 'found';
+      product: Product;
+      related: Product[];
+      qcPhotos?: QcPhoto[];
+      colours?: Product[];
+      sameItem?: Product[];
+      sameItemTotal?: number;
+    }
   | { status: 'gone'; category: string | null; similar: Product[] }
   | { status: 'missing'; similar: Product[] };
 

@@ -17,6 +17,7 @@ export const QUEUES = {
   fileRemovals: 'file-removals',
   productSources: 'product-sources',
   sheetSyncs: 'sheet-syncs',
+  pictureHashes: 'picture-hashes',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -30,6 +31,7 @@ export type JobData = {
   'file-removals': Record<string, never>;
   'sheet-syncs': Record<string, never>;
   'product-sources': Record<string, never>;
+  'picture-hashes': { afterId?: string };
 };
 
 export type JobHandler<N extends QueueName> = (data: JobData[N], job: { id: string }) => Promise<void>;

@@ -133,7 +133,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       config: { publicCache: PUBLIC_POLICY },
       schema: {
         tags: ['catalogue'],
-        summary: "A product's page: the product and up to 8 related products",
+        summary: "A product's page: the product, up to 8 related products, its other colours and other sellers of the same photo",
         description:
           'By the number at the end of its address. A deleted product answers 410 and a number never used 404, each with products to offer instead.',
         params: productNumberParamsSchema,
@@ -143,7 +143,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     async (request, reply) => {
       const found = await service.productPage(request.params.number);
       if (found.status === 'found')
-        return { product: found.product, related: found.related, colours: found.colours, qcPhotos: found.qcPhotos };
+        return {
+          product: found.product,
+          related: found.related,
+          colours: found.colours,
+          qcPhotos: found.qcPhotos,
+          sameItem: found.sameItem,
+          sameItemTotal: found.sameItemTotal,
+        };
       const gone = found.status === 'gone';
       const statusCode = gone ? 410 : 404;
       return reply.status(statusCode).send({

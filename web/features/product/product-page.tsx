@@ -21,6 +21,7 @@ import { useProductView } from './api/get-product';
 import { QcGallery } from './components/qc-gallery';
 import { LinkReportNotice } from './components/link-report-notice';
 import { ReportLink } from './components/report-link';
+import { SameItemElsewhere } from './components/same-item';
 import { ShareButton } from './components/share-button';
 import './product.css';
 
@@ -69,12 +70,16 @@ function ProductDetails({
   product,
   related,
   colours,
+  sameItem,
+  sameItemTotal,
   qcPhotos,
   loadingRelated,
 }: {
   product: Product;
   related: Product[];
   colours: Product[] | undefined;
+  sameItem: Product[] | undefined;
+  sameItemTotal: number | undefined;
   qcPhotos: QcPhoto[] | undefined;
   loadingRelated: boolean;
 }) {
@@ -150,6 +155,7 @@ function ProductDetails({
       </article>
       <QcGallery title={product.title} photos={qcPhotos} count={product.qcCount} />
       {colours && colours.length > 0 && <OtherColours colours={colours} />}
+      {sameItem && <SameItemElsewhere products={sameItem} total={sameItemTotal ?? sameItem.length} />}
       <section className="related" aria-labelledby="related-title">
         <h2 id="related-title">More like this</h2>
         {loadingRelated ? (
@@ -227,6 +233,8 @@ export default function ProductPage() {
         product={view.product}
         related={view.related}
         colours={view.colours}
+        sameItem={view.sameItem}
+        sameItemTotal={view.sameItemTotal}
         qcPhotos={view.qcPhotos}
         loadingRelated={query.isPlaceholderData}
       />

@@ -8,7 +8,15 @@ import { productQueryKey } from './keys';
 export async function getProductView(number: number, signal?: AbortSignal): Promise<ProductView> {
   try {
     const detail = await apiGet<ProductDetail>(`/api/products/${number}`, {}, signal);
-    return { status: 'found', product: detail.product, related: detail.related, colours: detail.colours, qcPhotos: detail.qcPhotos };
+    return {
+      status: 'found',
+      product: detail.product,
+      related: detail.related,
+      colours: detail.colours,
+      qcPhotos: detail.qcPhotos,
+      sameItem: detail.sameItem,
+      sameItemTotal: detail.sameItemTotal,
+    };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 410) && err.body) {
       const body = err.body as ProductMissing;

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../../../lib/router';
 import { withReason } from '../../../../common/admin-constants';
 import type { DemoRemoval, SetupStatus } from '../../../../common/schemas/setup';
-import { SETUP_ITEM_TEXTS, SETUP_TEXTS, type SetupItem } from '../../../../common/setup-texts';
+import { SETUP_ITEM_TEXTS, SETUP_ITEMS, SETUP_TEXTS, type SetupItem } from '../../../../common/setup-texts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
@@ -164,11 +164,13 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
       </>
     );
   }
+  // Open items first, each with its text and fix; the done ones fold away behind one line (long on a phone otherwise).
+  const done = SETUP_ITEMS.filter((item) => !status.pending.includes(item));
   return (
     <section className="setup-checklist" aria-labelledby={titleId}>
       <div className="setup-head">
         <h2 id={titleId}>
-          {SETUP_TEXTS.title} <span className="setup-count">({SETUP_TEXTS.remaining(status.pending.length)})</span>
+          {SETUP_TEXTS.title} <span className="setup-count">({SETUP_TEXTS.progress(done.length, SETUP_ITEMS.length)})</span>
         </h2>
         <button
           type="button"
@@ -194,6 +196,29 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
           );
         })}
       </ul>
+      {done.length > 0 && (
+        <details className="setup-done">
+          <summary>{SETUP_TEXTS.doneItems(done.length)}</summary>
+          <ul className="setup-items">
+            {done.map((item) => {
+              const texts = SETUP_ITEM_TEXTS[item];
+              return (
+                <li key={item} className="setup-item is-done" data-item={item}>
+                  <h3>
+                    <span className="setup-done-mark" aria-hidden="true">
+                      ✓
+                    </span>
+                    <span className="visually-hidden">{SETUP_TEXTS.doneMark}: </span>
+                    <span className="setup-done-title">{texts.title}</span>
+                  </h3>
+                  <p>{texts.cost}</p>
+                  <p className="setup-fix">{texts.fix}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </details>
+      )}
       {confirming && (
         <ConfirmDialog
           title={SETUP_TEXTS.removeDemoQuestion(status.demo.products, status.demo.pictures)}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link } from '../../../lib/router';
 import { withReason } from '../../../../common/admin-constants';
 import type { DemoRemoval, SetupStatus } from '../../../../common/schemas/setup';
@@ -94,6 +94,22 @@ function ItemControls({
   return null;
 }
 
+/** Phone widths, where each open item folds to its title (the list of seven was 1,300 px tall at 390 px). */
+const PHONE_QUERY = '(max-width: 640px)';
+const subscribePhone = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** The dashboard renders in the browser only (its gate waits for the session), so the width is known at once. */
+function useIsPhone(): boolean {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
 /**
  * The setup checklist at the top of the dashboard (issue 28): each thing a new site lacks, what leaving it costs and
  * how to fix it, with the fix at hand where the dashboard can make it. Gone when every item is done, or put away per
@@ -109,6 +125,7 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
   const [confirming, setConfirming] = useState(false);
   const [removed, setRemoved] = useState<DemoRemoval | null>(null);
   const [undoing, setUndoing] = useState(false);
+  const phone = useIsPhone();
   // The button that opened the confirmation goes with the demo item: focus moves to the notice with Undo instead of
   // falling back to the page's start.
   const removalRef = useRef<HTMLDivElement>(null);
@@ -166,6 +183,13 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
   }
   // Open items first, each with its text and fix; the done ones fold away behind one line (long on a phone otherwise).
   const done = SETUP_ITEMS.filter((item) => !status.pending.includes(item));
+  const itemBody = (item: SetupItem) => (
+    <>
+      <p>{SETUP_ITEM_TEXTS[item].cost}</p>
+      <p className="setup-fix">{SETUP_ITEM_TEXTS[item].fix}</p>
+      <ItemControls item={item} status={status} save={saveReferralCode} onRemoveDemo={() => setConfirming(true)} />
+    </>
+  );
   return (
     <section className="setup-checklist" aria-labelledby={titleId}>
       <div className="setup-head">
@@ -184,17 +208,24 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
       <p className="setup-lead">{SETUP_TEXTS.lead}</p>
       {lastRemoval}
       <ul className="setup-items">
-        {status.pending.map((item) => {
-          const texts = SETUP_ITEM_TEXTS[item];
-          return (
-            <li key={item} className="setup-item" data-item={item}>
-              <h3>{texts.title}</h3>
-              <p>{texts.cost}</p>
-              <p className="setup-fix">{texts.fix}</p>
-              <ItemControls item={item} status={status} save={saveReferralCode} onRemoveDemo={() => setConfirming(true)} />
+        {status.pending.map((item) =>
+          // On a phone each open item is its title, its text and fix a tap away; elsewhere all of it is in view.
+          phone ? (
+            <li key={item} className="setup-item-folded" data-item={item}>
+              <details className="setup-item">
+                <summary>
+                  <h3>{SETUP_ITEM_TEXTS[item].title}</h3>
+                </summary>
+                {itemBody(item)}
+              </details>
             </li>
-          );
-        })}
+          ) : (
+            <li key={item} className="setup-item" data-item={item}>
+              <h3>{SETUP_ITEM_TEXTS[item].title}</h3>
+              {itemBody(item)}
+            </li>
+          ),
+        )}
       </ul>
       {done.length > 0 && (
         <details className="setup-done">

@@ -29,6 +29,18 @@ const SITE_ENV = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
+/**
+ * The admin site's link checks (issue 29): the marketplaces are the site itself, whose not-found page answers any item
+ * 404 (gone), and no day's budget, so only an admin's Re-check now checks a product (e2e/admin-link-health.spec.ts).
+ */
+const LINK_HEALTH_ENV = {
+  LINK_CHECKS_PER_DAY: '0',
+  MARKETPLACE_TAOBAO_URL: E2E_ADMIN_ORIGIN,
+  MARKETPLACE_TMALL_URL: E2E_ADMIN_ORIGIN,
+  MARKETPLACE_WEIDIAN_URL: E2E_ADMIN_ORIGIN,
+  MARKETPLACE_1688_URL: E2E_ADMIN_ORIGIN,
+};
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -112,7 +124,7 @@ export default defineConfig({
       url: `${E2E_ADMIN_ORIGIN}/api/health`,
       reuseExistingServer: false,
       timeout: SERVER_START_MS,
-      env: { ...SITE_ENV, PORT: String(E2E_ADMIN_PORT), DATA_DIR: '.data-e2e-admin', E2E_S3: 'true' },
+      env: { ...SITE_ENV, ...LINK_HEALTH_ENV, PORT: String(E2E_ADMIN_PORT), DATA_DIR: '.data-e2e-admin', E2E_S3: 'true' },
     },
   ],
 });

@@ -38,6 +38,7 @@ export const ADMIN_TEXTS = {
     items: 'Items',
     categories: 'Categories',
     requests: 'Requests',
+    links: 'Link health',
     agents: 'Agents',
     currencies: 'Currencies',
     database: 'Database',

@@ -140,6 +140,9 @@ export const TEXTS = {
   searchAllWords: 'Search for all words',
   /** Other colours of a card's product that the search also matched. */
   moreColours: (n: number) => `+${n} ${n === 1 ? 'colour' : 'colours'}`,
+  /** Issue 29: the last link check found the seller's item gone (decision 0067). */
+  mayBeUnavailable: 'May be unavailable',
+  mayBeUnavailableHint: 'The seller’s page said this item is gone when we last checked. It may be back; the link still opens.',
   searchAllCategories: 'Search all categories',
   clearFilters: 'Clear filters',
   priceRangeInvalid: 'The lowest price must not be above the highest.',

@@ -6,14 +6,15 @@ import type { Category } from './schemas/category';
 import type { CurrencyRates } from './schemas/currency';
 import type { SharedFavoriteList } from './schemas/favorite';
 import type { Product, ProductPage } from './schemas/product';
+import type { PriceHistory } from './schemas/price-history';
 import type { QcPhoto } from './schemas/qc';
 import type { BrandSummary, FinderFacets } from './schemas/search';
 
 /** What a product address leads to, as the product page shows it. */
 export type ProductView =
   /**
-   * qcPhotos, colours (the group's other products) and sameItem (other sellers of the same photo, sameItemTotal in
-   * all): absent while the page shows a card's product before its own answer has come.
+   * qcPhotos, colours (the group's other products), priceHistory and sameItem (other sellers of the same photo,
+   * sameItemTotal in all): absent while the page shows a card's product before its own answer has come.
    */
   | {
       status: 'found';
@@ -21,6 +22,7 @@ export type ProductView =
       related: Product[];
       qcPhotos?: QcPhoto[];
       colours?: Product[];
+      priceHistory?: PriceHistory | null;
       sameItem?: Product[];
       sameItemTotal?: number;
     }

@@ -532,6 +532,24 @@ if (process.env.BENCH_ONLY === 'imports') {
   process.exit(0);
 }
 
+// BENCH_ONLY=links: a link-health sweep of 100,000 products against local stand-in marketplaces (scripts/bench-links.ts),
+// on PGlite, then PostgreSQL when it answers.
+if (process.env.BENCH_ONLY === 'links') {
+  const { benchLinks } = await import('./bench-links');
+  await benchLinks({});
+  if (await postgresAnswers(PG_URL)) {
+    const admin = new (await import('pg')).default.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query('drop database if exists finder_bench_links with (force)');
+    await admin.query('create database finder_bench_links');
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = '/finder_bench_links';
+    await benchLinks({ databaseUrl: url.toString() });
+  }
+  process.exit(0);
+}
+
 console.log(
   `Finder bench: ${DURATION_S} s per load at ${CONNECTIONS} connections (wrk, one thread), the crowd ${CROWD_CONNECTIONS} ` +
     `connections for ${CROWD_S} s (autocannon); load generators in processes of their own.`,

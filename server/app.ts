@@ -1,7 +1,7 @@
 import type { CurrencyCode } from '../common/currency';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { composeServices, type Services } from './composition';
+import { composeServices, type CompositionDeps, type Services } from './composition';
 import { DEFAULT_BACK_PRESSURE, type BackPressureSettings, type Config } from './config';
 import type { Database } from './db/client';
 import { CATALOGUE_CHANNEL } from './db/listen';
@@ -19,6 +19,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { synonymsRoutes } from './modules/synonyms/synonyms.routes';
 import { currencyRoutes } from './modules/currency/currency.routes';
+import { priceAlertsRoutes } from './modules/price-history/price-alerts.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { importSourcesRoutes } from './modules/imports/import-sources.routes';
@@ -30,6 +31,7 @@ import type { FrontEnd } from './modules/pages/front-end';
 import { createPageHandler, pagesRoutes } from './modules/pages/pages.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { convertRoutes } from './modules/convert/convert.routes';
+import { linkHealthRoutes } from './modules/link-health/link-health.routes';
 import { qcRoutes } from './modules/qc/qc.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -84,6 +86,8 @@ export type AppOptions = {
     changeTimeoutMs?: number | undefined;
     baseCurrency?: CurrencyCode | undefined;
     ratesUrl?: string | undefined;
+    /** The link checks' settings (LINK_* and MARKETPLACE_*_URL); absent: the defaults at the real marketplaces. */
+    linkHealth?: CompositionDeps['config']['linkHealth'];
   };
   /** The web front end: pages are rendered with it (absent in API-only tests and before a build). */
   frontEnd?: FrontEnd | null | undefined;
@@ -200,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(synonymsRoutes, { service: services.synonyms });
   await app.register(currencyRoutes, { service: services.currency });
   await app.register(favoritesRoutes, { service: services.favorites });
+  await app.register(priceAlertsRoutes, { service: services.priceAlerts });
   await app.register(imagesRoutes, { service: services.images });
   await app.register(qcRoutes, { service: services.qc });
   await app.register(importsRoutes, { service: services.imports });
@@ -212,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { service: services.analytics });
   await app.register(requestsRoutes, { service: services.requests });
   await app.register(convertRoutes, { service: services.convert });
+  await app.register(linkHealthRoutes, { service: services.linkHealth });
   await app.register(setupRoutes, { service: services.setup });
   await app.register(seoRoutes, { service: services.seo, publicUrl: config.publicUrl });
 

@@ -48,6 +48,9 @@ import { createImportSourcesService } from './modules/imports/import-sources.ser
 import { defineSheetSyncJobs } from './modules/imports/import-sources-tasks';
 import { createImportsService } from './modules/imports/imports.service';
 import type { Mailer } from './modules/mail/mailer';
+import { createPriceAlertsRepo } from './modules/price-history/price-history.repo';
+import { createPriceAlertsService } from './modules/price-history/price-alerts.service';
+import { definePriceAlertJobs } from './modules/price-history/price-alerts-tasks';
 import { createPagesService } from './modules/pages/pages.service';
 import { createRequestsRepo } from './modules/requests/requests.repo';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -65,6 +68,10 @@ import { createUsersAdminService } from './modules/users/users-admin.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createUsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
+import { createLinkHealthRepo } from './modules/link-health/link-health.repo';
+import { createLinkHealthService, type LinkHealthSettings } from './modules/link-health/link-health.service';
+import { defineLinkHealthJobs, kickLinkChecks } from './modules/link-health/link-health-tasks';
+import { marketplaceBasesFrom } from './modules/link-health/marketplace-rules';
 
 export type CompositionDeps = {
   config: Pick<Config, 'publicUrl' | 'port' | 'trustedOrigins' | 'authSecret' | 'authRateLimit' | 'google'> & {
@@ -74,6 +81,8 @@ export type CompositionDeps = {
     /** BASE_CURRENCY (USD when absent) and RATES_URL (none when absent). */
     baseCurrency?: CurrencyCode | undefined;
     ratesUrl?: string | undefined;
+    /** The link checks' settings (config.ts); absent: the defaults, at the real marketplaces. */
+    linkHealth?: Partial<Omit<LinkHealthSettings, 'allowPrivate'>> | undefined;
   };
   database: Database;
   storage: Storage;
@@ -89,14 +98,19 @@ export type CompositionDeps = {
 /** The repos a change may use, built on one transaction's handle by the unit of work. */
 export function changeReposOn(database: Database, changeLimit: ChangeLimit) {
   return {
+    agents: createAgentsRepo(database),
     audit: createAuditRepo(database),
     bulkOps: createBulkOpsRepo(database),
     catalogue: createCatalogueRepo(database),
+    categories: createCategoriesRepo(database),
     changes: createChangesRepo(database),
     imports: createImportsRepo(database, changeLimit),
     importSources: createImportSourcesRepo(database),
     fileRemovals: createFileRemovalsRepo(database),
+    qc: createQcRepo(database),
     setup: createSetupRepo(database),
+    synonyms: createSynonymsRepo(database),
+    linkHealth: createLinkHealthRepo(database),
   };
 }
 
@@ -116,6 +130,7 @@ export async function composeServices(deps: CompositionDeps) {
     account: createAccountRepo(database),
     agents: createAgentsRepo(database),
     productSources: createProductSourcesRepo(database),
+    priceAlerts: createPriceAlertsRepo(database),
     analytics: createAnalyticsRepo(database),
     audit: createAuditRepo(database),
     auth: createAuthRepo(database),
@@ -136,6 +151,7 @@ export async function composeServices(deps: CompositionDeps) {
     site: createSiteRepo(database),
     synonyms: createSynonymsRepo(database),
     users: createUsersRepo(database),
+    linkHealth: createLinkHealthRepo(database),
   };
 
   // A change's repos on one transaction (decision 0065): services run their changes through `transaction`.
@@ -157,10 +173,10 @@ export async function composeServices(deps: CompositionDeps) {
   const auth = createAuth(database, authSettings, log, { resetMails: repos.auth, throttle: repos.signInThrottle });
 
   const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, changing);
-  const categories = createCategoriesService(repos.categories, repos.audit);
-  const favorites = createFavoritesService(repos.favorites, repos.catalogue);
+  const categories = createCategoriesService(repos.categories, transaction);
+  const favorites = createFavoritesService(repos.favorites, repos.catalogue, { alertsAvailable: mailer !== null });
   const analytics = createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) });
-  const agents = createAgentsService(repos.agents, repos.audit);
+  const agents = createAgentsService(repos.agents, transaction);
   // Stored files to remove, tried again until the storage lets them go (main.ts sweeps them, issue 25).
   const fileRemovals = createFileRemovals(repos.fileRemovals, storage, log);
   const currency = createCurrencyService(repos.currency, repos.audit, {
@@ -201,8 +217,42 @@ export async function composeServices(deps: CompositionDeps) {
   definePictureHashJob(jobs, log, repos.images, storage);
   defineSheetSyncJobs(jobs, log, importSources);
 
+  // Price alerts (issue 29): the switches, the daily digest through the mailer and the signed unsubscribe link.
+  const priceAlerts = createPriceAlertsService({
+    repo: repos.priceAlerts,
+    mailer,
+    secret,
+    origin: config.publicUrl ?? `http://localhost:${config.port}`,
+    base: currency.base,
+    log,
+  });
+  definePriceAlertJobs(jobs, log, priceAlerts);
+  // Link health (issue 29, decision 0067): the checks as a periodic job; a visitor's report raises a product's check.
+  const linkHealth = createLinkHealthService({
+    repo: repos.linkHealth,
+    transaction,
+    storage,
+    log,
+    kick: kickLinkChecks(jobs),
+    settings: {
+      bases: marketplaceBasesFrom({}),
+      perHostPerMinute: 20,
+      perDay: 20_000,
+      hideAfterGone: 0,
+      timeoutMs: 10_000,
+      ...config.linkHealth,
+      allowPrivate: config.importAllowPrivateHosts ?? false,
+    },
+  });
+  defineLinkHealthJobs(jobs, log, linkHealth);
+
   // The requests' limits hash addresses under the analytics module's key of the day (forgotten after it).
-  const requests = createRequestsService(repos.requests, repos.audit, { dayKey: analytics.dayKey });
+  const requests = createRequestsService(repos.requests, repos.audit, {
+    dayKey: analytics.dayKey,
+    // The report is kept whatever happens here: a check not raised is still made in its turn.
+    onLinkReport: (productId) =>
+      linkHealth.reported(productId).catch((err: unknown) => log.warn({ err, productId }, 'could not raise the link check of a report')),
+  });
   // The link converter (issue 29): short links through the import's safe fetch and hosts, limited like requests.
   const shortHosts = config.importShortLinkHosts ?? DEFAULT_SHORT_LINK_HOSTS;
   const convert = createConvertService({
@@ -246,16 +296,18 @@ export async function composeServices(deps: CompositionDeps) {
     categories,
     currency,
     favorites,
+    priceAlerts,
     images: createImagesService(repos.images, storage, repos.audit, log, fileRemovals),
     fileRemovals,
-    qc: createQcService(repos.qc, repos.audit),
-    synonyms: createSynonymsService(repos.synonyms, repos.audit),
+    qc: createQcService(repos.qc, transaction),
+    synonyms: createSynonymsService(repos.synonyms, transaction),
     bulkOps: createBulkOpsService(repos.bulkOps, transaction, changeLimit),
     imports,
     importSources,
     analytics,
     requests,
     convert,
+    linkHealth,
     // The dashboard's setup checklist and the start log (issue 28): settings are told only as set or not.
     setup: createSetupService({
       repo: repos.setup,

@@ -5,6 +5,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants';
 import { CURRENCIES, DEFAULT_BASE_CURRENCY, type CurrencyCode } from '../common/currency';
 import { DEFAULT_SHORT_LINK_HOSTS } from '../common/import-mapping';
 import { isSafeKey } from './storage/storage';
+import { marketplaceBasesFrom } from './modules/link-health/marketplace-rules';
+import type { LinkHealthSettings } from './modules/link-health/link-health.service';
 
 const httpUrl = (name: string) =>
   z
@@ -142,6 +144,12 @@ const envSchema = z.object({
     .pipe(z.enum(CURRENCIES, { error: `BASE_CURRENCY must be one of ${CURRENCIES.join(', ')} (upper case)` })),
   RATES_URL: optionalText.pipe(httpUrl('RATES_URL').optional()),
   IMPORT_ALLOW_PRIVATE_HOSTS: booleanFlag('IMPORT_ALLOW_PRIVATE_HOSTS', false),
+  // Link health (issue 29, decision 0067); the marketplaces' base addresses (MARKETPLACE_*_URL) are read by
+  // marketplaceBasesFrom in modules/link-health/marketplace-rules.ts, the rules' one table.
+  LINK_CHECKS_PER_HOST_PER_MINUTE: wholeNumber('LINK_CHECKS_PER_HOST_PER_MINUTE', 1).default(20),
+  LINK_CHECKS_PER_DAY: wholeNumber('LINK_CHECKS_PER_DAY', 0).default(20_000),
+  LINK_HIDE_AFTER_GONE: wholeNumber('LINK_HIDE_AFTER_GONE', 0).default(0),
+  LINK_CHECK_TIMEOUT_MS: wholeNumber('LINK_CHECK_TIMEOUT_MS', 100).default(10_000),
   IMPORT_SHORT_LINK_HOSTS: z
     .string()
     .optional()
@@ -302,6 +310,8 @@ export type Config = {
   importAllowPrivateHosts: boolean;
   /** Share-link hosts an import's preview follows to the item (m.tb.cn, k.youshop10.com…). */
   importShortLinkHosts?: string[] | undefined;
+  /** The link checks' settings (issue 29, decision 0067). */
+  linkHealth: Omit<LinkHealthSettings, 'allowPrivate'>;
   statementTimeoutMs: number;
   /** The limit of a long change's statements (undo, bulk item actions, an import's batches): CHANGE_TIMEOUT_MS. */
   changeTimeoutMs: number;
@@ -382,6 +392,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ratesUrl: e.RATES_URL,
     importAllowPrivateHosts: e.IMPORT_ALLOW_PRIVATE_HOSTS,
     importShortLinkHosts: e.IMPORT_SHORT_LINK_HOSTS,
+    linkHealth: {
+      bases: marketplaceBasesFrom(env),
+      perHostPerMinute: e.LINK_CHECKS_PER_HOST_PER_MINUTE,
+      perDay: e.LINK_CHECKS_PER_DAY,
+      hideAfterGone: e.LINK_HIDE_AFTER_GONE,
+      timeoutMs: e.LINK_CHECK_TIMEOUT_MS,
+    },
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     changeTimeoutMs: e.CHANGE_TIMEOUT_MS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),

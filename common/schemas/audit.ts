@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'synonym-create',
   'synonym-update',
   'synonym-delete',
+  'link-recheck',
+  'link-mark-fine',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRICE_MAX } from '../admin-constants';
 import { FAVORITES_LOOKUP_MAX, FAVORITES_MAX, FAVORITE_SHARE_TOKEN_PATTERN } from '../favorites';
+import { priceAlertSettingsSchema } from './price-history';
 import { productSchema } from './product';
 import { apiSchemas } from './registry';
 
@@ -13,6 +14,8 @@ export const favoriteSchema = z
     product: productSchema,
     savedPrice: z.number().describe('The price when it was saved (the list shows the change since)'),
     savedAt: z.string().describe('When it was saved (ISO 8601)'),
+    lowestPrice: z.number().describe('The lowest price the product has had (its price history, issue 29)'),
+    priceAlert: z.boolean().describe('A mail when its price drops (the daily digest)'),
   })
   .register(apiSchemas, { id: 'Favorite' });
 export type Favorite = z.infer<typeof favoriteSchema>;
@@ -23,6 +26,7 @@ export const favoriteListSchema = z
     items: z.array(favoriteSchema),
     /** The read-only link's token (/favorites/shared/<token>); null when the list is not shared. */
     shareToken: z.string().nullable(),
+    priceAlerts: priceAlertSettingsSchema.describe('Whether alerts can be had here, and whether every favourite has one'),
   })
   .register(apiSchemas, { id: 'FavoriteList' });
 export type FavoriteList = z.infer<typeof favoriteListSchema>;

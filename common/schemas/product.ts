@@ -30,6 +30,7 @@ import { errorSchema } from './error';
 import { isHttpUrl, isImageReference, optionalText, plainText } from './fields';
 import { pagedSchema, pageField, pageSizeField } from './paging';
 import { qcPhotoSchema } from './qc';
+import { priceHistorySchema } from './price-history';
 import { apiSchemas } from './registry';
 
 /** Case-insensitive match onto the canonical spelling ('women' -> 'Women'); null when unknown or blank. */
@@ -76,6 +77,9 @@ export const productSchema = z
     sourceItemId: z.string().nullable().describe("The item's id on that marketplace: BUY builds any agent's link from the two"),
     row: z.number().int().nullable(),
     qcCount: z.number().int().describe('How many QC (quality-check) photos the product page shows'),
+    mayBeUnavailable: z
+      .boolean()
+      .describe("The last link check found the seller's item gone: cards and the page say it may be unavailable (issue 29)"),
     otherColours: z
       .number()
       .int()
@@ -331,6 +335,9 @@ export const productDetailSchema = z
         `Products of other sellers whose main picture is the same photo (a perceptual hash within a few bits), cheapest first, at most ${SAME_ITEM_MAX}; its group's colours are not among them`,
       ),
     sameItemTotal: z.number().int().describe('How many products of other sellers have the same photo in all (sameItem lists the first)'),
+    priceHistory: priceHistorySchema
+      .nullable()
+      .describe('Its prices over time and the lowest (issue 29); null while it has had one price only'),
   })
   .register(apiSchemas, { id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof productDetailSchema>;

@@ -5,6 +5,7 @@ import { createAuditRepo } from '../modules/audit/audit.repo';
 import { syncProductRowSequence } from '../modules/catalogue/catalogue.repo';
 import { createCategoriesRepo } from '../modules/categories/categories.repo';
 import { createCategoriesService } from '../modules/categories/categories.service';
+import { createUnitOfWork } from './unit-of-work';
 import { storeImageWithThumbnails } from '../modules/images/image-files';
 import type { Storage } from '../storage/storage';
 import type { Database } from './client';
@@ -48,7 +49,8 @@ export async function seedOnFirstStart(
   storage: Storage,
   options: { demo: boolean; log?: Pick<FastifyBaseLogger, 'info'> },
 ): Promise<{ categories: boolean; products: number }> {
-  const seededCategories = await createCategoriesService(createCategoriesRepo(database), createAuditRepo(database)).ensureDefaults();
+  const { transaction } = createUnitOfWork(database, (db) => ({ categories: createCategoriesRepo(db), audit: createAuditRepo(db) }));
+  const seededCategories = await createCategoriesService(createCategoriesRepo(database), transaction).ensureDefaults();
   if (!options.demo || (await everHadProducts(database))) return { categories: seededCategories, products: 0 };
 
   options.log?.info('first start: drawing the demo catalogue (a few seconds, once)');

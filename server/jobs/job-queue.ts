@@ -18,6 +18,8 @@ export const QUEUES = {
   productSources: 'product-sources',
   sheetSyncs: 'sheet-syncs',
   pictureHashes: 'picture-hashes',
+  priceDigest: 'price-digest',
+  linkChecks: 'link-checks',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -32,6 +34,8 @@ export type JobData = {
   'sheet-syncs': Record<string, never>;
   'product-sources': Record<string, never>;
   'picture-hashes': { afterId?: string };
+  'price-digest': Record<string, never>;
+  'link-checks': Record<string, never>;
 };
 
 export type JobHandler<N extends QueueName> = (data: JobData[N], job: { id: string }) => Promise<void>;

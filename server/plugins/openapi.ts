@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSchemas } from '../../common/schemas/registry';
-import { STATIC_POLICY } from './response-cache';
+import { STATIC_POLICY } from './cache-policy';
 
 /** Paths and schemas documented elsewhere (the auth library's endpoints), merged into the document. */
 export type ExtraDocument = { paths: Record<string, unknown>; schemas: Record<string, unknown> };

@@ -34,6 +34,16 @@ const ROLE_MISSING: Record<Role, string> = {
 };
 const ROLE_LOOKUP_FAILED = 'Your permissions could not be checked just now, so the request was refused. Please try again.';
 
+/**
+ * Who is calling: the one way a route reads the caller. Behind `app.guard` (or requireRole / requireUser) it is set
+ * before the handler runs, so this never throws there; it only makes the type non-null.
+ */
+export function callerOf(request: FastifyRequest): SessionUser {
+  const user = request.sessionUser;
+  if (!user) throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
+  return user;
+}
+
 /** The refusals every guarded route may answer besides its success (400 only where it takes input). */
 export const GUARDED_ERRORS = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
 

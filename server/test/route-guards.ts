@@ -29,6 +29,8 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /api/convert':
     'the link converter works without an account; it changes nothing but its per-client counters (rate-limited, small body)',
   'POST /api/products/{id}/link-reports': "a visitor reports a product's broken buy link (rate-limited per client, known products only)",
+  'POST /api/price-alerts/unsubscribe':
+    "the price digest's one-click unsubscribe (RFC 8058): the signed token in the address is the proof, it only turns alerts off",
 };
 
 /**
@@ -43,6 +45,7 @@ export const SIGNED_IN_OPERATIONS: Readonly<Record<string, string>> = {
   'DELETE /api/account': "deletes the caller's own account, after checking its password",
   'POST /api/auth/change-password': "changes the caller's own password, after checking the current one",
   'GET /api/me/preferences': "reads the caller's own remembered agent and currency",
+  'GET /api/me/price-alerts': "reads whether the caller's own account gets the price digest for every favourite",
   'PUT /api/me/preferences': "remembers the caller's own agent and currency",
   'GET /api/favorites': "reads the caller's own favourites",
   'PUT /api/favorites/{productId}': "saves a find to the caller's own favourites",
@@ -50,6 +53,8 @@ export const SIGNED_IN_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /api/favorites/merge': "adds the finds the caller's browser kept to the caller's own favourites",
   'POST /api/favorites/share': "makes or replaces the read-only link to the caller's own favourites",
   'DELETE /api/favorites/share': "stops sharing the caller's own favourites",
+  'PUT /api/me/price-alerts': "turns the caller's own price digest for every favourite on or off",
+  'PUT /api/me/price-alerts/{productId}': "turns a price alert of the caller's own favourite on or off",
 };
 
 type OpenApiOperation = { security?: unknown; 'x-required-role'?: unknown };

@@ -140,6 +140,11 @@ export function ProductCard({ product, fadeIn, eager, priority = false, note }: 
           <Price value={product.price} />
         </p>
         {product.otherColours ? <p className="card-colours">{TEXTS.moreColours(product.otherColours)}</p> : null}
+        {product.mayBeUnavailable && (
+          <p className="card-unavailable" title={TEXTS.mayBeUnavailableHint}>
+            {TEXTS.mayBeUnavailable}
+          </p>
+        )}
         {note}
         <QcBadge count={product.qcCount} />
         <BuyLink product={product} className="card-buy" />

@@ -4,6 +4,12 @@ import { browserStore } from './browser-store';
 // localStorage without a browser: a Map, or a store that refuses every call (private mode, a policy).
 const stored = new Map<string, string>();
 let blocked = false;
+const storageListeners = new Set<(event: { key: string | null }) => void>();
+/** Another tab writes: storage changes and this tab gets the storage event. */
+const otherTabWrites = (key: string, value: string) => {
+  stored.set(key, value);
+  for (const listener of storageListeners) listener({ key });
+};
 const guard = <T>(work: () => T): T => {
   if (blocked) throw new Error('SecurityError');
   return work();
@@ -17,8 +23,10 @@ beforeAll(() =>
       setItem: (key: string, value: string) => guard(() => void stored.set(key, value)),
       removeItem: (key: string) => guard(() => void stored.delete(key)),
     },
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
+    addEventListener: (type: string, listener: (event: { key: string | null }) => void) => {
+      if (type === 'storage') storageListeners.add(listener);
+    },
+    removeEventListener: (type: string, listener: (event: { key: string | null }) => void) => void storageListeners.delete(listener),
   }),
 );
 afterAll(() => vi.unstubAllGlobals());
@@ -38,7 +46,9 @@ describe('a value this browser keeps', () => {
     store.write({ n: 2 });
     expect(stored.get('test:a')).toBe('{"n":2}');
     expect(store.read()).toBe(store.read());
-    stored.set('test:a', '{"n":3}'); // another tab
+    stored.set('test:a', '{"n":9}'); // not through a tab of this browser: not read again
+    expect(store.read()).toEqual({ n: 2 });
+    otherTabWrites('test:a', '{"n":3}');
     expect(store.read()).toEqual({ n: 3 });
     store.write(null);
     expect(stored.has('test:a')).toBe(false);

@@ -35,7 +35,13 @@ const find = (n: number): BrowserFavorite => ({
   savedPrice: 10 + n,
   savedAt: '2026-11-24T10:00:00.000Z',
 });
-const merged = (added: number, skipped: number): FavoriteMergeResult => ({ items: [], shareToken: null, added, skipped });
+const merged = (added: number, skipped: number): FavoriteMergeResult => ({
+  items: [],
+  shareToken: null,
+  priceAlerts: { available: false, all: false },
+  added,
+  skipped,
+});
 
 describe('merging this browser’s favourites into the account (what /home reports)', () => {
   beforeEach(() => {
@@ -52,7 +58,11 @@ describe('merging this browser’s favourites into the account (what /home repor
     await mergeBrowserFavorites(queryClient, toast, USER);
     expect(sent).toEqual([{ items: [find(2), find(1)] }]);
     expect(queryClient.getQueryData(favoritesMergeKey(USER))).toEqual({ added: 2, skipped: 1 });
-    expect(queryClient.getQueryData(myFavoritesQueryKey)).toEqual({ items: [], shareToken: null });
+    expect(queryClient.getQueryData(myFavoritesQueryKey)).toEqual({
+      items: [],
+      shareToken: null,
+      priceAlerts: { available: false, all: false },
+    });
     expect(queryClient.getQueryData(favoritesMergeKey('someone-else'))).toBeUndefined();
     expect(readBrowserFavorites()).toEqual([]);
     expect(toast).not.toHaveBeenCalled();

@@ -4,6 +4,12 @@ import { readBrowserFavorites, writeBrowserFavorites, type BrowserFavorite } fro
 
 // The browser's list without a browser: a Map behind the localStorage calls the store makes.
 const stored = new Map<string, string>();
+const storageListeners = new Set<(event: { key: string | null }) => void>();
+/** Another tab writes: storage changes and this tab gets the storage event. */
+const otherTabWrites = (key: string, value: string) => {
+  stored.set(key, value);
+  for (const listener of storageListeners) listener({ key });
+};
 // Put back after this file: test files share a worker's globals (decision 0056), and PGlite takes any `window` for a
 // browser's.
 beforeAll(() =>
@@ -13,8 +19,10 @@ beforeAll(() =>
       setItem: (key: string, value: string) => void stored.set(key, value),
       removeItem: (key: string) => void stored.delete(key),
     },
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
+    addEventListener: (type: string, listener: (event: { key: string | null }) => void) => {
+      if (type === 'storage') storageListeners.add(listener);
+    },
+    removeEventListener: (type: string, listener: (event: { key: string | null }) => void) => void storageListeners.delete(listener),
   }),
 );
 afterAll(() => vi.unstubAllGlobals());
@@ -40,13 +48,13 @@ describe('the favourites this browser keeps (signed out)', () => {
   });
 
   it('ignores text it cannot read and entries of another shape, and keeps at most the limit', () => {
-    stored.set(KEY, '{not json');
+    otherTabWrites(KEY, '{not json');
     expect(readBrowserFavorites()).toEqual([]);
-    stored.set(KEY, JSON.stringify({ productId: 'x' }));
+    otherTabWrites(KEY, JSON.stringify({ productId: 'x' }));
     expect(readBrowserFavorites()).toEqual([]);
-    stored.set(KEY, JSON.stringify([find(1), { productId: 'x', savedPrice: '3' }, null, find(2)]));
+    otherTabWrites(KEY, JSON.stringify([find(1), { productId: 'x', savedPrice: '3' }, null, find(2)]));
     expect(readBrowserFavorites()).toEqual([find(1), find(2)]);
-    stored.set(KEY, JSON.stringify(Array.from({ length: FAVORITES_MAX + 5 }, (_, i) => find(i))));
+    otherTabWrites(KEY, JSON.stringify(Array.from({ length: FAVORITES_MAX + 5 }, (_, i) => find(i))));
     expect(readBrowserFavorites()).toHaveLength(FAVORITES_MAX);
   });
 });

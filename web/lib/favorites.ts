@@ -86,7 +86,8 @@ async function toggleOnAccount(queryClient: QueryClient, product: Product, save:
   const optimistic = (list: FavoriteList | undefined): FavoriteList | undefined => {
     if (!list) return list;
     const others = list.items.filter((f) => f.product.id !== product.id);
-    const items = save ? [{ product, savedPrice: product.price, savedAt: new Date().toISOString() }, ...others] : others;
+    const saved = { product, savedPrice: product.price, savedAt: new Date().toISOString(), lowestPrice: product.price, priceAlert: false };
+    const items = save ? [saved, ...others] : others;
     return { ...list, items };
   };
   queryClient.setQueryData<FavoriteList>(myFavoritesQueryKey, optimistic);

@@ -81,6 +81,14 @@ export const products = pgTable(
      * once a day by the analytics sweep, so it stays put while a visitor pages through.
      */
     popularity: integer('popularity').notNull().default(0),
+    /**
+     * What the link checks (issue 29, decision 0067) made of the buy link: 'ok', 'unavailable' (the marketplace said
+     * the item is gone: "may be unavailable" on its card and page) or 'hidden' (gone at LINK_HIDE_AFTER_GONE checks in
+     * a row: out of the finder too). Written only when it changes, so a sweep does not touch products otherwise.
+     */
+    linkState: text('link_state').notNull().default('ok'),
+    /** The picture's file is broken or gone and could not be fetched again: cards and pages show the placeholder. */
+    pictureBroken: boolean('picture_broken').notNull().default(false),
     /** Fixed random position in the shuffled catalogue; a visitor's seed picks where in it they start. */
     shuffleKey: integer('shuffle_key')
       .notNull()
@@ -90,6 +98,7 @@ export const products = pgTable(
   (t) => [
     check('products_gender_check', sql`${t.gender} in ('Men', 'Women', 'Kids', 'Unisex')`),
     check('products_price_check', sql`${t.price} > 0`),
+    check('products_link_state_check', sql`${t.linkState} in ('ok', 'unavailable', 'hidden')`),
     check(
       'products_source_check',
       sql`(${t.sourcePlatform} is null and ${t.sourceItemId} is null) or (${t.sourcePlatform} in ('taobao', 'weidian', '1688', 'tmall') and ${t.sourceItemId} ~ '^[0-9A-Za-z_-]{1,40}$')`,

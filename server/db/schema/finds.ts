@@ -94,6 +94,10 @@ export const userPreferences = pgTable('user_preferences', {
   currency: text('currency'),
   /** When this admin put the dashboard's setup checklist away ("I'll do this later", issue 28); null: shown. */
   setupDismissedAt: timestamp('setup_dismissed_at', { withTimezone: true, mode: 'date' }),
+  /** Mail a daily digest when any favourite's price drops (issue 29), not only those with their own alert. */
+  priceAlertsAll: boolean('price_alerts_all').notNull().default(false),
+  /** When the last price digest was mailed: at most one a day, and drops since then are the next one's. */
+  priceDigestAt: timestamp('price_digest_at', { withTimezone: true, mode: 'date' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -109,8 +113,16 @@ export const favorites = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     savedPrice: numeric('saved_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Mail the daily digest when this find's price drops (issue 29). */
+    priceAlert: boolean('price_alert').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favorites_product_idx').on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('favorites_product_idx').on(t.productId),
+    index('favorites_price_alert_idx')
+      .on(t.userId)
+      .where(sql`${t.priceAlert}`),
+  ],
 );
 
 /** The read-only share link of a visitor's favourites: a random token, one per account, replaced on request. */

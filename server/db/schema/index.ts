@@ -27,3 +27,5 @@ export {
 export { catalogueChangeImages, catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';
 export { agents, currencyRates, favorites, favoriteShares, itemRequests, linkReports, productQcPhotos, userPreferences } from './finds';
 export { storageRemovals } from './files';
+export { priceHistory } from './prices';
+export { linkBudget, linkChecks, linkHosts } from './link-health';

@@ -12,6 +12,7 @@ import { errorSchema } from '../../../common/schemas/error';
 import { preferencesInputSchema, preferencesSchema } from '../../../common/schemas/preferences';
 import { meSchema } from '../../../common/schemas/user';
 import { AppError } from '../../errors';
+import { callerOf } from '../../plugins/role-guard';
 import { expiredAuthCookies, type Auth } from '../auth/auth';
 import type { UsersService } from '../users/users.service';
 import type { AccountService } from './account.service';
@@ -26,12 +27,6 @@ export type AccountRoutesOptions = {
 
 /** The signed-in person's own account (issue 13): display name, email, sessions and deletion. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { service, users, auth, origins }) => {
-  const who = (id: string | undefined) => {
-    // requireUser sets it before the handler runs; this only satisfies the type.
-    if (!id) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
-    return id;
-  };
-
   app.get(
     '/api/me/preferences',
     app.guard('user', {
@@ -42,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         response: { 200: preferencesSchema },
       },
     }),
-    async (request) => service.preferences(who(request.sessionUser?.id)),
+    async (request) => service.preferences(callerOf(request).id),
   );
 
   app.put(
@@ -58,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         response: { 200: preferencesSchema },
       },
     }),
-    async (request) => service.setPreferences(who(request.sessionUser?.id), request.body),
+    async (request) => service.setPreferences(callerOf(request).id, request.body),
   );
 
   app.patch(
@@ -72,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     }),
     async (request, reply) => {
-      const id = who(request.sessionUser?.id);
+      const id = callerOf(request).id;
       await service.setName(id, request.body.name);
       reply.header('cache-control', 'no-store');
       const me = await users.me(id);
@@ -97,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => {
       const own = `${request.protocol}://${request.host}`;
       const origin = origins.includes(own) ? own : (origins[0] ?? own);
-      return service.changeEmail(who(request.sessionUser?.id), request.body, origin);
+      return service.changeEmail(callerOf(request).id, request.body, origin);
     },
   );
 
@@ -129,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     }),
     async (request, reply) => {
-      await service.signOutEverywhere(who(request.sessionUser?.id));
+      await service.signOutEverywhere(callerOf(request).id);
       reply.header('set-cookie', await expiredAuthCookies(auth));
       return { ok: true as const };
     },
@@ -149,7 +144,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     }),
     async (request, reply) => {
-      await service.deleteAccount(who(request.sessionUser?.id), request.body);
+      await service.deleteAccount(callerOf(request).id, request.body);
       reply.header('set-cookie', await expiredAuthCookies(auth));
       return { ok: true as const };
     },

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agents } from '../../db/schema/index';
-import { inTransaction, type Executor } from '../../db/sql';
 
 export type AgentRow = typeof agents.$inferSelect;
 /** An agent's promotion as stored (issue 29); null: none. */
@@ -15,8 +14,8 @@ export type AgentValues = {
   enabled: boolean;
 };
 
-/** The agent statements, over the database or (see `transaction`) over one transaction. */
-function agentQueries({ db }: Database) {
+/** The agent statements, over the database or over a unit of work's transaction (server/db/unit-of-work.ts). */
+export function createAgentsRepo({ db }: Database) {
   const order = [asc(agents.position), asc(sql`lower(${agents.name})`), asc(agents.id)];
   return {
     list(): Promise<AgentRow[]> {
@@ -34,7 +33,7 @@ function agentQueries({ db }: Database) {
     },
     /**
      * Every agent, locked until the transaction ends: the rules about the default agent are checked against the
-     * rows they change (two admins' changes wait for each other). Only meaningful inside `transaction`.
+     * rows they change (two admins' changes wait for each other). Only meaningful inside a unit of work's transaction.
      */
     lockAll(): Promise<AgentRow[]> {
       return db
@@ -98,16 +97,4 @@ function agentQueries({ db }: Database) {
   };
 }
 
-/** A transaction's view: the agent statements run inside it, and `executor` is it (for the audit entry). */
-export type AgentsTx = { agents: ReturnType<typeof agentQueries>; executor: Executor };
-
-export function createAgentsRepo(database: Database) {
-  return {
-    ...agentQueries(database),
-    /** Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. */
-    transaction<T>(work: (tx: AgentsTx) => Promise<T>): Promise<T> {
-      return database.db.transaction((tx) => work({ agents: agentQueries(inTransaction(database, tx)), executor: tx }));
-    },
-  };
-}
 export type AgentsRepo = ReturnType<typeof createAgentsRepo>;

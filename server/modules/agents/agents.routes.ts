@@ -10,7 +10,7 @@ import {
 } from '../../../common/schemas/agent';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
-import { PUBLIC_POLICY } from '../../plugins/response-cache';
+import { PUBLIC_POLICY } from '../../plugins/cache-policy';
 import { actorOf } from '../audit/audit-details';
 import type { AgentsService } from './agents.service';
 import { apiSchemas } from '../../../common/schemas/registry';

@@ -4,6 +4,7 @@ import type { AuditChanges } from '../../../common/schemas/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { clip } from '../audit/audit-details';
+import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { AgentRow, AgentsRepo, AgentValues, PromoValues } from './agents.repo';
 
@@ -150,7 +151,11 @@ export function defaultRuleProblem(
  * The Agents tab's rules. Every change and its audit entry land in one transaction, over the agents locked first,
  * so two admins cannot leave no default (or two) between them.
  */
-export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 'record'>, options: { now?: () => Date } = {}) {
+export function createAgentsService(
+  repo: AgentsRepo,
+  transaction: Transact<{ agents: AgentsRepo; audit: AuditRepo }>,
+  options: { now?: () => Date } = {},
+) {
   const now = options.now ?? (() => new Date());
 
   /**
@@ -186,7 +191,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
      * promotion's fields before and after. A change to nothing records nothing.
      */
     async setPromo(actor: Actor, id: string, input: PromoInput | null): Promise<AdminAgent> {
-      const row = await repo.transaction(async (tx) => {
+      const row = await transaction(async (tx) => {
         const old = (await tx.agents.lockAll()).find((a) => a.id === id);
         if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
         const promo: PromoValues | null = input
@@ -198,7 +203,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
         const updated = await tx.agents.setPromo(id, promo);
         if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
         const details = { agentId: id, changes: { promo: { from: before, to: after } } };
-        await audit.record({ action: 'agent-update', subject: updated.name, actor, details }, tx.executor);
+        await tx.audit.record({ action: 'agent-update', subject: updated.name, actor, details });
         return updated;
       });
       return toAdminAgent(row, now());
@@ -206,7 +211,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
     /** A new agent goes last; it becomes the default when asked, or when no enabled agent is the default yet. */
     async create(actor: Actor, input: AgentInput): Promise<AdminAgent> {
       const row = await unlessTaken(input.slug, () =>
-        repo.transaction(async (tx) => {
+        transaction(async (tx) => {
           const all = await tx.agents.lockAll();
           if (all.length >= AGENT_LIMITS.count) {
             throw new AppError('VALIDATION', `There can be at most ${AGENT_LIMITS.count} agents. Delete one you no longer offer first.`);
@@ -218,10 +223,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
             await tx.agents.setDefault(inserted.id);
             row = { ...inserted, isDefault: true };
           }
-          await audit.record(
-            { action: 'agent-create', subject: row.name, actor, details: { agentId: row.id, values: kept(row) } },
-            tx.executor,
-          );
+          await tx.audit.record({ action: 'agent-create', subject: row.name, actor, details: { agentId: row.id, values: kept(row) } });
           return row;
         }),
       );
@@ -230,7 +232,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
     /** An edit that changes nothing records nothing. Ticking Default takes it from the agent that had it. */
     async update(actor: Actor, id: string, input: AgentInput): Promise<AdminAgent> {
       const row = await unlessTaken(input.slug, () =>
-        repo.transaction(async (tx) => {
+        transaction(async (tx) => {
           const all = await tx.agents.lockAll();
           const old = all.find((a) => a.id === id);
           if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -247,7 +249,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
           const changes = changesOf(kept(old), kept(row));
           if (Object.keys(changes).length > 0) {
             const details = { agentId: id, changes, ...('isDefault' in changes && previous ? { previousDefault: previous.name } : {}) };
-            await audit.record({ action: 'agent-update', subject: row.name, actor, details }, tx.executor);
+            await tx.audit.record({ action: 'agent-update', subject: row.name, actor, details });
           }
           return row;
         }),
@@ -256,7 +258,7 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
     },
     /** Makes an enabled agent the default; the one before stops being it. */
     async setDefault(actor: Actor, id: string): Promise<AdminAgent> {
-      const row = await repo.transaction(async (tx) => {
+      const row = await transaction(async (tx) => {
         const all = await tx.agents.lockAll();
         const target = all.find((a) => a.id === id);
         if (!target) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -265,14 +267,14 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
         const previous = all.find((a) => a.isDefault);
         await tx.agents.setDefault(id);
         const details = { agentId: id, changes: { isDefault: { from: false, to: true } }, previousDefault: previous?.name ?? null };
-        await audit.record({ action: 'agent-update', subject: target.name, actor, details }, tx.executor);
+        await tx.audit.record({ action: 'agent-update', subject: target.name, actor, details });
         return { ...target, isDefault: true };
       });
       return toAdminAgent(row, now());
     },
     /** The new order names every agent once. */
     async reorder(actor: Actor, ids: string[]): Promise<AdminAgent[]> {
-      return repo.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const all = await tx.agents.lockAll();
         const known = new Set(all.map((a) => a.id));
         if (ids.length !== all.length || ids.some((id) => !known.has(id))) {
@@ -283,23 +285,25 @@ export function createAgentsService(repo: AgentsRepo, audit: Pick<AuditRepo, 're
         const after = ids.map((id) => bySlug.get(id)?.slug ?? id);
         if (before.join() !== after.join()) {
           await tx.agents.reorder(ids);
-          await audit.record(
-            { action: 'agent-update', subject: AGENTS_ORDER_SUBJECT, actor, details: { changes: { order: { from: before, to: after } } } },
-            tx.executor,
-          );
+          await tx.audit.record({
+            action: 'agent-update',
+            subject: AGENTS_ORDER_SUBJECT,
+            actor,
+            details: { changes: { order: { from: before, to: after } } },
+          });
         }
         return (await tx.agents.list()).map((r) => toAdminAgent(r, now()));
       });
     },
     async delete(actor: Actor, id: string): Promise<{ id: string; name: string }> {
-      return repo.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const all = await tx.agents.lockAll();
         const old = all.find((a) => a.id === id);
         if (!old) throw new AppError('NOT_FOUND', NOT_FOUND);
         const problem = defaultRuleProblem(old, { deleting: true });
         if (problem) throw new AppError('VALIDATION', problem);
         await tx.agents.delete(id);
-        await audit.record({ action: 'agent-delete', subject: old.name, actor, details: { agentId: id, deleted: kept(old) } }, tx.executor);
+        await tx.audit.record({ action: 'agent-delete', subject: old.name, actor, details: { agentId: id, deleted: kept(old) } });
         return { id, name: old.name };
       });
     },

@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { AUDIT_TEXT_LIMIT, type AuditChanges } from '../../../common/schemas/audit';
-import { AppError } from '../../errors';
+import { callerOf } from '../../plugins/role-guard';
 import type { Actor } from './audit.repo';
 
-/** The signed-in admin a write is recorded against; the role guard has set it before any admin handler runs. */
+/** The signed-in person a write is recorded against (the caller the guard admitted, as the audit log names it). */
 export function actorOf(request: FastifyRequest): Actor & { id: string } {
-  const user = request.sessionUser;
-  // requireRole refuses the request before the handler without one; this only satisfies the type.
-  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
-  return { id: user.id, email: user.email };
+  const { id, email } = callerOf(request);
+  return { id, email };
 }
 
 /** A text cut to the log's limit (with an ellipsis), so one long description cannot bloat every entry about it. */

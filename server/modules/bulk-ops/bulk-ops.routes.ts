@@ -3,7 +3,6 @@ import { bulkOperationParamsSchema, bulkPreviewSchema, bulkResultSchema, categor
 import { undoResultSchema } from '../../../common/schemas/changes';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import { errorSchema } from '../../../common/schemas/error';
-import { AppError } from '../../errors';
 import { actorOf } from '../audit/audit-details';
 import type { BulkOpsService } from './bulk-ops.service';
 
@@ -20,11 +19,7 @@ export const bulkOpsRoutes: FastifyPluginAsyncZod<{ service: BulkOpsService }> =
         response: { 200: bulkResultSchema, 409: errorSchema },
       },
     }),
-    async (request) => {
-      const actor = request.sessionUser;
-      if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
-      return service.run(request.params.operation, { id: actor.id, email: actor.email });
-    },
+    async (request) => service.run(request.params.operation, actorOf(request)),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import { finderQueries } from './finder.repo';
 import { QC_COUNT_COLUMN, qcPhotosOf } from '../qc/qc.repo';
 import { storedImageSize } from '../images/images.repo';
 import { BAND_FLIPS, colourCloseSql, phashBandsSql, SAME_PHOTO_MAX_DISTANCE } from '../images/same-photo';
+import { priceHistoryOf, setPriceCause, type PriceCause } from '../price-history/price-history.repo';
 
 export type ProductRow = {
   id: string;
@@ -36,6 +37,10 @@ export type ProductRow = {
   row: number | null;
   /** How many QC photos it has (QC_COUNT_COLUMN). */
   qcCount: number;
+  /** What the link checks made of the link (issue 29): 'ok', 'unavailable' or 'hidden' (out of the finder). */
+  linkState: 'ok' | 'unavailable' | 'hidden';
+  /** The picture is broken and could not be fetched again: shown as the placeholder. */
+  pictureBroken: boolean;
   shuffleKey: number;
   createdAt: Date;
   updatedAt: Date;
@@ -50,7 +55,8 @@ export type ListFilter = {
 
 const COLUMNS = sql.raw(
   `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image, is_best_product as "isBestProduct", link,
-   source_platform as "sourcePlatform", source_item_id as "sourceItemId", source_id as "sourceId", group_key as "groupKey", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt", ${QC_COUNT_COLUMN}`,
+   source_platform as "sourcePlatform", source_item_id as "sourceItemId", source_id as "sourceId", group_key as "groupKey", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt",
+   link_state as "linkState", picture_broken as "pictureBroken", ${QC_COUNT_COLUMN}`,
 );
 
 function filterConditions(f: ListFilter): SQL[] {
@@ -157,7 +163,18 @@ export type ProductTotals = { products: number; changes: number };
 /** Column values of a product as the admin writes them. */
 export type ProductValues = Omit<
   ProductRow,
-  'id' | 'number' | 'row' | 'shuffleKey' | 'createdAt' | 'updatedAt' | 'brandKey' | 'qcCount' | 'sourceId' | 'groupKey'
+  | 'id'
+  | 'number'
+  | 'row'
+  | 'shuffleKey'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'brandKey'
+  | 'qcCount'
+  | 'sourceId'
+  | 'groupKey'
+  | 'linkState'
+  | 'pictureBroken'
 >;
 
 /** What remains of a deleted product (deleted_products, written by a trigger). */
@@ -345,7 +362,8 @@ function productQueries(database: Database) {
      * Adds a product after the last row number, so the admin list shows it at the end. The number comes from the
      * column's sequence: concurrent creates each get their own (max(row) + 1 gave them the same one, issue 13).
      */
-    async insert(values: ProductValues): Promise<ProductRow> {
+    async insert(values: ProductValues, cause?: PriceCause): Promise<ProductRow> {
+      if (cause) await setPriceCause(database.db, cause);
       const [row] = await database.rows<RawRow>(sql`
         insert into products (title, description, brand, category, gender, price, image, is_best_product, link, source_platform, source_item_id)
         values (${values.title}, ${values.description}, ${values.brand}, ${values.category}, ${values.gender}, ${values.price},
@@ -355,7 +373,8 @@ function productQueries(database: Database) {
       return toRow(row);
     },
 
-    async update(id: string, values: ProductValues): Promise<ProductRow | null> {
+    async update(id: string, values: ProductValues, cause?: PriceCause): Promise<ProductRow | null> {
+      if (cause) await setPriceCause(database.db, cause);
       const [row] = await database.rows<RawRow>(sql`
         update products set title = ${values.title}, description = ${values.description}, brand = ${values.brand},
           category = ${values.category}, gender = ${values.gender}, price = ${values.price}, image = ${values.image},
@@ -395,7 +414,7 @@ function productQueries(database: Database) {
      * Products of other sellers whose picture is the same photo as this one's (issue 29, decision 0068): pictures
      * within SAME_PHOTO_MAX_DISTANCE bits of its hash and SAME_PHOTO_MAX_COLOUR_STEP of its colour, found through the
      * hash quarters' GIN index (68 keys), then the products showing them (products_image_idx), other than this one
-     * and its group's (its colours, shown apart). Cheapest first, at most `limit`, with how many there are in all.
+     * and its group's (its colours, shown apart), and those the link checks hid (their seller's item is gone). Cheapest first, at most `limit`, with how many there are in all.
      */
     async samePhotoOthers(
       product: { id: string; image: string; groupKey: string | null },
@@ -414,7 +433,7 @@ function productQueries(database: Database) {
             and ${sql.raw(colourCloseSql('i.mean_colour', 'me.mean_colour'))}
         )
         select ${COLUMNS}, count(*) over ()::int as total from products
-        where image in (select url from near) and id <> ${product.id}::uuid
+        where image in (select url from near) and id <> ${product.id}::uuid and link_state <> 'hidden'
           ${product.groupKey ? sql`and group_key is distinct from ${product.groupKey}` : sql``}
         order by price, number limit ${limit}`);
       return { rows: rows.map(toRow), total: Number(rows[0]?.total ?? 0) };
@@ -443,6 +462,8 @@ export function createCatalogueRepo(database: Database) {
     ...finderQueries(database),
     /** A product's QC photos in order (its page shows them). */
     qcPhotos: (productId: string) => qcPhotosOf(database, productId),
+    /** A product's prices over time and its lowest (issue 29); null before its first is recorded. */
+    priceHistory: (productId: string) => priceHistoryOf(database, productId),
     /** The stored size of a product's picture when it is one of ours (its link preview's size is derived from it). */
     imageSize: (url: string) => storedImageSize(database, url),
     /** How many products a bulk action's selection holds now. */

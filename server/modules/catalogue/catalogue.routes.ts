@@ -34,7 +34,7 @@ import {
 } from '../../../common/schemas/search';
 import { AppError } from '../../errors';
 import { downloadResponse } from '../../plugins/openapi';
-import { PUBLIC_POLICY } from '../../plugins/response-cache';
+import { PUBLIC_POLICY } from '../../plugins/cache-policy';
 import { actorOf } from '../audit/audit-details';
 import { EXPORT_CONTENT_TYPES, exportedProductSchema } from './catalogue-export';
 import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type CatalogueService } from './catalogue.service';
@@ -150,6 +150,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
           qcPhotos: found.qcPhotos,
           sameItem: found.sameItem,
           sameItemTotal: found.sameItemTotal,
+          priceHistory: found.priceHistory,
         };
       const gone = found.status === 'gone';
       const statusCode = gone ? 410 : 404;

@@ -64,14 +64,16 @@ export function toProduct(row: Omit<ProductRow, 'sourceId'>): Product {
     category: row.category,
     gender: row.gender,
     price: row.price,
-    image: row.image,
-    thumbnail: thumbnailUrlFor(row.image),
+    // A picture the link checks found broken and could not fetch again shows as the placeholder (issue 29).
+    image: row.pictureBroken ? null : row.image,
+    thumbnail: row.pictureBroken ? null : thumbnailUrlFor(row.image),
     isBestProduct: row.isBestProduct,
     link: row.link,
     sourcePlatform: row.sourcePlatform,
     sourceItemId: row.sourceItemId,
     row: row.row,
     qcCount: row.qcCount,
+    mayBeUnavailable: row.linkState !== 'ok',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -81,6 +83,9 @@ export function toProduct(row: Omit<ProductRow, 'sourceId'>): Product {
 export function toAdminProduct(row: ProductRow, groupSizes: ReadonlyMap<string, number> = new Map()): AdminProduct {
   return {
     ...toProduct(row),
+    // The admin sees and edits the picture the product points at, broken or not (Link health lists it).
+    image: row.image,
+    thumbnail: thumbnailUrlFor(row.image),
     sourceId: row.sourceId,
     groupKey: row.groupKey,
     groupSize: (row.groupKey && groupSizes.get(row.groupKey)) || 1,
@@ -493,6 +498,7 @@ export function createCatalogueService(
         const sameItem = row.image
           ? await repo.samePhotoOthers({ id: row.id, image: row.image, groupKey: row.groupKey }, SAME_ITEM_MAX)
           : { rows: [], total: 0 };
+        const history = await repo.priceHistory(row.id);
         return {
           status: 'found',
           product: toProduct(row),
@@ -501,6 +507,7 @@ export function createCatalogueService(
           qcPhotos,
           sameItem: sameItem.rows.map(toProduct),
           sameItemTotal: sameItem.total,
+          priceHistory: history && history.points.length > 1 ? history : null,
           imageSize,
         };
       }
@@ -614,7 +621,7 @@ export function createCatalogueService(
     async create(actor: Actor, input: ProductInput, origin: string): Promise<AdminProduct> {
       const values = valuesFrom(input, await listedCategory(input), null, origin);
       return repo.transaction(async (tx) => {
-        const row = await tx.products.insert(values);
+        const row = await tx.products.insert(values, { cause: 'create', actorId: actor.id });
         const details = { productId: row.id, number: row.number, values: keptValues(row, AUDITED_FIELDS) };
         await audit.record({ action: 'product-create', subject: productSubject(row), actor, details }, tx.executor);
         return (await withGroupSizes([row], (keys) => tx.products.groupSizes(keys)))[0] ?? toAdminProduct(row);
@@ -629,7 +636,7 @@ export function createCatalogueService(
       return repo.transaction(async (tx) => {
         const current = await tx.products.lockById(id);
         if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
-        const row = await tx.products.update(id, valuesFrom(input, listed, current, origin));
+        const row = await tx.products.update(id, valuesFrom(input, listed, current, origin), { cause: 'edit', actorId: actor.id });
         if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
         const changes = changedFields(current, row, AUDITED_FIELDS);
         if (Object.keys(changes).length > 0) {

@@ -26,7 +26,8 @@ export type FinderFilter = {
 export const FINDER_COLUMNS = sql.raw(
   `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image,
    is_best_product as "isBestProduct", link, source_platform as "sourcePlatform", source_item_id as "sourceItemId", row, shuffle_key as "shuffleKey", created_at as "createdAt",
-   updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText", ${QC_COUNT_COLUMN}`,
+   updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText",
+   link_state as "linkState", picture_broken as "pictureBroken", ${QC_COUNT_COLUMN}`,
 );
 
 const list = (values: string[]) =>
@@ -100,6 +101,9 @@ const ORDERS = {
 
 /** Which filters a facet leaves out: a category's count ignores the category filter, and so on. */
 type FilterPart = 'search' | 'category' | 'gender' | 'best' | 'brands' | 'price';
+
+/** A product whose link was gone LINK_HIDE_AFTER_GONE checks in a row is out of the finder (issue 29). */
+const VISIBLE = sql`link_state <> 'hidden'`;
 
 function conditions(f: FinderFilter, leave: FilterPart[] = []): SQL[] {
   const out: SQL[] = [];
@@ -210,7 +214,7 @@ export function finderQueries(database: Database) {
       limit: number,
       after: FinderCursor | undefined,
     ): Promise<RawFinderRow[]> {
-      const base = conditions(filter);
+      const base = [VISIBLE, ...conditions(filter)];
       const take = limit + 1;
       const searching = Boolean(filter.search);
       /**
@@ -241,9 +245,10 @@ export function finderQueries(database: Database) {
           const from = after?.sort === 'relevance' ? sql`where (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
           const walked = await page(
             sql`select k_id, k_key, ${top.score}::int as score from (
-                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, ${top.positions}
+                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state,
+                    ${top.positions}
                   from products ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
-                ) w ${where([...conditions({ ...filter, search: undefined }), top.condition])}
+                ) w ${where([VISIBLE, ...conditions({ ...filter, search: undefined }), top.condition])}
                 order by k_key, k_id limit ${take}`,
             'k.k_key, k.k_id',
           );
@@ -298,7 +303,7 @@ export function finderQueries(database: Database) {
     /** How many products the filter gives (the ways out of an empty result). */
     async countFinder(filter: FinderFilter): Promise<number> {
       const [row] = await rows<{ n: number }>(
-        sql`select count(*)::int as n from products ${where(conditions(filter))}`,
+        sql`select count(*)::int as n from products ${where([VISIBLE, ...conditions(filter)])}`,
         Boolean(filter.search),
       );
       return row?.n ?? 0;
@@ -332,7 +337,7 @@ export function finderQueries(database: Database) {
         sql`select lower(category) as c, gender as g, brand_key as b, min(brand) as name,
               ${only('category')} as "inCat", ${only('gender')} as "inGen", ${only('brands')} as "inBrand",
               (count(*) filter (where ${only('price')}))::int as n, min(price)::text as lo, max(price)::text as hi
-            from products ${where(conditions(filter, ['category', 'gender', 'brands', 'price']))}
+            from products ${where([VISIBLE, ...conditions(filter, ['category', 'gender', 'brands', 'price'])])}
             group by lower(category), gender, brand_key`,
         Boolean(filter.search),
       );
@@ -432,7 +437,8 @@ export function finderQueries(database: Database) {
 
     /** Every product's id and row version (xmin, new with every write of the row). */
     async indexVersions(): Promise<Array<{ id: string; v: string }>> {
-      return database.rows<{ id: string; v: string }>(sql`select id, xmin::text as v from products`);
+      // Hidden products (link gone, issue 29) are not in the index: to it they are as if deleted.
+      return database.rows<{ id: string; v: string }>(sql`select id, xmin::text as v from products where link_state <> 'hidden'`);
     },
 
     /** What the search index keeps of products: all of them (in the shuffled order) or those of `ids`. */
@@ -441,7 +447,8 @@ export function finderQueries(database: Database) {
         select id, shuffle_key as key, xmin::text as version, title, brand, description, lower(category) as category, gender,
           is_best_product as best, brand_key as "brandKey", price::text as price,
           (extract(epoch from created_at) * 1000000)::bigint::text as created, popularity, group_key as "groupKey"
-        from products ${ids ? sql`where id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``} order by shuffle_key, id`);
+        from products where link_state <> 'hidden' ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``}
+        order by shuffle_key, id`);
       return rows.map((r) => ({ ...r, price: Number(r.price), created: Number(r.created) }));
     },
 

@@ -1,7 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, categoryTotals, products } from '../../db/schema/index';
-import { inTransaction, type Executor } from '../../db/sql';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryValues = { name: string; relevance: number; description: string };
@@ -9,8 +8,8 @@ export type CategoryValues = { name: string; relevance: number; description: str
 /** Products file their category by name, in any case. */
 const inCategory = (name: string) => sql`lower(${products.category}) = lower(${name})`;
 
-/** The category statements, over the database or (see `transaction`) over one transaction. */
-function categoryQueries({ db }: Database) {
+/** The category statements, over the database or over a unit of work's transaction (server/db/unit-of-work.ts). */
+export function createCategoriesRepo({ db }: Database) {
   const order = [asc(categories.relevance), asc(sql`lower(${categories.name})`), asc(categories.id)];
   return {
     list(): Promise<CategoryRow[]> {
@@ -120,19 +119,4 @@ function categoryQueries({ db }: Database) {
   };
 }
 
-/** A transaction's view: the category statements run inside it, and `executor` is it (for the audit entry). */
-export type CategoriesTx = { categories: ReturnType<typeof categoryQueries>; executor: Executor };
-
-export function createCategoriesRepo(database: Database) {
-  return {
-    ...categoryQueries(database),
-    /**
-     * Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. The
-     * update and delete statements open their own transaction; inside this one that is a savepoint.
-     */
-    transaction<T>(work: (tx: CategoriesTx) => Promise<T>): Promise<T> {
-      return database.db.transaction((tx) => work({ categories: categoryQueries(inTransaction(database, tx)), executor: tx }));
-    },
-  };
-}
 export type CategoriesRepo = ReturnType<typeof createCategoriesRepo>;

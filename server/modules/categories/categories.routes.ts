@@ -12,7 +12,7 @@ import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import { actorOf } from '../audit/audit-details';
 import type { CategoriesService } from './categories.service';
-import { PUBLIC_POLICY } from '../../plugins/response-cache';
+import { PUBLIC_POLICY } from '../../plugins/cache-policy';
 
 export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesService }> = async (app, { service }) => {
   app.get(

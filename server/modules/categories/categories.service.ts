@@ -3,6 +3,7 @@ import type { AdminCategory, Category, CategoryDeleteResult, CategoryInput } fro
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { changedFields, keptValues } from '../audit/audit-details';
+import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { CategoriesRepo, CategoryRow } from './categories.repo';
 
@@ -30,7 +31,7 @@ const taken = (name: string) => new AppError('CONFLICT', `A category named "${na
  * `audit` records every admin change (issue 13) in the change's own transaction: when the entry cannot be written,
  * the change (renamed or moved products included) is rolled back and the caller gets the error.
  */
-export function createCategoriesService(repo: CategoriesRepo, audit: Pick<AuditRepo, 'record'>) {
+export function createCategoriesService(repo: CategoriesRepo, transaction: Transact<{ categories: CategoriesRepo; audit: AuditRepo }>) {
   /** The unique index decides (two admins may race); the message names the clash. */
   async function unlessTaken<T>(name: string, write: () => Promise<T>): Promise<T> {
     try {
@@ -55,11 +56,11 @@ export function createCategoriesService(repo: CategoriesRepo, audit: Pick<AuditR
     async ensureDefaults(actor?: Actor): Promise<boolean> {
       if ((await repo.count()) > 0) return false;
       const rows = DEFAULT_CATEGORIES.map((c, i) => ({ name: c.name, relevance: i + 1, description: c.description }));
-      const names = await repo.transaction(async (tx) => {
+      const names = await transaction(async (tx) => {
         const inserted = await tx.categories.insertMissing(rows);
         if (actor && inserted.length > 0) {
           const details = { defaults: true, names: inserted };
-          await audit.record({ action: 'category-create', subject: DEFAULT_CATEGORIES_SUBJECT, actor, details }, tx.executor);
+          await tx.audit.record({ action: 'category-create', subject: DEFAULT_CATEGORIES_SUBJECT, actor, details });
         }
         return inserted;
       });
@@ -67,10 +68,10 @@ export function createCategoriesService(repo: CategoriesRepo, audit: Pick<AuditR
     },
     async create(actor: Actor, input: CategoryInput): Promise<Category> {
       const row = await unlessTaken(input.name, () =>
-        repo.transaction(async (tx) => {
+        transaction(async (tx) => {
           const inserted = await tx.categories.insert(input);
           const details = { categoryId: inserted.id, values: keptValues(inserted, AUDITED_FIELDS) };
-          await audit.record({ action: 'category-create', subject: inserted.name, actor, details }, tx.executor);
+          await tx.audit.record({ action: 'category-create', subject: inserted.name, actor, details });
           return inserted;
         }),
       );
@@ -82,13 +83,13 @@ export function createCategoriesService(repo: CategoriesRepo, audit: Pick<AuditR
      */
     async update(actor: Actor, id: string, input: CategoryInput): Promise<Category> {
       const result = await unlessTaken(input.name, () =>
-        repo.transaction(async (tx) => {
+        transaction(async (tx) => {
           const updated = await tx.categories.update(id, input);
           if (!updated) return null;
           const changes = changedFields(updated.old, updated.row, AUDITED_FIELDS);
           if (Object.keys(changes).length > 0) {
             const details = { categoryId: id, changes, ...('name' in changes ? { productsRenamed: updated.productsRenamed } : {}) };
-            await audit.record({ action: 'category-update', subject: updated.row.name, actor, details }, tx.executor);
+            await tx.audit.record({ action: 'category-update', subject: updated.row.name, actor, details });
           }
           return updated;
         }),
@@ -99,7 +100,7 @@ export function createCategoriesService(repo: CategoriesRepo, audit: Pick<AuditR
     /** The entry keeps what the category was and where its products went. */
     async delete(actor: Actor, id: string, moveTo: string | undefined): Promise<CategoryDeleteResult> {
       if (moveTo === id) throw new AppError('VALIDATION', 'moveTo: products cannot move into the category being deleted.');
-      const result = await repo.transaction(async (tx) => {
+      const result = await transaction(async (tx) => {
         const deleted = await tx.categories.delete(id, moveTo);
         if (typeof deleted === 'string') return deleted;
         const details = {
@@ -108,7 +109,7 @@ export function createCategoriesService(repo: CategoriesRepo, audit: Pick<AuditR
           productsMoved: deleted.productsMoved,
           movedTo: deleted.movedTo,
         };
-        await audit.record({ action: 'category-delete', subject: deleted.row.name, actor, details }, tx.executor);
+        await tx.audit.record({ action: 'category-delete', subject: deleted.row.name, actor, details });
         return deleted;
       });
       if (result === 'missing') throw new AppError('NOT_FOUND', NOT_FOUND);

@@ -6,6 +6,7 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 import { createAuditRepo } from '../audit/audit.repo';
 import { createCategoriesRepo } from './categories.repo';
 import { createCategoriesService } from './categories.service';
+import { createUnitOfWork } from '../../db/unit-of-work';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,7 +31,8 @@ describe('GET /api/categories', () => {
   });
 
   it('seeds the eight defaults only when no category exists', async () => {
-    const service = createCategoriesService(createCategoriesRepo(ctx.database), createAuditRepo(ctx.database));
+    const { transaction } = createUnitOfWork(ctx.database, (db) => ({ categories: createCategoriesRepo(db), audit: createAuditRepo(db) }));
+    const service = createCategoriesService(createCategoriesRepo(ctx.database), transaction);
     expect(await service.ensureDefaults()).toBe(false);
     await clearCatalogue(ctx.database);
     expect(await service.ensureDefaults()).toBe(true);

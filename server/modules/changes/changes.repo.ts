@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/sql';
 import { DEFAULT_CHANGE_TIMEOUT_MS } from '../../config';
 import type { Actor } from '../audit/audit.repo';
+import { setPriceCause } from '../price-history/price-history.repo';
 
 /** Undoing every product of a large import is longer work than a request's usual statement timeout allows. */
 export const CHANGE_STATEMENT_TIMEOUT_MS = DEFAULT_CHANGE_TIMEOUT_MS;
@@ -24,6 +25,8 @@ export async function openChange(executor: Executor, kind: ChangeKind, summary: 
     sql`insert into catalogue_changes (kind, summary, actor_id, actor_email) values (${kind}, ${summary}, ${actor.id}::uuid, ${actor.email}) returning id`,
   );
   if (!row) throw new Error('insert returned no row');
+  // The prices this change sets are recorded as its own (the price history's trigger reads the cause).
+  await setPriceCause(executor, { cause: kind, changeId: row.id, actorId: actor.id });
   return row.id;
 }
 
@@ -120,6 +123,7 @@ export function createChangesRepo(database: Database) {
       );
       if (!change || !kinds.includes(change.kind)) return null;
       if (change.undoneAt !== null) return 'undone';
+      await setPriceCause(db, { cause: 'undo', changeId: id, actorId: actor.id });
       const result = await undoRows(db, id);
       await db.execute(sql`update catalogue_changes set undone_at = now(), undone_by = ${actor.email} where id = ${id}::uuid`);
       return { change: { id: change.id, kind: change.kind, summary: change.summary, undoneAt: new Date() }, result };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCurrenciesSchema, currencyRatesInputSchema, currencyRatesSchema } from '../../../common/schemas/currency';
 import { errorSchema } from '../../../common/schemas/error';
-import { PUBLIC_POLICY } from '../../plugins/response-cache';
+import { PUBLIC_POLICY } from '../../plugins/cache-policy';
 import { actorOf } from '../audit/audit-details';
 import type { CurrencyService } from './currency.service';
 

@@ -1,34 +1,48 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { lowestPricesOf } from '../price-history/price-history.repo';
 
 /** One saved find as stored: the product's id, the price when saved and when. */
-export type FavoriteRow = { productId: string; savedPrice: number; createdAt: Date };
+export type FavoriteRow = { productId: string; savedPrice: number; createdAt: Date; priceAlert: boolean };
 
 /** A find to add: the price and time it was saved (from the browser's copy, or now). */
 export type FavoriteValues = { productId: string; savedPrice: number | null; savedAt: Date | null };
 
-type RawFavorite = { productId: string; savedPrice: string | number; createdAt: Date | string };
+type RawFavorite = { productId: string; savedPrice: string | number; createdAt: Date | string; priceAlert: boolean };
 
 const toRow = (r: RawFavorite): FavoriteRow => ({
   productId: r.productId,
   savedPrice: Number(r.savedPrice),
   createdAt: new Date(r.createdAt),
+  priceAlert: r.priceAlert,
 });
 
 /** Favourites and their share links (tables in server/db/schema/finds.ts). */
-export function createFavoritesRepo({ rows }: Database) {
+export function createFavoritesRepo(database: Database) {
+  const { rows } = database;
   return {
+    /** The lowest price each product has had (its price history, issue 29). */
+    lowestPrices: (productIds: readonly string[]) => lowestPricesOf(database, productIds),
+
+    /** Whether the account is mailed about every favourite's drops. */
+    async alertsAll(userId: string): Promise<boolean> {
+      const [row] = await rows<{ all: boolean }>(
+        sql`select price_alerts_all as "all" from user_preferences where user_id = ${userId}::uuid`,
+      );
+      return row?.all ?? false;
+    },
+
     /** The account's favourites, newest first (a deleted product's row went with it: the foreign key cascades). */
     async list(userId: string): Promise<FavoriteRow[]> {
       const found = await rows<RawFavorite>(sql`
-        select product_id as "productId", saved_price as "savedPrice", created_at as "createdAt"
+        select product_id as "productId", saved_price as "savedPrice", created_at as "createdAt", price_alert as "priceAlert"
         from favorites where user_id = ${userId}::uuid order by created_at desc, product_id`);
       return found.map(toRow);
     },
 
     async find(userId: string, productId: string): Promise<FavoriteRow | null> {
       const [row] = await rows<RawFavorite>(sql`
-        select product_id as "productId", saved_price as "savedPrice", created_at as "createdAt"
+        select product_id as "productId", saved_price as "savedPrice", created_at as "createdAt", price_alert as "priceAlert"
         from favorites where user_id = ${userId}::uuid and product_id = ${productId}::uuid`);
       return row ? toRow(row) : null;
     },

@@ -14,8 +14,8 @@ import {
   productsByIdsSchema,
   sharedFavoriteListSchema,
 } from '../../../common/schemas/favorite';
-import { AppError } from '../../errors';
-import { PUBLIC_POLICY } from '../../plugins/response-cache';
+import { PUBLIC_POLICY } from '../../plugins/cache-policy';
+import { callerOf } from '../../plugins/role-guard';
 import type { FavoritesService } from './favorites.service';
 
 /** The merge body: FAVORITES_MAX finds of about 120 bytes each, with room to spare. */
@@ -25,12 +25,6 @@ const SMALL_BODY_LIMIT = 1024;
 
 /** Favourites (issue 16): the signed-in person's list, its merge at sign-in, its read-only share link. */
 export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService }> = async (app, { service }) => {
-  const who = (id: string | undefined) => {
-    // requireUser sets it before the handler runs; this only satisfies the type.
-    if (!id) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
-    return id;
-  };
-
   app.get(
     '/api/favorites',
     app.guard('user', {
@@ -41,7 +35,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
         response: { 200: favoriteListSchema },
       },
     }),
-    async (request) => service.list(who(request.sessionUser?.id)),
+    async (request) => service.list(callerOf(request).id),
   );
 
   app.put(
@@ -55,7 +49,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
         response: { 200: favoriteChangeSchema, 404: errorSchema, 409: errorSchema },
       },
     }),
-    async (request) => service.save(who(request.sessionUser?.id), request.params.productId),
+    async (request) => service.save(callerOf(request).id, request.params.productId),
   );
 
   app.delete(
@@ -68,7 +62,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
         response: { 200: favoriteChangeSchema },
       },
     }),
-    async (request) => service.remove(who(request.sessionUser?.id), request.params.productId),
+    async (request) => service.remove(callerOf(request).id, request.params.productId),
   );
 
   app.post(
@@ -85,7 +79,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
         response: { 200: favoriteMergeResultSchema, 413: errorSchema },
       },
     }),
-    async (request) => service.merge(who(request.sessionUser?.id), request.body.items),
+    async (request) => service.merge(callerOf(request).id, request.body.items),
   );
 
   app.post(
@@ -100,7 +94,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
         response: { 200: favoriteShareSchema },
       },
     }),
-    async (request) => service.share(who(request.sessionUser?.id), request.body.replace ?? false),
+    async (request) => service.share(callerOf(request).id, request.body.replace ?? false),
   );
 
   app.delete(
@@ -113,7 +107,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
       },
     }),
     async (request, reply) => {
-      await service.unshare(who(request.sessionUser?.id));
+      await service.unshare(callerOf(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -26,7 +26,12 @@ export function newShareToken(): string {
  * A signed-in person's favourites (issue 16): save, remove, merge the browser's list at sign-in, and share the list
  * read-only by a random token. Products are read through the catalogue's repo and serialised as the finder does.
  */
-export function createFavoritesService(repo: FavoritesRepo, catalogue: Pick<CatalogueRepo, 'findById' | 'findByIds'>) {
+export function createFavoritesService(
+  repo: FavoritesRepo,
+  catalogue: Pick<CatalogueRepo, 'findById' | 'findByIds'>,
+  /** Price alerts can be had only where mail is set up (issue 29). */
+  options: { alertsAvailable: boolean } = { alertsAvailable: false },
+) {
   /** The rows with their products as they are now; a row whose product went in between is left out. */
   async function withProducts(rows: FavoriteRow[]): Promise<Array<{ row: FavoriteRow; product: Product }>> {
     const products = new Map((await catalogue.findByIds(rows.map((r) => r.productId))).map((p) => [p.id, toProduct(p)]));
@@ -37,13 +42,16 @@ export function createFavoritesService(repo: FavoritesRepo, catalogue: Pick<Cata
   }
 
   async function list(userId: string): Promise<FavoriteList> {
-    const [rows, shareToken] = await Promise.all([repo.list(userId), repo.shareToken(userId)]);
+    const [rows, shareToken, all] = await Promise.all([repo.list(userId), repo.shareToken(userId), repo.alertsAll(userId)]);
+    const lowest = await repo.lowestPrices(rows.map((r) => r.productId));
     const items = (await withProducts(rows)).map(({ row, product }) => ({
       product,
       savedPrice: row.savedPrice,
       savedAt: row.createdAt.toISOString(),
+      lowestPrice: Math.min(lowest.get(row.productId) ?? product.price, product.price),
+      priceAlert: row.priceAlert,
     }));
-    return { items, shareToken };
+    return { items, shareToken, priceAlerts: { available: options.alertsAvailable, all } };
   }
 
   return {

@@ -58,7 +58,7 @@ describe('favourites of a signed-in person (issue 16)', () => {
 
   it('saves at the current price, idempotently; lists newest first with the product as it is now; removes', async () => {
     const cookie = await signedInAs(ctx.app, 'fav-basic@example.com');
-    expect(await list(cookie)).toEqual({ items: [], shareToken: null });
+    expect(await list(cookie)).toEqual({ items: [], shareToken: null, priceAlerts: { available: false, all: false } });
 
     const first = await save(cookie, id(0));
     expect(first.statusCode).toBe(200);

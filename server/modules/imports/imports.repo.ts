@@ -6,6 +6,7 @@ import type { Actor } from '../audit/audit.repo';
 import type { StoredImageFile } from '../images/image-files';
 import { runChange, type ChangeLimit } from '../../db/unit-of-work';
 import { CHANGE_STATEMENT_TIMEOUT_MS, openChange } from '../changes/changes.repo';
+import { setImportPriceCause } from '../price-history/price-history.repo';
 import { rowGroupKeySql, titleKeySql } from './import-matching';
 import type { ImportValues } from './import-rows';
 
@@ -555,6 +556,8 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
     ): Promise<{ created: number; updated: number; skipped: number; rows: number }> {
       return runChange(database, limit, async (tx) => {
         const range = sql`r.import_id = ${id}::uuid and r.row_number > ${after} and r.row_number <= ${last}`;
+        // Each batch is a transaction of its own: it names the import as the cause of the prices it writes.
+        await setImportPriceCause(tx, id);
         await prepareBatch(tx, id, sql`r.row_number > ${after} and r.row_number <= ${last} and r.action in ('new', 'update')`);
         const [updated] = await rowsOf<{ n: number; total: number }>(
           tx,

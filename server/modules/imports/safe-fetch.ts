@@ -54,9 +54,14 @@ export type FetchLimits = {
   stopAt?: ((url: URL) => boolean) | undefined;
   /** Answers the first `maxBytes` of a longer body instead of refusing it (a page read only for the links it names). */
   truncate?: boolean | undefined;
+  /** Answers any final status instead of refusing a non-2xx one (a link check reads 404 as its answer). */
+  anyStatus?: boolean | undefined;
+  /** The user-agent header sent ('Finder import' when absent). */
+  userAgent?: string | undefined;
 };
 
-export type Fetched = { body: Buffer; contentType: string; url: string };
+/** `status` is 0 when `stopAt` ended the walk (nothing was asked there). */
+export type Fetched = { body: Buffer; contentType: string; url: string; status: number };
 
 const refused = (url: URL) =>
   new AppError('VALIDATION', `${url.host} is refused: it points to a private, loopback or link-local network address.`);
@@ -91,7 +96,7 @@ function getOnce(
       {
         lookup: guardedLookup(url, limits.allowPrivate) as never,
         signal: deadline,
-        headers: { 'user-agent': 'Finder import', accept: '*/*' },
+        headers: { 'user-agent': limits.userAgent ?? 'Finder import', accept: '*/*' },
       },
       (response) => {
         const status = response.statusCode ?? 0;
@@ -148,14 +153,15 @@ export async function fetchLimited(address: string, limits: FetchLimits): Promis
   for (let redirects = 0; ; redirects++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('VALIDATION', 'Only http(s) addresses can be fetched.');
     if (url.username || url.password) throw new AppError('VALIDATION', 'Addresses with a user name or password are not fetched.');
-    if (redirects > 0 && limits.stopAt?.(url)) return { body: Buffer.alloc(0), contentType: '', url: url.toString() };
+    if (redirects > 0 && limits.stopAt?.(url)) return { body: Buffer.alloc(0), contentType: '', url: url.toString(), status: 0 };
     const answer = await getOnce(url, limits, deadline);
     if (answer.location) {
       if (redirects >= (limits.maxRedirects ?? 5)) throw new AppError('VALIDATION', `${url.host} redirected too many times.`);
       url = new URL(answer.location, url);
       continue;
     }
-    if (answer.status < 200 || answer.status >= 300) throw new AppError('VALIDATION', `${url.host} answered ${answer.status}.`);
-    return { body: answer.body, contentType: answer.contentType, url: url.toString() };
+    if ((answer.status < 200 || answer.status >= 300) && !limits.anyStatus)
+      throw new AppError('VALIDATION', `${url.host} answered ${answer.status}.`);
+    return { body: answer.body, contentType: answer.contentType, url: url.toString(), status: answer.status };
   }
 }

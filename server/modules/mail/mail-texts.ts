@@ -50,3 +50,47 @@ export function emailChangeMail(to: string, link: string, expiresInSeconds: numb
     ],
   });
 }
+
+/** One find of a price digest: its page, its price at the last digest (or when saved) and now, as shown. */
+export type PriceDropLine = { title: string; link: string; was: string; now: string };
+
+/**
+ * The daily price digest (issue 29): the favourites that got cheaper, each linked, and the one-click way out. The
+ * same unsubscribe address is in the List-Unsubscribe header (RFC 8058), so a mail program can show its own button.
+ */
+export function priceDropMail(to: string, lines: readonly PriceDropLine[], unsubscribe: { page: string; oneClick: string }): MailMessage {
+  const unsubscribeLink = unsubscribe.page;
+  const intro = lines.length === 1 ? 'One of your favourites got cheaper:' : `${lines.length} of your favourites got cheaper:`;
+  const outro = [
+    `You get this because you asked ${SITE_NAME} to mail you when a favourite's price drops; at most one mail a day.`,
+    `To get no more of these, open ${unsubscribeLink}`,
+  ];
+  const text = [
+    intro,
+    '',
+    ...lines.flatMap((l) => [`${l.title}: ${l.now} (was ${l.was})`, l.link, '']),
+    ...outro,
+    '',
+    `— ${SITE_NAME}`,
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
+    `<p>${escapeHtml(intro)}</p>`,
+    '<ul>',
+    ...lines.map(
+      (l) =>
+        `<li><a href="${escapeHtml(l.link)}">${escapeHtml(l.title)}</a>: <strong>${escapeHtml(l.now)}</strong> <s>${escapeHtml(l.was)}</s></li>`,
+    ),
+    '</ul>',
+    `<p style="font-size:13px;color:#555">${escapeHtml(outro[0] ?? '')} <a href="${escapeHtml(unsubscribeLink)}">Stop these mails</a>.</p>`,
+    `<p>— ${SITE_NAME}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return {
+    to,
+    subject: lines.length === 1 ? `Price drop: ${lines[0]?.title ?? ''}` : `${lines.length} of your ${SITE_NAME} favourites got cheaper`,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

@@ -6,6 +6,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a digest's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 /** Sends one message or throws; the one seam between the site and its mail transport (tests use a local server). */

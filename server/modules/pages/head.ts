@@ -137,10 +137,7 @@ export function productTrail(product: Product): Array<{ name: string; path: stri
 
 /** What is known of a product's buy link beyond the product itself. */
 export type OfferState = {
-  /**
-   * The link is known not to lead to the product any more. Nothing records that yet (issue 25): once a link check
-   * or a confirmed broken-link report does, pass it here and the product's offer says OutOfStock.
-   */
+  /** The link checks found the seller's item gone (issue 29, `mayBeUnavailable`): the offer says OutOfStock. */
   linkDead: boolean;
 };
 

@@ -11,7 +11,7 @@ import { authHeaders } from '../auth/auth';
 import { isPageRequest, siteConfigScript } from '../../web';
 import type { FrontEnd } from './front-end';
 import { renderHead, scriptJson } from './head';
-import { PUBLIC_POLICY, STATIC_POLICY, type CachePolicy } from '../../plugins/response-cache';
+import { PUBLIC_POLICY, STATIC_POLICY, type CachePolicy } from '../../plugins/cache-policy';
 import { serverDay, type PagePlan, type PagesService } from './pages.service';
 
 /** Seconds a crawler is asked to wait before trying a page again when the database did not answer. */

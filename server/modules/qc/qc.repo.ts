@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { inTransaction, type Executor } from '../../db/sql';
 
 /** One QC photo with what the storefront and the dashboard show of its image. */
 export type QcPhotoRow = {
@@ -32,8 +31,8 @@ export function qcPhotosOf(database: Database, productId: string): Promise<QcPho
     order by q.position, q.created_at, q.image_id`);
 }
 
-/** The QC statements, over the database or (see `transaction`) over one transaction. */
-function qcQueries(database: Database) {
+/** The QC statements, over the database or over a unit of work's transaction (server/db/unit-of-work.ts). */
+export function createQcRepo(database: Database) {
   return {
     photosOf: (productId: string) => qcPhotosOf(database, productId),
 
@@ -73,16 +72,4 @@ function qcQueries(database: Database) {
   };
 }
 
-/** A transaction's view: the QC statements run inside it, and `executor` is it (for the audit entry). */
-export type QcTx = { qc: ReturnType<typeof qcQueries>; executor: Executor };
-
-export function createQcRepo(database: Database) {
-  return {
-    ...qcQueries(database),
-    /** Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. */
-    transaction<T>(work: (tx: QcTx) => Promise<T>): Promise<T> {
-      return database.db.transaction((tx) => work({ qc: qcQueries(inTransaction(database, tx)), executor: tx }));
-    },
-  };
-}
 export type QcRepo = ReturnType<typeof createQcRepo>;

@@ -1,6 +1,7 @@
 import { thumbnailUrlFor } from '../../../common/media';
 import type { AdminQcPhoto, QcPhoto, QcPhotosInput } from '../../../common/schemas/qc';
 import { AppError } from '../../errors';
+import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { QcPhotoRow, QcProduct, QcRepo } from './qc.repo';
 
@@ -42,7 +43,7 @@ const described = (rows: Array<{ name: string; takenOn: string | null }>) =>
  * A product's QC photos (issue 16). `audit` records each change of a list in the change's own transaction, as a
  * product edit whose changed field is the QC photos.
  */
-export function createQcService(repo: QcRepo, audit: Pick<AuditRepo, 'record'>) {
+export function createQcService(repo: QcRepo, transaction: Transact<{ qc: QcRepo; audit: AuditRepo }>) {
   return {
     async list(productId: string): Promise<AdminQcPhoto[]> {
       if (!(await repo.findProduct(productId))) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -59,7 +60,7 @@ export function createQcService(repo: QcRepo, audit: Pick<AuditRepo, 'record'>) 
      * a list that changes nothing records nothing.
      */
     async replace(actor: Actor, productId: string, input: QcPhotosInput): Promise<AdminQcPhoto[]> {
-      return repo.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const product = await tx.qc.lockProduct(productId);
         if (!product) throw new AppError('NOT_FOUND', NOT_FOUND);
         const names = await tx.qc.existingImages(input.items.map((i) => i.imageId));
@@ -84,7 +85,7 @@ export function createQcService(repo: QcRepo, audit: Pick<AuditRepo, 'record'>) 
           changes: { qcPhotos: { from: before.length, to: after.length } },
           qcPhotos: { before: described(before), after: described(after) },
         };
-        await audit.record({ action: 'product-update', subject: subjectOf(product), actor, details }, tx.executor);
+        await tx.audit.record({ action: 'product-update', subject: subjectOf(product), actor, details });
         return after.map(toAdminQcPhoto);
       });
     },

@@ -103,6 +103,8 @@ export function createRequestsService(
     dayKey: (day: string) => Promise<Buffer>;
     rules?: Partial<RequestsRules>;
     now?: () => Date;
+    /** A report was recorded: the product's link check goes to the front (link health, issue 29). */
+    onLinkReport?: ((productId: string) => Promise<void>) | undefined;
   },
 ) {
   const rules: RequestsRules = { ...DEFAULT_REQUESTS_RULES, ...options.rules };
@@ -162,6 +164,7 @@ export function createRequestsService(
       }
       const row = await repo.insertReport({ productId, agent: input.agent, note: input.note });
       if (!row) throw new AppError('NOT_FOUND', REQUEST_TEXTS.unknownProduct);
+      await options.onLinkReport?.(productId);
       return { id: row.id, duplicate: false };
     },
 

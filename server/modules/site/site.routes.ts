@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../../common/schemas/error';
 import { siteConfigSchema } from '../../../common/schemas/site';
-import { PRIVATE_NO_STORE, PUBLIC_POLICY } from '../../plugins/response-cache';
+import { PRIVATE_NO_STORE, PUBLIC_POLICY } from '../../plugins/cache-policy';
 import type { SiteService } from './site.service';
 
 export const siteRoutes: FastifyPluginAsyncZod<{ service: SiteService }> = async (app, { service }) => {

@@ -1,12 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { searchSynonyms } from '../../db/schema/index';
-import { inTransaction, type Executor } from '../../db/sql';
 
 export type SynonymRow = typeof searchSynonyms.$inferSelect;
 
-/** The synonym statements, over the database or (see `transaction`) over one transaction. */
-function synonymQueries({ db }: Database) {
+/** The synonym statements, over the database or over a unit of work's transaction (server/db/unit-of-work.ts). */
+export function createSynonymsRepo({ db }: Database) {
   return {
     list(): Promise<SynonymRow[]> {
       return db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.createdAt), asc(searchSynonyms.id));
@@ -31,16 +30,4 @@ function synonymQueries({ db }: Database) {
   };
 }
 
-/** A transaction's view: the synonym statements run inside it, and `executor` is it (for the audit entry). */
-export type SynonymsTx = { synonyms: ReturnType<typeof synonymQueries>; executor: Executor };
-
-export function createSynonymsRepo(database: Database) {
-  return {
-    ...synonymQueries(database),
-    /** Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. */
-    transaction<T>(work: (tx: SynonymsTx) => Promise<T>): Promise<T> {
-      return database.db.transaction((tx) => work({ synonyms: synonymQueries(inTransaction(database, tx)), executor: tx }));
-    },
-  };
-}
 export type SynonymsRepo = ReturnType<typeof createSynonymsRepo>;

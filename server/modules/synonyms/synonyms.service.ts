@@ -1,6 +1,7 @@
 import type { Synonym } from '../../../common/schemas/synonym';
 import { SYNONYM_TEXTS } from '../../../common/synonym-texts';
 import { AppError } from '../../errors';
+import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { SynonymRow, SynonymsRepo } from './synonyms.repo';
 
@@ -15,42 +16,41 @@ const subjectOf = (terms: string[]) => terms.join(', ');
  * The Synonyms section's rules (issue 27). Each change lands with its audit entry in one transaction; the search
  * index of every process reads the synonyms again at its next search (it checks their count and last change).
  */
-export function createSynonymsService(repo: SynonymsRepo, audit: Pick<AuditRepo, 'record'>) {
+export function createSynonymsService(repo: SynonymsRepo, transaction: Transact<{ synonyms: SynonymsRepo; audit: AuditRepo }>) {
   return {
     async list(): Promise<Synonym[]> {
       return (await repo.list()).map(toSynonym);
     },
     async create(actor: Actor, terms: string[]): Promise<Synonym> {
-      return repo.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const row = await tx.synonyms.insert(terms);
-        await audit.record(
-          { action: 'synonym-create', subject: subjectOf(terms), actor, details: { synonymId: row.id, terms } },
-          tx.executor,
-        );
+        await tx.audit.record({ action: 'synonym-create', subject: subjectOf(terms), actor, details: { synonymId: row.id, terms } });
         return toSynonym(row);
       });
     },
     /** An edit that changes nothing records nothing. */
     async update(actor: Actor, id: string, terms: string[]): Promise<Synonym> {
-      return repo.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const old = await tx.synonyms.lock(id);
         if (!old) throw new AppError('NOT_FOUND', SYNONYM_TEXTS.notFound);
         if (JSON.stringify(old.terms) === JSON.stringify(terms)) return toSynonym(old);
         const row = await tx.synonyms.update(id, terms);
         if (!row) throw new AppError('NOT_FOUND', SYNONYM_TEXTS.notFound);
         const details = { synonymId: id, changes: { terms: { from: old.terms, to: terms } } };
-        await audit.record({ action: 'synonym-update', subject: subjectOf(terms), actor, details }, tx.executor);
+        await tx.audit.record({ action: 'synonym-update', subject: subjectOf(terms), actor, details });
         return toSynonym(row);
       });
     },
     async delete(actor: Actor, id: string): Promise<{ id: string; terms: string[] }> {
-      return repo.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const old = await tx.synonyms.lock(id);
         if (!old || !(await tx.synonyms.delete(id))) throw new AppError('NOT_FOUND', SYNONYM_TEXTS.notFound);
-        await audit.record(
-          { action: 'synonym-delete', subject: subjectOf(old.terms), actor, details: { synonymId: id, deleted: { terms: old.terms } } },
-          tx.executor,
-        );
+        await tx.audit.record({
+          action: 'synonym-delete',
+          subject: subjectOf(old.terms),
+          actor,
+          details: { synonymId: id, deleted: { terms: old.terms } },
+        });
         return { id, terms: old.terms };
       });
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import { adminUserPageSchema, adminUserQuerySchema, adminUserSchema, userRolesInputSchema } from '../../../common/schemas/user';
-import { AppError } from '../../errors';
+import { actorOf } from '../audit/audit-details';
 import type { UsersAdminService } from './users-admin.service';
 
 /** User management for admins (issue 5): the accounts list and their admin and developer roles. */
@@ -34,11 +34,6 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ service: UsersAdminServic
         response: { 200: adminUserSchema, 404: errorSchema, 409: errorSchema },
       },
     }),
-    async (request) => {
-      const actor = request.sessionUser;
-      // requireRole sets it before the handler runs; this only satisfies the type.
-      if (!actor) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
-      return service.updateRoles({ id: actor.id, email: actor.email }, request.params.id, request.body);
-    },
+    async (request) => service.updateRoles(actorOf(request), request.params.id, request.body),
   );
 };

@@ -14,6 +14,7 @@ import { ImagesTab } from '../../features/images/components/images-tab';
 import { useImportControls } from '../../features/imports/hooks/use-import-controls';
 import { ItemsTab } from '../../features/items/components/items-tab';
 import { RequestsTab } from '../../features/requests/components/requests-tab';
+import { LinkHealthTab } from '../../features/link-health/components/link-health-tab';
 import { SetupChecklist } from '../../features/setup/components/setup-checklist';
 import { UsersTab } from '../../features/users/components/users-tab';
 import { AdminTabs } from './admin-tabs';
@@ -43,6 +44,7 @@ const PANELS = {
     </>
   ),
   requests: () => <RequestsTab />,
+  links: () => <LinkHealthTab />,
   agents: () => <AgentsTab />,
   currencies: () => <CurrenciesTab />,
   database: () => <DatabaseTab />,

@@ -2,8 +2,20 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from '../../lib/router';
 import { ADMIN_TEXTS } from '../../../common/admin-constants';
 import { AGENT_TEXTS } from '../../../common/agent-texts';
+import { LINK_HEALTH_TEXTS } from '../../../common/link-health-texts';
 
-export const ADMIN_TABS = ['images', 'items', 'categories', 'requests', 'agents', 'currencies', 'database', 'users', 'analytics'] as const;
+export const ADMIN_TABS = [
+  'images',
+  'items',
+  'categories',
+  'requests',
+  'links',
+  'agents',
+  'currencies',
+  'database',
+  'users',
+  'analytics',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const HEADINGS: Record<AdminTab, string> = {
@@ -11,6 +23,7 @@ const HEADINGS: Record<AdminTab, string> = {
   items: ADMIN_TEXTS.itemManagement,
   categories: ADMIN_TEXTS.categoryManagement,
   requests: ADMIN_TEXTS.requestsManagement,
+  links: LINK_HEALTH_TEXTS.heading,
   agents: AGENT_TEXTS.heading,
   currencies: ADMIN_TEXTS.currencyManagement,
   database: ADMIN_TEXTS.databaseOperations,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import { PRICE_TEXTS } from '../../../common/price-texts';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { accountNameInputSchema, changePasswordSchema, emailChangeInputSchema, NAME_MAX_LENGTH } from '../../../common/schemas/account';
 import type { Me } from '../../../common/schemas/user';
@@ -19,6 +20,7 @@ import { useChangePassword } from './api/change-password';
 import { useDeleteAccount } from './api/delete-account';
 import { forgetSignedInData } from './api/forget-signed-in-data';
 import { useSignOutEverywhere } from './api/sign-out-everywhere';
+import { usePriceAlerts, useSetPriceAlertsAll } from './api/price-alerts';
 import { useUpdateName } from './api/update-name';
 import './account.css';
 
@@ -28,6 +30,36 @@ function Section({ id, title, children, danger = false }: { id: string; title: s
       <h2 id={id}>{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** "Mail me when any favourite gets cheaper" (issue 29): disabled, with the reason, when the site has no mail. */
+function PriceAlertsSwitch() {
+  const settings = usePriceAlerts();
+  const set = useSetPriceAlertsAll();
+  const data = settings.data;
+  if (!data) return settings.isError ? <p className="account-note">{PRICE_TEXTS.alertFailed}</p> : null;
+  const hint = data.available ? PRICE_TEXTS.allHint : PRICE_TEXTS.alertsUnavailable;
+  return (
+    <div className="account-switch">
+      <input
+        id="price-alerts-all"
+        type="checkbox"
+        checked={set.isPending && set.variables !== undefined ? set.variables : data.all}
+        disabled={!data.available || set.isPending}
+        aria-describedby="price-alerts-all-hint"
+        onChange={(event) => set.mutate(event.currentTarget.checked)}
+      />
+      <label htmlFor="price-alerts-all">{PRICE_TEXTS.allLabel}</label>
+      <p id="price-alerts-all-hint" className="account-note">
+        {hint}
+      </p>
+      {set.isError && (
+        <p className="account-note account-failed" role="alert">
+          {PRICE_TEXTS.alertFailed}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -261,6 +293,9 @@ export default function AccountPage() {
           </Section>
           <Section id="account-password" title="Password">
             <PasswordForm user={user} />
+          </Section>
+          <Section id="account-price-alerts" title={PRICE_TEXTS.allTitle}>
+            <PriceAlertsSwitch />
           </Section>
           <Section id="account-sessions" title="Sessions">
             <SignOutEverywhere />

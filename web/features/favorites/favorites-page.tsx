@@ -3,17 +3,19 @@ import { TEXTS } from '../../../common/constants';
 import { FAVORITES_PAGE_TEXTS as T } from '../../../common/favorites-texts';
 import type { Product } from '../../../common/schemas/product';
 import { staticPageMeta } from '../../../common/static-page-meta';
+import { PriceAlertToggle } from '../../components/price-alert-toggle';
 import { ProductCard } from '../../components/product-card';
 import { LoadStatus } from '../../components/ui/load-status';
 import { useBrowserFavorites, useMyFavorites } from '../../lib/favorites';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSession } from '../../lib/session';
 import { useProductsByIds } from './api/get-products-by-ids';
-import { PriceChange } from './components/price-change';
+import { LowestPrice, PriceChange } from './components/price-change';
 import { SharePanel } from './components/share-panel';
 import './favorites.css';
 
-type Entry = { product: Product; savedPrice: number };
+/** A find as listed: its saved price, and on the account's list its lowest price and alert. */
+type Entry = { product: Product; savedPrice: number; lowestPrice?: number };
 
 function FavoriteGrid({ entries }: { entries: Entry[] }) {
   if (entries.length === 0) {
@@ -31,13 +33,19 @@ function FavoriteGrid({ entries }: { entries: Entry[] }) {
   }
   return (
     <ul className="grid" aria-labelledby="favorites-title">
-      {entries.map(({ product, savedPrice }) => (
+      {entries.map(({ product, savedPrice, lowestPrice }) => (
         <ProductCard
           key={product.id}
           product={product}
           fadeIn={null}
           eager={false}
-          note={<PriceChange savedPrice={savedPrice} price={product.price} />}
+          note={
+            <>
+              <PriceChange savedPrice={savedPrice} price={product.price} />
+              {lowestPrice !== undefined && <LowestPrice lowest={lowestPrice} price={product.price} />}
+              {lowestPrice !== undefined && <PriceAlertToggle productId={product.id} />}
+            </>
+          }
         />
       ))}
     </ul>

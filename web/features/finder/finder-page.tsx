@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from '../../lib/router';
+import { useNavigate } from '../../lib/router';
 import {
   ALL,
-  FILTER_DEBOUNCE_MS,
   FINDER_PAGE_SIZE_DESKTOP,
   FINDER_PAGE_SIZE_PHONE,
   FINDER_PHONE_MAX_WIDTH_PX,
@@ -25,7 +24,7 @@ import { GenderFilter } from './components/gender-filter';
 import { ProductCard } from '../../components/product-card';
 import { PromoBanner } from './components/promo-banner';
 import { SearchBox } from './components/search-box';
-import { emptyState, filtersFromParams, paramsFromFilters, summaryText, type FinderFilters } from '../../../common/finder-filters';
+import { emptyState, paramsFromFilters, summaryText, type FinderFilters } from '../../../common/finder-filters';
 import { brandMeta, brandPath, finderMeta } from '../../../common/page-meta';
 import { PRODUCTS_PATH } from '../../../common/product-urls';
 import type { BrandSummary } from '../../../common/schemas/search';
@@ -40,31 +39,14 @@ import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts } fr
 import type { SuggestionOption } from './suggestion-options';
 import { usePageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useShuffleSeed } from './hooks/use-shuffle-seed';
+import { useFinderFilters } from './hooks/use-finder-filters';
+import { HydrateLater } from '../../lib/hydrate-later';
 import './finder.css';
 
 /** Spec section 9: 4 items a page on phones, 6 elsewhere; read at each fetch, so a resize never restarts the list. */
 function currentPageSize(): number {
   return window.matchMedia(`(max-width: ${FINDER_PHONE_MAX_WIDTH_PX}px)`).matches ? FINDER_PAGE_SIZE_PHONE : FINDER_PAGE_SIZE_DESKTOP;
-}
-
-/**
- * The filters in the address and back. On a brand's page the brand is fixed by the path: the query string's brand
- * is ignored and never written.
- */
-function filtersCodec(brandSlug: string | undefined) {
-  return {
-    read(params: URLSearchParams): FinderFilters {
-      const filters = filtersFromParams(params);
-      return brandSlug ? { ...filters, brands: [brandSlug] } : filters;
-    },
-    write(filters: FinderFilters): URLSearchParams {
-      const params = paramsFromFilters(filters);
-      if (brandSlug) params.delete('brand');
-      return params;
-    },
-  };
 }
 
 type Props = {
@@ -73,40 +55,10 @@ type Props = {
 };
 
 export default function FinderPage({ brand }: Props = {}) {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const codec = useMemo(() => filtersCodec(brand?.slug), [brand?.slug]);
-  const urlKey = codec.write(codec.read(params)).toString();
-  const urlFilters = useMemo(() => codec.read(new URLSearchParams(urlKey)), [codec, urlKey]);
-
-  // The controls own the filter state, so a click or a keystroke never waits for the router; the URL follows,
-  // and a URL this page did not write (Back, Forward, a link) is adopted.
-  const [filters, setFilters] = useState(urlFilters);
-  const writtenKey = useRef(urlKey);
-  useEffect(() => {
-    if (urlKey === writtenKey.current) return;
-    writtenKey.current = urlKey;
-    setFilters(urlFilters);
-  }, [urlKey, urlFilters]);
-  const writeUrl = useCallback(
-    (next: FinderFilters, replace: boolean) => {
-      const params = codec.write(next);
-      writtenKey.current = params.toString();
-      setParams(params, { replace });
-    },
-    [codec, setParams],
+  const { codec, urlFilters, filters, setFilters, writeUrl, currentKey, queryKey, setQueryKeyNow, queryFilters } = useFinderFilters(
+    brand?.slug,
   );
-
-  // Every filter change reaches the server after the debounce (spec section 4).
-  const currentKey = codec.write(filters).toString();
-  const [queryKey, setQueryKeyNow] = useDebouncedValue(currentKey, FILTER_DEBOUNCE_MS);
-  const queryFilters = useMemo(() => codec.read(new URLSearchParams(queryKey)), [codec, queryKey]);
-
-  // Once the typed text has settled, it goes into the URL (replacing, not adding, a history entry).
-  useEffect(() => {
-    if (queryKey !== currentKey || queryKey === writtenKey.current) return;
-    writeUrl(queryFilters, true);
-  }, [queryKey, currentKey, queryFilters, writeUrl]);
 
   const seed = useShuffleSeed();
   const queryClient = useQueryClient();
@@ -143,7 +95,7 @@ export default function FinderPage({ brand }: Props = {}) {
       setFilters(next);
       writeUrl(next, options.replace ?? false);
     },
-    [filters, writeUrl],
+    [filters, setFilters, writeUrl],
   );
 
   // A way out that lets go of a brand's fixed brand leads to the finder itself.
@@ -266,25 +218,29 @@ export default function FinderPage({ brand }: Props = {}) {
               {FINDER_TEXTS.filters}
               {moreCount > 0 && <span className="filter-button-count"> ({moreCount})</span>}
             </button>
-            <div id="more-filters" className={moreOpen ? 'more-filters more-filters-open' : 'more-filters'}>
-              <PriceRange
-                min={filters.minPrice}
-                max={filters.maxPrice}
-                bounds={facets.data?.price}
-                // Like typing in the search box: the URL and the server follow after the debounce.
-                onChange={(minPrice, maxPrice) => setFilters((f) => ({ ...f, minPrice, maxPrice }))}
-              />
-              {!brand && <BrandFilter brands={facets.data?.brands} chosen={filters.brands} onChange={(brands) => update({ brands })} />}
-            </div>
+            <HydrateLater>
+              <div id="more-filters" className={moreOpen ? 'more-filters more-filters-open' : 'more-filters'}>
+                <PriceRange
+                  min={filters.minPrice}
+                  max={filters.maxPrice}
+                  bounds={facets.data?.price}
+                  // Like typing in the search box: the URL and the server follow after the debounce.
+                  onChange={(minPrice, maxPrice) => setFilters((f) => ({ ...f, minPrice, maxPrice }))}
+                />
+                {!brand && <BrandFilter brands={facets.data?.brands} chosen={filters.brands} onChange={(brands) => update({ brands })} />}
+              </div>
+            </HydrateLater>
           </div>
         </div>
         {filters.gender !== 'Women' && categoryNames.length > 0 && (
-          <CategoryChips
-            names={categoryNames}
-            selected={filters.category}
-            onSelect={(category) => update({ category })}
-            counts={categoryCounts(facets.data)}
-          />
+          <HydrateLater>
+            <CategoryChips
+              names={categoryNames}
+              selected={filters.category}
+              onSelect={(category) => update({ category })}
+              counts={categoryCounts(facets.data)}
+            />
+          </HydrateLater>
         )}
       </section>
 
@@ -335,20 +291,22 @@ export default function FinderPage({ brand }: Props = {}) {
                 />
               </div>
             ) : (
-              <ul className="grid">
-                {items.map((product, index) => {
-                  const pageStart = pageStarts.findLast((s) => s <= index) ?? 0;
-                  return (
-                    <ProductCard
-                      key={product.id}
-                      product={product}
-                      fadeIn={openedWith.has(product.id) ? null : index - pageStart}
-                      eager={index < FINDER_PAGE_SIZE_DESKTOP}
-                      priority={index < 2}
-                    />
-                  );
-                })}
-              </ul>
+              <HydrateLater>
+                <ul className="grid">
+                  {items.map((product, index) => {
+                    const pageStart = pageStarts.findLast((s) => s <= index) ?? 0;
+                    return (
+                      <ProductCard
+                        key={product.id}
+                        product={product}
+                        fadeIn={openedWith.has(product.id) ? null : index - pageStart}
+                        eager={index < FINDER_PAGE_SIZE_DESKTOP}
+                        priority={index < 2}
+                      />
+                    );
+                  })}
+                </ul>
+              </HydrateLater>
             )}
             <div ref={sentinelRef} className="sentinel" aria-hidden="true" />
             {isFetchingNextPage && (

@@ -1,14 +1,16 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { LoadStatus } from '../../components/ui/load-status';
 import { useFavoritesSync } from '../../lib/favorites';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { lazyRoute } from '../../lib/lazy-route';
 import { usePreferencesSync } from '../../lib/preferences';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
 
 /**
- * The footer is below the fold and mostly links: its code loads after the first bundle, and React hydrates the
- * server's footer once it has arrived (until then the server's markup stays, links working as plain links).
+ * The footer is below the fold and mostly links: its code loads after the first bundle (main.tsx asks for it while
+ * the page's code loads), and it is hydrated in a task after the rest of the page (until then the server's markup
+ * stays, links working as plain links). Were its code still on the way then, it would wait for it the same way.
  */
 const footer = lazyRoute(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 
@@ -33,9 +35,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" ref={mainRef} tabIndex={-1} className="main">
         <Suspense fallback={<LoadStatus loading />}>{children}</Suspense>
       </main>
-      <Suspense fallback={null}>
+      <HydrateLater>
         <footer.Component />
-      </Suspense>
+      </HydrateLater>
     </div>
   );
 }

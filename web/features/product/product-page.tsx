@@ -5,8 +5,10 @@ import { thumbnailUrlFor } from '../../../common/media';
 import { brandPath, categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
+import type { PriceHistory } from '../../../common/schemas/price-history';
 import type { QcPhoto } from '../../../common/schemas/qc';
 import { FavoriteButton } from '../../components/favorite-button';
+import { PriceAlertToggle } from '../../components/price-alert-toggle';
 import { Price } from '../../components/price';
 import { AgentPicker } from '../../components/agent-picker';
 import { ChosenAgentPromo } from '../../components/agent-promo';
@@ -17,7 +19,9 @@ import { useProductViewBeacon } from '../../lib/analytics';
 import { usePageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { useProductView } from './api/get-product';
+import { PriceHistoryChart } from './components/price-history-chart';
 import { QcGallery } from './components/qc-gallery';
 import { LinkReportNotice } from './components/link-report-notice';
 import { ReportLink } from './components/report-link';
@@ -25,13 +29,16 @@ import { SameItemElsewhere } from './components/same-item';
 import { ShareButton } from './components/share-button';
 import './product.css';
 
+/** Below the product: hydrated after the rest of the page, in a task of its own (issue 28). */
 function ProductGrid({ products, labelledBy }: { products: Product[]; labelledBy: string }) {
   return (
-    <ul className="grid" aria-labelledby={labelledBy}>
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} fadeIn={null} eager={false} />
-      ))}
-    </ul>
+    <HydrateLater>
+      <ul className="grid" aria-labelledby={labelledBy}>
+        {products.map((p) => (
+          <ProductCard key={p.id} product={p} fadeIn={null} eager={false} />
+        ))}
+      </ul>
+    </HydrateLater>
   );
 }
 
@@ -73,6 +80,7 @@ function ProductDetails({
   sameItem,
   sameItemTotal,
   qcPhotos,
+  priceHistory,
   loadingRelated,
 }: {
   product: Product;
@@ -81,6 +89,7 @@ function ProductDetails({
   sameItem: Product[] | undefined;
   sameItemTotal: number | undefined;
   qcPhotos: QcPhoto[] | undefined;
+  priceHistory: PriceHistory | null | undefined;
   loadingRelated: boolean;
 }) {
   useProductViewBeacon(product.id);
@@ -120,6 +129,11 @@ function ProductDetails({
           <p className="product-price">
             <Price value={product.price} />
           </p>
+          {product.mayBeUnavailable && (
+            <p className="product-unavailable" role="note">
+              <strong>{TEXTS.mayBeUnavailable}.</strong> {TEXTS.mayBeUnavailableHint}
+            </p>
+          )}
           {facts.length > 0 && (
             <dl className="product-facts">
               {facts.map(([term, value]) => (
@@ -145,6 +159,8 @@ function ProductDetails({
             <FavoriteButton product={product} variant="page" />
             <ShareButton url={url} title={product.title} />
           </div>
+          <PriceAlertToggle productId={product.id} />
+          {priceHistory && <PriceHistoryChart history={priceHistory} />}
           <ChosenAgentPromo className="product-promo" />
           <LinkReportNotice productId={product.id} />
           <ReportLink product={product} />
@@ -236,6 +252,7 @@ export default function ProductPage() {
         sameItem={view.sameItem}
         sameItemTotal={view.sameItemTotal}
         qcPhotos={view.qcPhotos}
+        priceHistory={view.priceHistory}
         loadingRelated={query.isPlaceholderData}
       />
     );

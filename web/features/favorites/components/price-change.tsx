@@ -1,4 +1,5 @@
 import { FAVORITES_PAGE_TEXTS } from '../../../../common/favorites-texts';
+import { PRICE_TEXTS } from '../../../../common/price-texts';
 import { Price } from '../../../components/price';
 
 /** How a saved find's price moved since it was saved (nothing when it did not). */
@@ -15,6 +16,17 @@ export function PriceChange({ savedPrice, price }: { savedPrice: number; price: 
         </del>{' '}
         → <Price value={price} />
       </span>
+    </p>
+  );
+}
+
+/** The lowest price the find has had (its price history, issue 29); "lowest" alone when that is today's price. */
+export function LowestPrice({ lowest, price }: { lowest: number; price: number }) {
+  const now = Math.round(lowest * 100) === Math.round(price * 100);
+  return (
+    <p className="price-lowest">
+      {PRICE_TEXTS.lowest}: <Price value={lowest} />
+      {now && <span className="price-lowest-now"> ({PRICE_TEXTS.lowestNow})</span>}
     </p>
   );
 }

@@ -16,6 +16,7 @@ export async function getProductView(number: number, signal?: AbortSignal): Prom
       qcPhotos: detail.qcPhotos,
       sameItem: detail.sameItem,
       sameItemTotal: detail.sameItemTotal,
+      priceHistory: detail.priceHistory,
     };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 410) && err.body) {

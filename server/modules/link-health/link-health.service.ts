@@ -1,0 +1,316 @@
+import { SNIFF_BYTES, sniffImageFormat } from '../../../common/image-types';
+import { productPath } from '../../../common/product-urls';
+import type { SourcePlatform } from '../../../common/agent-links';
+import type { FailingLink, LinkHealthOverview, LinkHealthQuery } from '../../../common/schemas/link-health';
+import { LINK_HEALTH_PAGE_SIZE, LINK_HEALTH_TEXTS } from '../../../common/link-health-texts';
+import { AppError } from '../../errors';
+import type { Transact } from '../../db/unit-of-work';
+import type { Storage } from '../../storage/storage';
+import type { Actor, AuditRepo } from '../audit/audit.repo';
+import { storeImageWithThumbnails } from '../images/image-files';
+import { hostOf } from '../imports/import-pictures';
+import { fetchLimited } from '../imports/safe-fetch';
+import type { CheckOutcome, DueProduct, LinkHealthRepo } from './link-health.repo';
+import { checkTarget, judge, type LinkAnswer, type Observed } from './marketplace-rules';
+
+/** The settings of the link checks (config.ts reads them from the environment; decision 0067). */
+export type LinkHealthSettings = {
+  /** Each marketplace's base address (MARKETPLACE_*_URL, the real ones by default). */
+  bases: Record<SourcePlatform, string>;
+  /** Checks per minute one host is asked at most (LINK_CHECKS_PER_HOST_PER_MINUTE). */
+  perHostPerMinute: number;
+  /** Checks per UTC day in all (LINK_CHECKS_PER_DAY). */
+  perDay: number;
+  /** Gone checks in a row after which a product leaves the finder (LINK_HIDE_AFTER_GONE); 0: never. */
+  hideAfterGone: number;
+  /** One check's fetch, redirects included (LINK_CHECK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** IMPORT_ALLOW_PRIVATE_HOSTS: tests and closed networks check local servers. */
+  allowPrivate: boolean;
+  /** How long one sweep job works before it ends (the next minute's job goes on). */
+  sweepMs?: number | undefined;
+  /** Checks under way at once in one sweep (each still waits its host's turn). */
+  concurrency?: number | undefined;
+};
+
+/** A live link is checked again after a week, a gone one after a day, one without an answer after six hours. */
+export const RECHECK_SECONDS: Record<LinkAnswer, number> = { live: 7 * 86_400, gone: 86_400, unknown: 6 * 3600 };
+/** Products one sweep takes from the queue at a time. */
+const TAKE = 50;
+/** Products given a check row per sweep (never checked ones). */
+const ENROL = 5000;
+/** A taken product not checked within this is due again (its worker stopped). */
+const LEASE_SECONDS = 600;
+/** The longest a check waits for its host's turn before it is put back. */
+const MAX_SLOT_WAIT_MS = 30_000;
+/** A host that did not answer pauses 1 minute, doubled with each failure in a row, at most 6 hours. */
+const HOST_BACKOFF_SECONDS = 60;
+const HOST_BACKOFF_MAX_SECONDS = 6 * 3600;
+/** Of a page, the bytes read for a marker: the notices are near the top. */
+export const LINK_BODY_BYTES = 256 * 1024;
+/** Of a picture, a re-fetch's largest body (as uploads). */
+const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+const USER_AGENT = 'Finder link check';
+
+export type SweepResult = {
+  checked: number;
+  live: number;
+  gone: number;
+  unknown: number;
+  postponed: number;
+  stopped: 'done' | 'budget' | 'time';
+};
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A picture's answer: 'fine', fetched again, 'broken' (placeholder), 'unknown' (ask later), or null (none to check). */
+type PictureAnswer = CheckOutcome['pictureAnswer'];
+
+/** What the storefront shows after a check: the rule as a pure function over the product and the check's answer. */
+export function decideProductState(
+  product: Pick<DueProduct, 'linkState' | 'pictureBroken' | 'markedFineAt'>,
+  answer: LinkAnswer | null,
+  goneCount: number,
+  pictureAnswer: PictureAnswer,
+  hideAfterGone: number,
+): { linkState: 'ok' | 'unavailable' | 'hidden'; pictureBroken: boolean } {
+  let linkState = product.linkState;
+  if (product.markedFineAt !== null) linkState = 'ok';
+  else if (answer === 'live') linkState = 'ok';
+  else if (answer === 'gone') linkState = hideAfterGone > 0 && goneCount >= hideAfterGone ? 'hidden' : 'unavailable';
+  let pictureBroken = product.pictureBroken;
+  if (pictureAnswer === 'broken') pictureBroken = product.markedFineAt === null;
+  else if (pictureAnswer === 'fine' || pictureAnswer === 'refetched') pictureBroken = false;
+  return { linkState, pictureBroken };
+}
+
+/**
+ * Link health (issue 29, decision 0067): every product's link and picture checked on a schedule, politely (a turn per
+ * host shared through the database, back-off for hosts that do not answer, a daily budget), with the marketplaces'
+ * rules in marketplace-rules.ts; the dashboard's Link health view; visitors' reports raise a product's check.
+ */
+export function createLinkHealthService(deps: {
+  repo: LinkHealthRepo;
+  transaction: Transact<{ linkHealth: LinkHealthRepo; audit: Pick<AuditRepo, 'record'> }>;
+  storage: Storage;
+  settings: LinkHealthSettings;
+  /** Starts a sweep at once (Re-check now); absent in tests, which call `sweep`. */
+  kick?: (() => Promise<void>) | undefined;
+  log?: { warn(obj: unknown, msg?: string): void } | undefined;
+}) {
+  const { repo, storage, settings } = deps;
+  const intervalMs = 60_000 / Math.max(1, settings.perHostPerMinute);
+
+  /** Waits for the host's turn; false when it is not within reach (the caller puts the product back). */
+  async function turn(host: string, deadline: number): Promise<{ ok: true; failures: number } | { ok: false; retryAt: Date }> {
+    const slot = await repo.claimSlot(host, intervalMs, Math.max(0, Math.min(MAX_SLOT_WAIT_MS, deadline - Date.now())));
+    if ('retryAt' in slot) return { ok: false, retryAt: slot.retryAt };
+    const wait = slot.at.getTime() - Date.now();
+    if (wait > 0) await sleep(wait);
+    return { ok: true, failures: slot.failures };
+  }
+
+  async function observe(url: string, rule: ReturnType<typeof checkTarget> & object): Promise<Observed> {
+    try {
+      const notFound = rule.rule.notFoundRedirect;
+      const answer = await fetchLimited(url, {
+        maxBytes: LINK_BODY_BYTES,
+        truncate: true,
+        anyStatus: true,
+        timeoutMs: settings.timeoutMs,
+        allowPrivate: settings.allowPrivate,
+        userAgent: USER_AGENT,
+        stopAt: notFound ? (next) => notFound.test(next.toString()) : undefined,
+      });
+      if (answer.status === 0) return { kind: 'redirected', url: answer.url };
+      return { kind: 'answered', status: answer.status, url: answer.url, body: answer.body.toString('utf8') };
+    } catch (err) {
+      return { kind: 'failed', error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  async function checkPicture(product: DueProduct, deadline: number): Promise<PictureAnswer> {
+    if (!product.image) return null;
+    if (product.imageKey) {
+      let present: boolean;
+      try {
+        present = await storage.exists(product.imageKey);
+      } catch {
+        return 'unknown';
+      }
+      if (present) return 'fine';
+      if (!product.imageSource || !product.imageName) return 'broken';
+      try {
+        const fetched = await fetchLimited(product.imageSource, {
+          maxBytes: PICTURE_MAX_BYTES,
+          timeoutMs: settings.timeoutMs,
+          allowPrivate: settings.allowPrivate,
+          userAgent: USER_AGENT,
+        });
+        await storeImageWithThumbnails(storage, product.imageName, fetched.body);
+        return 'refetched';
+      } catch {
+        return 'broken';
+      }
+    }
+    const host = hostOf(product.image);
+    if (!host) return null;
+    if (!(await turn(host, deadline)).ok) return null;
+    try {
+      const answer = await fetchLimited(product.image, {
+        maxBytes: SNIFF_BYTES,
+        truncate: true,
+        anyStatus: true,
+        timeoutMs: settings.timeoutMs,
+        allowPrivate: settings.allowPrivate,
+        userAgent: USER_AGENT,
+      });
+      if (answer.status === 404 || answer.status === 410) return 'broken';
+      if (answer.status < 200 || answer.status >= 300) return 'unknown';
+      return sniffImageFormat(answer.body) ? 'fine' : 'broken';
+    } catch {
+      return 'unknown';
+    }
+  }
+
+  /** One product's check: its link at its marketplace's rules, then its picture; the answer kept, the marks set. */
+  async function checkOne(product: DueProduct, deadline: number): Promise<LinkAnswer | 'postponed'> {
+    const target = checkTarget(product, settings.bases);
+    let judged: ReturnType<typeof judge> | null = null;
+    if (target) {
+      const host = hostOf(target.url);
+      const waited = await turn(host, deadline);
+      if (!waited.ok) {
+        await repo.postpone(product.id, waited.retryAt);
+        await repo.returnBudget(1);
+        return 'postponed';
+      }
+      judged = judge(target.rule, await observe(target.url, target));
+      // No answer, 429 or 5xx: the host's trouble, so it pauses; any answer of the item's own resets its failures.
+      const hostTrouble = judged.answer === 'unknown' && (judged.status === null || judged.status === 429 || judged.status >= 500);
+      if (hostTrouble) await repo.hostFailed(host, HOST_BACKOFF_SECONDS, HOST_BACKOFF_MAX_SECONDS);
+      else if (waited.failures > 0) await repo.hostAnswered(host);
+    }
+    const pictureAnswer = await checkPicture(product, deadline);
+    const answer = judged?.answer ?? null;
+    const kept = await repo.record(product.id, {
+      answer,
+      status: judged?.status ?? null,
+      finalUrl: judged?.finalUrl ?? null,
+      error: judged ? judged.error : LINK_HEALTH_TEXTS.noLink,
+      pictureAnswer,
+      nextInSeconds: RECHECK_SECONDS[answer ?? 'live'],
+    });
+    if (!kept) return 'postponed';
+    const next = decideProductState(product, answer, kept.goneCount, pictureAnswer, settings.hideAfterGone);
+    await repo.setProductState(product.id, product, next);
+    return answer ?? 'unknown';
+  }
+
+  return {
+    settings,
+
+    /**
+     * Checks the products due, within today's budget and each host's turns, for at most `sweepMs` (the periodic
+     * job's run; the next run goes on where this one stopped).
+     */
+    async sweep(options: { sweepMs?: number } = {}): Promise<SweepResult> {
+      const deadline = Date.now() + (options.sweepMs ?? settings.sweepMs ?? 50_000);
+      const result: SweepResult = { checked: 0, live: 0, gone: 0, unknown: 0, postponed: 0, stopped: 'done' };
+      await repo.enrol(ENROL);
+      const concurrency = settings.concurrency ?? 16;
+      for (;;) {
+        if (Date.now() >= deadline) {
+          result.stopped = 'time';
+          break;
+        }
+        const granted = await repo.claimBudget(TAKE, settings.perDay);
+        // The day's budget spent: only what an admin asked for now (Re-check now) is still checked.
+        const due = granted > 0 ? await repo.takeDue(granted, LEASE_SECONDS) : await repo.takeDue(TAKE, LEASE_SECONDS, { askedOnly: true });
+        if (granted > 0) await repo.returnBudget(granted - due.length);
+        if (due.length === 0) {
+          if (granted === 0) result.stopped = 'budget';
+          break;
+        }
+        let next = 0;
+        const worker = async () => {
+          for (let i = next++; i < due.length; i = next++) {
+            const product = due[i] as DueProduct;
+            try {
+              const answer = await checkOne(product, deadline);
+              if (answer === 'postponed') result.postponed += 1;
+              else {
+                result.checked += 1;
+                result[answer] += 1;
+              }
+            } catch (err) {
+              deps.log?.warn({ err, productId: product.id }, 'link check failed');
+              await repo.postpone(product.id, new Date(Date.now() + RECHECK_SECONDS.unknown * 1000)).catch(() => undefined);
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+      }
+      return result;
+    },
+
+    /** A visitor reported the product's link: its check goes to the front of the queue. */
+    async reported(productId: string): Promise<void> {
+      await repo.raise(productId, { clearFine: false });
+    },
+
+    /** Re-check now: to the front, the "fine" mark cleared, and a sweep started; audited. */
+    async recheck(actor: Actor, productId: string): Promise<void> {
+      await deps.transaction(async (r) => {
+        const label = await r.linkHealth.productLabel(productId);
+        if (!label || !(await r.linkHealth.raise(productId, { clearFine: true })))
+          throw new AppError('NOT_FOUND', LINK_HEALTH_TEXTS.noProduct);
+        await r.audit.record({ action: 'link-recheck', subject: `${label.title} (#${label.number})`, actor, details: { productId } });
+      });
+      await deps.kick?.().catch((err: unknown) => deps.log?.warn({ err }, 'could not start a link check'));
+    },
+
+    /** Mark fine: shown as available again and not marked by the checks until a Re-check now; audited. */
+    async markFine(actor: Actor, productId: string): Promise<void> {
+      await deps.transaction(async (r) => {
+        const label = await r.linkHealth.markFine(productId, actor.email, RECHECK_SECONDS.live);
+        if (!label) throw new AppError('NOT_FOUND', LINK_HEALTH_TEXTS.noProduct);
+        await r.audit.record({ action: 'link-mark-fine', subject: `${label.title} (#${label.number})`, actor, details: { productId } });
+      });
+    },
+
+    /** The Link health view: counts and one page of the failing products with their last answer. */
+    async overview(query: LinkHealthQuery): Promise<LinkHealthOverview> {
+      const [counts, rows] = await Promise.all([repo.counts(), repo.failing(query.filter, query.page, LINK_HEALTH_PAGE_SIZE)]);
+      const items: FailingLink[] = rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        title: r.title,
+        path: productPath(r),
+        link: r.link,
+        linkState: r.linkState as FailingLink['linkState'],
+        pictureBroken: r.pictureBroken,
+        checkedAt: iso(r.checkedAt),
+        answer: r.answer as FailingLink['answer'],
+        status: r.status,
+        finalUrl: r.finalUrl,
+        error: r.error,
+        goneCount: r.goneCount,
+        pictureAnswer: r.pictureAnswer as FailingLink['pictureAnswer'],
+        reportedAt: iso(r.reportedAt),
+        markedFineAt: iso(r.markedFineAt),
+        markedFineBy: r.markedFineBy,
+      }));
+      return {
+        counts,
+        settings: { perHostPerMinute: settings.perHostPerMinute, perDay: settings.perDay, hideAfterGone: settings.hideAfterGone },
+        items,
+        total: rows[0]?.total ?? 0,
+        page: query.page,
+        pageSize: LINK_HEALTH_PAGE_SIZE,
+      };
+    },
+  };
+}
+export type LinkHealthService = ReturnType<typeof createLinkHealthService>;

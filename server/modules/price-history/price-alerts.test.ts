@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PRICE_TEXTS } from '../../../common/price-texts';
+import type { FavoriteList } from '../../../common/schemas/favorite';
+import { send, signedInAs } from '../../test/auth-helpers';
+import { clearCatalogue, insertProducts } from '../../test/factories';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { createMailer } from '../mail/mailer';
+
+// The price digest (issue 29): a drop mails one digest through the local SMTP server, at most once a UTC day, with a
+// one-click unsubscribe that works without signing in; without a mail server nothing can be turned on or sent.
+
+let smtp: SmtpCatcher;
+let ctx: TestContext;
+let noMail: TestContext;
+let n = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  ctx = await createTestApp({}, { mailer: createMailer({ smtpUrl: smtp.url, from: 'Finder <no-reply@finder.test>' }) });
+  noMail = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await noMail?.close();
+  await smtp?.close();
+});
+beforeEach(async () => {
+  await clearCatalogue(ctx.database);
+});
+
+const DAY = 24 * 3600_000;
+/** The digest job's handler, as the queue runs it. */
+const runJob = () => ctx.app.services.jobs.handler('price-digest')({}, { id: 'test' });
+
+/** A signed-in person with one saved find at `price`; answers their email, cookie and the product. */
+async function personWithFavorite(price: number, title = `Drop Tee ${++n}`) {
+  const email = `alerts-${n}-${Date.now()}@example.com`;
+  const cookie = await signedInAs(ctx.app, email);
+  await insertProducts(ctx.database, [{ title, price }]);
+  const [product] = await ctx.database.rows<{ id: string; number: number }>(sql`select id, number from products where title = ${title}`);
+  if (!product) throw new Error('no product');
+  expect((await send(ctx.app, 'PUT', `/api/favorites/${product.id}`, { cookie })).statusCode).toBe(200);
+  return { email, cookie, product, title };
+}
+const setPrice = (id: string, price: number) => ctx.database.db.execute(sql`update products set price = ${price} where id = ${id}::uuid`);
+const tokenFrom = (text: string) => {
+  const token = /\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no unsubscribe link in: ${text}`);
+  return token;
+};
+
+describe('the price digest', () => {
+  it('a drop mails one digest with the product; a second run the same day mails nothing', async () => {
+    const { email, cookie, product, title } = await personWithFavorite(30);
+    const on = await send(ctx.app, 'PUT', `/api/me/price-alerts/${product.id}`, { cookie, body: { on: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toEqual({ productId: product.id, priceAlert: true });
+    expect((await send(ctx.app, 'GET', '/api/favorites', { cookie })).json<FavoriteList>().items[0]?.priceAlert).toBe(true);
+
+    // No drop yet: nothing to say.
+    await runJob();
+    expect(smtp.to(email)).toHaveLength(0);
+
+    await setPrice(product.id, 24.5);
+    await runJob();
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe(`Price drop: ${title}`);
+    expect(mail.text).toContain(`${title}: $24.50 (was $30.00)`);
+    expect(mail.text).toContain(`${TEST_ORIGIN}/products/`);
+    expect(mail.html).toContain('<s>$30.00</s>');
+    expect(mail.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/finder\.test\/api\/price-alerts\/unsubscribe\?token=[^>]+>\r?$/m);
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+
+    // The same day, another drop: no second mail.
+    await setPrice(product.id, 20);
+    await runJob();
+    expect(smtp.to(email)).toHaveLength(1);
+
+    // The next day it is the next digest's, compared with the price at the last one.
+    await ctx.app.services.priceAlerts.runDigest(new Date(Date.now() + DAY));
+    const next = await smtp.waitFor(email, 2);
+    expect(next.text).toContain(`${title}: $20.00 (was $24.50)`);
+  });
+
+  it('the unsubscribe link works without signing in, and no mail follows', async () => {
+    const { email, cookie, product } = await personWithFavorite(50);
+    await send(ctx.app, 'PUT', `/api/me/price-alerts/${product.id}`, { cookie, body: { on: true } });
+    await setPrice(product.id, 40);
+    await runJob();
+    const token = tokenFrom((await smtp.waitFor(email)).text);
+
+    // The mail program's one-click POST (RFC 8058), no cookie and no Origin.
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/price-alerts/unsubscribe?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect(oneClick.json()).toEqual({ unsubscribed: true, message: PRICE_TEXTS.unsubscribed });
+    // A person's click on the mail's link: a page that says it worked.
+    const page = await ctx.app.inject({ method: 'GET', url: `/unsubscribe?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.body).toContain(PRICE_TEXTS.unsubscribed);
+    expect((await send(ctx.app, 'GET', '/api/favorites', { cookie })).json<FavoriteList>().items[0]?.priceAlert).toBe(false);
+
+    await setPrice(product.id, 30);
+    await ctx.app.services.priceAlerts.runDigest(new Date(Date.now() + DAY));
+    expect(smtp.to(email)).toHaveLength(1);
+
+    // A token whose signature does not hold changes nothing.
+    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/price-alerts/unsubscribe?token=${forged}` });
+    expect(refused.statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/unsubscribe?token=nonsense' })).statusCode).toBe(400);
+  });
+
+  it('"every favourite" on the Account page alerts about finds without their own alert', async () => {
+    const { email, cookie, product, title } = await personWithFavorite(80);
+    expect((await send(ctx.app, 'GET', '/api/me/price-alerts', { cookie })).json()).toEqual({ available: true, all: false });
+    const all = await send(ctx.app, 'PUT', '/api/me/price-alerts', { cookie, body: { all: true } });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toEqual({ available: true, all: true });
+    // Saved at 80, now 60, no digest before: the drop since saved.
+    await setPrice(product.id, 60);
+    await runJob();
+    expect((await smtp.waitFor(email)).text).toContain(`${title}: $60.00 (was $80.00)`);
+    // A price that went up is not a drop.
+    const other = await personWithFavorite(10);
+    await send(ctx.app, 'PUT', '/api/me/price-alerts', { cookie: other.cookie, body: { all: true } });
+    await setPrice(other.product.id, 12);
+    await runJob();
+    expect(smtp.to(other.email)).toHaveLength(0);
+  });
+
+  it('an alert is for a favourite: another product answers 404', async () => {
+    const { cookie } = await personWithFavorite(5);
+    await insertProducts(ctx.database, [{ title: 'Not saved', price: 5 }]);
+    const [row] = await ctx.database.rows<{ id: string }>(sql`select id from products where title = 'Not saved'`);
+    const res = await send(ctx.app, 'PUT', `/api/me/price-alerts/${row?.id}`, { cookie, body: { on: true } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('without a mail server', () => {
+  it('alerts cannot be turned on, and the digest sends nothing', async () => {
+    const cookie = await signedInAs(noMail.app, 'nomail@example.com');
+    await insertProducts(noMail.database, [{ title: 'Quiet Tee', price: 30 }]);
+    const [product] = await noMail.database.rows<{ id: string }>(sql`select id from products where title = 'Quiet Tee'`);
+    await send(noMail.app, 'PUT', `/api/favorites/${product?.id}`, { cookie });
+    const refused = await send(noMail.app, 'PUT', `/api/me/price-alerts/${product?.id}`, { cookie, body: { on: true } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(PRICE_TEXTS.alertsUnavailable);
+    expect((await send(noMail.app, 'PUT', '/api/me/price-alerts', { cookie, body: { all: true } })).statusCode).toBe(409);
+    expect((await send(noMail.app, 'GET', '/api/me/price-alerts', { cookie })).json()).toEqual({ available: false, all: false });
+    // Even with an alert stored (set when mail was configured), there is no job and no mail.
+    await noMail.database.db.execute(sql`update favorites set price_alert = true`);
+    await noMail.database.db.execute(sql`update products set price = 10`);
+    expect(() => noMail.app.services.jobs.handler('price-digest')).toThrow(/No handler/);
+    expect(await noMail.app.services.priceAlerts.runDigest()).toEqual({ sent: 0, failed: 0 });
+  });
+});

@@ -26,6 +26,8 @@ export const VISIBLE_CATEGORY_COUNT = 10;
 export const RELATED_PRODUCTS_COUNT = 8;
 /** The most other colours (products of one seller item, issue 26) a product page lists. */
 export const PRODUCT_COLOURS_MAX = 48;
+/** The most other sellers of the same photo (issue 29) a product page lists; it says how many there are in all. */
+export const SAME_ITEM_MAX = 12;
 
 /** Where the storefront posts its clicks, product views, referral buttons and finder views (issues 5 and 16). */
 export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';

@@ -13,10 +13,19 @@ import type { BrandSummary, FinderFacets } from './schemas/search';
 /** What a product address leads to, as the product page shows it. */
 export type ProductView =
   /**
-   * qcPhotos, colours (the group's other products) and priceHistory: absent while the page shows a card's product
-   * before its own answer has come.
+   * qcPhotos, colours (the group's other products), priceHistory and sameItem (other sellers of the same photo,
+   * sameItemTotal in all): absent while the page shows a card's product before its own answer has come.
    */
-  | { status: 'found'; product: Product; related: Product[]; qcPhotos?: QcPhoto[]; colours?: Product[]; priceHistory?: PriceHistory | null }
+  | {
+      status: 'found';
+      product: Product;
+      related: Product[];
+      qcPhotos?: QcPhoto[];
+      colours?: Product[];
+      priceHistory?: PriceHistory | null;
+      sameItem?: Product[];
+      sameItemTotal?: number;
+    }
   | { status: 'gone'; category: string | null; similar: Product[] }
   | { status: 'missing'; similar: Product[] };
 

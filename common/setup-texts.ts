@@ -80,6 +80,10 @@ export const SETUP_TEXTS = {
   demoRemoved: (products: number) => `Removed ${products} demo product${products === 1 ? '' : 's'} and their pictures.`,
   demoSummary: 'Removed the demo catalogue',
   remaining: (n: number) => `${n} item${n === 1 ? '' : 's'} left`,
+  /** The checklist's summary line: done items fold away behind a disclosure (issue 28's phone screen). */
+  progress: (done: number, total: number) => `${done} of ${total} done`,
+  doneItems: (n: number) => `Done (${n})`,
+  doneMark: 'Done',
   /** The admin's /home (issue 28). */
   homeProgress: (done: number, total: number) => `Setup: ${done} of ${total} done`,
   homeFinish: 'Finish setting up',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminAgentList } from '../common/schemas/agent';
 import type { SetupStatus } from '../common/schemas/setup';
-import { SETUP_ITEM_TEXTS, SETUP_TEXTS } from '../common/setup-texts';
+import { SETUP_ITEM_TEXTS, SETUP_ITEMS, SETUP_TEXTS } from '../common/setup-texts';
 import { E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
 
 // Issue 28: the operator's first day. The admin journeys share one site, so this one removes no demo product and
@@ -37,7 +37,19 @@ test('a fresh site shows its setup checklist; setting a referral code there take
   expect(status.pending).toEqual(expect.arrayContaining(['referral-codes', 'public-url', 'auth-secret', 'demo-catalogue']));
   expect(status.pending).not.toContain('google');
   expect(status.pending).not.toContain('mail');
+  // The open items, each with its text; the done ones folded behind one line, with the count done in the heading.
+  const done = SETUP_ITEMS.filter((item) => !status.pending.includes(item));
+  await expect(checklist.getByRole('heading', { level: 2 })).toContainText(SETUP_TEXTS.progress(done.length, SETUP_ITEMS.length));
   await expect(checklist.getByRole('heading', { level: 3 })).toHaveText(status.pending.map((item) => SETUP_ITEM_TEXTS[item].title));
+  const doneItems = checklist.locator('.setup-done');
+  await doneItems.getByText(SETUP_TEXTS.doneItems(done.length)).click();
+  const doneHeadings = doneItems.getByRole('heading', { level: 3 });
+  await expect(doneHeadings).toHaveCount(done.length);
+  for (const [i, item] of done.entries()) {
+    await expect(doneHeadings.nth(i)).toHaveAccessibleName(`${SETUP_TEXTS.doneMark}: ${SETUP_ITEM_TEXTS[item].title}`);
+  }
+  await expect(doneItems.getByText(SETUP_ITEM_TEXTS[done[0]!].cost)).toBeVisible();
+  await doneItems.getByText(SETUP_TEXTS.doneItems(done.length)).click();
   await expect(checklist.getByRole('button', { name: SETUP_TEXTS.removeDemo })).toBeVisible();
 
   // The last agent without a code gets one through the field beside it; it leaves the list, the others stay.

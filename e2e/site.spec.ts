@@ -97,6 +97,13 @@ test.describe('layout and pages', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // Twelve favourites: a two-digit count in the bar (issue 28's leftover: it crowded the bar at 1024 px).
+    const favourites = ((await (await page.request.get('/api/products?limit=12')).json()) as { items: Array<{ id: string }> }).items;
+    expect(favourites).toHaveLength(12);
+    for (const product of favourites) {
+      const saved = await page.request.put(`/api/favorites/${product.id}`, { headers: { origin: E2E_ORIGIN } });
+      expect(saved.status(), await saved.text()).toBeLessThan(300);
+    }
     const banner = page.getByRole('banner');
     for (const width of [1024, 1280]) {
       await page.setViewportSize({ width, height: 800 });
@@ -106,6 +113,13 @@ test.describe('layout and pages', () => {
       await expect(banner.getByRole('link', { name: 'Account' })).toBeVisible();
       await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
       await expect(banner.getByRole('button', { name: /^Shopping agent and currency: \S+, [A-Z]{3}$/ })).toBeVisible();
+      await expect(banner.getByRole('link', { name: /^Favourites/ })).toContainText('12');
+      // The converter keeps its name at every width; its word shows beside the icon where there is room.
+      const converter = banner.getByRole('link', { name: 'Link converter' });
+      await expect(converter).toBeVisible();
+      await (width >= 1280
+        ? expect(converter.getByText('Converter')).toBeVisible()
+        : expect(converter.getByText('Converter')).toBeHidden());
       const bar = await page.evaluate(() => {
         const box = (el: Element) => {
           const r = el.getBoundingClientRect();
@@ -127,6 +141,8 @@ test.describe('layout and pages', () => {
       await page.waitForTimeout(300);
       expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.001);
     }
+
+    for (const product of favourites) await page.request.delete(`/api/favorites/${product.id}`, { headers: { origin: E2E_ORIGIN } });
 
     // The admin's /home says how far the setup checklist is, as the dashboard's API does.
     const status = (await (await page.request.get('/api/admin/setup')).json()) as SetupStatus;

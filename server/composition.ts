@@ -19,6 +19,7 @@ import { defineAnalyticsJobs } from './modules/analytics/analytics-tasks';
 import { defineAccountJobs } from './modules/auth/account-tasks';
 import { defineCurrencyJobs } from './modules/currency/currency-tasks';
 import { defineFileRemovalJobs } from './modules/images/images-tasks';
+import { definePictureHashJob } from './modules/images/picture-hashes';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
 import { createAnalyticsService, type AnalyticsRules } from './modules/analytics/analytics.service';
 import { createAuditRepo } from './modules/audit/audit.repo';
@@ -212,6 +213,8 @@ export async function composeServices(deps: CompositionDeps) {
   defineProductSourcesJob(jobs, log, repos.productSources);
   defineCurrencyJobs(jobs, log, currency, config.ratesUrl !== undefined);
   defineFileRemovalJobs(jobs, log, fileRemovals);
+  // Pictures stored before their perceptual hash was kept (issue 29) are hashed in short jobs after start.
+  definePictureHashJob(jobs, log, repos.images, storage);
   defineSheetSyncJobs(jobs, log, importSources);
 
   // Price alerts (issue 29): the switches, the daily digest through the mailer and the signed unsubscribe link.

@@ -174,6 +174,17 @@ export const importSchema = z
         'The pictures phase, after every row is written: distinct picture addresses to fetch, fetched (or reused) and failed; ' +
           'the import runs until every one is fetched or failed. null when the import had no pictures to fetch',
       ),
+    samePictures: z
+      .object({
+        count: z.number().int().describe('Rows whose picture is already in the catalogue'),
+        rows: z
+          .array(z.object({ row: z.number().int(), title: z.string(), path: z.string() }))
+          .describe("The first of them: the row's number and a product that already shows the picture (its title and page)"),
+      })
+      .describe(
+        "A preview's rows whose picture another product already shows: the same address, or one an earlier import fetched " +
+          '(the preview fetches no picture; the product page compares the photos once stored). The product a row updates does not count',
+      ),
     canUndo: z.boolean(),
     undoReason: z
       .string()

@@ -11,6 +11,7 @@ import {
   FINDER_SORTS,
   GENDERS,
   PRODUCT_COLOURS_MAX,
+  SAME_ITEM_MAX,
   SEARCH_MAX_LENGTH,
   TEXTS,
   type Gender,
@@ -328,6 +329,12 @@ export const productDetailSchema = z
       .array(productSchema)
       .describe(`The other products of its group (the same seller item in other colours), in row order, at most ${PRODUCT_COLOURS_MAX}`),
     qcPhotos: z.array(qcPhotoSchema).describe("The product's QC photos, in the admin's order"),
+    sameItem: z
+      .array(productSchema)
+      .describe(
+        `Products of other sellers whose main picture is the same photo (a perceptual hash within a few bits), cheapest first, at most ${SAME_ITEM_MAX}; its group's colours are not among them`,
+      ),
+    sameItemTotal: z.number().int().describe('How many products of other sellers have the same photo in all (sameItem lists the first)'),
     priceHistory: priceHistorySchema
       .nullable()
       .describe('Its prices over time and the lowest (issue 29); null while it has had one price only'),

@@ -60,7 +60,14 @@ describe('the job queue (pg-boss on the app database)', () => {
     const ctx = await createTestApp();
     try {
       const { jobs } = ctx.app.services;
-      for (const name of ['sessions-sweep', 'analytics-sweep', 'product-sources', 'file-removals', 'sheet-syncs'] as const) {
+      for (const name of [
+        'sessions-sweep',
+        'analytics-sweep',
+        'product-sources',
+        'file-removals',
+        'sheet-syncs',
+        'picture-hashes',
+      ] as const) {
         await expect(jobs.handler(name)({}, { id: 'test' })).resolves.toBeUndefined();
       }
       // rates-refresh exists only with RATES_URL.

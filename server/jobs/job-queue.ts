@@ -17,6 +17,7 @@ export const QUEUES = {
   fileRemovals: 'file-removals',
   productSources: 'product-sources',
   sheetSyncs: 'sheet-syncs',
+  pictureHashes: 'picture-hashes',
   priceDigest: 'price-digest',
   linkChecks: 'link-checks',
 } as const;
@@ -32,6 +33,7 @@ export type JobData = {
   'file-removals': Record<string, never>;
   'sheet-syncs': Record<string, never>;
   'product-sources': Record<string, never>;
+  'picture-hashes': { afterId?: string };
   'price-digest': Record<string, never>;
   'link-checks': Record<string, never>;
 };

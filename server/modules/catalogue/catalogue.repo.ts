@@ -10,6 +10,7 @@ import { PRODUCT_SNAPSHOT } from '../changes/changes.repo';
 import { finderQueries } from './finder.repo';
 import { QC_COUNT_COLUMN, qcPhotosOf } from '../qc/qc.repo';
 import { storedImageSize } from '../images/images.repo';
+import { BAND_FLIPS, colourCloseSql, phashBandsSql, SAME_PHOTO_MAX_DISTANCE } from '../images/same-photo';
 import { priceHistoryOf, setPriceCause, type PriceCause } from '../price-history/price-history.repo';
 
 export type ProductRow = {
@@ -407,6 +408,35 @@ function productQueries(database: Database) {
         sql`select ${COLUMNS} from products where group_key = ${key} and id <> ${excludeId}::uuid order by row limit ${limit}`,
       );
       return rows.map(toRow);
+    },
+
+    /**
+     * Products of other sellers whose picture is the same photo as this one's (issue 29, decision 0068): pictures
+     * within SAME_PHOTO_MAX_DISTANCE bits of its hash and SAME_PHOTO_MAX_COLOUR_STEP of its colour, found through the
+     * hash quarters' GIN index (68 keys), then the products showing them (products_image_idx), other than this one
+     * and its group's (its colours, shown apart), and those the link checks hid (their seller's item is gone). Cheapest first, at most `limit`, with how many there are in all.
+     */
+    async samePhotoOthers(
+      product: { id: string; image: string; groupKey: string | null },
+      limit: number,
+    ): Promise<{ rows: ProductRow[]; total: number }> {
+      const rows = await database.rows<RawRow & { total: number }>(sql`
+        with me as (
+          select phash, mean_colour from images where url = ${product.image} and phash is not null limit 1
+        ), probes as (
+          select array_agg(b * 65536 + (substring(me.phash from b * 16 + 1 for 16)::integer # f)) as keys
+          from me, generate_series(0, 3) b, unnest(${`{${BAND_FLIPS.join(',')}}`}::integer[]) f
+        ), near as (
+          select i.url from images i, me, probes
+          where i.phash is not null and ${sql.raw(phashBandsSql('i'))} && probes.keys
+            and bit_count(i.phash # me.phash) <= ${SAME_PHOTO_MAX_DISTANCE}
+            and ${sql.raw(colourCloseSql('i.mean_colour', 'me.mean_colour'))}
+        )
+        select ${COLUMNS}, count(*) over ()::int as total from products
+        where image in (select url from near) and id <> ${product.id}::uuid and link_state <> 'hidden'
+          ${product.groupKey ? sql`and group_key is distinct from ${product.groupKey}` : sql``}
+        order by price, number limit ${limit}`);
+      return { rows: rows.map(toRow), total: Number(rows[0]?.total ?? 0) };
     },
 
     /** Other products with this buy link (the item form warns about them), in row order. */

@@ -133,7 +133,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       config: { publicCache: PUBLIC_POLICY },
       schema: {
         tags: ['catalogue'],
-        summary: "A product's page: the product and up to 8 related products",
+        summary: "A product's page: the product, up to 8 related products, its other colours and other sellers of the same photo",
         description:
           'By the number at the end of its address. A deleted product answers 410 and a number never used 404, each with products to offer instead.',
         params: productNumberParamsSchema,
@@ -148,6 +148,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
           related: found.related,
           colours: found.colours,
           qcPhotos: found.qcPhotos,
+          sameItem: found.sameItem,
+          sameItemTotal: found.sameItemTotal,
           priceHistory: found.priceHistory,
         };
       const gone = found.status === 'gone';

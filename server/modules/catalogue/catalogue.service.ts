@@ -2,6 +2,7 @@ import { parseItemLink } from '../../../common/agent-links';
 import {
   FINDER_GENDERS,
   PRODUCT_COLOURS_MAX,
+  SAME_ITEM_MAX,
   RELATED_PRODUCTS_COUNT,
   SUGGESTED_BRANDS,
   SUGGESTED_CATEGORIES,
@@ -494,6 +495,9 @@ export function createCatalogueService(
         const colours = row.groupKey ? await repo.groupOthers(row.groupKey, row.id, PRODUCT_COLOURS_MAX) : [];
         const qcPhotos = row.qcCount > 0 ? (await repo.qcPhotos(row.id)).map(toQcPhoto) : [];
         const imageSize = row.image ? await repo.imageSize(row.image) : null;
+        const sameItem = row.image
+          ? await repo.samePhotoOthers({ id: row.id, image: row.image, groupKey: row.groupKey }, SAME_ITEM_MAX)
+          : { rows: [], total: 0 };
         const history = await repo.priceHistory(row.id);
         return {
           status: 'found',
@@ -501,6 +505,8 @@ export function createCatalogueService(
           related: related.map(toProduct),
           colours: colours.map(toProduct),
           qcPhotos,
+          sameItem: sameItem.rows.map(toProduct),
+          sameItemTotal: sameItem.total,
           priceHistory: history && history.points.length > 1 ? history : null,
           imageSize,
         };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
+import phash from 'sharp-phash';
 import { ADMIN_TEXTS, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
 import { CONTENT_TYPE_OF, EXTENSION_OF, sniffImageFormat, type ImageFormat } from '../../../common/image-types';
 import { itemKey, mediaUrl, shareKey, THUMB_WIDTHS, thumbKey } from '../../../common/media';
@@ -25,7 +26,26 @@ export type StoredImageFile = {
   sizeBytes: number;
   width: number;
   height: number;
-};
+} & PictureHash;
+
+/**
+ * What tells a picture's photo (issue 29, decision 0068; same-photo.ts compares them): the perceptual hash, 64
+ * characters '0' and '1' as PostgreSQL's bit(64) reads them, and the mean colour, 0xRRGGBB flattened onto white.
+ */
+export type PictureHash = { phash: string; meanColour: number };
+
+/**
+ * A picture's hash and mean colour. libvips decodes off the event loop (a 3000 × 3000 JPEG about 70 ms, an 800 px
+ * one about 9 ms on this machine, most of it there); the DCT over 32 × 32 is a few ms of JavaScript.
+ */
+export async function pictureHash(body: Buffer): Promise<PictureHash> {
+  const [hash, mean] = await Promise.all([
+    phash(body, DECODE),
+    sharp(body, DECODE).rotate().flatten({ background: '#ffffff' }).resize(1, 1, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
+  ]);
+  if (!/^[01]{64}$/.test(hash)) throw new Error('the perceptual hash is not 64 bits');
+  return { phash: hash, meanColour: ((mean[0] ?? 0) << 16) | ((mean[1] ?? 0) << 8) | (mean[2] ?? 0) };
+}
 
 /** An upload that passed every check, with its thumbnails made, ready to store. */
 export type PreparedImage = {
@@ -35,7 +55,7 @@ export type PreparedImage = {
   width: number;
   height: number;
   thumbs: Array<{ width: (typeof THUMB_WIDTHS)[number]; body: Buffer }>;
-};
+} & PictureHash;
 
 /**
  * The client's file name reduced to a safe stem: no folders, no dots in a row, ASCII letters, digits, dot, dash
@@ -102,6 +122,7 @@ export async function prepareImage(originalName: string, body: Buffer, now = Dat
   if (width === 0 || height === 0) throw damaged();
 
   let thumbs: PreparedImage['thumbs'];
+  let hash: PictureHash;
   try {
     thumbs = [];
     for (const thumbWidth of THUMB_WIDTHS) {
@@ -114,10 +135,11 @@ export async function prepareImage(originalName: string, body: Buffer, now = Dat
           .toBuffer(),
       });
     }
+    hash = await pictureHash(body);
   } catch {
     throw damaged();
   }
-  return { fileName: storedFileName(originalName, format, now), format, body, width, height, thumbs };
+  return { fileName: storedFileName(originalName, format, now), format, body, width, height, thumbs, ...hash };
 }
 
 /** Storage keys of an image's original, thumbnails and link-preview copy (made on first request, may be absent). */
@@ -142,6 +164,8 @@ export async function storePreparedImage(storage: Storage, image: PreparedImage)
     sizeBytes: image.body.length,
     width: image.width,
     height: image.height,
+    phash: image.phash,
+    meanColour: image.meanColour,
   };
 }
 

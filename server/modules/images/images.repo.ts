@@ -5,11 +5,15 @@ import type { Database } from '../../db/client';
 import { images, products } from '../../db/schema/index';
 import { inTransaction, type Executor } from '../../db/sql';
 import { escapeLike } from '../../db/sql';
-import type { StoredImageFile } from './image-files';
+import type { PictureHash, StoredImageFile } from './image-files';
 
 /** The first product (lowest number) that shows an image: the gallery names it on the image's tile. */
 export type ImageUser = { title: string; number: number };
-export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl'> & { usedBy: number; qcUsedBy: number; firstUser: ImageUser | null };
+export type ImageRow = Omit<typeof images.$inferSelect, 'sourceUrl' | 'phash' | 'meanColour'> & {
+  usedBy: number;
+  qcUsedBy: number;
+  firstUser: ImageUser | null;
+};
 
 /**
  * The upright size of one of our stored originals, by the address a product shows it at (its storage key's unique
@@ -95,6 +99,19 @@ export type ImagesTx = { images: ReturnType<typeof imageQueries>; executor: Exec
 export function createImagesRepo(database: Database) {
   return {
     ...imageQueries(database),
+    /** Pictures after `afterId` (in id order) stored before their hash was kept (images_phash_pending_idx). */
+    unhashedAfter(afterId: string, limit: number): Promise<Array<{ id: string; storageKey: string }>> {
+      return database.rows<{ id: string; storageKey: string }>(sql`
+        select id, storage_key as "storageKey" from images
+        where phash is null and id > ${afterId}::uuid
+        order by id limit ${limit}`);
+    },
+    /** Keeps a picture's hash and mean colour (issue 29); a picture hashed meanwhile keeps its own. */
+    async setHash(id: string, hash: PictureHash): Promise<void> {
+      await database.rows(sql`
+        update images set phash = ${hash.phash}::bit(64), mean_colour = ${hash.meanColour}
+        where id = ${id}::uuid and phash is null`);
+    },
     /**
      * Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. The
      * delete statement opens its own transaction; inside this one that is a savepoint.

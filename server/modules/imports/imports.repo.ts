@@ -3,6 +3,7 @@ import type { ImportCounts, ImportCurrency, ImportPolicy, ImportRowError, Import
 import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
+import type { StoredImageFile } from '../images/image-files';
 import { runChange, type ChangeLimit } from '../../db/unit-of-work';
 import { CHANGE_STATEMENT_TIMEOUT_MS, openChange } from '../changes/changes.repo';
 import { setImportPriceCause } from '../price-history/price-history.repo';
@@ -31,7 +32,12 @@ export type ImportResult = {
   categoriesRemoved?: string[];
   /** A preview's: product_totals.changes when its rows were matched (the commit matches again only if it moved). */
   matchedAtChange?: number;
+  /** A preview's: rows whose picture another product already shows (issue 29), the first few and how many. */
+  samePictures?: SamePictures;
 };
+
+/** Rows whose picture is already in the catalogue: the first `rows` (row number and a product showing it), `count` in all. */
+export type SamePictures = { count: number; rows: Array<{ row: number; title: string; number: number }> };
 
 export type ImportRow = {
   id: string;
@@ -361,17 +367,44 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
       errors: ImportRowError[],
       errorCount: number,
       newCategories: string[],
-      found: { warnings: ImportRowError[]; warningCount: number; currencies: ImportCurrency[] } = {
+      found: { warnings: ImportRowError[]; warningCount: number; currencies: ImportCurrency[]; samePictures?: SamePictures } = {
         warnings: [],
         warningCount: 0,
         currencies: [],
       },
     ): Promise<void> {
+      const samePictures = found.samePictures
+        ? sql`jsonb_build_object('samePictures', ${JSON.stringify(found.samePictures)}::jsonb)`
+        : sql`'{}'::jsonb`;
       await database.rows(sql`
         update imports set counts = ${JSON.stringify(counts)}::jsonb, errors = ${JSON.stringify(errors)}::jsonb,
           error_count = ${errorCount}, new_categories = ${JSON.stringify(newCategories)}::jsonb, total = ${counts.new + counts.updated},
-          warnings = ${JSON.stringify(found.warnings)}::jsonb, warning_count = ${found.warningCount}, currencies = ${JSON.stringify(found.currencies)}::jsonb
+          warnings = ${JSON.stringify(found.warnings)}::jsonb, warning_count = ${found.warningCount}, currencies = ${JSON.stringify(found.currencies)}::jsonb,
+          result = result || ${samePictures}
         where id = ${id}::uuid`);
+    },
+
+    /**
+     * A matched preview's rows whose picture another product already shows (issue 29): the same address (an external
+     * picture, or one an earlier import fetched, which finishPreview made that stored image's), the product the row
+     * updates aside. The preview fetches no picture, so it compares addresses; the product page compares the photos'
+     * hashes once the import has stored them. One pass over the rows with products_image_idx.
+     */
+    async samePictures(id: string, limit: number): Promise<SamePictures> {
+      const rows = await database.rows<{ row: number; title: string; number: number; total: number }>(sql`
+        select r.row_number as row, p.title, p.number, count(*) over ()::int as total
+        from import_rows r
+        cross join lateral (
+          select title, number from products p
+          where p.image = r.values->>'image' and p.id is distinct from r.product_id
+          order by number limit 1
+        ) p
+        where r.import_id = ${id}::uuid and r.values->>'image' is not null
+        order by r.row_number limit ${limit}`);
+      return {
+        count: Number(rows[0]?.total ?? 0),
+        rows: rows.map((r) => ({ row: Number(r.row), title: r.title, number: Number(r.number) })),
+      };
     },
 
     async find(id: string): Promise<ImportRow | null> {
@@ -680,13 +713,11 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
     },
 
     /** An image an import fetched, recorded with the address it came from. */
-    async insertFetchedImage(
-      file: { name: string; storageKey: string; url: string; contentType: string; sizeBytes: number; width: number; height: number },
-      sourceUrl: string,
-    ): Promise<void> {
+    async insertFetchedImage(file: StoredImageFile, sourceUrl: string): Promise<void> {
       await database.rows(sql`
-        insert into images (name, storage_key, url, content_type, size_bytes, width, height, source_url)
-        values (${file.name}, ${file.storageKey}, ${file.url}, ${file.contentType}, ${file.sizeBytes}, ${file.width}, ${file.height}, ${sourceUrl})`);
+        insert into images (name, storage_key, url, content_type, size_bytes, width, height, source_url, phash, mean_colour)
+        values (${file.name}, ${file.storageKey}, ${file.url}, ${file.contentType}, ${file.sizeBytes}, ${file.width}, ${file.height}, ${sourceUrl},
+                ${file.phash}::bit(64), ${file.meanColour})`);
     },
 
     /**

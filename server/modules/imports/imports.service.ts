@@ -1,3 +1,4 @@
+import { productPath } from '../../../common/product-urls';
 import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN_TEXTS, MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
 import {
@@ -128,6 +129,10 @@ function toImportOf(row: ImportRow, base: CurrencyCode, errorsShown = IMPORT_PRE
     canUndo: undoReason(row) === null,
     undoReason: undoReason(row),
     pictures: result.pictures ?? null,
+    samePictures: {
+      count: result.samePictures?.count ?? 0,
+      rows: (result.samePictures?.rows ?? []).map((r) => ({ row: r.row, title: r.title, path: productPath(r) })),
+    },
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -647,6 +652,7 @@ export function createImportsService(deps: ImportsDeps) {
             warnings: warnings.kept(),
             warningCount: warnings.count,
             currencies: currenciesFrom(currencyRows, rates, site, options.rates ?? {}),
+            samePictures: await repo.samePictures(id, IMPORT_PREVIEW_ERRORS),
           });
         }
       } catch (err) {

@@ -260,11 +260,11 @@ export function createPagesService(deps: {
       data.product = { number, view };
       return missing(view);
     }
-    const { product, related, colours, qcPhotos, priceHistory, imageSize } = lookup;
+    const { product, related, colours, qcPhotos, priceHistory, sameItem, sameItemTotal, imageSize } = lookup;
     // One address per product: an old slug (the product was renamed), another spelling, a bare number or a
     // trailing slash moves on to it.
     if (safeDecode(pathname) !== product.path) return { kind: 'redirect', status: 301, location: `${product.path}${search}` };
-    data.product = { number, view: { status: 'found', product, related, colours, qcPhotos, priceHistory } };
+    data.product = { number, view: { status: 'found', product, related, colours, qcPhotos, priceHistory, sameItem, sameItemTotal } };
     const share = shareImageUrlFor(product.image);
     return {
       kind: 'page',

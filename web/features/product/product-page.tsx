@@ -25,6 +25,7 @@ import { PriceHistoryChart } from './components/price-history-chart';
 import { QcGallery } from './components/qc-gallery';
 import { LinkReportNotice } from './components/link-report-notice';
 import { ReportLink } from './components/report-link';
+import { SameItemElsewhere } from './components/same-item';
 import { ShareButton } from './components/share-button';
 import './product.css';
 
@@ -76,6 +77,8 @@ function ProductDetails({
   product,
   related,
   colours,
+  sameItem,
+  sameItemTotal,
   qcPhotos,
   priceHistory,
   loadingRelated,
@@ -83,6 +86,8 @@ function ProductDetails({
   product: Product;
   related: Product[];
   colours: Product[] | undefined;
+  sameItem: Product[] | undefined;
+  sameItemTotal: number | undefined;
   qcPhotos: QcPhoto[] | undefined;
   priceHistory: PriceHistory | null | undefined;
   loadingRelated: boolean;
@@ -166,6 +171,7 @@ function ProductDetails({
       </article>
       <QcGallery title={product.title} photos={qcPhotos} count={product.qcCount} />
       {colours && colours.length > 0 && <OtherColours colours={colours} />}
+      {sameItem && <SameItemElsewhere products={sameItem} total={sameItemTotal ?? sameItem.length} />}
       <section className="related" aria-labelledby="related-title">
         <h2 id="related-title">More like this</h2>
         {loadingRelated ? (
@@ -243,6 +249,8 @@ export default function ProductPage() {
         product={view.product}
         related={view.related}
         colours={view.colours}
+        sameItem={view.sameItem}
+        sameItemTotal={view.sameItemTotal}
         qcPhotos={view.qcPhotos}
         priceHistory={view.priceHistory}
         loadingRelated={query.isPlaceholderData}

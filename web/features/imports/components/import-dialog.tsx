@@ -359,6 +359,35 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
             </details>
           )}
 
+          {result.samePictures.count > 0 && (
+            <details className="import-same-pictures">
+              <summary>
+                {plural(result.samePictures.count, 'row has a picture', 'rows have a picture')} already in the catalogue (the same item from
+                another seller, or a repeat)
+              </summary>
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">Already shown by</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.samePictures.rows.slice(0, SHOWN_ERRORS).map((r) => (
+                    <tr key={r.row}>
+                      <td>{r.row}</td>
+                      <td>
+                        <a href={r.path} target="_blank" rel="noopener">
+                          {r.title}
+                        </a>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          )}
+
           <div className="dialog-actions">
             {blocked ? (
               <p className="form-error">

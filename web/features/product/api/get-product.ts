@@ -14,6 +14,8 @@ export async function getProductView(number: number, signal?: AbortSignal): Prom
       related: detail.related,
       colours: detail.colours,
       qcPhotos: detail.qcPhotos,
+      sameItem: detail.sameItem,
+      sameItemTotal: detail.sameItemTotal,
       priceHistory: detail.priceHistory,
     };
   } catch (err) {

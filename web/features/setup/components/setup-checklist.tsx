@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link } from '../../../lib/router';
 import { withReason } from '../../../../common/admin-constants';
 import type { DemoRemoval, SetupStatus } from '../../../../common/schemas/setup';
-import { SETUP_ITEM_TEXTS, SETUP_TEXTS, type SetupItem } from '../../../../common/setup-texts';
+import { SETUP_ITEM_TEXTS, SETUP_ITEMS, SETUP_TEXTS, type SetupItem } from '../../../../common/setup-texts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
@@ -94,6 +94,22 @@ function ItemControls({
   return null;
 }
 
+/** Phone widths, where each open item folds to its title (the list of seven was 1,300 px tall at 390 px). */
+const PHONE_QUERY = '(max-width: 640px)';
+const subscribePhone = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** The dashboard renders in the browser only (its gate waits for the session), so the width is known at once. */
+function useIsPhone(): boolean {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
 /**
  * The setup checklist at the top of the dashboard (issue 28): each thing a new site lacks, what leaving it costs and
  * how to fix it, with the fix at hand where the dashboard can make it. Gone when every item is done, or put away per
@@ -109,6 +125,7 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
   const [confirming, setConfirming] = useState(false);
   const [removed, setRemoved] = useState<DemoRemoval | null>(null);
   const [undoing, setUndoing] = useState(false);
+  const phone = useIsPhone();
   // The button that opened the confirmation goes with the demo item: focus moves to the notice with Undo instead of
   // falling back to the page's start.
   const removalRef = useRef<HTMLDivElement>(null);
@@ -164,11 +181,20 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
       </>
     );
   }
+  // Open items first, each with its text and fix; the done ones fold away behind one line (long on a phone otherwise).
+  const done = SETUP_ITEMS.filter((item) => !status.pending.includes(item));
+  const itemBody = (item: SetupItem) => (
+    <>
+      <p>{SETUP_ITEM_TEXTS[item].cost}</p>
+      <p className="setup-fix">{SETUP_ITEM_TEXTS[item].fix}</p>
+      <ItemControls item={item} status={status} save={saveReferralCode} onRemoveDemo={() => setConfirming(true)} />
+    </>
+  );
   return (
     <section className="setup-checklist" aria-labelledby={titleId}>
       <div className="setup-head">
         <h2 id={titleId}>
-          {SETUP_TEXTS.title} <span className="setup-count">({SETUP_TEXTS.remaining(status.pending.length)})</span>
+          {SETUP_TEXTS.title} <span className="setup-count">({SETUP_TEXTS.progress(done.length, SETUP_ITEMS.length)})</span>
         </h2>
         <button
           type="button"
@@ -182,18 +208,48 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
       <p className="setup-lead">{SETUP_TEXTS.lead}</p>
       {lastRemoval}
       <ul className="setup-items">
-        {status.pending.map((item) => {
-          const texts = SETUP_ITEM_TEXTS[item];
-          return (
-            <li key={item} className="setup-item" data-item={item}>
-              <h3>{texts.title}</h3>
-              <p>{texts.cost}</p>
-              <p className="setup-fix">{texts.fix}</p>
-              <ItemControls item={item} status={status} save={saveReferralCode} onRemoveDemo={() => setConfirming(true)} />
+        {status.pending.map((item) =>
+          // On a phone each open item is its title, its text and fix a tap away; elsewhere all of it is in view.
+          phone ? (
+            <li key={item} className="setup-item-folded" data-item={item}>
+              <details className="setup-item">
+                <summary>
+                  <h3>{SETUP_ITEM_TEXTS[item].title}</h3>
+                </summary>
+                {itemBody(item)}
+              </details>
             </li>
-          );
-        })}
+          ) : (
+            <li key={item} className="setup-item" data-item={item}>
+              <h3>{SETUP_ITEM_TEXTS[item].title}</h3>
+              {itemBody(item)}
+            </li>
+          ),
+        )}
       </ul>
+      {done.length > 0 && (
+        <details className="setup-done">
+          <summary>{SETUP_TEXTS.doneItems(done.length)}</summary>
+          <ul className="setup-items">
+            {done.map((item) => {
+              const texts = SETUP_ITEM_TEXTS[item];
+              return (
+                <li key={item} className="setup-item is-done" data-item={item}>
+                  <h3>
+                    <span className="setup-done-mark" aria-hidden="true">
+                      ✓
+                    </span>
+                    <span className="visually-hidden">{SETUP_TEXTS.doneMark}: </span>
+                    <span className="setup-done-title">{texts.title}</span>
+                  </h3>
+                  <p>{texts.cost}</p>
+                  <p className="setup-fix">{texts.fix}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </details>
+      )}
       {confirming && (
         <ConfirmDialog
           title={SETUP_TEXTS.removeDemoQuestion(status.demo.products, status.demo.pictures)}

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
+import { BENCH_APP_CONFIG } from './bench-config';
 import { openDatabase } from '../server/db/client';
 import { createLocalStorage } from '../server/storage/local-storage';
 
@@ -21,18 +22,7 @@ const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dir, 'db
 await database.db.execute(sql`truncate products cascade`);
 const app = await buildApp({
   config: {
-    communityUrl: 'https://community.example',
-    referralUrl: 'https://agent.example',
-    discountCode: 'BENCH',
-    contactEmail: 'bench@example.com',
-    logLevel: 'silent',
-    port: 0,
-    publicUrl: 'http://127.0.0.1',
-    trustedOrigins: [],
-    trustProxy: false,
-    authSecret: 'bench-secret-bench-secret-bench-secret-0123456789',
-    authRateLimit: 10,
-    google: undefined,
+    ...BENCH_APP_CONFIG,
     importAllowPrivateHosts: true,
   },
   database,

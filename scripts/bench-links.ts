@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { BENCH_APP_CONFIG } from './bench-config';
 
 const ROLE = process.env.BENCH_LINKS_ROLE;
 const SECONDS = Number(process.env.BENCH_LINK_SECONDS ?? 60);
@@ -100,18 +101,7 @@ async function main(options: { databaseUrl?: string | undefined }): Promise<void
   >;
   const app = await buildApp({
     config: {
-      communityUrl: 'https://community.example',
-      referralUrl: 'https://agent.example',
-      discountCode: 'BENCH',
-      contactEmail: 'bench@example.com',
-      logLevel: 'silent',
-      port: 0,
-      publicUrl: 'http://127.0.0.1',
-      trustedOrigins: [],
-      trustProxy: false,
-      authSecret: 'bench-secret-bench-secret-bench-secret-0123456789',
-      authRateLimit: 10,
-      google: undefined,
+      ...BENCH_APP_CONFIG,
       importAllowPrivateHosts: true,
       linkHealth: { bases, perHostPerMinute: PER_HOST, perDay: 10_000_000, hideAfterGone: 0, timeoutMs: 5000 },
     },

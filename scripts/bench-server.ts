@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { CATEGORY_RULES, postgresPattern } from '../common/bulk-op-rules';
 import { buildApp } from '../server/app';
+import { BENCH_APP_CONFIG } from './bench-config';
 import { openDatabase } from '../server/db/client';
 import { loadBuiltFrontEnd } from '../server/modules/pages/front-end';
 import { createLocalStorage } from '../server/storage/local-storage';
@@ -34,18 +35,8 @@ if (process.env.BENCH_SEED_ONLY === 'true') {
 const logFd = fs.openSync(path.join(dir, 'server.log'), 'a');
 const app = await buildApp({
   config: {
-    communityUrl: 'https://community.example',
-    referralUrl: 'https://agent.example',
-    discountCode: 'BENCH',
-    contactEmail: 'bench@example.com',
+    ...BENCH_APP_CONFIG,
     logLevel: 'info',
-    port: 0,
-    publicUrl: 'http://127.0.0.1',
-    trustedOrigins: [],
-    trustProxy: false,
-    authSecret: 'bench-secret-bench-secret-bench-secret-0123456789',
-    authRateLimit: 10,
-    google: undefined,
   },
   frontEnd: await loadBuiltFrontEnd(path.resolve('dist')),
   database,

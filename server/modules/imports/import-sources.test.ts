@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncedSheet, SyncedSheetList } from '../../../common/schemas/import-sources';
@@ -7,6 +5,7 @@ import type { Import } from '../../../common/schemas/imports';
 import { auditEntries } from '../../test/audit-helpers';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertProducts } from '../../test/factories';
+import { startPublishedSheets } from '../../test/published-sheets';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createImportSourcesRepo } from './import-sources.repo';
 import { createImportSourcesService, overLimits } from './import-sources.service';
@@ -14,7 +13,7 @@ import { createImportSourcesService, overLimits } from './import-sources.service
 let ctx: TestContext;
 let admin = '';
 let user = '';
-let sheets: http.Server;
+let sheets: Awaited<ReturnType<typeof startPublishedSheets>> | undefined;
 let sheetsUrl = '';
 /** What the "published sheet" answers now, by path. */
 const published = new Map<string, string>();
@@ -23,17 +22,12 @@ beforeAll(async () => {
   ctx = await createTestApp({ importAllowPrivateHosts: true });
   admin = await signedInAs(ctx.app, 'sync-admin@example.com', { isAdmin: true });
   user = await signedInAs(ctx.app, 'sync-user@example.com');
-  sheets = http.createServer((req, res) => {
-    const body = published.get(req.url ?? '');
-    if (body === undefined) res.writeHead(404).end('missing');
-    else res.writeHead(200, { 'content-type': 'text/csv' }).end(body);
-  });
-  await new Promise<void>((resolve) => sheets.listen(0, '127.0.0.1', resolve));
-  sheetsUrl = `http://127.0.0.1:${(sheets.address() as AddressInfo).port}`;
+  sheets = await startPublishedSheets(published);
+  sheetsUrl = sheets.url;
 });
 afterAll(async () => {
   await ctx?.close();
-  await new Promise((resolve) => sheets?.close(resolve));
+  await sheets?.close();
 });
 beforeEach(async () => {
   published.clear();

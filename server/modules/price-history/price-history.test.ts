@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkEditResult } from '../../../common/schemas/changes';
@@ -10,6 +8,7 @@ import type { AdminProduct, ProductDetail } from '../../../common/schemas/produc
 import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
+import { startPublishedSheets } from '../../test/published-sheets';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 
 // Every path that changes a price is recorded with its cause (issue 29, decision 0066): the item form, bulk item
@@ -18,7 +17,7 @@ import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-ap
 let ctx: TestContext;
 let admin = '';
 let adminId = '';
-let sheets: http.Server;
+let sheets: Awaited<ReturnType<typeof startPublishedSheets>> | undefined;
 let sheetsUrl = '';
 const published = new Map<string, string>();
 
@@ -26,17 +25,12 @@ beforeAll(async () => {
   ctx = await createTestApp({ importAllowPrivateHosts: true });
   admin = await signedInAs(ctx.app, 'prices-admin@example.com', { isAdmin: true });
   adminId = (await ctx.database.rows<{ id: string }>(sql`select id from users where email = 'prices-admin@example.com'`))[0]?.id ?? '';
-  sheets = http.createServer((req, res) => {
-    const body = published.get(req.url ?? '');
-    if (body === undefined) res.writeHead(404).end('missing');
-    else res.writeHead(200, { 'content-type': 'text/csv' }).end(body);
-  });
-  await new Promise<void>((resolve) => sheets.listen(0, '127.0.0.1', resolve));
-  sheetsUrl = `http://127.0.0.1:${(sheets.address() as AddressInfo).port}`;
+  sheets = await startPublishedSheets(published);
+  sheetsUrl = sheets.url;
 });
 afterAll(async () => {
   await ctx?.close();
-  await new Promise((resolve) => sheets?.close(resolve));
+  await sheets?.close();
 });
 beforeEach(async () => {
   published.clear();

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import finder from './lint/import-boundaries.js';
+import finder, { INLINE_BUSY_LABEL } from './lint/import-boundaries.js';
 
 /**
  * Imports flow one way: web -> common <- server, and features never import each other. Paths between our own
@@ -33,6 +33,17 @@ const SERVER_ONLY = `^(${[
   'better-auth/node',
 ].join('|')})(/.*)?$`;
 const SERVER_ONLY_MESSAGE = 'A server-only package: the server uses it and hands the result over through the API.';
+/** zod's global registry is shared by every copy of common/ in a process (common/schemas/registry.ts). */
+const NO_META_ID = {
+  selector: "CallExpression[callee.property.name='meta'] > ObjectExpression > Property[key.name='id']",
+  message: 'Name an API schema with .register(apiSchemas, { id }) (common/schemas/registry.ts), not .meta({ id }).',
+};
+/** A busy label ('Saving...'), or any web string ending in '...', comes from common/texts/ (decision 0070). */
+const NO_INLINE_BUSY_LABEL = [
+  'Literal[value=/\\.\\.\\.$/]',
+  'JSXText[value=/\\.\\.\\.\\s*$/]',
+  'TemplateElement[value.raw=/\\.\\.\\.$/]',
+].map((selector) => ({ selector, message: INLINE_BUSY_LABEL }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
@@ -46,14 +57,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          // zod's global registry is shared by every copy of common/ in a process (common/schemas/registry.ts).
-          selector: "CallExpression[callee.property.name='meta'] > ObjectExpression > Property[key.name='id']",
-          message: 'Name an API schema with .register(apiSchemas, { id }) (common/schemas/registry.ts), not .meta({ id }).',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_META_ID],
     },
   },
   {
@@ -70,6 +74,11 @@ export default tseslint.config(
         },
       ]),
     },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', NO_META_ID, ...NO_INLINE_BUSY_LABEL] },
   },
   {
     files: ['web/lib/router.tsx'],

@@ -1,5 +1,5 @@
-// Favourites (issue 16): the limits both sides apply and the addresses. The heart's few words are in constants.ts
-// (FAVORITE_TEXTS); the list pages' texts in favorites-texts.ts, which only their lazy chunks load.
+// Favourites (issue 16): the limits both sides apply and the addresses. The heart's few words are in
+// texts/storefront.ts (FAVORITE_TEXTS); the list pages' texts in texts/favorites.ts, which only their lazy chunks load.
 
 /** Most favourites one account (or one browser, signed out) keeps. */
 export const FAVORITES_MAX = 500;

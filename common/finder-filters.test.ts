@@ -3,6 +3,7 @@ import {
   DEFAULT_FILTERS,
   emptyState,
   filtersFromParams,
+  finderApiParams,
   hasFilters,
   orderUsesSeed,
   paramsFromFilters,
@@ -31,8 +32,22 @@ describe('finder filters in the URL', () => {
     };
     expect(filtersFromParams(paramsFromFilters(f))).toEqual(f);
     expect(paramsFromFilters(f).toString()).toBe(
-      'q=cargo&category=Pants&gender=Men&best=true&brand=kinetic-lab%2Cnorthfold&minPrice=10&maxPrice=49.99&sort=price-asc&words=all',
+      'search=cargo&category=Pants&gender=Men&best=true&brand=kinetic-lab%2Cnorthfold&minPrice=10&maxPrice=49.99&sort=price-asc&allWords=true',
     );
+    // The API is asked in the same words (issue 30: one name for the search, in the address and the API).
+    expect(finderApiParams(f)).toEqual(Object.fromEntries(paramsFromFilters(f)));
+  });
+
+  it('still reads the address words written before the API ones (q, words=all), the API ones winning when both are there', () => {
+    const old = filtersFromParams(new URLSearchParams('q=cargo&words=all'));
+    expect([old.search, old.allWords]).toEqual(['cargo', true]);
+    expect(filtersFromParams(new URLSearchParams('q=old&search=new')).search).toBe('new');
+    expect(paramsFromFilters(old).toString()).toBe('search=cargo&allWords=true');
+  });
+
+  it('asks the API for the trimmed search, and leaves a crossed price range out', () => {
+    expect(finderApiParams({ ...DEFAULT_FILTERS, search: '  cargo ', minPrice: 50, maxPrice: 10 })).toEqual({ search: 'cargo' });
+    expect(finderApiParams({ ...DEFAULT_FILTERS, search: '   ', allWords: true })).toEqual({});
   });
 
   it('leaves the default order, no bounds and no brands out of the URL', () => {

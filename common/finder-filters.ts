@@ -8,14 +8,16 @@ import {
   FINDER_GENDERS,
   FINDER_SORTS,
   SEARCH_MAX_LENGTH,
-  TEXTS,
   type FinderGender,
   type FinderSort,
 } from './constants';
+import { TEXTS } from './texts/storefront';
 
 /**
- * The finder's filter state (spec section 4, issue 14); it lives in the URL's query string: q, category, gender,
- * best, sort (omitted for Recommended), minPrice, maxPrice and brand (brand slugs joined by commas, sorted).
+ * The finder's filter state (spec section 4, issue 14). The address and the API spell it alike, in one codec
+ * (`paramsFromFilters`, issue 30): search, category, gender, best, sort (omitted for Recommended), minPrice, maxPrice,
+ * brand (brand slugs joined by commas, sorted) and allWords. Addresses written before that said `q` and `words=all`:
+ * they are still read.
  */
 export type FinderFilters = {
   search: string;
@@ -80,7 +82,7 @@ export function filtersFromParams(params: URLSearchParams): FinderFilters {
   // Cut to what the API accepts, so an over-long shared link still opens (the search box cuts typing there too).
   const category = params.get('category')?.trim().slice(0, CATEGORY_MAX_LENGTH).trim() || ALL;
   return {
-    search: withoutControls(params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    search: withoutControls(params.get('search') ?? params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
     // Category chips are hidden for Women, and choosing Women resets the category.
     category: gender === 'Women' ? ALL : category,
     gender,
@@ -89,13 +91,13 @@ export function filtersFromParams(params: URLSearchParams): FinderFilters {
     minPrice: parsePriceParam(params.get('minPrice')),
     maxPrice: parsePriceParam(params.get('maxPrice')),
     brands: parseBrandParam(params.get('brand')),
-    allWords: params.get('words') === 'all',
+    allWords: params.get('allWords') === 'true' || params.get('words') === 'all',
   };
 }
 
 export function paramsFromFilters(f: FinderFilters): URLSearchParams {
   const params = new URLSearchParams();
-  if (f.search) params.set('q', f.search);
+  if (f.search) params.set('search', f.search);
   if (f.category !== ALL) params.set('category', f.category);
   if (f.gender !== ALL) params.set('gender', f.gender);
   if (f.best) params.set('best', 'true');
@@ -103,7 +105,7 @@ export function paramsFromFilters(f: FinderFilters): URLSearchParams {
   if (f.minPrice !== null) params.set('minPrice', String(f.minPrice));
   if (f.maxPrice !== null) params.set('maxPrice', String(f.maxPrice));
   if (f.sort !== DEFAULT_SORT) params.set('sort', f.sort);
-  if (f.allWords && f.search.trim()) params.set('words', 'all');
+  if (f.allWords && f.search.trim()) params.set('allWords', 'true');
   return params;
 }
 
@@ -149,20 +151,17 @@ export function priceRangeValid(f: Pick<FinderFilters, 'minPrice' | 'maxPrice'>)
 
 /**
  * The query of the finder's listing (without seed, limit and cursor) and of its facets (which ignore sort): the
- * server renders the first page from the very question the browser asks next. A crossed price range (lowest above
- * highest, from a typed address) is left out: the API would refuse it, and the price fields say why instead.
+ * address's own codec, so the server renders the first page from the very question the browser asks next. The search
+ * is trimmed; a crossed price range (lowest above highest, from a typed address) is left out: the API would refuse it,
+ * and the price fields say why instead.
  */
-export function finderApiParams(f: FinderFilters): Record<string, string | undefined> {
+export function finderApiParams(f: FinderFilters): Record<string, string> {
   const prices = priceRangeValid(f);
-  return {
-    search: f.search.trim() || undefined,
-    category: f.category === ALL ? undefined : f.category,
-    gender: f.gender === ALL ? undefined : f.gender,
-    best: f.best ? 'true' : undefined,
-    brand: f.brands.length ? [...f.brands].sort().join(',') : undefined,
-    minPrice: prices && f.minPrice !== null ? String(f.minPrice) : undefined,
-    maxPrice: prices && f.maxPrice !== null ? String(f.maxPrice) : undefined,
-    sort: f.sort === DEFAULT_SORT ? undefined : f.sort,
-    allWords: f.allWords && f.search.trim() ? 'true' : undefined,
+  const asked = {
+    ...f,
+    search: f.search.trim(),
+    minPrice: prices ? f.minPrice : null,
+    maxPrice: prices ? f.maxPrice : null,
   };
+  return Object.fromEntries(paramsFromFilters(asked));
 }

@@ -1,4 +1,4 @@
-import { AUTH_TEXTS } from './constants';
+import { AUTH_TEXTS } from './texts/storefront';
 
 /** Codes of a Google sign-in that failed after leaving the site, as they come back in ?error= (spec section 8). */
 const OAUTH_ERROR_MESSAGES: Record<string, string> = {

@@ -61,7 +61,7 @@ describe('the question the page and the browser both ask', () => {
     ).toMatchObject({ search: 'cargo', gender: 'Men', brand: 'a,b', minPrice: '0', maxPrice: '9.5', sort: 'newest' });
   });
   it('leaves a crossed price range out, and the order out of the facets’ key', () => {
-    expect(finderApiParams({ ...DEFAULT_FILTERS, minPrice: 50, maxPrice: 10 })).toMatchObject({ minPrice: undefined, maxPrice: undefined });
+    expect(finderApiParams({ ...DEFAULT_FILTERS, minPrice: 50, maxPrice: 10 })).toEqual({});
     expect(facetFilters({ ...DEFAULT_FILTERS, sort: 'newest' })).not.toHaveProperty('sort');
   });
 });

@@ -1,6 +1,6 @@
 // Titles and descriptions of the pages that are not the finder or a product (apart from common/page-meta.ts, so
 // the finder's first bundle does not carry them).
-import { AUTH_TEXTS } from './constants';
+import { AUTH_TEXTS } from './texts/storefront';
 import { titled, type PageMeta } from './page-meta';
 import type { StaticPage } from './pages';
 

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { animationsFinished, E2E_ADMIN_ORIGIN, openAdmin, uniqueToken } from './support';
+import { animationsFinished, axeViolations, E2E_ADMIN_ORIGIN, openAdmin, uniqueToken } from './support';
 
 // These journeys change the whole catalogue of the admin site, so playwright.config.ts runs them after every other
 // admin journey, one browser size after the other.
@@ -129,10 +128,6 @@ test.describe('Database operations', () => {
     await expect(panel(page).getByRole('region', { name: 'Category Distribution' })).toHaveAttribute('aria-busy', 'false');
 
     await animationsFinished(page);
-    const axe = await new AxeBuilder({ page })
-      .include('#admin-panel-database')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, '#admin-panel-database')).toEqual([]);
   });
 });

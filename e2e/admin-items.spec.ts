@@ -110,7 +110,7 @@ test.describe('item management', () => {
       headers: { origin: E2E_ADMIN_ORIGIN },
     });
     expect(res.status()).toBe(201);
-    await page.goto(`/products?q=${encodeURIComponent(token)}`);
+    await page.goto(`/products?search=${encodeURIComponent(token)}`);
     await expect(page.locator('.grid > li .card-title')).toHaveText(title);
     expect(await page.title()).not.toBe('pwned');
     await expect(page.locator('.grid > li .card-title img')).toHaveCount(0);

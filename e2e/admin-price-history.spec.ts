@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { FAVORITE_TEXTS } from '../common/constants';
-import { PRICE_TEXTS } from '../common/price-texts';
+import { FAVORITE_TEXTS } from '../common/texts/storefront';
+import { PRICE_TEXTS } from '../common/texts/price-history';
 import type { BulkEditResult } from '../common/schemas/changes';
 import type { ProductPage } from '../common/schemas/product';
 import { E2E_ADMIN, E2E_ADMIN_ORIGIN, hydrated, PASSWORD, signInViaApi, uniqueEmail } from './support';

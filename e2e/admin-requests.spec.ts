@@ -1,8 +1,7 @@
 // Issue 16, the admin's side: a visitor's request and link report reach the Requests tab's queues, where a status
 // changes, a product is linked and a request deleted; the product page shows admins its open reports.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
+import { axeViolations, E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;
 type ApiProduct = { id: string; number: number; title: string; path: string };
@@ -34,11 +33,7 @@ test('the Requests tab: a request gets a status, a product and is deleted; a rep
   await expect(row.getByRole('combobox', { name: `Status of ${query}` })).toHaveValue('planned');
   await expect(requests.getByRole('combobox', { name: 'Show' })).toContainText(/Planned \(\d+\)/);
   // The queues with rows in them (the tabs' own scan in admin-categories.spec.ts may find them empty).
-  const scan = await new AxeBuilder({ page })
-    .include('#admin-panel-requests')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, '#admin-panel-requests')).toEqual([]);
 
   await row.getByRole('textbox', { name: `Product for ${query}` }).fill(String(product.number));
   await row.getByRole('button', { name: 'Link', exact: true }).click();

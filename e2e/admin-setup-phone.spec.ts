@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { SetupStatus } from '../common/schemas/setup';
-import { SETUP_ITEM_TEXTS, SETUP_ITEMS, SETUP_TEXTS } from '../common/setup-texts';
+import { SETUP_ITEM_TEXTS, SETUP_TEXTS } from '../common/texts/setup';
+import { SETUP_ITEMS } from '../common/setup';
 import { E2E_ADMIN_ORIGIN, openAdmin } from './support';
 
 // Issue 28's leftover: on a phone the setup checklist was over 1,300 px tall. Each open item folds to its title (its

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminAgentList } from '../common/schemas/agent';
 import type { SetupStatus } from '../common/schemas/setup';
-import { SETUP_ITEM_TEXTS, SETUP_ITEMS, SETUP_TEXTS } from '../common/setup-texts';
+import { SETUP_ITEM_TEXTS, SETUP_TEXTS } from '../common/texts/setup';
+import { SETUP_ITEMS } from '../common/setup';
 import { E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
 
 // Issue 28: the operator's first day. The admin journeys share one site, so this one removes no demo product and

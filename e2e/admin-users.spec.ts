@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { animationsFinished, E2E_ADMIN, E2E_ADMIN_ORIGIN, openAdmin, PASSWORD, signInViaApi, toast, uniqueEmail } from './support';
+import { E2E_ADMIN, E2E_ADMIN_ORIGIN, expectNoAxeViolations, openAdmin, PASSWORD, signInViaApi, toast, uniqueEmail } from './support';
 
 const headers = { origin: E2E_ADMIN_ORIGIN };
 
@@ -31,13 +30,6 @@ const adminSwitch = (page: Page, email: string) => usersPanel(page).getByRole('s
 const devSwitch = (page: Page, email: string) => usersPanel(page).getByRole('switch', { name: `Developer role for ${email}`, exact: true });
 const auditRow = (page: Page, email: string, summary: string) =>
   page.locator('.audit-table tbody tr').filter({ hasText: email }).filter({ hasText: summary });
-
-async function noAxeViolations(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await animationsFinished(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The same code at both sizes: the phone project runs only the journeys whose layout differs there. */
 const ONE_SIZE = 'layout-independent: desktop only';
@@ -140,14 +132,14 @@ test.describe('user management', () => {
     await openAdmin(page, 'users');
     await expect(usersPanel(page).locator('.users-table tbody tr').first()).toBeVisible();
     await expect(page.locator('.audit-table tbody tr').first()).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
 
     await search(page).fill(email);
     await expect(usersPanel(page).locator('.users-list .summary')).toHaveText('Showing 1–1 of 1 account');
     await devSwitch(page, email).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke developer role?' });
     await expect(confirm).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await expect(toast(page, `Developer role revoked from ${email}.`)).toBeVisible();
     await expect(devSwitch(page, email)).not.toBeChecked();

@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { FAVORITES_PAGE_TEXTS } from '../common/favorites-texts';
-import { animationsFinished, hydrated, PASSWORD, registerViaApi, toast, uniqueEmail } from './support';
-
-async function expectNoViolations(page: Page) {
-  await animationsFinished(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { FAVORITES_PAGE_TEXTS } from '../common/texts/favorites';
+import { expectNoAxeViolations, hydrated, PASSWORD, registerViaApi, toast, uniqueEmail } from './support';
 
 // Desktop size: the heart works the same at both sizes, and it changes an account.
 test.skip(({ isMobile }) => isMobile, 'desktop only');
@@ -95,7 +88,7 @@ test('favourites saved signed out join the account at sign-in, and the shared li
   // Newest first.
   await expect(list.getByRole('heading', { level: 3 })).toHaveText([titles[1] ?? '', titles[0] ?? '']);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // Signing in (here: a new account) merges them into the account and empties the browser's copy.
   await registerViaApi(page, uniqueEmail(page, 'favourites'));
@@ -116,7 +109,7 @@ test('favourites saved signed out join the account at sign-in, and the shared li
   const link = page.getByLabel('Read-only link to your list');
   await expect(link).toHaveValue(/\/favorites\/shared\/[A-Za-z0-9_-]{32}$/);
   const url = await link.inputValue();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   const visitor = await browser.newContext();
   const other = await visitor.newPage();
@@ -128,7 +121,7 @@ test('favourites saved signed out join the account at sign-in, and the shared li
     titles[0] ?? '',
   ]);
   await expect(other.getByRole('button', { name: 'Share list' })).toHaveCount(0);
-  await expectNoViolations(other);
+  await expectNoAxeViolations(other);
 
   // Stopped sharing: the link is gone.
   await page.getByRole('button', { name: 'Stop sharing' }).click();

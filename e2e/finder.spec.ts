@@ -83,7 +83,7 @@ test.describe('finder', () => {
     await expect(cards(page).first()).toContainText(/corduroy/i);
     await expect(summary(page)).toHaveText('Showing 1 item matching "corduroy"');
     expect(searches).toEqual(['corduroy']);
-    expect(new URL(page.url()).searchParams.get('q')).toBe('corduroy');
+    expect(new URL(page.url()).searchParams.get('search')).toBe('corduroy');
 
     await page.getByRole('combobox', { name: 'Search products' }).fill('ZEPHYR');
     await expect(cards(page)).toHaveCount(1);
@@ -92,7 +92,7 @@ test.describe('finder', () => {
 
   test('shows the empty states of the spec', async ({ page }) => {
     // One word no product has: several words would get a partial answer from the words that match (issue 27).
-    await page.goto('/products?q=qzxvwk');
+    await page.goto('/products?search=qzxvwk');
     await expect(page.getByRole('heading', { name: 'No items found' })).toBeVisible();
     await expect(page.getByText('Try adjusting your search terms or browse different categories')).toBeVisible();
     await page.goto('/products?category=Capes');
@@ -150,7 +150,7 @@ test.describe('finder', () => {
   });
 
   test('a shared filtered link opens the same filtered finder', async ({ page }) => {
-    await page.goto('/products?gender=men&category=shoes&q=sneaker');
+    await page.goto('/products?gender=men&category=shoes&search=sneaker');
     await expect(page.getByRole('group', { name: 'Gender' }).getByRole('button', { name: /^Men\b/ })).toHaveAttribute(
       'aria-pressed',
       'true',

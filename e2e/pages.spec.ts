@@ -216,9 +216,9 @@ test.describe('first screen and hydration', () => {
     const product = await someProduct(page);
     const pages = [
       '/',
-      '/products?gender=Men&q=shirt',
+      '/products?gender=Men&search=shirt',
       '/products?sort=price-asc&brand=northfold&minPrice=10&maxPrice=150',
-      '/products?q=hodie',
+      '/products?search=hodie',
       '/brands/northfold',
       '/brands/nobody',
       product.path,

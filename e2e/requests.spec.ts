@@ -1,21 +1,14 @@
 // Issue 16: a visitor requests an item from an empty search, and reports a product's broken buy link. The admin's
 // side (the queues, the "Link reported" notice) is in admin-requests.spec.ts.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './support';
+import { axeViolations, hydrated } from './support';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;
-
-/** WCAG 2.1 A/AA problems inside the elements `selector` matches. */
-async function violations(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('requests and broken links', () => {
   test('an empty search offers to request the item, pre-filled, with errors under the field, then says thanks', async ({ page }) => {
     test.skip(isPhone(page), 'the same code at both sizes; run once');
-    await page.goto('/products?q=xyzzyplugh%20kettlebell');
+    await page.goto('/products?search=xyzzyplugh%20kettlebell');
     await expect(page.getByRole('heading', { name: 'No items found' })).toBeVisible();
     await hydrated(page, '.request-item button');
     const open = page.getByRole('button', { name: 'Request this item' });
@@ -31,7 +24,7 @@ test.describe('requests and broken links', () => {
     await expect(page.getByText('The link must be an http(s) address')).toBeVisible();
     await expect(link).toBeFocused();
     await expect(link).toHaveAttribute('aria-invalid', 'true');
-    expect(await violations(page, '.request-item')).toEqual([]);
+    expect(await axeViolations(page, '.request-item')).toEqual([]);
 
     await link.fill('https://weidian.com/item.html?itemID=123');
     await page.getByRole('button', { name: 'Send request' }).click();
@@ -47,7 +40,7 @@ test.describe('requests and broken links', () => {
     await hydrated(page, '.report-link-toggle');
     await page.getByRole('button', { name: 'Report a broken link' }).click();
     await page.getByRole('textbox', { name: 'What went wrong? (optional)' }).fill('BUY opens a page that says the item is gone');
-    expect(await violations(page, '.report-link')).toEqual([]);
+    expect(await axeViolations(page, '.report-link')).toEqual([]);
     await page.getByRole('button', { name: 'Send report' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Thanks! We will check this link.' })).toBeVisible();
     await expect(page.getByText(/Link reported/)).toHaveCount(0);

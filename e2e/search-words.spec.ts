@@ -46,20 +46,20 @@ test.describe('search in the words of the niche', () => {
     ]);
 
     // af1: the Air Force 1 colourways, one card that says how many other colours match.
-    await page.goto(`${E2E_ADMIN_ORIGIN}/products?q=af1`);
+    await page.goto(`${E2E_ADMIN_ORIGIN}/products?search=af1`);
     const af1 = cards(page).filter({ hasText: token });
     await expect(af1).toHaveCount(1);
     await expect(af1.locator('.card-title')).toHaveText(new RegExp(`^Air Force 1 Low (Panda|White|Black) ${token}$`));
     await expect(af1.locator('.card-colours')).toHaveText('+2 colours');
 
     // lv: Louis Vuitton, never the letters inside "Velvet".
-    await page.goto(`${E2E_ADMIN_ORIGIN}/products?q=lv`);
+    await page.goto(`${E2E_ADMIN_ORIGIN}/products?search=lv`);
     await expect(cards(page).filter({ hasText: `Keepall Duffel ${token}` })).toHaveCount(1);
     await expect(cards(page).filter({ hasText: 'Velvet' })).toHaveCount(0);
     expect(new Set(await cards(page).locator('.card-brand').allTextContents())).toEqual(new Set(['Louis Vuitton']));
 
     // No product has "dunk": the products with the other words, a line that says so, and the way back.
-    await page.goto(`${E2E_ADMIN_ORIGIN}/products?q=${encodeURIComponent(`dunk low panda ${token}`)}`);
+    await page.goto(`${E2E_ADMIN_ORIGIN}/products?search=${encodeURIComponent(`dunk low panda ${token}`)}`);
     const partial = page.locator('.partial-answer');
     await expect(partial).toContainText(`No results for all words; showing results for low panda ${token}`);
     await expect(cards(page)).toHaveCount(1);
@@ -67,13 +67,13 @@ test.describe('search in the words of the niche', () => {
     // A plain button until Preact has hydrated it.
     await hydrated(page, '.partial-answer button');
     await partial.getByRole('button', { name: 'Search for all words' }).click();
-    await expect(page).toHaveURL(/[?&]words=all(&|$)/);
+    await expect(page).toHaveURL(/[?&]allWords=true(&|$)/);
     await expect(cards(page)).toHaveCount(0);
     await expect(partial).toHaveCount(0);
 
     // The summary on the storefront's demo catalogue: the cards shown of every match, the number the chip says.
     const facets = (await (await page.request.get('/api/products/facets?search=hoodie')).json()) as { total: number };
-    await page.goto('/products?q=hoodie');
+    await page.goto('/products?search=hoodie');
     const shown = await cards(page).count();
     expect(shown).toBeLessThan(facets.total);
     await expect(summary(page)).toHaveText(`Showing ${shown} items of ${facets.total} matching "hoodie" (scroll to see more)`);

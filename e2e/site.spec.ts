@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { SetupStatus } from '../common/schemas/setup';
-import { SETUP_ITEMS, SETUP_TEXTS } from '../common/setup-texts';
+import { SETUP_TEXTS } from '../common/texts/setup';
+import { SETUP_ITEMS } from '../common/setup';
 import { E2E_ADMIN, E2E_ORIGIN, registerViaApi, signInViaApi, uniqueEmail } from './support';
 
 const today = () => new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 const STAND_IN_PORT = Number(process.env.E2E_GOOGLE_PORT ?? 4180);
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -147,4 +148,25 @@ export async function openBuyingPreferences(page: Page): Promise<Locator> {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   return toggle;
+}
+
+/**
+ * An axe run takes about a second on an idle machine and up to ten under CI's load (two browsers, two sites, the
+ * unit tests' leftovers): each run lends the test this much more time, so a journey's budget grows with its scans.
+ */
+const AXE_RUN_MS = 20_000;
+
+/** WCAG 2.1 A/AA violations of the page, or only inside the elements `selector` matches, as "rule: targets". */
+export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  test.info().setTimeout(test.info().timeout + AXE_RUN_MS);
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const result = await (selector ? builder.include(selector) : builder).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** No WCAG 2.1 A/AA violations once the page (or the part `selector` matches) has settled: nothing busy, nothing moving. */
+export async function expectNoAxeViolations(page: Page, selector?: string): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await animationsFinished(page);
+  expect(await axeViolations(page, selector)).toEqual([]);
 }

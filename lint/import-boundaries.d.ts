@@ -11,9 +11,11 @@ export const MESSAGES: Record<
   | 'appImportsScripts'
   | 'repoImportsService'
   | 'routeImportsDatabase'
-  | 'importNotPlain',
+  | 'importNotPlain'
+  | 'textsOutsideHome',
   string
 >;
+export const INLINE_BUSY_LABEL: string;
 export function boundaryBroken(file: string, target: string): keyof typeof MESSAGES | null;
 declare const plugin: ESLint.Plugin;
 export default plugin;

@@ -23,7 +23,12 @@ export const MESSAGES = {
   repoImportsService: 'A repo reads and writes its tables; it never imports a service (services call repos, not back).',
   routeImportsDatabase: 'Routes reach the database through their service; they never import server/db/client.',
   importNotPlain: 'import() takes one plain string, so where it points can be judged (and bundled).',
+  textsOutsideHome: 'On-screen texts live in common/texts/<area>.ts (decision 0070), not in a *-texts file of their own.',
 };
+
+/** eslint.config.js's no-restricted-syntax message for a string ending in '...' in web/ (not a rule of this plugin). */
+export const INLINE_BUSY_LABEL =
+  "A busy label comes from common/texts/ (COMMON_TEXTS, or its area's file; decision 0070), not a string in the component.";
 
 const toPosix = (p) => p.split(path.sep).join('/');
 const under = (file, dir) => file === dir || file.startsWith(`${dir}/`);
@@ -37,6 +42,7 @@ export function boundaryBroken(file, target) {
   if (under(file, 'server') && /\.repo\.ts$/.test(file) && /\.service(\.ts)?$/.test(target)) return 'repoImportsService';
   if (under(file, 'server') && /\.routes\.ts$/.test(file) && /^server\/db\/client(\.ts)?$/.test(target)) return 'routeImportsDatabase';
   if (under(file, 'common') && (under(target, 'server') || under(target, 'web'))) return 'commonImportsSide';
+  if ((under(target, 'common') || under(target, 'web')) && /-texts(\.tsx?)?$/.test(target)) return 'textsOutsideHome';
   if (under(file, 'web') && under(target, 'server')) return 'webImportsServer';
   if (under(file, 'server') && under(target, 'web')) return 'serverImportsWeb';
   const from = featureOf(file);

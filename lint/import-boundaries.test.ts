@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './import-boundaries.js';
+import { INLINE_BUSY_LABEL, MESSAGES } from './import-boundaries.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: ROOT });
@@ -182,6 +182,24 @@ const BROKEN: { name: string; file: string; code: string; error: string }[] = [
     code: 'export const load = () => import(`../account/account-page`);\n',
     error: MESSAGES.featureImportsFeature,
   },
+  {
+    name: 'a feature imports a texts file of the old style (common/<area>-texts)',
+    file: 'web/features/items/components/x.tsx',
+    code: "import { ITEM_TEXTS } from '../../../../common/item-texts';\nvoid ITEM_TEXTS;\n",
+    error: MESSAGES.textsOutsideHome,
+  },
+  {
+    name: 'the server imports texts kept in a *-texts file of common/',
+    file: 'server/modules/requests/x.ts',
+    code: "import { REQUEST_TEXTS } from '../../../common/requests-texts';\nvoid REQUEST_TEXTS;\n",
+    error: MESSAGES.textsOutsideHome,
+  },
+  {
+    name: 'a component imports texts from a *-texts file beside it',
+    file: 'web/features/items/components/x.tsx',
+    code: "import { TEXTS } from './bulk-texts';\nvoid TEXTS;\n",
+    error: MESSAGES.textsOutsideHome,
+  },
 ];
 
 /** The same places importing what they may: no boundary error (so the rules above are not simply always on). */
@@ -235,6 +253,16 @@ const ALLOWED: { name: string; file: string; code: string }[] = [
     code: "const entry = new URL('file:///x.js');\nexport const load = () => import(entry.href);\n",
   },
   {
+    name: "an area's texts from their home",
+    file: 'web/features/requests/components/x.tsx',
+    code: "import { REQUEST_TEXTS } from '../../../../common/texts/requests';\nvoid REQUEST_TEXTS;\n",
+  },
+  {
+    name: "the mail module's own texts (the server's mails, never on screen)",
+    file: 'server/modules/auth/x.ts',
+    code: "import { passwordResetMail } from '../mail/mail-texts';\nvoid passwordResetMail;\n",
+  },
+  {
     name: "the test renderer's listed exception",
     file: 'server/test/front-end.ts',
     code: "import { render } from '../../web/entry-server';\nvoid render;\n",
@@ -251,5 +279,40 @@ describe('lint enforces the import boundaries', () => {
 
   it.each(ALLOWED)('$name: $file passes', async ({ file, code }) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
+
+/** The messages of eslint.config.js's no-restricted-syntax for `code` linted as the file at `file`. */
+async function syntaxErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+/** Decision 0070: a web component takes its busy label from common/texts/, never as a string of its own. */
+const INLINE_LABELS: { name: string; file: string; code: string }[] = [
+  {
+    name: 'a busy label as a string',
+    file: 'web/features/items/components/x.tsx',
+    code: "export const label = (busy: boolean) => (busy ? 'Saving...' : 'Save');\n",
+  },
+  { name: 'a busy label as JSX text', file: 'web/components/ui/x.tsx', code: 'export const X = () => <p>Loading...</p>;\n' },
+  {
+    name: 'a busy label as an attribute',
+    file: 'web/features/imports/components/x.tsx',
+    code: 'export const X = () => <button aria-label="Undoing...">x</button>;\n',
+  },
+  { name: 'a busy label in a template', file: 'web/lib/x.ts', code: 'export const label = (what: string) => `Removing ${what}...`;\n' },
+];
+
+describe('lint keeps busy labels in common/texts', () => {
+  it.each(INLINE_LABELS)('$name: $file is refused', async ({ file, code }) => {
+    expect(await syntaxErrors(file, code)).toEqual([INLINE_BUSY_LABEL]);
+  });
+
+  it('passes the label from common/texts, and a web test that names the words', async () => {
+    const fromTexts =
+      "import { COMMON_TEXTS } from '../../../../common/texts/common';\nexport const label = (busy: boolean) => (busy ? COMMON_TEXTS.saving : 'Save');\n";
+    expect(await syntaxErrors('web/features/items/components/x.tsx', fromTexts)).toEqual([]);
+    expect(await syntaxErrors('web/features/items/components/x.test.tsx', "export const shown = 'Saving...';\n")).toEqual([]);
   });
 });

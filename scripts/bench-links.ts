@@ -4,7 +4,8 @@
 // limit, the database's load while the sweep runs (PostgreSQL: transactions and rows written per second, from
 // pg_stat_database; PGlite: the server process's CPU, the database's thread included), and the storefront's API
 // traffic (10 connections, every answer from the database: no response cache) with and without the sweep, as a
-// ratio. BENCH_LINK_SECONDS sets each window (60 by default); BENCH_DATABASE_URL runs it on PostgreSQL.
+// ratio; then what one catch-up of the search index reads on the database, from the change log and by buckets.
+// BENCH_LINK_SECONDS sets each window (60 by default); BENCH_DATABASE_URL runs it on PostgreSQL.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -144,8 +145,15 @@ async function main(options: { databaseUrl?: string | undefined }): Promise<void
 
   const label = databaseUrl ? 'PostgreSQL server' : 'PGlite (embedded default)';
   console.log(`\n## Link health sweep, ${label}: ${SIZE.toLocaleString('en')} products, ${PLATFORMS.length} stand-in marketplaces`);
+  const index = () => app.services.finder.searchIndexStats();
+  // Warmed up first (the search index built, the code optimised), so the window without the sweep is not the slower
+  // for being first.
+  await child<LoadResult>('load', { BENCH_LINKS_URL: url, BENCH_LINK_SECONDS: '5' }).done;
+  const beforeQuiet = index();
   const quiet = await window(false);
+  const beforeBusy = index();
   const busy = await window(true);
+  const afterBusy = index();
   const checked = busy.swept?.checked ?? 0;
   const perMinute = (checked / busy.seconds) * 60;
   const limit = PER_HOST * PLATFORMS.length;
@@ -164,6 +172,41 @@ async function main(options: { databaseUrl?: string | undefined }): Promise<void
   console.log(
     `storefront API (${CONNECTIONS} connections, no response cache): ${Math.round(quiet.load.rps)} req/s (p99 ${quiet.load.p99} ms) without, ` +
       `${Math.round(busy.load.rps)} req/s (p99 ${busy.load.p99} ms) with the sweep: ratio ${(busy.load.rps / quiet.load.rps).toFixed(3)} (target >= 0.90); errors ${quiet.load.errors} / ${busy.load.errors}`,
+  );
+  console.log(
+    `search index (the facet counts' answers): ${beforeBusy.refreshes - beforeQuiet.refreshes} → ${afterBusy.refreshes - beforeBusy.refreshes} catch-ups, ` +
+      `${beforeBusy.fromMemory - beforeQuiet.fromMemory} → ${afterBusy.fromMemory - beforeBusy.fromMemory} answers from memory (without → with the sweep); ` +
+      `${afterBusy.comparedAll - beforeQuiet.comparedAll} compared every product`,
+  );
+  // What one catch-up reads on the database after a product write: the change log's ids and their versions
+  // (decision 0072), against the buckets' figures over every product it replaced as the rule (decision 0071).
+  const { createCatalogueRepo } = await import('../server/modules/catalogue/catalogue.repo');
+  const { seenAfter } = await import('../server/modules/catalogue/search-index-keeper');
+  const repo = createCatalogueRepo(database);
+  // Read as the keeper reads: from its horizon, leaving out the transactions read before (another database's open
+  // transaction holds the horizon back).
+  let { horizon } = await repo.indexChanges(null, []);
+  let seen: string[] = [];
+  const median = async (read: () => Promise<unknown>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      await database.db.execute(sql`update products set popularity = popularity + 1 where row = ${1 + i * 997}`);
+      const started = performance.now();
+      await read();
+      ms.push(performance.now() - started);
+    }
+    return ms.sort((a, b) => a - b)[4] ?? 0;
+  };
+  const byLog = await median(async () => {
+    const log = await repo.indexChanges(horizon, seen);
+    seen = seenAfter(seen, log);
+    horizon = log.horizon;
+    if (log.ids?.length) await repo.indexVersions({ ids: log.ids });
+  });
+  const byBuckets = await median(() => repo.indexBuckets());
+  console.log(
+    `a catch-up's reads after one product write (median of 9): ${byLog.toFixed(1)} ms from the change log, ` +
+      `${byBuckets.toFixed(1)} ms for the buckets' figures alone (ratio ${(byBuckets / byLog).toFixed(0)})`,
   );
   stand.kill();
   await app.close();

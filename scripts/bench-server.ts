@@ -219,7 +219,7 @@ process.on(
     if (msg.searchIndex) {
       global.gc?.();
       const { rss, heapUsed } = process.memoryUsage();
-      process.send?.({ searchIndex: { ...app.services.catalogue.searchIndexStats(), rss, heapUsed } });
+      process.send?.({ searchIndex: { ...app.services.finder.searchIndexStats(), rss, heapUsed } });
     }
     if (msg.cache) process.send?.({ cache: app.responseCache.stats() });
     if (msg.bulk) process.send?.({ bulk: await bulkBench() });

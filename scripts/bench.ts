@@ -11,7 +11,7 @@ import { benchPages } from './bench-pages';
 import { benchReaders } from './bench-readers';
 import { random } from '../server/db/demo-catalogue';
 import { measureMemoryIndex } from './bench-memory-index';
-import { MULTI_WORD_SEARCHES, PLURAL_SEARCHES, searchRows, TYPO_SEARCHES } from './bench-search';
+import { MULTI_WORD_SEARCHES, PLURAL_SEARCHES, searchRows, TYPO_SEARCHES, WARM_UP_SECONDS, warmUpPaths } from './bench-search';
 import { BROWSER_HEADERS, buildTrafficModel, SEARCH_WORDS, type TrafficModel } from './bench-traffic';
 import { wrkLoad, type LoadFigures } from './bench-wrk';
 import { buildServer, runDirectory, SERVER_NODE_FLAGS } from './build-server';
@@ -357,6 +357,15 @@ async function benchSearch(env: Record<string, string>, dir: string) {
     const warm = performance.now();
     await fetch(`${base}/api/products?search=hoodie&limit=6`);
     console.log(`  the search index built on the first search: ${fmt(performance.now() - warm)} ms`);
+    if (WARM_UP_SECONDS > 0) {
+      await wrkLoad(base, warmUpPaths(), {
+        connections: CONNECTIONS,
+        seconds: WARM_UP_SECONDS,
+        timeoutSeconds: TIMEOUT_S,
+        headers: BROWSER_HEADERS,
+      });
+      console.log(`  then ${WARM_UP_SECONDS} s of searches of other words (scripts/bench-search.ts, warmUpPaths) before the rows`);
+    } else console.log('  no warm-up (BENCH_WARM_UP_SECONDS=0): the rows begin on a server that has answered one search');
     // The server's CPU time per answer (all its threads; on PostgreSQL the database server's own is not in it): what
     // the code costs, which a machine shared with other work does not change much, unlike the latencies.
     const cpu = async () => {

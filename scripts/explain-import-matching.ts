@@ -4,6 +4,8 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { openDatabase } from '../server/db/client';
+import { createUnitOfWork } from '../server/db/unit-of-work';
+import { CHANGE_STATEMENT_TIMEOUT_MS } from '../server/modules/changes/changes.repo';
 import { createImportsRepo, matchingStatements } from '../server/modules/imports/imports.repo';
 
 const adminUrl = process.env.FINDER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,7 +28,6 @@ try {
   const users = await database.rows<{ id: string }>(
     sql`insert into users (email, name) values ('bench@example.com', 'bench') returning id`,
   );
-  const repo = createImportsRepo(database);
   const rows = Array.from({ length: 40_000 }, (_, k) => {
     const i = k * 2 + 1;
     const l = link(i);
@@ -51,14 +52,19 @@ try {
     };
   });
   const started = performance.now();
-  const preview = await repo.createPreview({
-    source: 'bench.csv',
-    format: 'csv',
-    policy: 'valid',
-    actor: { id: users[0]?.id ?? null, email: 'bench@example.com' },
-    mapping: [],
-    rows,
-  });
+  // The preview's statements in one transaction, as a unit of work opens it (decision 0065).
+  const preview = await createUnitOfWork(database, (db) => ({ imports: createImportsRepo(db) })).transaction(
+    ({ imports }) =>
+      imports.createPreview({
+        source: 'bench.csv',
+        format: 'csv',
+        policy: 'valid',
+        actor: { id: users[0]?.id ?? null, email: 'bench@example.com' },
+        mapping: [],
+        rows,
+      }),
+    { timeoutMs: CHANGE_STATEMENT_TIMEOUT_MS },
+  );
   console.log(
     `createPreview of ${rows.length} rows after deleting 80,000 of 100,000 products: ${Math.round(performance.now() - started)} ms`,
     preview.counts,

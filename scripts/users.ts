@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../server/config';
 import { DataDirInUseError } from '../server/db/dir-lock';
 import { openDatabase } from '../server/db/client';
+import { createUnitOfWork } from '../server/db/unit-of-work';
 import { createAuditRepo } from '../server/modules/audit/audit.repo';
 import { runUsersCommand } from '../server/modules/users/users-cli';
 import { createUsersRepo } from '../server/modules/users/users.repo';
@@ -18,7 +19,10 @@ try {
   try {
     process.exitCode = await runUsersCommand(
       process.argv.slice(2),
-      createUsersService(createUsersRepo(database), createAuditRepo(database)),
+      createUsersService(
+        createUsersRepo(database),
+        createUnitOfWork(database, (db) => ({ users: createUsersRepo(db), audit: createAuditRepo(db) })).transaction,
+      ),
       console,
     );
   } finally {

@@ -186,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     subscribe: (onChange) => database.listen(CATALOGUE_CHANNEL, onChange),
   });
   memory = app.responseCache;
+  // The finder's searches answer from memory between the catalogue's notifications (decision 0071).
+  app.addHook('onClose', () => services.finder.close());
   await app.register(backPressure, options.backPressure ?? DEFAULT_BACK_PRESSURE);
   await app.register(securityHeaders);
   await app.register(compression);
@@ -198,7 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, users: services.users });
   await app.register(accountRoutes, { service: services.account, users: services.users, auth, origins: services.origins });
   await app.register(siteRoutes, { service: services.site });
-  await app.register(catalogueRoutes, { service: services.catalogue });
+  await app.register(catalogueRoutes, { finder: services.finder, admin: services.catalogueAdmin });
   await app.register(categoriesRoutes, { service: services.categories });
   await app.register(agentsRoutes, { service: services.agents });
   await app.register(synonymsRoutes, { service: services.synonyms });

@@ -5,7 +5,8 @@ import { DEFAULT_BASE_CURRENCY, type CurrencyCode } from '../common/currency';
 import type { SiteConfig } from '../common/schemas/site';
 import { DEFAULT_CHANGE_TIMEOUT_MS, type Config } from './config';
 import type { Database } from './db/client';
-import { createUnitOfWork, type ChangeLimit } from './db/unit-of-work';
+import { CATALOGUE_CHANNEL } from './db/listen';
+import { createUnitOfWork } from './db/unit-of-work';
 import { createJobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { createAccountRepo } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
@@ -29,8 +30,11 @@ import { createAuthRepo } from './modules/auth/auth.repo';
 import { createSignInThrottleRepo } from './modules/auth/sign-in-throttle.repo';
 import { createBulkOpsRepo } from './modules/bulk-ops/bulk-ops.repo';
 import { createBulkOpsService } from './modules/bulk-ops/bulk-ops.service';
+import { defineChangeLogJob } from './modules/catalogue/catalogue-tasks';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo';
-import { createCatalogueService, toProduct } from './modules/catalogue/catalogue.service';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue.service';
+import { createFinderService } from './modules/catalogue/finder.service';
+import { toProduct } from './modules/catalogue/product-answers';
 import { createCategoriesRepo } from './modules/categories/categories.repo';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createChangesRepo } from './modules/changes/changes.repo';
@@ -96,20 +100,26 @@ export type CompositionDeps = {
 };
 
 /** The repos a change may use, built on one transaction's handle by the unit of work. */
-export function changeReposOn(database: Database, changeLimit: ChangeLimit) {
+export function changeReposOn(database: Database) {
   return {
+    account: createAccountRepo(database),
     agents: createAgentsRepo(database),
     audit: createAuditRepo(database),
     bulkOps: createBulkOpsRepo(database),
     catalogue: createCatalogueRepo(database),
     categories: createCategoriesRepo(database),
     changes: createChangesRepo(database),
-    imports: createImportsRepo(database, changeLimit),
+    currency: createCurrencyRepo(database),
+    imports: createImportsRepo(database),
     importSources: createImportSourcesRepo(database),
     fileRemovals: createFileRemovalsRepo(database),
+    images: createImagesRepo(database),
+    productSources: createProductSourcesRepo(database),
     qc: createQcRepo(database),
+    requests: createRequestsRepo(database),
     setup: createSetupRepo(database),
     synonyms: createSynonymsRepo(database),
+    users: createUsersRepo(database),
     linkHealth: createLinkHealthRepo(database),
   };
 }
@@ -142,7 +152,7 @@ export async function composeServices(deps: CompositionDeps) {
     favorites: createFavoritesRepo(database),
     fileRemovals: createFileRemovalsRepo(database),
     images: createImagesRepo(database),
-    imports: createImportsRepo(database, changeLimit),
+    imports: createImportsRepo(database),
     importSources: createImportSourcesRepo(database),
     qc: createQcRepo(database),
     requests: createRequestsRepo(database),
@@ -155,7 +165,7 @@ export async function composeServices(deps: CompositionDeps) {
   };
 
   // A change's repos on one transaction (decision 0065): services run their changes through `transaction`.
-  const { transaction } = createUnitOfWork(database, (db) => changeReposOn(db, changeLimit));
+  const { transaction } = createUnitOfWork(database, changeReposOn);
   const changing = { transaction, limit: changeLimit };
 
   // Without AUTH_SECRET the secret is made once and kept in the database, so every process shares it.
@@ -172,14 +182,19 @@ export async function composeServices(deps: CompositionDeps) {
   };
   const auth = createAuth(database, authSettings, log, { resetMails: repos.auth, throttle: repos.signInThrottle });
 
-  const catalogue = createCatalogueService(repos.catalogue, repos.categories, repos.audit, changing);
+  // The catalogue's two services over one repo: the finder's (public search, listing, product pages) and the admin's
+  // (the admin list, export, item writes, bulk actions).
+  const finder = createFinderService(repos.catalogue, repos.categories, {
+    subscribe: (onChange) => database.listen(CATALOGUE_CHANNEL, onChange),
+  });
+  const catalogueAdmin = createCatalogueAdminService(repos.catalogue, repos.categories, changing);
   const categories = createCategoriesService(repos.categories, transaction);
   const favorites = createFavoritesService(repos.favorites, repos.catalogue, { alertsAvailable: mailer !== null });
   const analytics = createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) });
   const agents = createAgentsService(repos.agents, transaction);
   // Stored files to remove, tried again until the storage lets them go (main.ts sweeps them, issue 25).
   const fileRemovals = createFileRemovals(repos.fileRemovals, storage, log);
-  const currency = createCurrencyService(repos.currency, repos.audit, {
+  const currency = createCurrencyService(repos.currency, transaction, {
     base: config.baseCurrency ?? DEFAULT_BASE_CURRENCY,
     feed: config.ratesUrl ? { url: config.ratesUrl, allowPrivate: config.importAllowPrivateHosts ?? false } : undefined,
   });
@@ -210,7 +225,8 @@ export async function composeServices(deps: CompositionDeps) {
   // The periodic tasks as jobs (decision 0050): main.ts's process schedules them; any process works them.
   defineAccountJobs(jobs, log, repos.auth, repos.signInThrottle);
   defineAnalyticsJobs(jobs, log, repos.analytics);
-  defineProductSourcesJob(jobs, log, repos.productSources);
+  defineChangeLogJob(jobs, log, repos.catalogue);
+  defineProductSourcesJob(jobs, log, repos.productSources, transaction);
   defineCurrencyJobs(jobs, log, currency, config.ratesUrl !== undefined);
   defineFileRemovalJobs(jobs, log, fileRemovals);
   // Pictures stored before their perceptual hash was kept (issue 29) are hashed in short jobs after start.
@@ -224,6 +240,7 @@ export async function composeServices(deps: CompositionDeps) {
     secret,
     origin: config.publicUrl ?? `http://localhost:${config.port}`,
     base: currency.base,
+    rates: async () => Object.fromEntries((await currency.rates()).rates.map((r) => [r.currency, r.rate])),
     log,
   });
   definePriceAlertJobs(jobs, log, priceAlerts);
@@ -247,7 +264,7 @@ export async function composeServices(deps: CompositionDeps) {
   defineLinkHealthJobs(jobs, log, linkHealth);
 
   // The requests' limits hash addresses under the analytics module's key of the day (forgotten after it).
-  const requests = createRequestsService(repos.requests, repos.audit, {
+  const requests = createRequestsService(repos.requests, transaction, {
     dayKey: analytics.dayKey,
     // The report is kept whatever happens here: a check not raised is still made in its turn.
     onLinkReport: (productId) =>
@@ -274,10 +291,11 @@ export async function composeServices(deps: CompositionDeps) {
     origins: trustedOrigins(authSettings),
     secret,
     site: createSiteService(repos.site, site),
-    users: createUsersService(repos.users, repos.audit),
-    usersAdmin: createUsersAdminService(repos.users, repos.audit),
+    users: createUsersService(repos.users, transaction),
+    usersAdmin: createUsersAdminService(repos.users, transaction),
     account: createAccountService({
       repo: repos.account,
+      transaction,
       verifyPassword: (hash, password) => verifyPassword({ hash, password }),
       mailer,
       log,
@@ -292,12 +310,13 @@ export async function composeServices(deps: CompositionDeps) {
     }),
     agents,
     audit: createAuditService(repos.audit),
-    catalogue,
+    finder,
+    catalogueAdmin,
     categories,
     currency,
     favorites,
     priceAlerts,
-    images: createImagesService(repos.images, storage, repos.audit, log, fileRemovals),
+    images: createImagesService(repos.images, storage, transaction, log, fileRemovals),
     fileRemovals,
     qc: createQcService(repos.qc, transaction),
     synonyms: createSynonymsService(repos.synonyms, transaction),
@@ -322,7 +341,7 @@ export async function composeServices(deps: CompositionDeps) {
       },
     }),
     seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize),
-    pages: createPagesService({ catalogue, categories, favorites, agents, currency, log }),
+    pages: createPagesService({ finder, categories, favorites, agents, currency, log }),
     storage,
   };
 }

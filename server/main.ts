@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SETUP_ITEM_TEXTS } from '../common/setup-texts';
+import { SETUP_ITEM_TEXTS } from '../common/texts/setup';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/dir-lock';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SOURCE_PLATFORMS, TEMPLATE_PLACEHOLDERS } from '../agent-templates';
-import { AGENT_LIMITS } from '../agent-texts';
+import { AGENT_LIMITS } from '../agents';
 import { isHttpUrl, optionalText, plainText } from './fields';
 import { apiSchemas } from './registry';
 

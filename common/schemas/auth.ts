@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUTH_TEXTS, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { AUTH_TEXTS } from '../texts/storefront';
 
 // The sign-in and sign-up forms validate with these before sending; the server applies the same rules again
 // (the auth library's length limits are set from the same constants).

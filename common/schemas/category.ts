@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_MAX_LENGTH } from '../constants';
-import { ADMIN_TEXTS, CATEGORY_DESCRIPTION_MAX_LENGTH, RELEVANCE_MAX } from '../admin-constants';
+import { CATEGORY_DESCRIPTION_MAX_LENGTH, RELEVANCE_MAX } from '../admin-constants';
+import { ADMIN_TEXTS } from '../texts/admin';
 import { plainText, wholeNumber } from './fields';
 import { apiSchemas } from './registry';
 

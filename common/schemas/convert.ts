@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOURCE_PLATFORMS } from '../agent-templates';
-import { CONVERT_TEXT_MAX_LENGTH, CONVERT_TEXTS } from '../convert-texts';
+import { CONVERT_TEXTS } from '../texts/convert';
+import { CONVERT_TEXT_MAX_LENGTH } from '../convert';
 import { publicPromoSchema } from './agent';
 import { controlCharacterMessage, isPlainText } from './fields';
 import { productSchema } from './product';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LINK_FILTERS } from '../link-health-texts';
+import { LINK_FILTERS } from '../link-health';
 import { pageField } from './paging';
 import { apiSchemas } from './registry';
 

@@ -5,13 +5,6 @@ import { apiSchemas } from './registry';
 // browser for everyone and on the account when signed in; null means "not chosen" (the default agent, the base
 // currency). A value the site no longer offers (an agent removed, a currency dropped) is treated as not chosen.
 
-/** The refusals of a remembered choice the site does not offer (issue 25): an agent it lacks, a currency it does not show. */
-export const PREFERENCE_TEXTS = {
-  unknownAgent: (slug: string) =>
-    `There is no agent "${slug}" on this site (it may have been removed or switched off). Choose one of the agents offered.`,
-  unknownCurrency: (code: string) => `Prices are not shown in ${code} on this site. Choose one of the currencies offered.`,
-} as const;
-
 /** An agent's slug as agents store it. */
 export const AGENT_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 export const AGENT_SLUG_MAX_LENGTH = 40;

@@ -13,19 +13,19 @@ import {
   PRODUCT_COLOURS_MAX,
   SAME_ITEM_MAX,
   SEARCH_MAX_LENGTH,
-  TEXTS,
   type Gender,
 } from '../constants';
+import { TEXTS } from '../texts/storefront';
 import {
   ADMIN_MAX_PAGE_SIZE,
   ADMIN_PRODUCTS_PAGE_SIZE,
-  ADMIN_TEXTS,
   BRAND_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
   PRICE_MAX,
   TITLE_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from '../admin-constants';
+import { ADMIN_TEXTS } from '../texts/admin';
 import { errorSchema } from './error';
 import { isHttpUrl, isImageReference, optionalText, plainText } from './fields';
 import { pagedSchema, pageField, pageSizeField } from './paging';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qcDayText } from '../qc-texts';
+import { qcDayText } from '../texts/qc';
 import { isCalendarDay, latestToday, QC_PHOTOS_MAX, qcPhotosInputSchema } from './qc';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

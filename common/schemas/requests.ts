@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_TEXTS } from '../texts/requests';
 import {
   REPORT_AGENT_MAX_LENGTH,
   REPORT_NOTE_MAX_LENGTH,
@@ -6,8 +7,7 @@ import {
   REQUEST_QUERY_MAX_LENGTH,
   REQUEST_QUERY_MIN_LENGTH,
   REQUEST_STATUSES,
-  REQUEST_TEXTS,
-} from '../requests-texts';
+} from '../requests';
 import { isHttpUrl, plainText } from './fields';
 import { pageField } from './paging';
 import { apiSchemas } from './registry';

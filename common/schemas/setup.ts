@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SETUP_ITEMS } from '../setup-texts';
+import { SETUP_ITEMS } from '../setup';
 import { apiSchemas } from './registry';
 
 /**

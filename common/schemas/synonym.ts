@@ -1,6 +1,7 @@
 // The niche's vocabulary (issue 27): groups of words and phrases the finder's search reads as the same, both ways.
 import { z } from 'zod';
-import { SYNONYM_LIMITS, SYNONYM_TEXTS } from '../synonym-texts';
+import { SYNONYM_TEXTS } from '../texts/synonyms';
+import { SYNONYM_LIMITS } from '../synonyms';
 import { plainText } from './fields';
 import { apiSchemas } from './registry';
 

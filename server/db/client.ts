@@ -14,7 +14,7 @@ import pg from 'pg';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../config';
 import { workerEntry } from '../worker-entry';
 import { acquireDirLock } from './dir-lock';
-import { listenOnPool, listenPostgres } from './listen';
+import { CATALOGUE_CHANNEL, listenOnEveryConnection, listenOnPool, listenPostgres } from './listen';
 import type { PgliteWorkerCommand, PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 import { pgliteOptions } from './pglite-options';
 import { createPool, withQueryTimeout } from './pool';
@@ -98,7 +98,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, statementTimeoutMs: number, timeouts: ClientTimeouts): Promise<Database> {
-  const pool = createPool({ connectionString: url, max: 10, options: `-c statement_timeout=${statementTimeoutMs}` }, timeouts);
+  const pool = createPool({ connectionString: url, max: 10, options: `-c statement_timeout=${statementTimeoutMs}` }, timeouts, [
+    CATALOGUE_CHANNEL,
+  ]);
+  const ownChanges = listenOnEveryConnection(pool, [CATALOGUE_CHANNEL]);
   // Opened on the first health check, closed when idle: one more connection only while a load balancer asks.
   const healthPool = createPool(
     { connectionString: url, max: 1, idleTimeoutMillis: 10_000, options: `-c statement_timeout=${statementTimeoutMs}` },
@@ -111,7 +114,14 @@ async function openPostgres(url: string, statementTimeoutMs: number, timeouts: C
     async () => {
       await Promise.all([pool.end(), healthPool.end()]);
     },
-    (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    async (channel, onNotify) => {
+      const stopOwn = ownChanges(channel, onNotify);
+      const stopOthers = await listenPostgres(url, channel, onNotify);
+      return async () => {
+        stopOwn();
+        await stopOthers();
+      };
+    },
     (err) => new Error(`Could not connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
     async () => {
       await healthPool.query('select 1');

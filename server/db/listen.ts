@@ -72,6 +72,33 @@ export function listenPostgres(url: string, channel: string, onNotify: (payload:
 }
 
 /**
+ * Every connection of a PostgreSQL pool LISTENs on `channels` from its first moment. A change made through this
+ * process's own pool is then reported before the statement's answer comes back (PostgreSQL sends a session its own
+ * notifications before it says it is ready for the next query), so what this process keeps in memory never outlives
+ * its own write, whichever connection made it. Other processes' changes come on the connection of `listenPostgres`
+ * too (a pooled connection hears them only when it next works or idles). Returns the subscribe function for those
+ * channels; a notification may come once per connection.
+ */
+export function listenOnEveryConnection(
+  pool: pg.Pool,
+  channels: string[],
+): (channel: string, onNotify: (payload: string) => void) => () => void {
+  const listeners = new Map<string, Set<(payload: string) => void>>(channels.map((c) => [c, new Set()]));
+  pool.on('connect', (client) => {
+    client.on('notification', (message) => {
+      for (const onNotify of listeners.get(message.channel) ?? []) onNotify(message.payload ?? '');
+    });
+    // Queued before any query the pool hands the connection to.
+    for (const channel of channels) client.query(`LISTEN "${channel.replace(/"/g, '""')}"`).catch(() => undefined);
+  });
+  return (channel, onNotify) => {
+    const set = listeners.get(channel);
+    set?.add(onNotify);
+    return () => set?.delete(onNotify);
+  };
+}
+
+/**
  * Notifications of the embedded database, which has one connection (pglite-worker.ts): that connection LISTENs,
  * and node-postgres reports what arrives with any answer on it. A replacement connection LISTENs again, and
  * 'reconnected' is reported, since notifications may have been missed meanwhile.

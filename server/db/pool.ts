@@ -30,9 +30,27 @@ type Callback = (...results: unknown[]) => void;
  * same time again before the client goes back to the pool. Cutting the socket instead fails that statement and
  * everything queued on the connection at once, and the pool drops the client.
  */
-function clientWithTimeout(defaultLimitMs: number): new () => pg.Client {
+function clientWithTimeout(defaultLimitMs: number, listenOn: string[]): new () => pg.Client {
   class TimedClient extends pg.Client {}
   const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+  if (listenOn.length) {
+    // LISTEN before the pool hands the connection out (its 'connect' event comes after this callback).
+    const connect = pg.Client.prototype.connect as unknown as (this: pg.Client) => Promise<unknown>;
+    const statement = listenOn.map((channel) => `LISTEN "${channel.replace(/"/g, '""')}"`).join('; ');
+    Object.defineProperty(TimedClient.prototype, 'connect', {
+      value: function listeningConnect(this: pg.Client, callback?: (err?: Error) => void): Promise<void> | undefined {
+        const done = connect.call(this).then(async () => {
+          await (query.call(this, statement) as Promise<unknown>);
+        });
+        if (!callback) return done;
+        done.then(
+          () => callback(),
+          (err: Error) => callback(err),
+        );
+        return undefined;
+      },
+    });
+  }
   Object.defineProperty(TimedClient.prototype, 'query', {
     value: function timedQuery(this: pg.Client, ...args: unknown[]): unknown {
       const first = args[0] as { submit?: unknown } | null | undefined;
@@ -60,11 +78,12 @@ function clientWithTimeout(defaultLimitMs: number): new () => pg.Client {
 }
 
 /** The one way this app makes a node-postgres pool: connect and statement limits, and no unhandled 'error'. */
-export function createPool(config: pg.PoolConfig, timeouts: ClientTimeouts): pg.Pool {
+export function createPool(config: pg.PoolConfig, timeouts: ClientTimeouts, listenOn: string[] = []): pg.Pool {
   const pool = new pg.Pool({
     ...config,
     connectionTimeoutMillis: timeouts.connectMs,
-    Client: clientWithTimeout(timeouts.queryMs),
+    // With `listenOn`, every connection LISTENs on those channels from its start (see db/listen.ts).
+    Client: clientWithTimeout(timeouts.queryMs, listenOn),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.

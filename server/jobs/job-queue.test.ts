@@ -67,6 +67,7 @@ describe('the job queue (pg-boss on the app database)', () => {
         'file-removals',
         'sheet-syncs',
         'picture-hashes',
+        'change-log-prune',
       ] as const) {
         await expect(jobs.handler(name)({}, { id: 'test' })).resolves.toBeUndefined();
       }

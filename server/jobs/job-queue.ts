@@ -20,6 +20,7 @@ export const QUEUES = {
   pictureHashes: 'picture-hashes',
   priceDigest: 'price-digest',
   linkChecks: 'link-checks',
+  changeLogPrune: 'change-log-prune',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -36,6 +37,7 @@ export type JobData = {
   'picture-hashes': { afterId?: string };
   'price-digest': Record<string, never>;
   'link-checks': Record<string, never>;
+  'change-log-prune': Record<string, never>;
 };
 
 export type JobHandler<N extends QueueName> = (data: JobData[N], job: { id: string }) => Promise<void>;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/schemas/error';
 import { DATABASE_RETRY_AFTER_S, databaseFailure } from '../db/availability';
-import { ADMIN_TEXTS } from '../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../common/texts/admin';
 import { AppError } from '../errors';
 import { StorageError } from '../storage/storage';
 import { summarized } from './access-log';

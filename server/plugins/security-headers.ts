@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * Cross-Origin-Resource-Policy of public pictures: stored media (originals, thumbnails, link-preview JPEGs) and the
@@ -12,11 +12,12 @@ export const EMBEDDABLE_PICTURE_CORP = 'cross-origin';
 /**
  * Security headers on every answer: a strict Content-Security-Policy (the pages inline only styles and JSON data,
  * never scripts), no framing, no MIME sniffing. HSTS is left to the TLS proxy in front: the site also runs on
- * plain http on localhost.
+ * plain http on localhost. Helmet's middleware is made once and run on each request (its Fastify wrapper made it
+ * again, directives parsed anew, for every request: a tenth of a search's garbage).
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
+    const apply = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -31,6 +32,7 @@ export const securityHeaders = fp(
       },
       hsts: false,
     });
+    app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   },
   { name: 'finder-security-headers' },
 );

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { AGENT_PICKER_TEXTS } from '../../common/constants';
+import { AGENT_PICKER_TEXTS } from '../../common/texts/storefront';
 import { useChosenAgent } from '../lib/agents';
 import { setPreference } from '../lib/preferences';
 import './agent-picker.css';

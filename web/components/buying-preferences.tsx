@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { AGENT_PICKER_TEXTS } from '../../common/constants';
-import { CURRENCY_TEXTS } from '../../common/currency-texts';
+import { AGENT_PICKER_TEXTS } from '../../common/texts/storefront';
+import { CURRENCY_TEXTS } from '../../common/texts/currency';
 import { useChosenAgent } from '../lib/agents';
 import { AgentPicker } from './agent-picker';
 import { CurrencyPicker, useCurrencyChoice } from './currency-picker';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { CURRENCIES, currencySymbol, type CurrencyCode } from '../../common/currency';
-import { CURRENCY_TEXTS } from '../../common/currency-texts';
+import { CURRENCY_TEXTS } from '../../common/texts/currency';
 import { useCurrencyRates, useDisplayCurrency } from '../lib/currency';
 import { setPreference } from '../lib/preferences';
 import './currency-picker.css';

@@ -1,4 +1,4 @@
-import { FAVORITE_TEXTS } from '../../common/constants';
+import { FAVORITE_TEXTS } from '../../common/texts/storefront';
 import type { Product } from '../../common/schemas/product';
 import { useFavorite } from '../lib/favorites';
 import './favorite-button.css';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PRICE_TEXTS as T } from '../../common/price-texts';
+import { PRICE_TEXTS as T } from '../../common/texts/price-history';
 import type { FavoriteList } from '../../common/schemas/favorite';
 import type { FavoriteAlert } from '../../common/schemas/price-history';
 import { apiPut } from '../lib/api-client';

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../common/currency';
-import { CURRENCY_TEXTS } from '../../common/currency-texts';
+import { CURRENCY_TEXTS } from '../../common/texts/currency';
 import { useDisplayCurrency } from '../lib/currency';
 
 type Props = {

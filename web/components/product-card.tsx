@@ -1,6 +1,7 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Link } from '../lib/router';
-import { CARD_STAGGER_MS, TEXTS } from '../../common/constants';
+import { CARD_STAGGER_MS } from '../../common/constants';
+import { TEXTS } from '../../common/texts/storefront';
 import { thumbnailUrlFor } from '../../common/media';
 import type { Product } from '../../common/schemas/product';
 import { useBuyTarget } from '../lib/agents';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FAVORITES_PAGE_TEXTS } from '../../common/favorites-texts';
+import { FAVORITES_PAGE_TEXTS } from '../../common/texts/favorites';
 import type { FavoriteMergeResult } from '../../common/schemas/favorite';
 import { favoritesMergeKey, myFavoritesQueryKey, readBrowserFavorites, writeBrowserFavorites, type BrowserFavorite } from './favorites';
 import { mergeBrowserFavorites } from './favorites-merge';

@@ -1,6 +1,6 @@
 // Loaded only when a signed-in visitor's browser holds favourites: merges them into the account (issue 16).
 import type { QueryClient } from '@tanstack/react-query';
-import { FAVORITES_PAGE_TEXTS } from '../../common/favorites-texts';
+import { FAVORITES_PAGE_TEXTS } from '../../common/texts/favorites';
 import type { FavoriteList, FavoriteMergeResult } from '../../common/schemas/favorite';
 import { apiPost } from './api-client';
 import {

@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { FAVORITES_LIMIT_MESSAGE, FAVORITES_MAX } from '../../common/favorites';
-import { FAVORITE_TEXTS } from '../../common/constants';
+import { FAVORITE_TEXTS } from '../../common/texts/storefront';
 import type { FavoriteChange, FavoriteList } from '../../common/schemas/favorite';
 import type { Product } from '../../common/schemas/product';
 import { useToast } from '../components/ui/toast';

@@ -149,6 +149,34 @@ export const productTotals = pgTable(
 );
 
 /**
+ * Which products each transaction wrote (migration 0027, decision 0072), by statement triggers on products: the
+ * search index's catch-up reads the ids written since it last read instead of comparing every product. `xid` is the
+ * writing transaction's id; rows older than a while are pruned, and `productChangeLog.prunedBefore` says from which
+ * transaction on the rows are all still there (a TRUNCATE of products moves it as well).
+ */
+export const productChanges = pgTable(
+  'product_changes',
+  {
+    xid: bigint('xid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
+    productId: uuid('product_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_changes_xid_idx').on(t.xid), index('product_changes_at_idx').on(t.at)],
+);
+
+export const productChangeLog = pgTable(
+  'product_change_log',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean('id').primaryKey().default(true),
+    prunedBefore: bigint('pruned_before', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [check('product_change_log_one_row', sql`${t.id}`)],
+);
+
+/**
  * How many products each category has, by lower-cased name (issue 12), kept by statement-level triggers on products
  * (migration 0014) as product_totals keeps the total: the category list's counts and the admin search's category
  * names read it, since no index of products has the category. A category no product has any more keeps its row

@@ -1,8 +1,6 @@
-import { and, asc, eq, gt, like, or } from 'drizzle-orm';
-import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import { and, eq, gt, like, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { pseudonymiseAudit } from '../audit/audit.repo';
 import type { Preferences, PreferencesInput } from '../../../common/schemas/preferences';
 import { accounts, sessions, userPreferences, users, verifications } from '../../db/schema/index';
 
@@ -95,44 +93,39 @@ export function createAccountRepo({ db }: Database) {
       }
     },
 
-    /** Keeps one pending change per account: a new request replaces the last one. */
+    /**
+     * Keeps one pending change per account: a new request replaces the last one (two statements: run them in the
+     * service's transaction).
+     */
     async saveEmailChange(userId: string, newEmail: string, tokenHash: string, expiresAt: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(verifications)
-          .where(and(like(verifications.identifier, `${EMAIL_CHANGE_PREFIX}%`), like(verifications.value, `${userId} %`)));
-        await tx
-          .insert(verifications)
-          .values({ identifier: `${EMAIL_CHANGE_PREFIX}${tokenHash}`, value: `${userId} ${newEmail}`, expiresAt });
-      });
+      await db
+        .delete(verifications)
+        .where(and(like(verifications.identifier, `${EMAIL_CHANGE_PREFIX}%`), like(verifications.value, `${userId} %`)));
+      await db
+        .insert(verifications)
+        .values({ identifier: `${EMAIL_CHANGE_PREFIX}${tokenHash}`, value: `${userId} ${newEmail}`, expiresAt });
     },
 
     /**
      * Spends a pending change (once: the row is deleted as it is read) and applies it; null when the token is
-     * unknown or expired, or the address was taken meanwhile.
+     * unknown or expired. Throws a unique violation when the address was taken meanwhile (the service's transaction
+     * is rolled back, the change left pending).
      */
     async applyEmailChange(tokenHash: string, now: Date): Promise<{ userId: string; email: string } | null> {
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .delete(verifications)
-            .where(and(eq(verifications.identifier, `${EMAIL_CHANGE_PREFIX}${tokenHash}`), gt(verifications.expiresAt, now)))
-            .returning({ value: verifications.value });
-          if (!row) return null;
-          const at = row.value.indexOf(' ');
-          const userId = row.value.slice(0, at);
-          const email = row.value.slice(at + 1);
-          const changed = await tx
-            .update(users)
-            .set({ email, emailVerified: true, updatedAt: now })
-            .where(eq(users.id, userId))
-            .returning({ id: users.id });
-          return changed.length > 0 ? { userId, email } : null;
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) return null;
-        throw err;
-      }
+      const [row] = await db
+        .delete(verifications)
+        .where(and(eq(verifications.identifier, `${EMAIL_CHANGE_PREFIX}${tokenHash}`), gt(verifications.expiresAt, now)))
+        .returning({ value: verifications.value });
+      if (!row) return null;
+      const at = row.value.indexOf(' ');
+      const userId = row.value.slice(0, at);
+      const email = row.value.slice(at + 1);
+      const changed = await db
+        .update(users)
+        .set({ email, emailVerified: true, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      return changed.length > 0 ? { userId, email } : null;
     },
 
     async deleteSessions(userId: string): Promise<number> {
@@ -140,33 +133,26 @@ export function createAccountRepo({ db }: Database) {
       return gone.length;
     },
 
+    // An account's deletion (account.service's deleteAccount runs these in one transaction): the admins first
+    // (users.repo's lockAdmins, as role changes lock them), then the account, so two last admins deleting themselves
+    // at once run one after the other.
+
+    /** Locks the account's row and reads it; null when there is none. */
+    lockAccount: (userId: string) => findAccount(db, userId, true),
     /**
-     * Deletes the account in one transaction: `decide` sees the account and the number of other admins under row
-     * locks (two last admins deleting themselves at once run one after the other) and throws to refuse. The audit
-     * log keeps what happened but not who: this account's email is replaced, in the entries it made and in the
-     * role changes made to it. Its sessions and sign-in methods go with the user row (foreign keys cascade), its
-     * pending reset and email-change tokens explicitly (they name it only in text).
+     * Deletes the account. Its sessions and sign-in methods go with the user row (foreign keys cascade), its pending
+     * reset and email-change tokens explicitly (they name it only in text).
      */
-    async deleteAccount(userId: string, decide: (state: DeletionState) => void): Promise<AccountRow | null> {
-      return db.transaction(async (tx) => {
-        // Admins first, then the account, in one order everywhere (users.repo's role changes lock the same way).
-        const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
-        const account = await findAccount(tx, userId, true);
-        if (!account) return null;
-        decide({ account, otherAdmins: admins.filter((a) => a.id !== userId).length });
-        const pseudonym = ACCOUNT_TEXTS.deletedAccount;
-        await pseudonymiseAudit(tx, userId, account.email, pseudonym);
-        await tx
-          .delete(verifications)
-          .where(
-            or(
-              and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)),
-              and(like(verifications.identifier, `${EMAIL_CHANGE_PREFIX}%`), like(verifications.value, `${userId} %`)),
-            ),
-          );
-        await tx.delete(users).where(eq(users.id, userId));
-        return account;
-      });
+    async deleteAccount(userId: string): Promise<void> {
+      await db
+        .delete(verifications)
+        .where(
+          or(
+            and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)),
+            and(like(verifications.identifier, `${EMAIL_CHANGE_PREFIX}%`), like(verifications.value, `${userId} %`)),
+          ),
+        );
+      await db.delete(users).where(eq(users.id, userId));
     },
   };
 }

@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import { ACCOUNT_TEXTS, PREFERENCE_TEXTS } from '../../../common/texts/account';
 import type { AccountDeleteInput, EmailChangeInput, EmailChangeResult } from '../../../common/schemas/account';
-import { PREFERENCE_TEXTS, type Preferences, type PreferencesInput } from '../../../common/schemas/preferences';
+import type { Preferences, PreferencesInput } from '../../../common/schemas/preferences';
+import { isUniqueViolation } from '../../db/errors';
+import type { Transact } from '../../db/unit-of-work';
 import { AppError } from '../../errors';
+import type { AuditRepo } from '../audit/audit.repo';
+import type { UsersRepo } from '../users/users.repo';
 import type { Mailer } from '../mail/mailer';
 import { emailChangeMail } from '../mail/mail-texts';
 import type { AccountRepo, AccountRow, DeletionState } from './account.repo';
@@ -12,6 +16,8 @@ export const EMAIL_CHANGE_EXPIRES_IN_S = 3600;
 
 export type AccountDeps = {
   repo: AccountRepo;
+  /** The unit of work's transaction (decision 0065): a change of several statements runs in one. */
+  transaction: Transact<{ account: AccountRepo; audit: AuditRepo; users: Pick<UsersRepo, 'lockAdmins'> }>;
   /** The auth library's scrypt check (better-auth/crypto): this module never hashes passwords itself. */
   verifyPassword: (hash: string, password: string) => Promise<boolean>;
   /** null: the site sends no mail, so an email change applies at once, after the password check. */
@@ -47,7 +53,7 @@ export function offeredPreferences(stored: Preferences, agents: readonly string[
   };
 }
 
-export function createAccountService({ repo, verifyPassword, mailer, log, offers }: AccountDeps) {
+export function createAccountService({ repo, transaction, verifyPassword, mailer, log, offers }: AccountDeps) {
   async function load(userId: string): Promise<AccountRow> {
     const account = await repo.find(userId);
     // The session outlived its account (deleted in another tab): nothing to change.
@@ -109,7 +115,8 @@ export function createAccountService({ repo, verifyPassword, mailer, log, offers
         return { status: 'changed', email: newEmail };
       }
       const token = randomBytes(32).toString('base64url');
-      await repo.saveEmailChange(userId, newEmail, hashToken(token), new Date(Date.now() + EMAIL_CHANGE_EXPIRES_IN_S * 1000));
+      const expiresAt = new Date(Date.now() + EMAIL_CHANGE_EXPIRES_IN_S * 1000);
+      await transaction((tx) => tx.account.saveEmailChange(userId, newEmail, hashToken(token), expiresAt));
       const link = `${origin}/api/account/email/confirm?token=${token}`;
       try {
         await mailer.send(emailChangeMail(newEmail, link, EMAIL_CHANGE_EXPIRES_IN_S));
@@ -127,7 +134,14 @@ export function createAccountService({ repo, verifyPassword, mailer, log, offers
     /** The link in the confirmation mail; false when it is unknown, expired, spent, or the address was taken. */
     async confirmEmail(token: string): Promise<boolean> {
       if (!token) return false;
-      const applied = await repo.applyEmailChange(hashToken(token), new Date());
+      let applied: { userId: string; email: string } | null;
+      try {
+        applied = await transaction((tx) => tx.account.applyEmailChange(hashToken(token), new Date()));
+      } catch (err) {
+        // The address was taken meanwhile: nothing changed, the link is not spent.
+        if (!isUniqueViolation(err)) throw err;
+        applied = null;
+      }
       if (applied) log.info({ userId: applied.userId }, 'account: email changed after confirmation');
       return applied !== null;
     },
@@ -138,7 +152,10 @@ export function createAccountService({ repo, verifyPassword, mailer, log, offers
 
     /**
      * Password accounts confirm with the password; Google-only ones (no password to ask for) by typing their
-     * email. The rest happens in one transaction (account.repo.ts deleteAccount).
+     * email. The rest happens in one transaction: the deletion rule sees the account and the number of other admins
+     * under row locks (two last admins deleting themselves at once run one after the other) and throws to refuse.
+     * The audit log keeps what happened but not who: this account's email is replaced, in the entries it made and
+     * in the role changes made to it.
      */
     async deleteAccount(userId: string, input: AccountDeleteInput): Promise<void> {
       const account = await load(userId);
@@ -146,7 +163,15 @@ export function createAccountService({ repo, verifyPassword, mailer, log, offers
       else if ((input.confirmEmail ?? '').trim().toLowerCase() !== account.email) {
         throw new AppError('VALIDATION', ACCOUNT_TEXTS.confirmEmailMismatch);
       }
-      const deleted = await repo.deleteAccount(userId, decideDeletion);
+      const deleted = await transaction(async (tx) => {
+        const admins = await tx.users.lockAdmins();
+        const locked = await tx.account.lockAccount(userId);
+        if (!locked) return null;
+        decideDeletion({ account: locked, otherAdmins: admins.filter((id) => id !== userId).length });
+        await tx.audit.pseudonymise(userId, locked.email, ACCOUNT_TEXTS.deletedAccount);
+        await tx.account.deleteAccount(userId);
+        return locked;
+      });
       if (!deleted) throw new AppError('UNAUTHORIZED', 'Please sign in to do this.');
       log.info({ userId }, 'account: deleted by its owner');
     },

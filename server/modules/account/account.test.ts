@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import { ACCOUNT_TEXTS } from '../../../common/texts/account';
 import { accounts, auditLog, sessions, users } from '../../db/schema/index';
 import { cookieHeader, me, post, send, signIn, signUp } from '../../test/auth-helpers';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher';

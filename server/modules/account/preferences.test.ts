@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREFERENCE_TEXTS } from '../../../common/schemas/preferences';
+import { PREFERENCE_TEXTS } from '../../../common/texts/account';
 import { agents, currencyRates } from '../../db/schema/index';
 import { signUp } from '../../test/auth-helpers';
 import { createTestApp, type TestContext } from '../../test/test-app';

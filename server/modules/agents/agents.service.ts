@@ -1,4 +1,4 @@
-import { AGENT_LIMITS } from '../../../common/agent-texts';
+import { AGENT_LIMITS } from '../../../common/agents';
 import type { AdminAgent, AdminPromo, AgentInput, PromoInput, PromoState, PublicAgent, PublicPromo } from '../../../common/schemas/agent';
 import type { AuditChanges } from '../../../common/schemas/audit';
 import { isUniqueViolation } from '../../db/errors';

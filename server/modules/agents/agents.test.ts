@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_LIMITS } from '../../../common/agent-texts';
+import { AGENT_LIMITS } from '../../../common/agents';
 import { SEEDED_AGENTS } from '../../../common/agent-links.fixtures';
 import type { AdminAgent, AdminAgentList, AgentList } from '../../../common/schemas/agent';
 import { auditEntries, refuseAuditEntries } from '../../test/audit-helpers';

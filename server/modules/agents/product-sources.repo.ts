@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { hasAuditEntry, recordAuditOnce, type Actor } from '../audit/audit.repo';
+import { hasAuditEntry } from '../audit/audit.repo';
 
 /** Serialises the one-time reading of products' sources between processes starting together. */
 const BACKFILL_LOCK_ID = 16_012;
@@ -33,12 +33,12 @@ export function createProductSourcesRepo(database: Database) {
         returning p.id`);
       return rows.length;
     },
-    /** Marks the reading done with its audit entry, once even when two processes finish together. */
-    async finish(actor: Actor, details: Record<string, unknown>): Promise<void> {
-      await database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${BACKFILL_LOCK_ID})`);
-        await recordAuditOnce(tx, { action: 'products-source', subject: 'Items’ sources', actor, details });
-      });
+    /**
+     * Waits for any other process marking the reading done: an advisory lock held to the end of the transaction it
+     * runs in (the service's, which writes the mark after it), so two processes finishing together write one mark.
+     */
+    async lockFinish(): Promise<void> {
+      await database.db.execute(sql`select pg_advisory_xact_lock(${BACKFILL_LOCK_ID})`);
     },
   };
 }

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Product, ProductDetail } from '../../../common/schemas/product';
 import { products } from '../../db/schema/index';
+import { createUnitOfWork } from '../../db/unit-of-work';
 import { auditEntries } from '../../test/audit-helpers';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { createAuditRepo } from '../audit/audit.repo';
 import { checkRecord, columnsOf } from '../imports/import-rows';
 import { backfillProductSources } from './product-sources';
 import { createProductSourcesRepo } from './product-sources.repo';
@@ -71,13 +73,17 @@ describe("a product's source", () => {
 describe('reading the sources of products saved before (once, at start)', () => {
   it('fills in what it can read, records the run, and does not run again', async () => {
     const repo = createProductSourcesRepo(ctx.database);
+    const { transaction } = createUnitOfWork(ctx.database, (db) => ({
+      productSources: createProductSourcesRepo(db),
+      audit: createAuditRepo(db),
+    }));
     const [readable, plain, none, already] = await insertProducts(ctx.database, [
       { link: 'https://item.taobao.com/item.htm?id=675330231400' },
       { link: 'https://store.example/item/2' },
       { link: null },
       { link: 'https://detail.1688.com/offer/641649880094.html', sourcePlatform: 'tmall', sourceItemId: '1' },
     ]);
-    expect(await backfillProductSources(repo)).toEqual({ read: 1, unread: 1 });
+    expect(await backfillProductSources(repo, transaction)).toEqual({ read: 1, unread: 1 });
     expect(await sourceOf(readable?.id ?? '')).toEqual({ platform: 'taobao', itemId: '675330231400' });
     expect(await sourceOf(plain?.id ?? '')).toEqual({ platform: null, itemId: null });
     expect(await sourceOf(none?.id ?? '')).toEqual({ platform: null, itemId: null });
@@ -88,7 +94,7 @@ describe('reading the sources of products saved before (once, at start)', () => 
 
     // Done: the next start reads nothing again, not even the link that names no item.
     await insertProducts(ctx.database, [{ link: 'https://weidian.com/item.html?itemID=7231813762' }]);
-    expect(await backfillProductSources(repo)).toBeNull();
+    expect(await backfillProductSources(repo, transaction)).toBeNull();
     expect(await auditEntries(ctx.database, 'products-source')).toHaveLength(1);
   });
 });

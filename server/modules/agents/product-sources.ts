@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parseItemLink } from '../../../common/agent-links';
+import type { Transact } from '../../db/unit-of-work';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { AuditRepo } from '../audit/audit.repo';
 import type { ProductSourcesRepo, ReadSource } from './product-sources.repo';
 
 /** Links read per statement. */
 const BATCH = 1000;
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+/** The reading's last step through the unit of work (decision 0065): the lock and the mark in one transaction. */
+export type ProductSourcesTransact = Transact<{ productSources: ProductSourcesRepo; audit: AuditRepo }>;
 /** Who the audit entry names: the start-up task. */
 export const SOURCES_ACTOR = { id: null, email: 'product sources (at start)' } as const;
 
@@ -15,7 +19,10 @@ export const SOURCES_ACTOR = { id: null, email: 'product sources (at start)' } a
  * not read again at every start; a run cut short starts over (products already read are skipped). In batches, so the
  * site answers meanwhile. Answers what it did, or null when it had run already.
  */
-export async function backfillProductSources(repo: ProductSourcesRepo): Promise<{ read: number; unread: number } | null> {
+export async function backfillProductSources(
+  repo: ProductSourcesRepo,
+  transaction: ProductSourcesTransact,
+): Promise<{ read: number; unread: number } | null> {
   if (await repo.done()) return null;
   let after = FIRST_ID;
   let read = 0;
@@ -34,17 +41,28 @@ export async function backfillProductSources(repo: ProductSourcesRepo): Promise<
     if (batch.length < BATCH) break;
   }
   // A catalogue with nothing to read leaves no entry: nothing was tried that the next start would try again.
-  if (read + unread > 0) await repo.finish(SOURCES_ACTOR, { read, unread });
+  // The mark is written once even when two processes finish together: each waits for the other's lock first.
+  if (read + unread > 0) {
+    await transaction(async (tx) => {
+      await tx.productSources.lockFinish();
+      await tx.audit.recordOnce({ action: 'products-source', subject: 'Items’ sources', actor: SOURCES_ACTOR, details: { read, unread } });
+    });
+  }
   return { read, unread };
 }
 
 /** The reading as a job (decision 0050), sent once at start by main.ts; a failure is tried at the next start. */
-export function defineProductSourcesJob(jobs: Pick<JobQueue, 'define'>, log: FastifyBaseLogger, repo: ProductSourcesRepo): void {
+export function defineProductSourcesJob(
+  jobs: Pick<JobQueue, 'define'>,
+  log: FastifyBaseLogger,
+  repo: ProductSourcesRepo,
+  transaction: ProductSourcesTransact,
+): void {
   jobs.define({
     name: 'product-sources',
     atStart: true,
     handler: async () => {
-      const result = await backfillProductSources(repo);
+      const result = await backfillProductSources(repo, transaction);
       if (result && result.read + result.unread > 0) log.info(result, "read the products' sources from their links");
     },
   });

@@ -4,9 +4,9 @@ import {
   ANALYTICS_RATE_WINDOW_SECONDS,
   ANALYTICS_REPEAT_WINDOW_SECONDS,
   ANALYTICS_RETENTION_DAYS,
-  ANALYTICS_TEXTS,
   ANALYTICS_TOP_PRODUCTS,
 } from '../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../common/texts/analytics';
 import { POPULAR_DAYS } from '../../../common/constants';
 import {
   addDays,

@@ -6,8 +6,8 @@ import {
   ANALYTICS_RATE_LIMIT,
   ANALYTICS_REPEAT_WINDOW_SECONDS,
   ANALYTICS_RETENTION_DAYS,
-  ANALYTICS_TEXTS,
 } from '../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../common/texts/analytics';
 import { addDays, todayUtc, type AnalyticsSummary } from '../../../common/schemas/analytics';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';

@@ -146,13 +146,21 @@ export async function pseudonymiseAudit(
 
 export function createAuditRepo({ db }: Database) {
   return {
-    /** Writes a finished entry; pass the transaction of the change so both land or neither does. */
-    record(entry: NewAuditEntry, executor: Pick<Executor, 'insert'> = db): Promise<void> {
-      return recordAudit(executor, entry);
+    /** Writes a finished entry; on a unit of work's transaction it lands with the change or not at all. */
+    record(entry: NewAuditEntry): Promise<void> {
+      return recordAudit(db, entry);
+    },
+    /** Writes a finished entry unless one of its action exists; the caller serialises writers (recordAuditOnce). */
+    recordOnce(entry: NewAuditEntry): Promise<void> {
+      return recordAuditOnce(db, entry);
     },
     /** Closes a claimed entry (claimRunningAudit) with the change it records. */
     closeRunning(id: string, status: 'succeeded' | 'failed', details: Record<string, unknown>): Promise<void> {
       return closeRunningAudit(db, id, status, details);
+    },
+    /** A deleted account's entries no longer name it (pseudonymiseAudit), in the deleting transaction. */
+    pseudonymise(userId: string, email: string, pseudonym: string): Promise<void> {
+      return pseudonymiseAudit(db, userId, email, pseudonym);
     },
     async page(query: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {
       const where = query.action ? eq(auditLog.action, query.action) : undefined;

@@ -1,5 +1,6 @@
-import { ACCOUNT_TEXTS } from '../../../common/account-texts';
-import { AUTH_TEXTS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import { ACCOUNT_TEXTS } from '../../../common/texts/account';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import { AUTH_TEXTS } from '../../../common/texts/storefront';
 import type { ApiErrorBody, ErrorCode } from '../../../common/schemas/error';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import { ACCOUNT_TEXTS } from '../../../common/texts/account';
 import { sessions, users, verifications } from '../../db/schema/index';
 import { cookieHeader, me, signIn, signUp } from '../../test/auth-helpers';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher';

@@ -4,7 +4,8 @@ import { EXPORT_COLUMNS, type ExportColumn, type ExportFormat } from '../../../c
 import { apiSchemas } from '../../../common/schemas/registry';
 import { csvField } from '../imports/csv';
 import { writeXlsx, type XlsxCell } from '../imports/xlsx';
-import type { AdminFilter, ProductRow } from './catalogue.repo';
+import type { AdminFilter } from './catalogue.repo';
+import type { ProductRow } from './product-columns';
 
 /** Rows read per statement while exporting: small enough to keep memory flat, large enough to be quick. */
 const EXPORT_BATCH = 2000;

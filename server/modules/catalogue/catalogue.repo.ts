@@ -1,50 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SourcePlatform } from '../../../common/agent-links';
 import { PRICE_MAX, TITLE_MAX_LENGTH } from '../../../common/admin-constants';
 import type { Gender } from '../../../common/constants';
 import type { BulkAction, BulkEditBody } from '../../../common/schemas/changes';
 import type { AdminProductSort } from '../../../common/schemas/product';
 import type { Database } from '../../db/client';
-import { escapeLike, inTransaction, rowsOf, type Executor } from '../../db/sql';
+import { escapeLike, rowsOf } from '../../db/sql';
 import { PRODUCT_SNAPSHOT } from '../changes/changes.repo';
+import {
+  PRODUCT_COLUMNS,
+  productAssignments,
+  productInsert,
+  toProductRow,
+  type ProductRow,
+  type ProductValues,
+  type RawProductRow,
+} from './product-columns';
 import { finderQueries } from './finder.repo';
-import { QC_COUNT_COLUMN, qcPhotosOf } from '../qc/qc.repo';
+import { qcPhotosOf } from '../qc/qc.repo';
 import { storedImageSize } from '../images/images.repo';
 import { BAND_FLIPS, colourCloseSql, phashBandsSql, SAME_PHOTO_MAX_DISTANCE } from '../images/same-photo';
 import { priceHistoryOf, setPriceCause, type PriceCause } from '../price-history/price-history.repo';
-
-export type ProductRow = {
-  id: string;
-  number: number;
-  title: string;
-  description: string;
-  brand: string;
-  /** The brand's slug (generated from brand); null without a brand. */
-  brandKey: string | null;
-  category: string | null;
-  gender: Gender | null;
-  price: number;
-  image: string | null;
-  isBestProduct: boolean;
-  link: string | null;
-  /** The marketplace and item id read from the link (null when it names none). */
-  sourcePlatform: SourcePlatform | null;
-  sourceItemId: string | null;
-  /** The product's id in the system it was imported from (products.source_id); admin answers only. */
-  sourceId: string | null;
-  /** Its group (products.group_key: the seller item its colourways share); null without a link. */
-  groupKey: string | null;
-  row: number | null;
-  /** How many QC photos it has (QC_COUNT_COLUMN). */
-  qcCount: number;
-  /** What the link checks made of the link (issue 29): 'ok', 'unavailable' or 'hidden' (out of the finder). */
-  linkState: 'ok' | 'unavailable' | 'hidden';
-  /** The picture is broken and could not be fetched again: shown as the placeholder. */
-  pictureBroken: boolean;
-  shuffleKey: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
 
 export type ListFilter = {
   search?: string | undefined;
@@ -52,12 +27,6 @@ export type ListFilter = {
   gender?: Gender | undefined;
   best?: boolean | undefined;
 };
-
-const COLUMNS = sql.raw(
-  `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image, is_best_product as "isBestProduct", link,
-   source_platform as "sourcePlatform", source_item_id as "sourceItemId", source_id as "sourceId", group_key as "groupKey", row, shuffle_key as "shuffleKey", created_at as "createdAt", updated_at as "updatedAt",
-   link_state as "linkState", picture_broken as "pictureBroken", ${QC_COUNT_COLUMN}`,
-);
 
 function filterConditions(f: ListFilter): SQL[] {
   const conditions: SQL[] = [];
@@ -160,23 +129,6 @@ function bulkChange(action: Exclude<BulkAction, { type: 'delete' }>): { column: 
 /** Where the admin list's counts stand: every product, and how many statements have written products so far. */
 export type ProductTotals = { products: number; changes: number };
 
-/** Column values of a product as the admin writes them. */
-export type ProductValues = Omit<
-  ProductRow,
-  | 'id'
-  | 'number'
-  | 'row'
-  | 'shuffleKey'
-  | 'createdAt'
-  | 'updatedAt'
-  | 'brandKey'
-  | 'qcCount'
-  | 'sourceId'
-  | 'groupKey'
-  | 'linkState'
-  | 'pictureBroken'
->;
-
 /** What remains of a deleted product (deleted_products, written by a trigger). */
 export type DeletedProduct = { number: number; title: string; category: string | null; gender: Gender | null };
 
@@ -187,18 +139,7 @@ function where(conditions: SQL[]): SQL {
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
-/** What the driver hands back: numeric as text, timestamps as Date (node-postgres) or text. */
-type RawRow = Omit<ProductRow, 'price' | 'createdAt' | 'updatedAt'> & {
-  price: string | number;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-};
-
-function toRow(r: RawRow): ProductRow {
-  return { ...r, price: Number(r.price), createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
-}
-
-/** The product statements, over the database or (see `transaction`) over one transaction. */
+/** The product statements, over the database or over a unit of work's transaction (server/db/unit-of-work.ts). */
 function productQueries(database: Database) {
   return {
     /**
@@ -211,16 +152,16 @@ function productQueries(database: Database) {
       pageSize: number,
       sort: AdminProductSort = 'row',
     ): Promise<{ rows: ProductRow[]; totals: ProductTotals }> {
-      const found = await database.rows<Partial<RawRow> & { totalProducts: number | string; totalChanges: number | string }>(sql`
+      const found = await database.rows<Partial<RawProductRow> & { totalProducts: number | string; totalChanges: number | string }>(sql`
         select t.products as "totalProducts", t.changes as "totalChanges", p.*
         from product_totals t
         left join lateral (
-          select ${COLUMNS} from products ${where(adminConditions(filter))}
+          select ${PRODUCT_COLUMNS} from products ${where(adminConditions(filter))}
           order by ${sql.raw(ORDER_BY[sort])} limit ${pageSize} offset ${(page - 1) * pageSize}
         ) p on true`);
       const first = found[0];
       return {
-        rows: found.filter((r) => r.id != null).map((r) => toRow(r as RawRow)),
+        rows: found.filter((r) => r.id != null).map((r) => toProductRow(r as RawProductRow)),
         totals: { products: Number(first?.totalProducts ?? 0), changes: Number(first?.totalChanges ?? 0) },
       };
     },
@@ -260,8 +201,8 @@ function productQueries(database: Database) {
     },
 
     async findByNumber(number: number): Promise<ProductRow | null> {
-      const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where number = ${number}`);
-      return row ? toRow(row) : null;
+      const [row] = await database.rows<RawProductRow>(sql`select ${PRODUCT_COLUMNS} from products where number = ${number}`);
+      return row ? toProductRow(row) : null;
     },
 
     async findDeleted(number: number): Promise<DeletedProduct | null> {
@@ -294,12 +235,12 @@ function productQueries(database: Database) {
                 )})`,
               ]
             : [];
-          const rows = await database.rows<RawRow>(
-            sql`select ${COLUMNS} from products ${where([...conditions, side, ...notSeen])} order by shuffle_key, id limit ${wanted}`,
+          const rows = await database.rows<RawProductRow>(
+            sql`select ${PRODUCT_COLUMNS} from products ${where([...conditions, side, ...notSeen])} order by shuffle_key, id limit ${wanted}`,
           );
           for (const row of rows) {
             seen.add(row.id);
-            picked.push(toRow(row));
+            picked.push(toProductRow(row));
           }
         }
       };
@@ -326,16 +267,16 @@ function productQueries(database: Database) {
 
     /**
      * Reads a product and locks its row until the transaction ends, so the values an edit's audit entry compares
-     * against are the ones it replaces (a concurrent edit waits). Only meaningful inside `transaction`.
+     * against are the ones it replaces (a concurrent edit waits). Only meaningful inside a unit of work's transaction.
      */
     async lockById(id: string): Promise<ProductRow | null> {
-      const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where id = ${id}::uuid for update`);
-      return row ? toRow(row) : null;
+      const [row] = await database.rows<RawProductRow>(sql`select ${PRODUCT_COLUMNS} from products where id = ${id}::uuid for update`);
+      return row ? toProductRow(row) : null;
     },
 
     async findById(id: string): Promise<ProductRow | null> {
-      const [row] = await database.rows<RawRow>(sql`select ${COLUMNS} from products where id = ${id}::uuid`);
-      return row ? toRow(row) : null;
+      const [row] = await database.rows<RawProductRow>(sql`select ${PRODUCT_COLUMNS} from products where id = ${id}::uuid`);
+      return row ? toProductRow(row) : null;
     },
 
     /**
@@ -343,19 +284,19 @@ function productQueries(database: Database) {
      * indexed). The link converter shows it as the item's card (issue 29).
      */
     async findBySource(source: { platform: string; itemId: string }): Promise<ProductRow | null> {
-      const [row] = await database.rows<RawRow>(
-        sql`select ${COLUMNS} from products where group_key = ${`${source.platform}:${source.itemId}`}::text order by number limit 1`,
+      const [row] = await database.rows<RawProductRow>(
+        sql`select ${PRODUCT_COLUMNS} from products where group_key = ${`${source.platform}:${source.itemId}`}::text order by number limit 1`,
       );
-      return row ? toRow(row) : null;
+      return row ? toProductRow(row) : null;
     },
 
     /** The products with these ids that exist, in no particular order (favourites, a browser's saved finds). */
     async findByIds(ids: readonly string[]): Promise<ProductRow[]> {
       if (ids.length === 0) return [];
-      const rows = await database.rows<RawRow>(
-        sql`select ${COLUMNS} from products where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+      const rows = await database.rows<RawProductRow>(
+        sql`select ${PRODUCT_COLUMNS} from products where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
       );
-      return rows.map(toRow);
+      return rows.map((r) => toProductRow(r));
     },
 
     /**
@@ -364,33 +305,29 @@ function productQueries(database: Database) {
      */
     async insert(values: ProductValues, cause?: PriceCause): Promise<ProductRow> {
       if (cause) await setPriceCause(database.db, cause);
-      const [row] = await database.rows<RawRow>(sql`
-        insert into products (title, description, brand, category, gender, price, image, is_best_product, link, source_platform, source_item_id)
-        values (${values.title}, ${values.description}, ${values.brand}, ${values.category}, ${values.gender}, ${values.price},
-                ${values.image}, ${values.isBestProduct}, ${values.link}, ${values.sourcePlatform}, ${values.sourceItemId})
-        returning ${COLUMNS}`);
+      const written = productInsert(values);
+      const [row] = await database.rows<RawProductRow>(sql`
+        insert into products (${written.columns}) values (${written.values})
+        returning ${PRODUCT_COLUMNS}`);
       if (!row) throw new Error('insert returned no row');
-      return toRow(row);
+      return toProductRow(row);
     },
 
     async update(id: string, values: ProductValues, cause?: PriceCause): Promise<ProductRow | null> {
       if (cause) await setPriceCause(database.db, cause);
-      const [row] = await database.rows<RawRow>(sql`
-        update products set title = ${values.title}, description = ${values.description}, brand = ${values.brand},
-          category = ${values.category}, gender = ${values.gender}, price = ${values.price}, image = ${values.image},
-          is_best_product = ${values.isBestProduct}, link = ${values.link},
-          source_platform = ${values.sourcePlatform}, source_item_id = ${values.sourceItemId}, updated_at = now()
+      const [row] = await database.rows<RawProductRow>(sql`
+        update products set ${productAssignments(values)}, updated_at = now()
         where id = ${id}::uuid
-        returning ${COLUMNS}`);
-      return row ? toRow(row) : null;
+        returning ${PRODUCT_COLUMNS}`);
+      return row ? toProductRow(row) : null;
     },
 
     /** Up to `limit` products after row `afterRow` matching the filters, in row order: an export's next batch. */
     async exportBatch(filter: AdminFilter, afterRow: number, limit: number): Promise<ProductRow[]> {
-      const rows = await database.rows<RawRow>(
-        sql`select ${COLUMNS} from products ${where([...adminConditions(filter), sql`row > ${afterRow}`])} order by row limit ${limit}`,
+      const rows = await database.rows<RawProductRow>(
+        sql`select ${PRODUCT_COLUMNS} from products ${where([...adminConditions(filter), sql`row > ${afterRow}`])} order by row limit ${limit}`,
       );
-      return rows.map(toRow);
+      return rows.map((r) => toProductRow(r));
     },
 
     /** How many products each of these groups holds (the admin cards' "N colours"). */
@@ -404,10 +341,10 @@ function productQueries(database: Database) {
 
     /** The other products of a group (a product page's other colours), in row order, at most `limit`. */
     async groupOthers(key: string, excludeId: string, limit: number): Promise<ProductRow[]> {
-      const rows = await database.rows<RawRow>(
-        sql`select ${COLUMNS} from products where group_key = ${key} and id <> ${excludeId}::uuid order by row limit ${limit}`,
+      const rows = await database.rows<RawProductRow>(
+        sql`select ${PRODUCT_COLUMNS} from products where group_key = ${key} and id <> ${excludeId}::uuid order by row limit ${limit}`,
       );
-      return rows.map(toRow);
+      return rows.map((r) => toProductRow(r));
     },
 
     /**
@@ -420,7 +357,7 @@ function productQueries(database: Database) {
       product: { id: string; image: string; groupKey: string | null },
       limit: number,
     ): Promise<{ rows: ProductRow[]; total: number }> {
-      const rows = await database.rows<RawRow & { total: number }>(sql`
+      const rows = await database.rows<RawProductRow & { total: number }>(sql`
         with me as (
           select phash, mean_colour from images where url = ${product.image} and phash is not null limit 1
         ), probes as (
@@ -432,11 +369,11 @@ function productQueries(database: Database) {
             and bit_count(i.phash # me.phash) <= ${SAME_PHOTO_MAX_DISTANCE}
             and ${sql.raw(colourCloseSql('i.mean_colour', 'me.mean_colour'))}
         )
-        select ${COLUMNS}, count(*) over ()::int as total from products
+        select ${PRODUCT_COLUMNS}, count(*) over ()::int as total from products
         where image in (select url from near) and id <> ${product.id}::uuid and link_state <> 'hidden'
           ${product.groupKey ? sql`and group_key is distinct from ${product.groupKey}` : sql``}
         order by price, number limit ${limit}`);
-      return { rows: rows.map(toRow), total: Number(rows[0]?.total ?? 0) };
+      return { rows: rows.map((r) => toProductRow(r)), total: Number(rows[0]?.total ?? 0) };
     },
 
     /** Other products with this buy link (the item form warns about them), in row order. */
@@ -452,9 +389,6 @@ function productQueries(database: Database) {
     },
   };
 }
-
-/** A transaction's view: the product statements run inside it, and `executor` is it (for the audit entry). */
-export type CatalogueTx = { products: ReturnType<typeof productQueries>; executor: Executor };
 
 export function createCatalogueRepo(database: Database) {
   return {
@@ -477,7 +411,7 @@ export function createCatalogueRepo(database: Database) {
 
     /**
      * A bulk action's statement, logging what each product was into the change `changeId` (for Undo); answers how
-     * many products it changed. Run it in a unit of work's transaction with the change limit (catalogue.service.ts).
+     * many products it changed. Run it in a unit of work's transaction with the change limit (catalogue.service.ts, the admin's).
      */
     async bulkApply(target: BulkTarget, action: BulkEditBody['action'], changeId: string): Promise<number> {
       const rows = async <T>(query: SQL) => rowsOf<T>(database.db, query);
@@ -539,11 +473,6 @@ export function createCatalogueRepo(database: Database) {
         changed: counts?.changed ?? 0,
         samples: first.map((r) => ({ number: r.number, title: r.title, from: r.from ?? '', to: r.to ?? '' })),
       };
-    },
-
-    /** Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. */
-    transaction<T>(work: (tx: CatalogueTx) => Promise<T>): Promise<T> {
-      return database.db.transaction((tx) => work({ products: productQueries(inTransaction(database, tx)), executor: tx }));
     },
   };
 }

@@ -37,7 +37,8 @@ import { downloadResponse } from '../../plugins/openapi';
 import { PUBLIC_POLICY } from '../../plugins/cache-policy';
 import { actorOf } from '../audit/audit-details';
 import { EXPORT_CONTENT_TYPES, exportedProductSchema } from './catalogue-export';
-import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type CatalogueService } from './catalogue.service';
+import type { CatalogueAdminService } from './catalogue.service';
+import { PRODUCT_GONE_MESSAGE, PRODUCT_MISSING_MESSAGE, type FinderService } from './finder.service';
 import { apiSchemas } from '../../../common/schemas/registry';
 
 /**
@@ -48,7 +49,11 @@ function siteOrigin(request: FastifyRequest): string {
   return request.headers.origin ?? `${request.protocol}://${request.host}`;
 }
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (app, { service }) => {
+/** The finder's public routes (`finder`) and the admin's product routes (`admin`). */
+export const catalogueRoutes: FastifyPluginAsyncZod<{ finder: FinderService; admin: CatalogueAdminService }> = async (
+  app,
+  { finder, admin },
+) => {
   app.get(
     '/api/products',
     {
@@ -62,7 +67,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: productPageSchema, 400: errorSchema },
       },
     },
-    async (request) => service.listFinderPage(request.query),
+    async (request) => finder.listFinderPage(request.query),
   );
 
   app.get(
@@ -78,7 +83,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: finderFacetsSchema, 400: errorSchema },
       },
     },
-    async (request) => service.facets(request.query),
+    async (request) => finder.facets(request.query),
   );
 
   app.get(
@@ -93,7 +98,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: suggestionsSchema, 400: errorSchema },
       },
     },
-    async (request) => service.suggestions(request.query.q),
+    async (request) => finder.suggestions(request.query.q),
   );
 
   app.get(
@@ -106,7 +111,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: brandListSchema },
       },
     },
-    async () => ({ items: await service.brands() }),
+    async () => ({ items: await finder.brands() }),
   );
 
   app.get(
@@ -121,7 +126,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request) => {
-      const brand = await service.brand(request.params.slug);
+      const brand = await finder.brand(request.params.slug);
       if (!brand) throw new AppError('NOT_FOUND', 'No product has this brand.');
       return brand;
     },
@@ -141,7 +146,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     },
     async (request, reply) => {
-      const found = await service.productPage(request.params.number);
+      const found = await finder.productPage(request.params.number);
       if (found.status === 'found')
         return {
           product: found.product,
@@ -176,7 +181,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       // The same page for every admin: kept until the catalogue next changes (response-cache.ts).
       config: { keptBehindGuard: true },
     }),
-    async (request) => service.listAdminPage(request.query),
+    async (request) => admin.listAdminPage(request.query),
   );
 
   app.get(
@@ -197,7 +202,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     }),
     async (request, reply) => {
-      const file = service.exportFile(request.query);
+      const file = admin.exportFile(request.query);
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -216,7 +221,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: linkMatchesSchema },
       },
     }),
-    async (request) => service.linkMatches(request.query.link, request.query.excludeId),
+    async (request) => admin.linkMatches(request.query.link, request.query.excludeId),
   );
 
   app.post(
@@ -231,7 +236,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: bulkEditResultSchema, 409: errorSchema },
       },
     }),
-    async (request) => service.bulkEdit(actorOf(request), request.body),
+    async (request) => admin.bulkEdit(actorOf(request), request.body),
   );
 
   app.post(
@@ -245,7 +250,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: bulkEditPreviewSchema },
       },
     }),
-    async (request) => service.bulkPreview(request.body),
+    async (request) => admin.bulkPreview(request.body),
   );
 
   app.post(
@@ -258,7 +263,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: undoResultSchema, 404: errorSchema, 409: errorSchema },
       },
     }),
-    async (request) => service.undoBulkEdit(actorOf(request), request.params.id),
+    async (request) => admin.undoBulkEdit(actorOf(request), request.params.id),
   );
 
   app.post(
@@ -271,7 +276,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 201: adminProductSchema },
       },
     }),
-    async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body, siteOrigin(request))),
+    async (request, reply) => reply.status(201).send(await admin.create(actorOf(request), request.body, siteOrigin(request))),
   );
 
   app.put(
@@ -285,7 +290,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: adminProductSchema, 404: errorSchema },
       },
     }),
-    async (request) => service.update(actorOf(request), request.params.id, request.body, siteOrigin(request)),
+    async (request) => admin.update(actorOf(request), request.params.id, request.body, siteOrigin(request)),
   );
 
   app.delete(
@@ -299,7 +304,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       },
     }),
     async (request) => {
-      await service.delete(actorOf(request), request.params.id);
+      await admin.delete(actorOf(request), request.params.id);
       return { id: request.params.id };
     },
   );

@@ -3,9 +3,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FinderSort, Gender } from '../../../common/constants';
 import type { Database } from '../../db/client';
-import type { ProductRow } from './catalogue.repo';
+import { PRODUCT_COLUMNS, type RawProductRow } from './product-columns';
 import { escapeLike, rowsOf } from '../../db/sql';
-import { QC_COUNT_COLUMN } from '../qc/qc.repo';
 import type { FinderCursor } from './cursor';
 import type { SearchPlan, TermCandidate, WordPlan } from './search-words';
 import { FACET_BRANDS } from './search-index';
@@ -22,13 +21,8 @@ export type FinderFilter = {
   maxPrice?: number | undefined;
 };
 
-/** The columns of a finder row, with what the order's cursor needs. */
-export const FINDER_COLUMNS = sql.raw(
-  `id, number, title, description, brand, brand_key as "brandKey", category, gender, price, image,
-   is_best_product as "isBestProduct", link, source_platform as "sourcePlatform", source_item_id as "sourceItemId", row, shuffle_key as "shuffleKey", created_at as "createdAt",
-   updated_at as "updatedAt", popularity, price::text as "priceText", created_at::text as "createdText",
-   link_state as "linkState", picture_broken as "pictureBroken", ${QC_COUNT_COLUMN}`,
-);
+/** The columns of a finder row: the product's (product-columns.ts), with what the order's cursor needs. */
+export const FINDER_COLUMNS = sql`${PRODUCT_COLUMNS}, popularity, price::text as "priceText", created_at::text as "createdText"`;
 
 const list = (values: string[]) =>
   sql.join(
@@ -104,6 +98,8 @@ type FilterPart = 'search' | 'category' | 'gender' | 'best' | 'brands' | 'price'
 
 /** A product whose link was gone LINK_HIDE_AFTER_GONE checks in a row is out of the finder (issue 29). */
 const VISIBLE = sql`link_state <> 'hidden'`;
+/** A product's bucket for the search index's catch-up (see `indexBuckets`). */
+const INDEX_BUCKET = sql`(hashtext(id::text) & 255)`;
 
 function conditions(f: FinderFilter, leave: FilterPart[] = []): SQL[] {
   const out: SQL[] = [];
@@ -129,10 +125,7 @@ const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`
  * A finder row as the driver hands it back: the product's columns (numeric and timestamps as the driver gives them),
  * with what the order's cursor needs.
  */
-export type RawFinderRow = Omit<ProductRow, 'price' | 'createdAt' | 'updatedAt' | 'sourceId'> & {
-  price: string | number;
-  createdAt: Date | string;
-  updatedAt: Date | string;
+export type RawFinderRow = RawProductRow & {
   popularity: number;
   priceText: string;
   createdText: string;
@@ -435,10 +428,77 @@ export function finderQueries(database: Database) {
       };
     },
 
-    /** Every product's id and row version (xmin, new with every write of the row). */
-    async indexVersions(): Promise<Array<{ id: string; v: string }>> {
+    /**
+     * The id and row version (xmin, new with every write of the row) of every product the index keeps, or of those
+     * in `buckets`, or of those of `ids`.
+     */
+    async indexVersions(only?: { buckets: number[] } | { ids: string[] }): Promise<Array<{ id: string; v: string; b: number }>> {
       // Hidden products (link gone, issue 29) are not in the index: to it they are as if deleted.
-      return database.rows<{ id: string; v: string }>(sql`select id, xmin::text as v from products where link_state <> 'hidden'`);
+      const which = !only
+        ? sql``
+        : 'buckets' in only
+          ? sql`and ${INDEX_BUCKET} = any(${`{${only.buckets.join(',')}}`}::int[])`
+          : sql`and id = any(${`{${only.ids.join(',')}}`}::uuid[])`;
+      return database.rows<{ id: string; v: string; b: number }>(sql`
+        select id, xmin::text as v, ${INDEX_BUCKET} as b from products where link_state <> 'hidden' ${which}`);
+    },
+
+    /**
+     * The products written since `horizon` (decision 0072): the ids the change log holds from transactions at or
+     * after it, leaving out the transactions in `seen` (read before: a committed transaction's rows are all there at
+     * once). With them, the horizon a next read starts from (the oldest transaction still running now: whatever
+     * commits later has an id at or after it) and the transactions read. `ids` is null when the log no longer
+     * holds all of it (pruned, or products truncated): then everything must be compared.
+     */
+    async indexChanges(
+      horizon: string | null,
+      seen: readonly string[] = [],
+    ): Promise<{ horizon: string; ids: string[] | null; xids: string[] }> {
+      const rows = await database.rows<{ horizon: string; pruned: string; xid: string | null; id: string | null }>(sql`
+        select h.horizon, h.pruned, c.xid::text as xid, c.product_id::text as id
+        from (
+          select pg_snapshot_xmin(pg_current_snapshot())::text as horizon, pruned_before::text as pruned
+          -- One row, so estimated: else the planner guesses thousands for the join, and past jit_above_cost it
+          -- compiles the statement every time (60 ms, against 2 for the read).
+          from product_change_log limit 1
+        ) h
+        left join product_changes c on ${horizon === null ? sql`false` : sql`c.xid >= ${horizon}::bigint and c.xid <> all(${`{${seen.join(',')}}`}::bigint[])`}`);
+      const first = rows[0];
+      if (!first) throw new Error('product_change_log has no row');
+      if (horizon === null || BigInt(horizon) < BigInt(first.pruned)) return { horizon: first.horizon, ids: null, xids: [] };
+      const ids = new Set<string>();
+      const xids = new Set<string>();
+      for (const r of rows) {
+        if (r.id !== null) ids.add(r.id);
+        if (r.xid !== null) xids.add(r.xid);
+      }
+      return { horizon: first.horizon, ids: [...ids], xids: [...xids] };
+    },
+
+    /** The change log's rows written before `before` go (decision 0072); readers whose horizon is older compare everything. */
+    async pruneIndexChanges(before: Date): Promise<number> {
+      const [row] = await database.rows<{ n: number }>(sql`
+        with gone as (delete from product_changes where at < ${before.toISOString()}::timestamptz returning xid),
+        mark as (
+          update product_change_log set pruned_before = greatest(pruned_before, (select max(xid) + 1 from gone))
+          where exists (select 1 from gone)
+        )
+        select count(*)::int as n from gone`);
+      // The log's size swings by whole bulk operations: fresh statistics keep its reads on the index.
+      if (row?.n) await database.db.execute(sql`analyze product_changes`);
+      return row?.n ?? 0;
+    },
+
+    /**
+     * The products the index keeps, in 256 buckets by id: each bucket's count and a sum over its rows' ids and
+     * versions. A catch-up reads versions only in the buckets whose figures moved (a few rows changed: a few
+     * buckets), instead of every product's.
+     */
+    async indexBuckets(): Promise<Map<number, string>> {
+      const rows = await database.rows<{ b: number; figure: string }>(sql`
+        select ${INDEX_BUCKET} as b, count(*)::text || ':' || sum(hashtext(id::text || ':' || xmin::text)::bigint)::text as figure
+        from products where link_state <> 'hidden' group by 1`);
+      return new Map(rows.map((r) => [Number(r.b), r.figure]));
     },
 
     /** What the search index keeps of products: all of them (in the shuffled order) or those of `ids`. */
@@ -446,7 +506,8 @@ export function finderQueries(database: Database) {
       const rows = await database.rows<Omit<IndexedProduct, 'price' | 'created'> & { price: string; created: string }>(sql`
         select id, shuffle_key as key, xmin::text as version, title, brand, description, lower(category) as category, gender,
           is_best_product as best, brand_key as "brandKey", price::text as price,
-          (extract(epoch from created_at) * 1000000)::bigint::text as created, popularity, group_key as "groupKey"
+          (extract(epoch from created_at) * 1000000)::bigint::text as created, popularity, group_key as "groupKey",
+          ${INDEX_BUCKET} as bucket
         from products where link_state <> 'hidden' ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``}
         order by shuffle_key, id`);
       return rows.map((r) => ({ ...r, price: Number(r.price), created: Number(r.created) }));

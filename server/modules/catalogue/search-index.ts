@@ -32,6 +32,8 @@ export type IndexedProduct = {
   created: number;
   popularity: number;
   groupKey: string | null;
+  /** The row's bucket of the keeper's catch-up (finder.repo's `indexBuckets`), when read with it. */
+  bucket?: number;
 };
 
 export type IndexFilter = {
@@ -202,6 +204,8 @@ export class SearchIndex {
   /** A phrase's matching, part by part (all zero between searches). */
   private phrase = emptyPhraseScratch(0);
   private busy = false;
+  /** 0, 1, 2 …: every slot, for browsing's facets. */
+  private browseSlots = new Int32Array(0);
 
   get size(): number {
     return this.bySlot.size;
@@ -517,6 +521,7 @@ export class SearchIndex {
   // ---- Matching ------------------------------------------------------------------------------------------------
 
   private passes(slot: number, f: IndexFilter, ids: FilterIds): boolean {
+    if (ids.open) return true;
     if (f.best && !this.best[slot]) return false;
     if (f.category !== undefined && this.cat[slot] !== ids.category) return false;
     if (f.gender !== undefined && !ids.genders.has(this.gen[slot] as number)) return false;
@@ -541,6 +546,13 @@ export class SearchIndex {
       if (id !== undefined) brands.add(id);
     }
     return {
+      open:
+        !f.best &&
+        f.category === undefined &&
+        f.gender === undefined &&
+        !f.brands?.length &&
+        f.minPrice === undefined &&
+        f.maxPrice === undefined,
       category: f.category === undefined ? -2 : (this.categories.find(f.category.toLowerCase()) ?? -2),
       genders,
       brands,
@@ -659,10 +671,18 @@ export class SearchIndex {
       }
       return work({ masks, touched, touchedCount: n, rank: this.rank, start: this.start, end: this.end, count });
     } finally {
-      for (let i = 0; i < n; i++) {
-        const slot = touched[i] as number;
-        masks[slot] = 0;
-        for (let t = 0; t < count; t++) (this.rank[t] as Int16Array)[slot] = 0;
+      // Cleared slot by slot, or whole when the search touched a good share of them (one sequential pass is then
+      // cheaper than the scattered writes).
+      const ranks = this.rank.slice(0, count);
+      if (n * 8 > this.capacity) {
+        masks.fill(0);
+        for (const r of ranks) r.fill(0);
+      } else {
+        for (let i = 0; i < n; i++) {
+          const slot = touched[i] as number;
+          masks[slot] = 0;
+          for (const r of ranks) r[slot] = 0;
+        }
       }
       this.busy = false;
     }
@@ -880,6 +900,32 @@ export class SearchIndex {
       const wordsOnly = { allWords: filter.allWords };
       const used = this.usedMask(m, filter, ids) || this.usedMask(m, wordsOnly, this.filterIds(wordsOnly));
       if (!used) return out;
+      return this.count(filter, ids, m.touched, m.touchedCount, (slot) => ((m.masks[slot] as number) & used) === used, true);
+    });
+  }
+
+  /**
+   * The facets of browsing (no search): every product, each its own card (the listing without a search shows every
+   * colour), as the database would count them.
+   */
+  browseFacets(filter: IndexFilter): IndexFacets {
+    const slots = this.ids.length;
+    if (this.browseSlots.length < slots) this.browseSlots = Int32Array.from({ length: Math.max(slots, FIRST_CAPACITY) }, (_, i) => i);
+    const alive = this.alive;
+    return this.count(filter, this.filterIds(filter), this.browseSlots, slots, (slot) => alive[slot] === 1, false);
+  }
+
+  /** The facet counts over `n` slots of `slots` that `has`; `cards`: a group's colours count once per value. */
+  private count(
+    filter: IndexFilter,
+    ids: FilterIds,
+    slots: Int32Array,
+    n: number,
+    has: (slot: number) => boolean,
+    cards: boolean,
+  ): IndexFacets {
+    const out: IndexFacets = { total: 0, categories: new Map(), genders: new Map(), brands: [], price: null };
+    {
       const categoryCounts = new Int32Array(this.categories.names.length);
       const genderCounts = new Int32Array(this.genders.names.length);
       const brandCounts = new Int32Array(this.brands.names.length);
@@ -902,22 +948,30 @@ export class SearchIndex {
       const byBrand = Boolean(filter.brands?.length);
       let lo = Infinity;
       let hi = -Infinity;
-      for (let i = 0; i < m.touchedCount; i++) {
-        const slot = m.touched[i] as number;
-        if (((m.masks[slot] as number) & used) !== used) continue;
+      // Products with no category or gender count under '' (the listing shows them; "All" counts them).
+      let noCategory = 0;
+      let noGender = 0;
+      for (let i = 0; i < n; i++) {
+        const slot = slots[i] as number;
+        if (!has(slot)) continue;
         if (filter.best && !this.best[slot]) continue;
         const c = this.cat[slot] as number;
         const gender = this.gen[slot] as number;
         const b = this.brand[slot] as number;
         const cents = this.cents[slot] as number;
-        const g = this.cardGroup(slot);
+        const g = cards ? this.cardGroup(slot) : -1;
         const inCat = !byCategory || c === ids.category;
         const inGen = !byGender || ids.genders.has(gender);
         const inBrand = !byBrand || chosen.has(b);
         const inPrice = cents >= ids.minCents && cents <= ids.maxCents;
-        if (inGen && inBrand && inPrice && c >= 0 && once(seen.c, g, c)) categoryCounts[c] = (categoryCounts[c] as number) + 1;
-        if (inCat && inBrand && inPrice && gender >= 0 && once(seen.g, g, gender))
-          genderCounts[gender] = (genderCounts[gender] as number) + 1;
+        if (inGen && inBrand && inPrice && once(seen.c, g, c)) {
+          if (c >= 0) categoryCounts[c] = (categoryCounts[c] as number) + 1;
+          else noCategory++;
+        }
+        if (inCat && inBrand && inPrice && once(seen.g, g, gender)) {
+          if (gender >= 0) genderCounts[gender] = (genderCounts[gender] as number) + 1;
+          else noGender++;
+        }
         if (b >= 0 && ((inCat && inGen) || chosen.has(b))) {
           brandListed[b] = 1;
           const spelling = this.brandName[slot] as number;
@@ -931,8 +985,10 @@ export class SearchIndex {
           if (inPrice && once(seen.t, g, 0)) out.total++;
         }
       }
-      categoryCounts.forEach((n, c) => n > 0 && out.categories.set(this.categories.names[c] ?? '', n));
-      genderCounts.forEach((n, g) => n > 0 && out.genders.set(this.genders.names[g] ?? '', n));
+      categoryCounts.forEach((k, c) => k > 0 && out.categories.set(this.categories.names[c] ?? '', k));
+      genderCounts.forEach((k, g) => k > 0 && out.genders.set(this.genders.names[g] ?? '', k));
+      if (noCategory > 0) out.categories.set('', (out.categories.get('') ?? 0) + noCategory);
+      if (noGender > 0) out.genders.set('', (out.genders.get('') ?? 0) + noGender);
       if (lo <= hi) out.price = { min: lo / 100, max: hi / 100 };
       const brands: Array<{ slug: string; name: string; count: number }> = [];
       brandListed.forEach((listed, b) => {
@@ -946,7 +1002,7 @@ export class SearchIndex {
         .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug))
         .filter((b, i) => i < FACET_BRANDS || (filter.brands ?? []).includes(b.slug));
       return out;
-    });
+    }
   }
 
   /** Approximate bytes held, for the bench and the health of a process. */
@@ -976,7 +1032,8 @@ function emptyPhraseScratch(n: number) {
   };
 }
 
-type FilterIds = { category: number; genders: Set<number>; brands: Set<number>; minCents: number; maxCents: number };
+/** The filters as ids; `open` when there are none (every product passes, nothing of it need be read). */
+type FilterIds = { open: boolean; category: number; genders: Set<number>; brands: Set<number>; minCents: number; maxCents: number };
 type Matched = {
   masks: Uint8Array;
   touched: Int32Array;

@@ -65,30 +65,28 @@ export function createCategoriesRepo({ db }: Database) {
       return row;
     },
     /**
-     * Changes a category; a new name is written onto its products in the same transaction, so they stay in it.
-     * Answers the row before and after; null when there is no such category.
+     * Changes a category; a new name is written onto its products too (run it in the service's transaction, so they
+     * stay in it). Answers the row before and after; null when there is no such category.
      */
     async update(id: string, values: CategoryValues): Promise<{ old: CategoryRow; row: CategoryRow; productsRenamed: number } | null> {
-      return db.transaction(async (tx) => {
-        const [old] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-        if (!old) return null;
-        const [row] = await tx
-          .update(categories)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(categories.id, id))
-          .returning();
-        if (!row) return null;
-        let productsRenamed = 0;
-        if (old.name !== values.name) {
-          const renamed = await tx
-            .update(products)
-            .set({ category: values.name, updatedAt: new Date() })
-            .where(inCategory(old.name))
-            .returning({ id: products.id });
-          productsRenamed = renamed.length;
-        }
-        return { old, row, productsRenamed };
-      });
+      const [old] = await db.select().from(categories).where(eq(categories.id, id)).for('update');
+      if (!old) return null;
+      const [row] = await db
+        .update(categories)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(categories.id, id))
+        .returning();
+      if (!row) return null;
+      let productsRenamed = 0;
+      if (old.name !== values.name) {
+        const renamed = await db
+          .update(products)
+          .set({ category: values.name, updatedAt: new Date() })
+          .where(inCategory(old.name))
+          .returning({ id: products.id });
+        productsRenamed = renamed.length;
+      }
+      return { old, row, productsRenamed };
     },
     /**
      * Deletes a category. Its products move to the category `moveToId` names, or keep no category (they stay on the
@@ -98,23 +96,21 @@ export function createCategoriesRepo({ db }: Database) {
       id: string,
       moveToId: string | undefined,
     ): Promise<{ row: CategoryRow; productsMoved: number; movedTo: string | null } | 'missing' | 'target-missing'> {
-      return db.transaction(async (tx) => {
-        const [old] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-        if (!old) return 'missing';
-        let movedTo: string | null = null;
-        if (moveToId) {
-          const [target] = await tx.select().from(categories).where(eq(categories.id, moveToId)).for('share');
-          if (!target) return 'target-missing';
-          movedTo = target.name;
-        }
-        const moved = await tx
-          .update(products)
-          .set({ category: movedTo, updatedAt: new Date() })
-          .where(inCategory(old.name))
-          .returning({ id: products.id });
-        await tx.delete(categories).where(eq(categories.id, id));
-        return { row: old, productsMoved: moved.length, movedTo };
-      });
+      const [old] = await db.select().from(categories).where(eq(categories.id, id)).for('update');
+      if (!old) return 'missing';
+      let movedTo: string | null = null;
+      if (moveToId) {
+        const [target] = await db.select().from(categories).where(eq(categories.id, moveToId)).for('share');
+        if (!target) return 'target-missing';
+        movedTo = target.name;
+      }
+      const moved = await db
+        .update(products)
+        .set({ category: movedTo, updatedAt: new Date() })
+        .where(inCategory(old.name))
+        .returning({ id: products.id });
+      await db.delete(categories).where(eq(categories.id, id));
+      return { row: old, productsMoved: moved.length, movedTo };
     },
   };
 }

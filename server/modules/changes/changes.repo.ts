@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/sql';
 import { DEFAULT_CHANGE_TIMEOUT_MS } from '../../config';
 import type { Actor } from '../audit/audit.repo';
+import { restoredAssignments, writtenColumnsOf, WRITTEN_COLUMNS } from '../catalogue/product-columns';
 import { setPriceCause } from '../price-history/price-history.repo';
 
 /** Undoing every product of a large import is longer work than a request's usual statement timeout allows. */
@@ -43,15 +44,7 @@ async function undoRows(executor: Executor, changeId: string): Promise<UndoResul
           select product_id, op, before, after from catalogue_change_rows where change_id = ${changeId}::uuid
         ), restored as (
           update products p set
-            title = case when r.before ? 'title' then b.title else p.title end,
-            description = case when r.before ? 'description' then b.description else p.description end,
-            brand = case when r.before ? 'brand' then b.brand else p.brand end,
-            category = case when r.before ? 'category' then b.category else p.category end,
-            gender = case when r.before ? 'gender' then b.gender else p.gender end,
-            price = case when r.before ? 'price' then b.price else p.price end,
-            image = case when r.before ? 'image' then b.image else p.image end,
-            is_best_product = case when r.before ? 'is_best_product' then b.is_best_product else p.is_best_product end,
-            link = case when r.before ? 'link' then b.link else p.link end,
+            ${sql.raw(restoredAssignments('p', 'r.before', 'b'))},
             -- The source goes back with the link; a change kept before sources were (issue 16) forgets it with the link.
             source_platform = case when r.before ? 'source_platform' then b.source_platform
                                    when r.before ? 'link' and b.link is distinct from p.link then null else p.source_platform end,
@@ -66,10 +59,9 @@ async function undoRows(executor: Executor, changeId: string): Promise<UndoResul
           where r.op = 'create' and p.id = r.product_id and p.updated_at = r.after
           returning p.id
         ), recreated as (
-          insert into products (id, number, row, shuffle_key, title, description, brand, category, gender, price, image,
-                                is_best_product, link, source_id, source_platform, source_item_id, popularity, created_at, updated_at)
-          select b.id, b.number, b.row, b.shuffle_key, b.title, b.description, b.brand, b.category, b.gender, b.price, b.image,
-                 b.is_best_product, b.link, b.source_id, b.source_platform, b.source_item_id, coalesce(b.popularity, 0), b.created_at, now()
+          insert into products (id, number, row, shuffle_key, source_id, popularity, created_at, updated_at, ${sql.raw(WRITTEN_COLUMNS)})
+          select b.id, b.number, b.row, b.shuffle_key, b.source_id, coalesce(b.popularity, 0), b.created_at, now(),
+                 ${sql.raw(writtenColumnsOf('b'))}
           from r cross join lateral jsonb_populate_record(null::products, r.before) b
           where r.op = 'delete'
           on conflict do nothing

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONVERT_BODY_LIMIT } from '../../../common/convert-texts';
+import { CONVERT_BODY_LIMIT } from '../../../common/convert';
 import { convertInputSchema, convertResultSchema } from '../../../common/schemas/convert';
 import { errorSchema } from '../../../common/schemas/error';
 import { RateLimitedError } from '../requests/requests.service';

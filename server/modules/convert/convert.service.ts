@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { buildAgentLink, marketplaceUrl, parseItemLink, PLATFORM_NAMES, type ItemSource } from '../../../common/agent-links';
+import { CONVERT_TEXTS } from '../../../common/texts/convert';
 import {
   CONVERT_BUSY_RETRY_SECONDS,
   CONVERT_FOLLOW_CONCURRENCY,
@@ -8,8 +9,7 @@ import {
   CONVERT_RATE_LIMIT,
   CONVERT_RATE_WINDOW_SECONDS,
   CONVERT_SITE_LIMIT,
-  CONVERT_TEXTS,
-} from '../../../common/convert-texts';
+} from '../../../common/convert';
 import { isShortLink } from '../../../common/import-mapping';
 import type { PublicAgent } from '../../../common/schemas/agent';
 import type { ConvertedLink, ConvertInput, ConvertResult } from '../../../common/schemas/convert';

@@ -2,7 +2,6 @@ import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RateSource } from '../../../common/schemas/currency';
 import type { Database } from '../../db/client';
 import { currencyRates } from '../../db/schema/index';
-import type { Executor } from '../../db/sql';
 
 export type RateRow = typeof currencyRates.$inferSelect;
 
@@ -26,33 +25,26 @@ export function createCurrencyRepo(database: Database) {
       return db.select().from(currencyRates).where(inArray(currencyRates.currency, currencies));
     },
     /**
-     * Sets and clears rates in one transaction; `record` (the audit entry) runs inside it, so both land or neither.
-     * Answers the rows as they were before.
+     * Sets and clears rates (in the service's transaction, with its audit entry, so both land or neither). Answers
+     * the rows as they were before.
      */
-    async write(
-      rates: Array<{ currency: string; rate: number | null }>,
-      source: RateSource,
-      record?: (before: RateRow[], executor: Executor) => Promise<void>,
-    ): Promise<RateRow[]> {
-      return db.transaction(async (tx) => {
-        const codes = rates.map((r) => r.currency);
-        const before =
-          codes.length === 0 ? [] : await tx.select().from(currencyRates).where(inArray(currencyRates.currency, codes)).for('update');
-        const cleared = rates.filter((r) => r.rate === null).map((r) => r.currency);
-        if (cleared.length > 0) await tx.delete(currencyRates).where(inArray(currencyRates.currency, cleared));
-        const set = rates.flatMap((r) => (r.rate === null ? [] : [{ currency: r.currency, rate: r.rate, source, updatedAt: new Date() }]));
-        if (set.length > 0) {
-          await tx
-            .insert(currencyRates)
-            .values(set)
-            .onConflictDoUpdate({
-              target: currencyRates.currency,
-              set: { rate: sql`excluded.rate`, source: sql`excluded.source`, updatedAt: sql`excluded.updated_at` },
-            });
-        }
-        if (record) await record(before, tx);
-        return before;
-      });
+    async write(rates: Array<{ currency: string; rate: number | null }>, source: RateSource): Promise<RateRow[]> {
+      const codes = rates.map((r) => r.currency);
+      const before =
+        codes.length === 0 ? [] : await db.select().from(currencyRates).where(inArray(currencyRates.currency, codes)).for('update');
+      const cleared = rates.filter((r) => r.rate === null).map((r) => r.currency);
+      if (cleared.length > 0) await db.delete(currencyRates).where(inArray(currencyRates.currency, cleared));
+      const set = rates.flatMap((r) => (r.rate === null ? [] : [{ currency: r.currency, rate: r.rate, source, updatedAt: new Date() }]));
+      if (set.length > 0) {
+        await db
+          .insert(currencyRates)
+          .values(set)
+          .onConflictDoUpdate({
+            target: currencyRates.currency,
+            set: { rate: sql`excluded.rate`, source: sql`excluded.source`, updatedAt: sql`excluded.updated_at` },
+          });
+      }
+      return before;
     },
     /**
      * Takes the day's refresh for this process: true when no process has taken it since `today` (YYYY-MM-DD, UTC)

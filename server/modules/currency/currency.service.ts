@@ -1,5 +1,6 @@
 import { CURRENCIES, rebaseRates, type CurrencyCode } from '../../../common/currency';
 import type { AdminCurrencies, CurrencyRates, CurrencyRatesInput, RateSource } from '../../../common/schemas/currency';
+import type { Transact } from '../../db/unit-of-work';
 import { AppError } from '../../errors';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { CurrencyRepo, RateRow } from './currency.repo';
@@ -24,7 +25,11 @@ const source = (row: RateRow): RateSource => (row.source === 'feed' ? 'feed' : '
  * The display currencies' rates. An admin's rate holds until the feed's next daily refresh (when RATES_URL is set),
  * which writes every rate the feed has; the Currencies tab shows who set each rate and when.
  */
-export function createCurrencyService(repo: CurrencyRepo, audit: Pick<AuditRepo, 'record'>, settings: CurrencySettings) {
+export function createCurrencyService(
+  repo: CurrencyRepo,
+  transaction: Transact<{ currency: CurrencyRepo; audit: AuditRepo }>,
+  settings: CurrencySettings,
+) {
   const { base } = settings;
   const known = (row: RateRow) => row.currency !== base && (CURRENCIES as readonly string[]).includes(row.currency);
 
@@ -64,7 +69,8 @@ export function createCurrencyService(repo: CurrencyRepo, audit: Pick<AuditRepo,
       if (input.rates.some((r) => r.currency === base)) {
         throw new AppError('VALIDATION', `${base} is the base currency: prices are stored in it, so its rate is always 1.`);
       }
-      await repo.write(input.rates, 'admin', async (before, executor) => {
+      await transaction(async (tx) => {
+        const before = await tx.currency.write(input.rates, 'admin');
         const old = new Map(before.map((r) => [r.currency, r.rate]));
         const changes = Object.fromEntries(
           input.rates
@@ -73,7 +79,7 @@ export function createCurrencyService(repo: CurrencyRepo, audit: Pick<AuditRepo,
         );
         if (Object.keys(changes).length === 0) return;
         const subject = Object.keys(changes).join(', ');
-        await audit.record({ action: 'currency-rates', subject, actor, details: { base, changes } }, executor);
+        await tx.audit.record({ action: 'currency-rates', subject, actor, details: { base, changes } });
       });
       return this.adminView();
     },
@@ -95,7 +101,7 @@ export function createCurrencyService(repo: CurrencyRepo, audit: Pick<AuditRepo,
         if (rates === null) throw new Error(`the feed's base is ${answer.base} and it gives no rate for ${base}`);
         const list = Object.entries(rates).map(([currency, rate]) => ({ currency, rate }));
         if (list.length === 0) throw new Error('the feed gives none of our currencies');
-        await repo.write(list, 'feed');
+        await transaction((tx) => tx.currency.write(list, 'feed'));
         return { status: 'updated', count: list.length };
       } catch (err) {
         await repo.releaseRefresh(base, day);

@@ -7,6 +7,7 @@ import { auditEntries } from '../../test/audit-helpers';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { insertProducts } from '../../test/factories';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { createUnitOfWork } from '../../db/unit-of-work';
 import { createAuditRepo } from '../audit/audit.repo';
 import { createCurrencyRepo } from './currency.repo';
 import { createCurrencyService, type CurrencySettings } from './currency.service';
@@ -77,10 +78,16 @@ const adminView = async () => {
   return res.json<AdminCurrencies>();
 };
 
+/** A service over the test database, its changes through a unit of work as composition.ts builds it. */
+function currencyService(settings: CurrencySettings) {
+  const { transaction } = createUnitOfWork(ctx.database, (db) => ({ currency: createCurrencyRepo(db), audit: createAuditRepo(db) }));
+  return createCurrencyService(createCurrencyRepo(ctx.database), transaction, settings);
+}
+
 /** A service over the test database with its own feed address and limits. */
 function serviceWith(settings: Partial<CurrencySettings> & { path?: string } = {}) {
   const { path = '/usd', ...rest } = settings;
-  return createCurrencyService(createCurrencyRepo(ctx.database), createAuditRepo(ctx.database), {
+  return currencyService({
     base: 'USD',
     feed: { url: `${feedUrl}${path}`, allowPrivate: true, timeoutMs: 500 },
     ...rest,
@@ -235,7 +242,7 @@ describe('the daily refresh from RATES_URL', () => {
   });
 
   it('refuses a private address unless allowed, like imports', async () => {
-    const outcome = await createCurrencyService(createCurrencyRepo(ctx.database), createAuditRepo(ctx.database), {
+    const outcome = await currencyService({
       base: 'USD',
       feed: { url: `${feedUrl}/usd`, allowPrivate: false, timeoutMs: 500 },
     }).refresh(morning);
@@ -244,7 +251,7 @@ describe('the daily refresh from RATES_URL', () => {
   });
 
   it('does nothing without RATES_URL, and says so in the admin view', async () => {
-    const service = createCurrencyService(createCurrencyRepo(ctx.database), createAuditRepo(ctx.database), { base: 'USD' });
+    const service = currencyService({ base: 'USD' });
     expect(await service.refresh(morning)).toEqual({ status: 'skipped' });
     expect((await service.adminView()).feed).toEqual({ configured: false, refreshedAt: null });
   });
@@ -282,9 +289,9 @@ describe('rendered pages', () => {
 
   it("name the store's base currency in a product's head and structured data", async () => {
     const [row] = await insertProducts(ctx.database, [{ title: 'Yuan jacket', price: 399 }]);
-    const { catalogue, categories } = ctx.app.services;
+    const { finder, categories } = ctx.app.services;
     const pages = createPagesService({
-      catalogue,
+      finder,
       categories,
       currency: { base: 'CNY', rates: async () => ({ base: 'CNY', rates: [] }) },
       log: { warn: () => undefined },

@@ -11,7 +11,7 @@ import type {
 import type { Product } from '../../../common/schemas/product';
 import { AppError } from '../../errors';
 import type { CatalogueRepo } from '../catalogue/catalogue.repo';
-import { toProduct } from '../catalogue/catalogue.service';
+import { toProduct } from '../catalogue/product-answers';
 import type { FavoriteRow, FavoritesRepo } from './favorites.repo';
 
 const PRODUCT_MISSING = 'This product is not in the catalogue (it may have been removed).';

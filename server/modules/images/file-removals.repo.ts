@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storageRemovals } from '../../db/schema/index';
-import type { Executor } from '../../db/sql';
 
 /** Longest wait between two tries of one removal; the first retry comes after a minute, each next one twice later. */
 export const REMOVAL_RETRY_MAX_MINUTES = 6 * 60;
@@ -10,10 +9,13 @@ export const REMOVAL_RETRY_MAX_MINUTES = 6 * 60;
 export function createFileRemovalsRepo(database: Database) {
   const { db } = database;
   return {
-    /** Notes keys to remove, due at once; inside the transaction that deletes their record, so none is forgotten. */
-    async schedule(keys: readonly string[], executor: Pick<Executor, 'insert'> = db): Promise<void> {
+    /**
+     * Notes keys to remove, due at once; run it in the unit of work's transaction that deletes their record, so none
+     * is forgotten.
+     */
+    async schedule(keys: readonly string[]): Promise<void> {
       if (keys.length === 0) return;
-      await executor
+      await db
         .insert(storageRemovals)
         .values(keys.map((key) => ({ key })))
         .onConflictDoNothing();
@@ -23,9 +25,9 @@ export function createFileRemovalsRepo(database: Database) {
      * Notes keys to remove once `days` have passed (files a change removed that Undo may still want back); their
      * change's Undo cancels them with `cancel` in its own transaction.
      */
-    async scheduleLater(keys: readonly string[], days: number, executor: Pick<Executor, 'execute'> = db): Promise<void> {
+    async scheduleLater(keys: readonly string[], days: number): Promise<void> {
       if (keys.length === 0) return;
-      await executor.execute(sql`
+      await db.execute(sql`
         insert into storage_removals (key, next_attempt_at)
         select k, now() + make_interval(days => ${days}::int) from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) k
         on conflict (key) do nothing`);

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/sql';
 import { failureReason, type Storage } from '../../storage/storage';
 import type { FileRemovalsRepo } from './file-removals.repo';
 
@@ -35,9 +34,6 @@ export function createFileRemovals(repo: FileRemovalsRepo, storage: Storage, log
   }
 
   return {
-    /** Notes the keys in the caller's transaction (the one that deletes what they belong to). */
-    schedule: (keys: readonly string[], executor: Pick<Executor, 'insert'>) => repo.schedule(keys, executor),
-
     /** Removes noted keys now; answers the ones still there (noted for the sweep). */
     removeNoted: (keys: readonly string[]) => attempt(keys),
 

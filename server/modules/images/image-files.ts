@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import phash from 'sharp-phash';
-import { ADMIN_TEXTS, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
 import { CONTENT_TYPE_OF, EXTENSION_OF, sniffImageFormat, type ImageFormat } from '../../../common/image-types';
 import { itemKey, mediaUrl, shareKey, THUMB_WIDTHS, thumbKey } from '../../../common/media';
 import { AppError } from '../../errors';

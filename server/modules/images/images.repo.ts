@@ -3,7 +3,6 @@ import { MEDIA_PREFIX } from '../../../common/media';
 import type { ImageSort } from '../../../common/schemas/image';
 import type { Database } from '../../db/client';
 import { images, products } from '../../db/schema/index';
-import { inTransaction, type Executor } from '../../db/sql';
 import { escapeLike } from '../../db/sql';
 import type { PictureHash, StoredImageFile } from './image-files';
 
@@ -29,7 +28,7 @@ export async function storedImageSize({ db }: Database, url: string): Promise<{ 
   return row ?? null;
 }
 
-/** The image statements, over the database or (see `transaction`) over one transaction. */
+/** The gallery's statements. */
 function imageQueries({ db }: Database) {
   // Uses products_image_idx; the gallery shows a handful at a time.
   const usedBy = sql<number>`(select count(*)::int from ${products} where ${products.image} = ${images.url})`;
@@ -75,27 +74,24 @@ function imageQueries({ db }: Database) {
       return rows.map((r) => ({ ...r, usedBy: 0, qcUsedBy: 0, firstUser: null }));
     },
     /**
-     * Deletes an image's record and takes it off the products that showed it, in one transaction; the caller
-     * removes the files afterwards. null when there is no such image.
+     * Deletes an image's record and takes it off the products that showed it: two statements, run in the
+     * service's transaction (a unit of work's) so both land or neither does; the caller removes the files
+     * afterwards. null when there is no such image.
      */
     async delete(id: string): Promise<{ row: typeof images.$inferSelect; productsCleared: number } | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.delete(images).where(eq(images.id, id)).returning();
-        if (!row) return null;
-        const cleared = await tx
-          .update(products)
-          .set({ image: null, updatedAt: new Date() })
-          .where(eq(products.image, row.url))
-          .returning({ id: products.id });
-        return { row, productsCleared: cleared.length };
-      });
+      const [row] = await db.delete(images).where(eq(images.id, id)).returning();
+      if (!row) return null;
+      const cleared = await db
+        .update(products)
+        .set({ image: null, updatedAt: new Date() })
+        .where(eq(products.image, row.url))
+        .returning({ id: products.id });
+      return { row, productsCleared: cleared.length };
     },
   };
 }
 
-/** A transaction's view: the image statements run inside it, and `executor` is it (for the audit entry). */
-export type ImagesTx = { images: ReturnType<typeof imageQueries>; executor: Executor };
-
+/** The image statements, over the database or over a unit of work's transaction (server/db/unit-of-work.ts). */
 export function createImagesRepo(database: Database) {
   return {
     ...imageQueries(database),
@@ -111,13 +107,6 @@ export function createImagesRepo(database: Database) {
       await database.rows(sql`
         update images set phash = ${hash.phash}::bit(64), mean_colour = ${hash.meanColour}
         where id = ${id}::uuid and phash is null`);
-    },
-    /**
-     * Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. The
-     * delete statement opens its own transaction; inside this one that is a savepoint.
-     */
-    transaction<T>(work: (tx: ImagesTx) => Promise<T>): Promise<T> {
-      return database.db.transaction((tx) => work({ images: imageQueries(inTransaction(database, tx)), executor: tx }));
     },
   };
 }

@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ADMIN_TEXTS } from '../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
 import { thumbnailUrlFor } from '../../../common/media';
 import { productPath } from '../../../common/product-urls';
 import type { ImageDeleteResult, ImageInfo, ImageListQuery, ImagePage } from '../../../common/schemas/image';
 import { AppError } from '../../errors';
 import type { Storage } from '../../storage/storage';
+import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { FileRemovals } from './file-removals';
+import type { FileRemovalsRepo } from './file-removals.repo';
 import { imageKeys, prepareImage, storePreparedImage, type PreparedImage, type StoredImageFile } from './image-files';
 import type { ImageRow, ImagesRepo } from './images.repo';
 
@@ -38,16 +40,16 @@ export function uploadSubject(rows: ReadonlyArray<Pick<ImageRow, 'name'>>): stri
 }
 
 /**
- * `audit` records every upload and deletion (issue 13) in the change's own transaction: when the entry cannot be
- * written, the records are rolled back (an upload's stored files removed) and the caller gets the error. `removals`
- * removes stored files for good: what the storage refuses now is tried again later (issue 25).
+ * Every upload and deletion runs in a unit of work's `transaction` with its audit entry (issue 13): when the entry
+ * cannot be written, the records are rolled back (an upload's stored files removed) and the caller gets the error.
+ * `removals` removes stored files for good: what the storage refuses now is tried again later (issue 25).
  */
 export function createImagesService(
   repo: ImagesRepo,
   storage: Storage,
-  audit: Pick<AuditRepo, 'record'>,
+  transaction: Transact<{ images: ImagesRepo; audit: AuditRepo; fileRemovals: FileRemovalsRepo }>,
   log: Pick<FastifyBaseLogger, 'error'>,
-  removals: Pick<FileRemovals, 'schedule' | 'removeNoted' | 'removeOrNote'>,
+  removals: Pick<FileRemovals, 'removeNoted' | 'removeOrNote'>,
 ) {
   return {
     async list(q: ImageListQuery): Promise<ImagePage> {
@@ -68,13 +70,13 @@ export function createImagesService(
       try {
         const stored: StoredImageFile[] = [];
         for (const image of prepared) stored.push(await storePreparedImage(storage, image));
-        const rows = await repo.transaction(async (tx) => {
-          const inserted = await tx.images.insertMany(stored);
+        const rows = await transaction(async ({ images, audit }) => {
+          const inserted = await images.insertMany(stored);
           const details = {
             images: inserted.map((r) => ({ imageId: r.id, name: r.name, sizeBytes: r.sizeBytes, contentType: r.contentType })),
             totalBytes: inserted.reduce((sum, r) => sum + r.sizeBytes, 0),
           };
-          await audit.record({ action: 'image-upload', subject: uploadSubject(inserted), actor, details }, tx.executor);
+          await audit.record({ action: 'image-upload', subject: uploadSubject(inserted), actor, details });
           return inserted;
         });
         return rows.map(toImageInfo);
@@ -93,14 +95,14 @@ export function createImagesService(
      */
     async delete(actor: Actor, id: string): Promise<ImageDeleteResult> {
       let keys: string[] = [];
-      const deleted = await repo.transaction(async (tx) => {
-        const found = await tx.images.delete(id);
+      const deleted = await transaction(async ({ images, fileRemovals, audit }) => {
+        const found = await images.delete(id);
         if (!found) return null;
         const { row, productsCleared } = found;
         keys = imageKeys(row.storageKey.slice(row.storageKey.lastIndexOf('/') + 1));
-        await removals.schedule(keys, tx.executor);
+        await fileRemovals.schedule(keys);
         const details = { imageId: row.id, name: row.name, url: row.url, sizeBytes: row.sizeBytes, productsCleared };
-        await audit.record({ action: 'image-delete', subject: row.name, actor, details }, tx.executor);
+        await audit.record({ action: 'image-delete', subject: row.name, actor, details });
         return found;
       });
       if (!deleted) throw new AppError('NOT_FOUND', 'This image does not exist (it may have been deleted already).');

@@ -4,9 +4,15 @@ import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
 import type { StoredImageFile } from '../images/image-files';
-import { runChange, type ChangeLimit } from '../../db/unit-of-work';
-import { CHANGE_STATEMENT_TIMEOUT_MS, openChange } from '../changes/changes.repo';
+import { openChange } from '../changes/changes.repo';
 import { setImportPriceCause } from '../price-history/price-history.repo';
+import {
+  sameAsJson,
+  writtenAssignmentsFromJson,
+  writtenSnapshot,
+  WRITTEN_COLUMNS,
+  writtenValuesFromJson,
+} from '../catalogue/product-columns';
 import { rowGroupKeySql, titleKeySql } from './import-matching';
 import type { ImportValues } from './import-rows';
 
@@ -108,13 +114,17 @@ function toRow(r: Record<string, unknown>): ImportRow {
 /** Staged rows go in at this many per statement (one JSON parameter each). */
 const STAGE_CHUNK = 5000;
 
+/** An import's category keeps the product's spelling when only its case differs, and matches case aside. */
+const keptCategory = (p: string, v: string) =>
+  `case when lower(${p}.category) = lower(${v}->>'category') then ${p}.category else ${v}->>'category' end`;
+
 /** True when product `p` already has every field an import writes as row values `v` (aliases as SQL text). */
 const same = (p: string, v: string) =>
-  sql.raw(`${p}.title = ${v}->>'title' and ${p}.description = ${v}->>'description' and ${p}.brand = ${v}->>'brand'
-  and lower(coalesce(nullif(btrim(${p}.category), ''), '')) = lower(coalesce(${v}->>'category', ''))
-  and ${p}.gender is not distinct from ${v}->>'gender' and ${p}.price = (${v}->>'price')::numeric
-  and ${p}.image is not distinct from ${v}->>'image' and ${p}.is_best_product = (${v}->>'isBestProduct')::boolean
-  and ${p}.link is not distinct from ${v}->>'link'`);
+  sql.raw(
+    sameAsJson(p, v, {
+      category: `lower(coalesce(nullif(btrim(${p}.category), ''), '')) = lower(coalesce(${v}->>'category', ''))`,
+    }),
+  );
 
 export type StagedRow = { row: number; values: ImportValues };
 
@@ -128,60 +138,45 @@ export type StagedRow = { row: number; values: ImportValues };
  * 'update'. Run at preview and again when the import is committed (the catalogue may have changed between).
  */
 async function matchStaged(tx: Executor, id: string): Promise<Array<{ row: number; first: number }>> {
-  return matchStagedIn((work) => work(tx), id);
-}
-
-/** Runs one step of the matching: in the caller's transaction, or in a transaction of its own. */
-type Step = <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
-
-/** matchStaged with each statement run by `step`. */
-async function matchStagedIn(step: Step, id: string): Promise<Array<{ row: number; first: number }>> {
-  for (const statement of matchingStatements(id)) await step((tx) => tx.execute(statement));
-  const repeats = await step((tx) =>
-    rowsOf<{ row: number; first: number }>(
-      tx,
-      sql`
-    delete from import_rows r using (
-      select row_number, min(row_number) over (partition by product_id) as first from import_rows
-      where import_id = ${id}::uuid and product_id is not null
-    ) d
-    where r.import_id = ${id}::uuid and r.row_number = d.row_number and d.row_number <> d.first
-    returning r.row_number as row, d.first`,
-    ),
-  );
-  await step((tx) =>
-    tx.execute(sql`
-    update import_rows r set action = case when ${same('p', 'r.values')} then 'unchanged' else 'update' end
-    from products p
-    where r.import_id = ${id}::uuid and p.id = r.product_id`),
-  );
+  for (const statement of matchingStatements(id)) await tx.execute(statement);
+  const repeats = await dropRepeats(tx, id);
+  await tx.execute(actionsStatement(id));
   return repeats;
 }
 
-/** matchStaged's matching statements, in order (apart, so a bench can EXPLAIN each). */
-export function matchingStatements(id: string): SQL[] {
+/** The matching's statements by name, in the order they run (a preview runs each in a transaction of its own). */
+export const MATCHING_STEPS = ['clear', 'by-id', 'by-source', 'by-group-title', 'by-lone-product'] as const;
+export type MatchingStep = (typeof MATCHING_STEPS)[number];
+
+/** One matching statement (see matchStaged). */
+function matchingStatement(id: string, step: MatchingStep): SQL {
   const mine = sql`r.import_id = ${id}::uuid`;
   const group = rowGroupKeySql('r.values');
   const unclaimed = (product: string) =>
     sql`not exists (select 1 from import_rows c where c.import_id = ${id}::uuid and c.product_id = ${sql.raw(product)})`;
-  return [
-    sql`update import_rows r set product_id = null, action = 'new' where ${mine} and (product_id is not null or action <> 'new')`,
-    sql`
+  switch (step) {
+    case 'clear':
+      return sql`update import_rows r set product_id = null, action = 'new' where ${mine} and (product_id is not null or action <> 'new')`;
+    case 'by-id':
+      return sql`
     update import_rows r set product_id = p.id from products p
-    where ${mine} and r.values->>'id' is not null and p.id = (r.values->>'id')::uuid`,
-    sql`
+    where ${mine} and r.values->>'id' is not null and p.id = (r.values->>'id')::uuid`;
+    case 'by-source':
+      return sql`
     update import_rows r set product_id = p.id from products p
     where ${mine} and r.product_id is null and r.values->>'sourceId' is not null and p.source_id = r.values->>'sourceId'
-      and ${unclaimed('p.id')}`,
-    sql`
+      and ${unclaimed('p.id')}`;
+    case 'by-group-title':
+      return sql`
     update import_rows r set product_id = m.product_id from (
       select distinct on (r.row_number) r.row_number, p.id as product_id
       from import_rows r join products p on p.group_key = ${group} and ${titleKeySql('p.title')} = ${titleKeySql("(r.values->>'title')")}
       where ${mine} and r.product_id is null and ${unclaimed('p.id')}
       order by r.row_number, p.row
     ) m
-    where ${mine} and r.row_number = m.row_number`,
-    sql`
+    where ${mine} and r.row_number = m.row_number`;
+    case 'by-lone-product':
+      return sql`
     with open as (
       select ${group} as g, min(r.row_number) as row_number from import_rows r
       where ${mine} and r.product_id is null and ${group} is not null
@@ -191,8 +186,35 @@ export function matchingStatements(id: string): SQL[] {
       group by o.row_number having count(*) = 1
     )
     update import_rows r set product_id = s.product_id from single s
-    where ${mine} and r.row_number = s.row_number and ${unclaimed('s.product_id')}`,
-  ];
+    where ${mine} and r.row_number = s.row_number and ${unclaimed('s.product_id')}`;
+  }
+}
+
+/** matchStaged's matching statements, in order (apart, so a bench can EXPLAIN each). */
+export function matchingStatements(id: string): SQL[] {
+  return MATCHING_STEPS.map((step) => matchingStatement(id, step));
+}
+
+/** Of two rows matched to one product, the later is dropped; answers them as (row, first). */
+function dropRepeats(tx: Executor, id: string): Promise<Array<{ row: number; first: number }>> {
+  return rowsOf<{ row: number; first: number }>(
+    tx,
+    sql`
+    delete from import_rows r using (
+      select row_number, min(row_number) over (partition by product_id) as first from import_rows
+      where import_id = ${id}::uuid and product_id is not null
+    ) d
+    where r.import_id = ${id}::uuid and r.row_number = d.row_number and d.row_number <> d.first
+    returning r.row_number as row, d.first`,
+  );
+}
+
+/** Each matched row's action: 'unchanged' when every field is the same, else 'update'. */
+function actionsStatement(id: string): SQL {
+  return sql`
+    update import_rows r set action = case when ${same('p', 'r.values')} then 'unchanged' else 'update' end
+    from products p
+    where r.import_id = ${id}::uuid and p.id = r.product_id`;
 }
 
 async function countStaged(tx: Executor, id: string): Promise<Omit<ImportCounts, 'invalid'>> {
@@ -253,7 +275,7 @@ async function startRun(tx: Executor, id: string, policy: ImportPolicy, actor: A
   return row ? toRow(row) : null;
 }
 
-export function createImportsRepo(database: Database, limit: ChangeLimit = { timeoutMs: CHANGE_STATEMENT_TIMEOUT_MS }) {
+export function createImportsRepo(database: Database) {
   const { db } = database;
   return {
     async categoryNames(): Promise<string[]> {
@@ -277,7 +299,7 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
 
     /**
      * Records a preview whose rows are still being read (decision 0049, addendum): its rows are staged batch by batch
-     * (stageRows), then matched (finishPreview). Until its counts are saved it is not listed, and a commit finds nothing
+     * (stageRows), then matched (the service's finishPreview). Until its counts are saved it is not listed, and a commit finds nothing
      * to import.
      */
     async startPreview(preview: {
@@ -303,24 +325,36 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
       await database.rows(stageStatement(id, rows));
     },
 
-    /**
-     * Once every row is staged: addresses an earlier import fetched become that stored image, then the rows are
-     * matched to products (matchStaged) and counted. Each statement is a transaction of its own, so PGlite's one
-     * connection is free between them (health and requests get their turn): products written meanwhile move
-     * product_totals.changes past the value kept first, and the commit then matches again in one transaction.
-     */
-    async finishPreview(id: string): Promise<{ counts: Omit<ImportCounts, 'invalid'>; repeats: Array<{ row: number; first: number }> }> {
-      const step: Step = (work) => runChange(database, limit, work);
-      await step((tx) =>
-        tx.execute(sql`
+    // A preview's last steps, once every row is staged (the service's finishPreview runs each in a transaction of
+    // its own): the catalogue's state it is matched at, the pictures an earlier import fetched, the matching, the counts.
+
+    /** Notes the product_totals.changes the rows are matched at: a commit matches again when products moved since. */
+    async noteMatchedAt(id: string): Promise<void> {
+      await db.execute(sql`
         update imports set result = result || jsonb_build_object('matchedAtChange', (select changes from product_totals))
-        where id = ${id}::uuid`),
-      );
-      await step((tx) => tx.execute(knownImagesStatement(id)));
-      const repeats = await matchStagedIn(step, id);
-      const counts = await step((tx) => countStaged(tx, id));
-      return { counts, repeats };
+        where id = ${id}::uuid`);
     },
+
+    /** Rows whose picture address an earlier import fetched get that stored image. */
+    async useKnownImages(id: string): Promise<void> {
+      await db.execute(knownImagesStatement(id));
+    },
+
+    /** One statement of the matching (see matchStaged). */
+    async matchStep(id: string, step: MatchingStep): Promise<void> {
+      await db.execute(matchingStatement(id, step));
+    },
+
+    /** After the matching: of two rows matched to one product the later goes, answered as (row, first). */
+    dropRepeats: (id: string) => dropRepeats(db, id),
+
+    /** After the repeats: each matched row is 'unchanged' or 'update'. */
+    async setActions(id: string): Promise<void> {
+      await db.execute(actionsStatement(id));
+    },
+
+    /** The staged rows by action. */
+    countStaged: (id: string) => countStaged(db, id),
 
     /** A preview that could not be finished goes, with what it staged. */
     async dropPreview(id: string): Promise<void> {
@@ -330,7 +364,8 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
     /**
      * Records a preview and stages its valid rows, then matches them to products (matchStaged): 'new' without a
      * match, 'unchanged' when every field is the same, else 'update'. Two rows that reach one product: the later one
-     * is refused. (All at once, in one transaction: scripts/explain-import-matching.ts; the service streams.)
+     * is refused. (All at once, in the one transaction its caller opens, scripts/explain-import-matching.ts; the
+     * service streams.) Its caller gives that transaction the change limit.
      */
     async createPreview(preview: {
       source: string;
@@ -341,24 +376,21 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
       readInfo?: ImportReadInfo;
       rows: StagedRow[];
     }): Promise<{ id: string; counts: Omit<ImportCounts, 'invalid'>; repeats: Array<{ row: number; first: number }> }> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
-        const [created] = await rowsOf<{ id: string }>(
-          tx,
-          sql`
-          insert into imports (source, format, policy, actor_id, actor_email, mapping, read_info)
-          values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb,
-            ${JSON.stringify(preview.readInfo ?? {})}::jsonb)
-          returning id`,
-        );
-        if (!created) throw new Error('insert returned no row');
-        const id = created.id;
-        for (let i = 0; i < preview.rows.length; i += STAGE_CHUNK)
-          await tx.execute(stageStatement(id, preview.rows.slice(i, i + STAGE_CHUNK)));
-        const repeats = await matchStaged(tx, id);
-        const counted = await countStaged(tx, id);
-        return { id, counts: counted, repeats };
-      });
+      const [created] = await rowsOf<{ id: string }>(
+        db,
+        sql`
+        insert into imports (source, format, policy, actor_id, actor_email, mapping, read_info)
+        values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb,
+          ${JSON.stringify(preview.readInfo ?? {})}::jsonb)
+        returning id`,
+      );
+      if (!created) throw new Error('insert returned no row');
+      const id = created.id;
+      for (let i = 0; i < preview.rows.length; i += STAGE_CHUNK)
+        await db.execute(stageStatement(id, preview.rows.slice(i, i + STAGE_CHUNK)));
+      const repeats = await matchStaged(db, id);
+      const counted = await countStaged(db, id);
+      return { id, counts: counted, repeats };
     },
 
     async savePreviewResult(
@@ -386,7 +418,7 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
 
     /**
      * A matched preview's rows whose picture another product already shows (issue 29): the same address (an external
-     * picture, or one an earlier import fetched, which finishPreview made that stored image's), the product the row
+     * picture, or one an earlier import fetched, which useKnownImages made that stored image's), the product the row
      * updates aside. The preview fetches no picture, so it compares addresses; the product page compares the photos'
      * hashes once the import has stored them. One pass over the rows with products_image_idx.
      */
@@ -443,49 +475,44 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
 
     /**
      * Moves a previewed import to 'running' with its change record, once: a second commit finds it taken (null).
-     * Its rows are matched again in the same transaction, so what changed since the preview (another import of the
-     * same file committed first) is updated or left unchanged instead of created twice; the counts follow. While
-     * another import runs it answers 'busy': that one's products are not all written yet, so matching would miss them.
+     * Run in a transaction of its own (the service's, under the change limit): the rows are matched
+     * again in it, so what changed since the preview (another import of the same file committed first) is updated or
+     * left unchanged instead of created twice; the counts follow. While another import runs it answers 'busy': that
+     * one's products are not all written yet, so matching would miss them.
      */
     async claim(id: string, policy: ImportPolicy, actor: Actor, summary: string): Promise<ImportRow | null | 'busy'> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`set local statement_timeout = ${sql.raw(String(CHANGE_STATEMENT_TIMEOUT_MS))}`);
-        // One claim at a time, so two commits cannot both see no other import running.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('finder:import-claim'))`);
-        const [locked] = await rowsOf<{ id: string }>(
-          tx,
-          sql`select id from imports where id = ${id}::uuid and status = 'previewed' for update`,
-        );
-        if (!locked) return null;
-        const [other] = await rowsOf<{ id: string }>(
-          tx,
-          sql`select id from imports where status = 'running' and id <> ${id}::uuid limit 1`,
-        );
-        if (other) return 'busy';
-        // No statement has written products since the preview matched its rows (product_totals.changes moves with
-        // each one, migration 0009): the matches stand as they are. Else they are made again.
-        const [unchanged] = await rowsOf<{ same: boolean }>(
-          tx,
-          sql`
-          select coalesce((i.result->>'matchedAtChange')::bigint = t.changes, false) as same
-          from imports i, product_totals t where i.id = ${id}::uuid`,
-        );
-        if (unchanged?.same) return startRun(tx, id, policy, actor, summary);
-        const repeats = await matchStaged(tx, id);
-        const counted = await countStaged(tx, id);
-        const repeatErrors: ImportRowError[] = repeats.map(({ row, first }) => ({
-          row,
-          column: '',
-          message: `Row ${first} already matches the same product; each product may appear once.`,
-        }));
-        await tx.execute(sql`
-          update imports set total = ${counted.new + counted.updated}, error_count = error_count + ${repeats.length},
-            counts = counts || jsonb_build_object('new', ${counted.new}::int, 'updated', ${counted.updated}::int, 'unchanged', ${counted.unchanged}::int,
-              'invalid', coalesce((counts->>'invalid')::int, 0) + ${repeats.length}::int),
-            errors = errors || ${JSON.stringify(repeatErrors)}::jsonb
-          where id = ${id}::uuid`);
-        return startRun(tx, id, policy, actor, summary);
-      });
+      // One claim at a time (the lock is held to the end of the transaction), so two commits cannot both see no other import running.
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('finder:import-claim'))`);
+      const [locked] = await rowsOf<{ id: string }>(
+        db,
+        sql`select id from imports where id = ${id}::uuid and status = 'previewed' for update`,
+      );
+      if (!locked) return null;
+      const [other] = await rowsOf<{ id: string }>(db, sql`select id from imports where status = 'running' and id <> ${id}::uuid limit 1`);
+      if (other) return 'busy';
+      // No statement has written products since the preview matched its rows (product_totals.changes moves with
+      // each one, migration 0009): the matches stand as they are. Else they are made again.
+      const [unchanged] = await rowsOf<{ same: boolean }>(
+        db,
+        sql`
+        select coalesce((i.result->>'matchedAtChange')::bigint = t.changes, false) as same
+        from imports i, product_totals t where i.id = ${id}::uuid`,
+      );
+      if (unchanged?.same) return startRun(db, id, policy, actor, summary);
+      const repeats = await matchStaged(db, id);
+      const counted = await countStaged(db, id);
+      const repeatErrors: ImportRowError[] = repeats.map(({ row, first }) => ({
+        row,
+        column: '',
+        message: `Row ${first} already matches the same product; each product may appear once.`,
+      }));
+      await db.execute(sql`
+        update imports set total = ${counted.new + counted.updated}, error_count = error_count + ${repeats.length},
+          counts = counts || jsonb_build_object('new', ${counted.new}::int, 'updated', ${counted.updated}::int, 'unchanged', ${counted.unchanged}::int,
+            'invalid', coalesce((counts->>'invalid')::int, 0) + ${repeats.length}::int),
+          errors = errors || ${JSON.stringify(repeatErrors)}::jsonb
+        where id = ${id}::uuid`);
+      return startRun(db, id, policy, actor, summary);
     },
 
     async requestCancel(id: string): Promise<void> {
@@ -566,16 +593,10 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
           with batch as (
             select r.product_id, r.values as v from import_rows r where ${range} and r.action = 'update'
           ), changed as (
-            update products p set title = b.v->>'title', description = b.v->>'description', brand = b.v->>'brand',
-              category = case when lower(o.category) = lower(b.v->>'category') then o.category else b.v->>'category' end,
-              gender = b.v->>'gender', price = (b.v->>'price')::numeric, image = b.v->>'image',
-              is_best_product = (b.v->>'isBestProduct')::boolean, link = b.v->>'link',
-              source_platform = b.v->>'sourcePlatform', source_item_id = b.v->>'sourceItemId', updated_at = now()
+            update products p set ${sql.raw(writtenAssignmentsFromJson('b.v', { category: keptCategory('o', 'b.v') }))}, updated_at = now()
             from batch b join products o on o.id = b.product_id
             where p.id = b.product_id and not (${same('o', 'b.v')})
-            returning p.id, p.updated_at, jsonb_build_object('title', o.title, 'description', o.description, 'brand', o.brand,
-              'category', o.category, 'gender', o.gender, 'price', o.price, 'image', o.image, 'is_best_product', o.is_best_product,
-              'link', o.link, 'source_platform', o.source_platform, 'source_item_id', o.source_item_id) as before
+            returning p.id, p.updated_at, ${sql.raw(writtenSnapshot('o'))} as before
           ), logged as (
             insert into catalogue_change_rows (change_id, product_id, op, before, after)
             select ${changeId}::uuid, id, 'update', before, updated_at from changed
@@ -588,11 +609,8 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
           with batch as (
             select r.row_number, r.product_id, r.values as v from import_rows r where ${range} and r.action = 'new'
           ), made as (
-            insert into products (id, title, description, brand, category, gender, price, image, is_best_product, link, source_id,
-                                  source_platform, source_item_id)
-            select coalesce(product_id, (v->>'id')::uuid, gen_random_uuid()), v->>'title', v->>'description', v->>'brand', v->>'category',
-                   v->>'gender', (v->>'price')::numeric, v->>'image', (v->>'isBestProduct')::boolean, v->>'link', v->>'sourceId',
-                   v->>'sourcePlatform', v->>'sourceItemId'
+            insert into products (id, source_id, ${sql.raw(WRITTEN_COLUMNS)})
+            select coalesce(product_id, (v->>'id')::uuid, gen_random_uuid()), v->>'sourceId', ${sql.raw(writtenValuesFromJson('v'))}
             from batch order by row_number
             on conflict do nothing
             returning id, updated_at
@@ -645,12 +663,13 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
         group by r.values->>'pendingImage' order by min(r.row_number)`);
     },
 
-    /** The rows are written and their pictures are to be fetched: the staged rows go, the import runs on. */
+    /**
+     * The rows are written and their pictures are to be fetched: the staged rows go, the import runs on (two
+     * statements: the service runs them in one transaction).
+     */
     async finishRows(id: string, result: ImportResult): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`update imports set result = ${JSON.stringify(result)}::jsonb, heartbeat_at = now() where id = ${id}::uuid`);
-        await tx.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
-      });
+      await db.execute(sql`update imports set result = ${JSON.stringify(result)}::jsonb, heartbeat_at = now() where id = ${id}::uuid`);
+      await db.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
     },
 
     /** A picture stored: the products still without one get it (only while the import runs: not after Undo). */
@@ -698,7 +717,7 @@ export function createImportsRepo(database: Database, limit: ChangeLimit = { tim
 
     /**
      * Ends a running import with this status and result changes laid over its stored result, once (a second
-     * caller finds it ended and gets false); `record` writes its audit entry in the same transaction.
+     * caller finds it ended and gets null); the service records its audit entry in the same transaction.
      */
     async end(id: string, status: ImportStatus, changes: Partial<ImportResult>): Promise<Partial<ImportResult> | null> {
       const [row] = await rowsOf<{ result: unknown }>(

@@ -1,6 +1,7 @@
 import { productPath } from '../../../common/product-urls';
 import type { FastifyBaseLogger } from 'fastify';
-import { ADMIN_TEXTS, MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
+import { MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
 import {
   IGNORE_COLUMN,
   IMPORT_MAX_BYTES,
@@ -31,7 +32,14 @@ import { imageKeys, prepareImage, removeImageFiles, storePreparedImage } from '.
 import { csvField } from './csv';
 import { fileKey } from './import-matching';
 import { columnsOf, type CheckedRecord, type ImportValues } from './import-rows';
-import { type ImportMappingEntry, type ImportResult, type ImportRow, type ImportsRepo, type StagedRow } from './imports.repo';
+import {
+  MATCHING_STEPS,
+  type ImportMappingEntry,
+  type ImportResult,
+  type ImportRow,
+  type ImportsRepo,
+  type StagedRow,
+} from './imports.repo';
 import { readChecked, type CheckPlan, type CheckedRow, type ImportRecord, type ReadHead } from './read-import';
 import { fetchLimited, type FetchLimits } from './safe-fetch';
 import { followShortLink, followShortLinks, type ShortLinkAnswer } from './short-links';
@@ -224,6 +232,25 @@ export function createImportsService(deps: ImportsDeps) {
   let closing = false;
   const limits = (maxBytes: number): FetchLimits => ({ maxBytes, timeoutMs: FETCH_TIMEOUT_MS, allowPrivate: deps.allowPrivateHosts });
 
+  /**
+   * Once every row of a preview is staged: the catalogue's state it is matched at, addresses an earlier import
+   * fetched become that stored image, then the rows are matched to products and counted (see the repo's
+   * matchStaged). Each step is a unit of work's transaction of its own under the change limit, so PGlite's one
+   * connection is free between them (health and requests get their turn): products written meanwhile move
+   * product_totals.changes past the value noted first, and the commit then matches again in one transaction.
+   */
+  async function finishPreview(id: string) {
+    const step = <T>(work: (imports: ImportsRepo) => Promise<T>) =>
+      unitOfWork.transaction(({ imports }) => work(imports), unitOfWork.limit);
+    await step((imports) => imports.noteMatchedAt(id));
+    await step((imports) => imports.useKnownImages(id));
+    for (const matching of MATCHING_STEPS) await step((imports) => imports.matchStep(id, matching));
+    const repeats = await step((imports) => imports.dropRepeats(id));
+    await step((imports) => imports.setActions(id));
+    const counts = await step((imports) => imports.countStaged(id));
+    return { counts, repeats };
+  }
+
   /** The file's bytes as the reader takes them: the upload, or what the address answered (its final address kept). */
   async function bytesOf(
     source: ImportSource,
@@ -354,7 +381,8 @@ export function createImportsService(deps: ImportsDeps) {
         if (status === 'succeeded') {
           const items = await repo.pictureItems(id, changeId);
           if (items.length > 0) {
-            await repo.finishRows(id, { ...result, rowsDone: true, pictures: { total: items.length, fetched: 0, failed: 0 } });
+            const rowsDone = { ...result, rowsDone: true, pictures: { total: items.length, fetched: 0, failed: 0 } };
+            await unitOfWork.transaction(({ imports }) => imports.finishRows(id, rowsDone));
             const chunks: PictureItem[][] = [];
             for (let i = 0; i < items.length; i += PICTURES_PER_JOB) chunks.push(items.slice(i, i + PICTURES_PER_JOB));
             await enqueuePictures(id, chunks);
@@ -643,7 +671,7 @@ export function createImportsService(deps: ImportsDeps) {
           );
         } else {
           // Matched once every row is staged (an external address fetched by an earlier import is that stored image now).
-          const matched = await repo.finishPreview(id);
+          const matched = await finishPreview(id);
           for (const { row, first } of matched.repeats) {
             invalid += 1;
             errors.add([{ row, column: '', message: `Row ${first} already matches the same product; each product may appear once.` }]);
@@ -712,7 +740,10 @@ export function createImportsService(deps: ImportsDeps) {
       }
       if ((current.counts.new ?? 0) + (current.counts.updated ?? 0) === 0)
         throw new AppError('CONFLICT', 'Nothing to import: every valid row is unchanged.');
-      const claimed = await repo.claim(id, chosen, actor, `Import of ${current.source}`.slice(0, 300));
+      const summary = `Import of ${current.source}`.slice(0, 300);
+      // One transaction under the change limit: one claim at a time (an advisory lock), the rows matched again and
+      // the change opened in it.
+      const claimed = await unitOfWork.transaction(({ imports }) => imports.claim(id, chosen, actor, summary), unitOfWork.limit);
       if (!claimed) throw new AppError('CONFLICT', 'This import has started already.');
       if (claimed === 'busy')
         throw new AppError(

@@ -421,7 +421,7 @@ describe('a running import', () => {
     // A batch is a unit of work's transaction that wrote rows: the cancel comes once it has committed.
     let wroteRows = false;
     const unitOfWork = createUnitOfWork(ctx.database, (db) => {
-      const repos = changeReposOn(db, CHANGE_LIMIT);
+      const repos = changeReposOn(db);
       const writeBatch: typeof repos.imports.writeBatch = (...args) => {
         wroteRows = true;
         return repos.imports.writeBatch(...args);
@@ -579,11 +579,8 @@ describe('an import no process runs (after a crash)', () => {
     const lines = Array.from({ length: 3 }, (_, i) => `Orphan ${i},${i + 1},https://orphan.example/${i}`);
     const result = await preview('orphan.csv', Buffer.from(`title,price,link\n${lines.join('\n')}\n`));
     // Committed by a process that stopped before its job was sent, a while ago.
-    await createImportsRepo(ctx.database).claim(
-      result.id,
-      'valid',
-      { id: null, email: 'import-admin@example.com' },
-      'Import of orphan.csv',
+    await createUnitOfWork(ctx.database, changeReposOn).transaction(({ imports }) =>
+      imports.claim(result.id, 'valid', { id: null, email: 'import-admin@example.com' }, 'Import of orphan.csv'),
     );
     await ctx.database.rows(sql`update imports set heartbeat_at = now() - interval '10 minutes' where id = ${result.id}::uuid`);
     return result.id;

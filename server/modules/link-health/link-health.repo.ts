@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/sql';
 
 /** A product the sweep took, with what its check needs. */
 export type DueProduct = {
@@ -86,23 +85,23 @@ export function createLinkHealthRepo(database: Database) {
       return rows[0]?.n ?? 0;
     },
 
-    /** Grants up to `wanted` checks of today's `perDay`, counted in the database so every process shares them. */
+    /**
+     * Grants up to `wanted` checks of today's `perDay`, counted in the database so every process shares them. Two
+     * statements, so run it in the service's transaction: a row inserted by a statement's WITH is not seen by its
+     * own UPDATE.
+     */
     async claimBudget(wanted: number, perDay: number): Promise<number> {
       if (wanted <= 0) return 0;
-      // Two statements in one transaction: a row inserted by a statement's WITH is not seen by its own UPDATE.
-      return database.db.transaction(async (tx) => {
-        const rows = await rowsOf<{ used: number }>(
-          tx,
-          sql`insert into link_budget (day, used) values ((now() at time zone 'utc')::date, 0)
-              on conflict (day) do update set used = link_budget.used
-              returning used`,
-        );
-        const granted = Math.max(0, Math.min(wanted, perDay - (rows[0]?.used ?? 0)));
-        if (granted > 0) {
-          await tx.execute(sql`update link_budget set used = used + ${granted}::int where day = (now() at time zone 'utc')::date`);
-        }
-        return granted;
-      });
+      const rows = await database.rows<{ used: number }>(
+        sql`insert into link_budget (day, used) values ((now() at time zone 'utc')::date, 0)
+            on conflict (day) do update set used = link_budget.used
+            returning used`,
+      );
+      const granted = Math.max(0, Math.min(wanted, perDay - (rows[0]?.used ?? 0)));
+      if (granted > 0) {
+        await database.db.execute(sql`update link_budget set used = used + ${granted}::int where day = (now() at time zone 'utc')::date`);
+      }
+      return granted;
     },
 
     /** Gives back checks granted but not made (nothing was due), so the day's budget counts only what was asked. */
@@ -133,11 +132,16 @@ export function createLinkHealthRepo(database: Database) {
     },
 
     /**
-     * The moment this check may ask `host`: its turn in the host's queue (one every `intervalMs`, shared by every
-     * process through the row), or null with when to come back when the host is paused or its queue is longer than
-     * `maxWaitMs`.
+     * Up to `count` turns in a row in `host`'s queue (one every `intervalMs`, shared by every process through the
+     * row), as many as begin within `maxWaitMs`: the first one's moment and how many were granted; or when to come
+     * back when the host is paused or its queue is longer than that.
      */
-    async claimSlot(host: string, intervalMs: number, maxWaitMs: number): Promise<{ at: Date; failures: number } | { retryAt: Date }> {
+    async claimSlots(
+      host: string,
+      intervalMs: number,
+      maxWaitMs: number,
+      count = 1,
+    ): Promise<{ at: Date; granted: number; failures: number } | { retryAt: Date }> {
       const step = intervalMs / 1000;
       const reach = maxWaitMs / 1000;
       // A few tries: a turn another worker took between the two statements, or a row made meanwhile, is no reason
@@ -147,12 +151,19 @@ export function createLinkHealthRepo(database: Database) {
           await database.rows(sql`insert into link_hosts (host, next_at) values (${host}, now()) on conflict (host) do nothing`);
           knownHosts.add(host);
         }
-        const [slot] = await database.rows<{ at: Date | string; failures: number }>(sql`
-          update link_hosts set next_at = greatest(next_at, now()) + make_interval(secs => ${step})
-          where host = ${host} and greatest(next_at, now()) <= now() + make_interval(secs => ${reach})
-            and (paused_until is null or paused_until <= now())
-          returning next_at - make_interval(secs => ${step}) as at, failures`);
-        if (slot) return { at: new Date(slot.at), failures: slot.failures };
+        const [slot] = await database.rows<{ at: Date | string; granted: number; failures: number }>(sql`
+          with queue as (
+            select greatest(next_at, now()) as first from link_hosts
+            where host = ${host} and greatest(next_at, now()) <= now() + make_interval(secs => ${reach})
+              and (paused_until is null or paused_until <= now())
+            for update),
+          granted as (
+            select first, least(${count}::int, 1 + floor(extract(epoch from now() + make_interval(secs => ${reach}) - first) / ${step}::float8)::int) as n
+            from queue)
+          update link_hosts set next_at = granted.first + make_interval(secs => ${step}::float8 * granted.n)
+          from granted where host = ${host}
+          returning granted.first as at, granted.n as granted, failures`);
+        if (slot) return { at: new Date(slot.at), granted: slot.granted, failures: slot.failures };
         const [later] = await database.rows<{ at: Date | string; busy: boolean }>(sql`
           select greatest(next_at, coalesce(paused_until, next_at), now() + interval '1 second') as at,
             coalesce(paused_until > now(), false) or next_at > now() + make_interval(secs => ${reach}) as busy
@@ -165,11 +176,13 @@ export function createLinkHealthRepo(database: Database) {
     },
 
     /** A host that did not answer (or answered 429/5xx): paused, longer after each failure in a row. */
-    async hostFailed(host: string, baseSeconds: number, maxSeconds: number): Promise<void> {
-      await database.rows(sql`
+    async hostFailed(host: string, baseSeconds: number, maxSeconds: number): Promise<Date> {
+      const [row] = await database.rows<{ until: Date | string }>(sql`
         update link_hosts set failures = failures + 1,
           paused_until = now() + make_interval(secs => least(${maxSeconds}::float8, ${baseSeconds}::float8 * power(2, failures)))
-        where host = ${host}`);
+        where host = ${host}
+        returning paused_until as until`);
+      return row ? new Date(row.until) : new Date(Date.now() + baseSeconds * 1000);
     },
 
     async hostAnswered(host: string): Promise<void> {
@@ -182,16 +195,33 @@ export function createLinkHealthRepo(database: Database) {
     },
 
     /** Keeps a check's answer; answers the gone checks in a row after it. */
-    async record(productId: string, o: CheckOutcome): Promise<{ goneCount: number } | null> {
-      const [row] = await database.rows<{ goneCount: number }>(sql`
-        update link_checks set checked_at = now(), reported_at = null,
-          answer = coalesce(${o.answer}::text, answer), status = ${o.status}::int, final_url = ${o.finalUrl}::text, error = ${o.error}::text,
-          gone_count = case ${o.answer}::text when 'gone' then gone_count + 1 when 'live' then 0 else gone_count end,
-          picture_answer = coalesce(${o.pictureAnswer}::text, picture_answer),
-          due_at = now() + make_interval(secs => ${o.nextInSeconds})
-        where product_id = ${productId}::uuid
-        returning gone_count as "goneCount"`);
-      return row ?? null;
+    /**
+     * The checks' answers of one round, in one statement (one transaction's write, where a statement per check made
+     * the database's work per check twice the check's own): each product's gone count back, for the products whose
+     * check row is still there.
+     */
+    async recordAll(outcomes: ReadonlyArray<{ productId: string; outcome: CheckOutcome }>): Promise<Map<string, number>> {
+      if (outcomes.length === 0) return new Map();
+      const rows = await database.rows<{ id: string; goneCount: number }>(sql`
+        update link_checks c set checked_at = now(), reported_at = null,
+          answer = coalesce(o.answer, c.answer), status = o.status, final_url = o.final_url, error = o.error,
+          gone_count = case o.answer when 'gone' then c.gone_count + 1 when 'live' then 0 else c.gone_count end,
+          picture_answer = coalesce(o.picture_answer, c.picture_answer),
+          due_at = now() + make_interval(secs => o.next_in)
+        from jsonb_to_recordset(${JSON.stringify(
+          outcomes.map(({ productId, outcome: o }) => ({
+            product_id: productId,
+            answer: o.answer,
+            status: o.status,
+            final_url: o.finalUrl,
+            error: o.error,
+            picture_answer: o.pictureAnswer,
+            next_in: o.nextInSeconds,
+          })),
+        )}::jsonb) as o(product_id uuid, answer text, status int, final_url text, error text, picture_answer text, next_in int)
+        where c.product_id = o.product_id
+        returning c.product_id::text as id, c.gone_count as "goneCount"`);
+      return new Map(rows.map((r) => [r.id, r.goneCount]));
     },
 
     /**

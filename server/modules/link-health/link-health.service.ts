@@ -2,7 +2,8 @@ import { SNIFF_BYTES, sniffImageFormat } from '../../../common/image-types';
 import { productPath } from '../../../common/product-urls';
 import type { SourcePlatform } from '../../../common/agent-links';
 import type { FailingLink, LinkHealthOverview, LinkHealthQuery } from '../../../common/schemas/link-health';
-import { LINK_HEALTH_PAGE_SIZE, LINK_HEALTH_TEXTS } from '../../../common/link-health-texts';
+import { LINK_HEALTH_TEXTS } from '../../../common/texts/link-health';
+import { LINK_HEALTH_PAGE_SIZE } from '../../../common/link-health';
 import { AppError } from '../../errors';
 import type { Transact } from '../../db/unit-of-work';
 import type { Storage } from '../../storage/storage';
@@ -102,13 +103,53 @@ export function createLinkHealthService(deps: {
   const { repo, storage, settings } = deps;
   const intervalMs = 60_000 / Math.max(1, settings.perHostPerMinute);
 
+  /** How far ahead a turn may be claimed: within the longest wait, and before the sweep's end. */
+  const reach = (deadline: number) => Math.max(0, Math.min(MAX_SLOT_WAIT_MS, deadline - Date.now()));
+
   /** Waits for the host's turn; false when it is not within reach (the caller puts the product back). */
   async function turn(host: string, deadline: number): Promise<{ ok: true; failures: number } | { ok: false; retryAt: Date }> {
-    const slot = await repo.claimSlot(host, intervalMs, Math.max(0, Math.min(MAX_SLOT_WAIT_MS, deadline - Date.now())));
+    const slot = await repo.claimSlots(host, intervalMs, reach(deadline));
     if ('retryAt' in slot) return { ok: false, retryAt: slot.retryAt };
     const wait = slot.at.getTime() - Date.now();
     if (wait > 0) await sleep(wait);
     return { ok: true, failures: slot.failures };
+  }
+
+  /** Where a product's link is checked, at which marketplace's rules. */
+  type Target = NonNullable<ReturnType<typeof checkTarget>>;
+  /** A link check's turn, claimed for the round: its host and moment, or when to come back; null without a link. */
+  type LinkTurn = { host: string; target: Target; at: number; failures: number };
+  type RoundTurn = LinkTurn | { retryAt: Date } | null;
+
+  /**
+   * The round's link checks grouped by host, each host's turns claimed at once (one statement a host, not one a
+   * check): the i-th product of a host gets the i-th turn; those past the turns within reach come back after them.
+   */
+  async function roundTurns(products: readonly DueProduct[], deadline: number): Promise<Map<string, RoundTurn>> {
+    const turns = new Map<string, RoundTurn>();
+    const byHost = new Map<string, Array<{ product: DueProduct; target: Target }>>();
+    for (const product of products) {
+      const target = checkTarget(product, settings.bases);
+      if (!target) {
+        turns.set(product.id, null);
+        continue;
+      }
+      const host = hostOf(target.url);
+      const group = byHost.get(host) ?? [];
+      group.push({ product, target });
+      byHost.set(host, group);
+    }
+    await Promise.all(
+      [...byHost].map(async ([host, group]) => {
+        const slot = await repo.claimSlots(host, intervalMs, reach(deadline), group.length);
+        group.forEach(({ product, target }, i) => {
+          if ('retryAt' in slot) turns.set(product.id, slot);
+          else if (i >= slot.granted) turns.set(product.id, { retryAt: new Date(slot.at.getTime() + slot.granted * intervalMs) });
+          else turns.set(product.id, { host, target, at: slot.at.getTime() + i * intervalMs, failures: slot.failures });
+        });
+      }),
+    );
+    return turns;
   }
 
   async function observe(url: string, rule: ReturnType<typeof checkTarget> & object): Promise<Observed> {
@@ -174,38 +215,66 @@ export function createLinkHealthService(deps: {
     }
   }
 
-  /** One product's check: its link at its marketplace's rules, then its picture; the answer kept, the marks set. */
-  async function checkOne(product: DueProduct, deadline: number): Promise<LinkAnswer | 'postponed'> {
-    const target = checkTarget(product, settings.bases);
+  /** The round's hosts that failed (paused until then) and those that answered after earlier failures. */
+  type RoundHosts = { paused: Map<string, Date>; answered: Set<string> };
+
+  /** One product's check at its turn: its link at its marketplace's rules, then its picture; what the round records. */
+  async function checkOne(
+    product: DueProduct,
+    linkTurn: RoundTurn,
+    hosts: RoundHosts,
+    deadline: number,
+  ): Promise<CheckOutcome | 'postponed'> {
+    const putBack = async (retryAt: Date) => {
+      await repo.postpone(product.id, retryAt);
+      await repo.returnBudget(1);
+      return 'postponed' as const;
+    };
     let judged: ReturnType<typeof judge> | null = null;
-    if (target) {
-      const host = hostOf(target.url);
-      const waited = await turn(host, deadline);
-      if (!waited.ok) {
-        await repo.postpone(product.id, waited.retryAt);
-        await repo.returnBudget(1);
-        return 'postponed';
-      }
-      judged = judge(target.rule, await observe(target.url, target));
+    if (linkTurn && 'retryAt' in linkTurn) return putBack(linkTurn.retryAt);
+    if (linkTurn) {
+      const { host } = linkTurn;
+      const wait = linkTurn.at - Date.now();
+      if (wait > 0) await sleep(wait);
+      // The host failed earlier in this round: it is paused, so its other products come back after the pause.
+      const pausedUntil = hosts.paused.get(host);
+      if (pausedUntil) return putBack(pausedUntil);
+      judged = judge(linkTurn.target.rule, await observe(linkTurn.target.url, linkTurn.target));
       // No answer, 429 or 5xx: the host's trouble, so it pauses; any answer of the item's own resets its failures.
       const hostTrouble = judged.answer === 'unknown' && (judged.status === null || judged.status === 429 || judged.status >= 500);
-      if (hostTrouble) await repo.hostFailed(host, HOST_BACKOFF_SECONDS, HOST_BACKOFF_MAX_SECONDS);
-      else if (waited.failures > 0) await repo.hostAnswered(host);
+      if (hostTrouble) hosts.paused.set(host, await repo.hostFailed(host, HOST_BACKOFF_SECONDS, HOST_BACKOFF_MAX_SECONDS));
+      else if (linkTurn.failures > 0 && !hosts.answered.has(host)) {
+        hosts.answered.add(host);
+        await repo.hostAnswered(host);
+      }
     }
     const pictureAnswer = await checkPicture(product, deadline);
     const answer = judged?.answer ?? null;
-    const kept = await repo.record(product.id, {
+    return {
       answer,
       status: judged?.status ?? null,
       finalUrl: judged?.finalUrl ?? null,
       error: judged ? judged.error : LINK_HEALTH_TEXTS.noLink,
       pictureAnswer,
       nextInSeconds: RECHECK_SECONDS[answer ?? 'live'],
-    });
-    if (!kept) return 'postponed';
-    const next = decideProductState(product, answer, kept.goneCount, pictureAnswer, settings.hideAfterGone);
-    await repo.setProductState(product.id, product, next);
-    return answer ?? 'unknown';
+    };
+  }
+
+  /** A round's answers kept together, then the marks set where they change; the products whose answer counts. */
+  async function recordRound(checked: ReadonlyArray<{ product: DueProduct; outcome: CheckOutcome }>, result: SweepResult) {
+    const goneCounts = await repo.recordAll(checked.map(({ product, outcome }) => ({ productId: product.id, outcome })));
+    for (const { product, outcome } of checked) {
+      const goneCount = goneCounts.get(product.id);
+      // The check row went meanwhile (the product was deleted): nothing to mark.
+      if (goneCount === undefined) {
+        result.postponed += 1;
+        continue;
+      }
+      const next = decideProductState(product, outcome.answer, goneCount, outcome.pictureAnswer, settings.hideAfterGone);
+      await repo.setProductState(product.id, product, next);
+      result.checked += 1;
+      result[outcome.answer ?? 'unknown'] += 1;
+    }
   }
 
   return {
@@ -225,7 +294,8 @@ export function createLinkHealthService(deps: {
           result.stopped = 'time';
           break;
         }
-        const granted = await repo.claimBudget(TAKE, settings.perDay);
+        // The claim's two statements in one transaction (link-health.repo's claimBudget).
+        const granted = await deps.transaction((r) => r.linkHealth.claimBudget(TAKE, settings.perDay));
         // The day's budget spent: only what an admin asked for now (Re-check now) is still checked.
         const due = granted > 0 ? await repo.takeDue(granted, LEASE_SECONDS) : await repo.takeDue(TAKE, LEASE_SECONDS, { askedOnly: true });
         if (granted > 0) await repo.returnBudget(granted - due.length);
@@ -233,24 +303,32 @@ export function createLinkHealthService(deps: {
           if (granted === 0) result.stopped = 'budget';
           break;
         }
+        const turns = await roundTurns(due, deadline);
+        // In the order of their turns, so no worker waits on a later turn while an earlier one is due.
+        const turnAt = (p: DueProduct) => {
+          const t = turns.get(p.id);
+          return t && 'at' in t ? t.at : 0;
+        };
+        const ordered = [...due].sort((a, b) => turnAt(a) - turnAt(b));
+        const hosts: RoundHosts = { paused: new Map(), answered: new Set() };
         let next = 0;
+        const checked: Array<{ product: DueProduct; outcome: CheckOutcome }> = [];
         const worker = async () => {
-          for (let i = next++; i < due.length; i = next++) {
-            const product = due[i] as DueProduct;
+          for (let i = next++; i < ordered.length; i = next++) {
+            const product = ordered[i] as DueProduct;
             try {
-              const answer = await checkOne(product, deadline);
-              if (answer === 'postponed') result.postponed += 1;
-              else {
-                result.checked += 1;
-                result[answer] += 1;
-              }
+              const outcome = await checkOne(product, turns.get(product.id) ?? null, hosts, deadline);
+              if (outcome === 'postponed') result.postponed += 1;
+              else checked.push({ product, outcome });
             } catch (err) {
               deps.log?.warn({ err, productId: product.id }, 'link check failed');
               await repo.postpone(product.id, new Date(Date.now() + RECHECK_SECONDS.unknown * 1000)).catch(() => undefined);
             }
           }
         };
-        await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+        await Promise.all(Array.from({ length: Math.min(concurrency, ordered.length) }, worker));
+        // A failed write ends the sweep with its error (the job's); the round's products stay leased, due again after.
+        await recordRound(checked, result);
       }
       return result;
     },

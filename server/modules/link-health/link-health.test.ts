@@ -9,12 +9,27 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LinkHealthOverview } from '../../../common/schemas/link-health';
 import type { AuditPage } from '../../../common/schemas/audit';
 import type { Product, ProductPage } from '../../../common/schemas/product';
+import { createUnitOfWork } from '../../db/unit-of-work';
 import { signedInAs, send } from '../../test/auth-helpers';
 import { clearCatalogue, insertProducts } from '../../test/factories';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { createAuditRepo } from '../audit/audit.repo';
 import { productJsonLd } from '../pages/head';
+import { createLinkHealthRepo } from './link-health.repo';
 import { createLinkHealthService, decideProductState, type LinkHealthSettings } from './link-health.service';
 import { MARKETPLACE_RULES, checkTarget, judge, marketplaceBasesFrom } from './marketplace-rules';
+
+/** The repos a link check's changes use, on one transaction each (as composition.ts builds them). */
+const unitOfWork = () => createUnitOfWork(ctx.database, (db) => ({ linkHealth: createLinkHealthRepo(db), audit: createAuditRepo(db) }));
+
+/** A service of the test app's repos with settings of its own (the app's runs with SETTINGS). */
+const serviceWith = (settings: Partial<LinkHealthSettings>) =>
+  createLinkHealthService({
+    repo: ctx.app.services.repos.linkHealth,
+    transaction: unitOfWork().transaction,
+    storage: ctx.storage,
+    settings: { ...SETTINGS(), ...settings },
+  });
 
 const LIVE = '100000001';
 const DELISTED = '100000002';
@@ -230,12 +245,7 @@ describe('a sweep against the stand-in marketplaces', () => {
   });
 
   it('asks one host at most at its per-host rate, shared through the database', async () => {
-    const service = createLinkHealthService({
-      repo: ctx.app.services.repos.linkHealth,
-      transaction: () => Promise.reject(new Error('not used')),
-      storage: ctx.storage,
-      settings: { ...SETTINGS(), perHostPerMinute: 300 },
-    });
+    const service = serviceWith({ perHostPerMinute: 300 });
     await insertProducts(
       ctx.database,
       [1, 2, 3, 4, 5].map(() => item('taobao', LIVE)),
@@ -250,12 +260,7 @@ describe('a sweep against the stand-in marketplaces', () => {
   });
 
   it('stops at the daily budget, and hides a product from the finder after N gone checks in a row when N is set', async () => {
-    const service = createLinkHealthService({
-      repo: ctx.app.services.repos.linkHealth,
-      transaction: () => Promise.reject(new Error('not used')),
-      storage: ctx.storage,
-      settings: { ...SETTINGS(), perDay: 2, hideAfterGone: 2 },
-    });
+    const service = serviceWith({ perDay: 2, hideAfterGone: 2 });
     const [gone] = await insertProducts(ctx.database, [item('taobao', DELISTED), item('taobao', LIVE), item('taobao', LIVE)]);
     expect(await service.sweep()).toMatchObject({ checked: 2, stopped: 'budget' });
     expect(await service.sweep()).toMatchObject({ checked: 0, stopped: 'budget' });
@@ -285,6 +290,32 @@ describe('a sweep against the stand-in marketplaces', () => {
     expect(searched.items.map((p) => p.id)).not.toContain(gone!.id);
     // Its page still answers, marked.
     expect((await publicProduct(gone!.number)).mayBeUnavailable).toBe(true);
+  });
+
+  it("puts a host's later products of the round back once it failed, without asking it again", async () => {
+    // One turn every 2 s: the first check's time-out (1.5 s) comes before the second turn.
+    const service = serviceWith({ perHostPerMinute: 30 });
+    const slow = await insertProducts(
+      ctx.database,
+      [SLOW, '100000015', '100000025'].map((id) => item('1688', id)),
+    );
+    const result = await service.sweep();
+    expect(result).toMatchObject({ checked: 1, unknown: 1, postponed: 2 });
+    expect(asked.filter((a) => a.url.startsWith('slow:'))).toHaveLength(1);
+    // The two put back are due when the host's pause ends, not before.
+    const due = await ctx.database.rows<{ early: boolean }>(sql`
+      select c.due_at < h.paused_until - interval '1 second' as early
+      from link_checks c, link_hosts h where h.paused_until is not null and c.answer is null
+        and c.product_id = any(${`{${slow.map((p) => p!.id).join(',')}}`}::uuid[])`);
+    expect(due).toEqual([{ early: false }, { early: false }]);
+  });
+
+  it('answers 429 and 5xx as unknown without marking the product', async () => {
+    const [busy] = await insertProducts(ctx.database, [item('taobao', BUSY)]);
+    const result = await ctx.app.services.linkHealth.sweep();
+    expect(result).toMatchObject({ checked: 1, unknown: 1 });
+    expect((await publicProduct(busy!.number)).mayBeUnavailable).toBe(false);
+    expect((await overview('?filter=unknown')).items[0]).toMatchObject({ status: 503, answer: 'unknown' });
   });
 });
 
@@ -336,13 +367,5 @@ describe('reports, Re-check now and Mark fine', () => {
     expect(actions).toContain('link-mark-fine');
     expect(actions).toContain('link-recheck');
     expect(log.items.find((e) => e.action === 'link-recheck')?.subject).toContain(`#${gone!.number}`);
-  });
-
-  it('answers 429 and 5xx as unknown without marking the product', async () => {
-    const [busy] = await insertProducts(ctx.database, [item('taobao', BUSY)]);
-    const result = await ctx.app.services.linkHealth.sweep();
-    expect(result).toMatchObject({ checked: 1, unknown: 1 });
-    expect((await publicProduct(busy!.number)).mayBeUnavailable).toBe(false);
-    expect((await overview('?filter=unknown')).items[0]).toMatchObject({ status: 503, answer: 'unknown' });
   });
 });

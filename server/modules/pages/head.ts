@@ -103,7 +103,7 @@ export function websiteJsonLd(origin: string): object {
     url: `${origin}/`,
     potentialAction: {
       '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${origin}${PRODUCTS_PATH}?q={search_term_string}` },
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}${PRODUCTS_PATH}?search={search_term_string}` },
       'query-input': 'required name=search_term_string',
     },
   };

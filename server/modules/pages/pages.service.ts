@@ -12,7 +12,7 @@ import type { Category } from '../../../common/schemas/category';
 import { finderFacetQuerySchema, finderQuerySchema } from '../../../common/schemas/product';
 import { brandParamsSchema, type BrandSummary } from '../../../common/schemas/search';
 import { sharedSeedAt } from '../../../common/shuffle-seeds';
-import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { FinderService } from '../catalogue/finder.service';
 import type { AgentsService } from '../agents/agents.service';
 import type { CurrencyService } from '../currency/currency.service';
 import type { CategoriesService } from '../categories/categories.service';
@@ -107,7 +107,7 @@ export function serverDay(now = new Date()): string {
  * itself and says what went wrong, as it would on a failed request.
  */
 export function createPagesService(deps: {
-  catalogue: CatalogueService;
+  finder: FinderService;
   categories: Pick<CategoriesService, 'list'>;
   favorites?: Pick<FavoritesService, 'shared'> | undefined;
   /** The enabled agents every page carries (BUY and the agent pickers), so they show at first paint. */
@@ -116,7 +116,7 @@ export function createPagesService(deps: {
   currency?: Pick<CurrencyService, 'rates' | 'base'> | undefined;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const { catalogue, categories, favorites, agents, currency, log } = deps;
+  const { finder, categories, favorites, agents, currency, log } = deps;
   const base = currency?.base ?? DEFAULT_BASE_CURRENCY;
 
   /**
@@ -140,11 +140,11 @@ export function createPagesService(deps: {
     if (!query.success || !facetQuery.success) status = 400;
     else {
       try {
-        const facets = catalogue.facets(facetQuery.data).catch((err: unknown) => {
+        const facets = finder.facets(facetQuery.data).catch((err: unknown) => {
           log.warn({ err }, 'the finder\u2019s counts could not be loaded for rendering');
           return undefined;
         });
-        const [categoryList, page, counts] = await Promise.all([categories.list(), catalogue.listFinderPage(query.data), facets]);
+        const [categoryList, page, counts] = await Promise.all([categories.list(), finder.listFinderPage(query.data), facets]);
         list = categoryList;
         data.categories = categoryList;
         data.finder = { filters, seed, pageSize, page };
@@ -213,7 +213,7 @@ export function createPagesService(deps: {
     }
     let brand: BrandSummary | null;
     try {
-      brand = await catalogue.brand(slug.toLowerCase());
+      brand = await finder.brand(slug.toLowerCase());
     } catch (err) {
       log.warn({ err, slug }, 'a brand page could not be loaded for rendering');
       return page(503);
@@ -238,9 +238,9 @@ export function createPagesService(deps: {
       head: { meta: missingProductMeta(view.status === 'gone'), path: request.url, ogType: 'website', image: SITE_IMAGE },
       prefetch: [],
     });
-    let lookup: Awaited<ReturnType<CatalogueService['productPage']>>;
+    let lookup: Awaited<ReturnType<FinderService['productPage']>>;
     try {
-      lookup = await catalogue.productPage(number);
+      lookup = await finder.productPage(number);
     } catch (err) {
       log.warn({ err, number }, 'a product page could not be loaded for rendering');
       return {

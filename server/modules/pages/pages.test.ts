@@ -15,7 +15,7 @@ import { productJsonLd } from './head';
 import { signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { sourceFrontEnd } from '../../test/front-end';
-import { AUTH_TEXTS } from '../../../common/constants';
+import { AUTH_TEXTS } from '../../../common/texts/storefront';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { createPagesService } from './pages.service';
 import { sharedSeedAt } from '../../../common/shuffle-seeds';
@@ -143,7 +143,7 @@ describe('the finder, rendered on the server', () => {
   it('renders the page without counts when they cannot be loaded', async () => {
     const page = { items: [], nextCursor: null };
     const service = createPagesService({
-      catalogue: {
+      finder: {
         listFinderPage: async () => page,
         facets: async () => {
           throw new Error('too slow');
@@ -172,7 +172,7 @@ describe('the finder, rendered on the server', () => {
     const types = jsonLd(home).map((d) => d['@type']);
     expect(types).toEqual(['WebSite', 'ItemList']);
     const website = jsonLd(home)[0] as { potentialAction: { target: { urlTemplate: string } } };
-    expect(website.potentialAction.target.urlTemplate).toBe(`${TEST_ORIGIN}/products?q={search_term_string}`);
+    expect(website.potentialAction.target.urlTemplate).toBe(`${TEST_ORIGIN}/products?search={search_term_string}`);
   });
 
   it('points filtered addresses at the single-category page, or home', async () => {
@@ -613,7 +613,7 @@ describe('robots and sitemaps', () => {
 describe('when things fail', () => {
   it('a page whose data cannot be loaded answers 503 with Retry-After, rendered without data', async () => {
     const failing = createPagesService({
-      catalogue: {
+      finder: {
         listFinderPage: async () => {
           throw new Error('database down');
         },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PRICE_TEXTS } from '../../../common/price-texts';
+import { PRICE_TEXTS } from '../../../common/texts/price-history';
 import { errorSchema } from '../../../common/schemas/error';
 import { favoriteParamsSchema } from '../../../common/schemas/favorite';
 import {

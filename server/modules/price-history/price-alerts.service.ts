@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney, type CurrencyCode } from '../../../common/currency';
-import { PRICE_ALERT_MESSAGES, PRICE_TEXTS } from '../../../common/price-texts';
+import { priceLabel, showPrice, type CurrencyCode, type Rates } from '../../../common/currency';
+import { PRICE_ALERT_MESSAGES, PRICE_TEXTS } from '../../../common/texts/price-history';
 import { productPath } from '../../../common/product-urls';
 import type { FavoriteAlert, PriceAlertSettings } from '../../../common/schemas/price-history';
 import { AppError } from '../../errors';
@@ -31,6 +31,8 @@ export function createPriceAlertsService(deps: {
   /** The site's address, for the mail's links. */
   origin: string;
   base: CurrencyCode;
+  /** The display currencies' rates from the base: each digest shows its prices in the currency its reader chose. */
+  rates?: () => Promise<Rates>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }) {
   const { repo, mailer } = deps;
@@ -52,11 +54,12 @@ export function createPriceAlertsService(deps: {
     if (!available) throw new AppError('CONFLICT', PRICE_ALERT_MESSAGES.unavailable);
   }
 
-  async function sendDigest(recipient: DigestRecipient, now: Date): Promise<'sent' | 'skipped' | 'failed'> {
+  async function sendDigest(recipient: DigestRecipient, now: Date, rates: Rates): Promise<'sent' | 'skipped' | 'failed'> {
     if (!mailer) return 'skipped';
     const claim = await repo.claimDigest(recipient.userId, now);
     if (!claim.claimed) return 'skipped';
-    const money = (amount: number) => formatMoney(amount, deps.base);
+    // As the site shows them to this reader: in the currency they chose, marked as converted ("≈ €22.70").
+    const money = (amount: number) => priceLabel(showPrice(amount, deps.base, recipient.currency, rates));
     const lines = recipient.items.map((item) => ({
       title: item.title,
       link: `${deps.origin}${productPath(item)}`,
@@ -115,8 +118,11 @@ export function createPriceAlertsService(deps: {
     async runDigest(now = new Date()): Promise<DigestOutcome> {
       if (!mailer) return { sent: 0, failed: 0 };
       const outcome: DigestOutcome = { sent: 0, failed: 0 };
-      for (const recipient of await repo.digestRecipients(now)) {
-        const done = await sendDigest(recipient, now);
+      const recipients = await repo.digestRecipients(now);
+      if (!recipients.length) return outcome;
+      const rates = (await deps.rates?.()) ?? {};
+      for (const recipient of recipients) {
+        const done = await sendDigest(recipient, now, rates);
         if (done === 'sent') outcome.sent++;
         if (done === 'failed') outcome.failed++;
       }

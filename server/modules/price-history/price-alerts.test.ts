@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PRICE_TEXTS } from '../../../common/price-texts';
+import { PRICE_TEXTS } from '../../../common/texts/price-history';
 import type { FavoriteList } from '../../../common/schemas/favorite';
 import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertProducts } from '../../test/factories';
@@ -135,6 +135,28 @@ describe('the price digest', () => {
     await setPrice(other.product.id, 12);
     await runJob();
     expect(smtp.to(other.email)).toHaveLength(0);
+  });
+
+  it('shows the prices in the currency the reader chose, marked as converted, or in the base without a rate', async () => {
+    const admin = await signedInAs(ctx.app, `alerts-admin-${Date.now()}@example.com`, { isAdmin: true });
+    const rates = await send(ctx.app, 'PUT', '/api/admin/currencies', { cookie: admin, body: { rates: [{ currency: 'EUR', rate: 0.5 }] } });
+    expect(rates.statusCode, rates.body).toBe(200);
+    const { email, cookie, product, title } = await personWithFavorite(40);
+    const chose = await send(ctx.app, 'PUT', '/api/me/preferences', { cookie, body: { currency: 'EUR' } });
+    expect(chose.statusCode, chose.body).toBe(200);
+    await send(ctx.app, 'PUT', '/api/me/price-alerts', { cookie, body: { all: true } });
+    await setPrice(product.id, 30);
+    await runJob();
+    const mail = await smtp.waitFor(email);
+    expect(mail.text).toContain(`${title}: ≈ €15.00 (was ≈ €20.00)`);
+
+    // A currency the site has no rate for any more: the base, exact.
+    const other = await personWithFavorite(40);
+    await send(ctx.app, 'PUT', '/api/me/preferences', { cookie: other.cookie, body: { currency: 'GBP' } });
+    await send(ctx.app, 'PUT', '/api/me/price-alerts', { cookie: other.cookie, body: { all: true } });
+    await setPrice(other.product.id, 30);
+    await runJob();
+    expect((await smtp.waitFor(other.email)).text).toContain(`${other.title}: $30.00 (was $40.00)`);
   });
 
   it('an alert is for a favourite: another product answers 404', async () => {

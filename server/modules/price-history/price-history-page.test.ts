@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPath } from '../../../common/product-urls';
-import { PRICE_TEXTS } from '../../../common/price-texts';
+import { PRICE_TEXTS } from '../../../common/texts/price-history';
 import { clearCatalogue, insertProducts } from '../../test/factories';
 import { sourceFrontEnd } from '../../test/front-end';
 import { createTestApp, type TestContext } from '../../test/test-app';

@@ -198,7 +198,7 @@ describe('QC photos', () => {
   });
 
   it('the rendered product page carries the photos; deleting the product removes its rows', async () => {
-    const lookup = await ctx.app.services.catalogue.productPage(product.number);
+    const lookup = await ctx.app.services.finder.productPage(product.number);
     expect(lookup.status).toBe('found');
     const view = lookup as ProductView & { status: 'found' };
     expect(view.qcPhotos?.map((p) => p.id)).toEqual([pics[1]!.id]);

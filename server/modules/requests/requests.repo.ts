@@ -1,9 +1,8 @@
 import { and, count, desc, eq, gte, inArray, max, sql, type SQL } from 'drizzle-orm';
-import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES, type RequestStatus } from '../../../common/requests-texts';
+import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES, type RequestStatus } from '../../../common/requests';
 import type { StatusCounts } from '../../../common/schemas/requests';
 import type { Database } from '../../db/client';
 import { analyticsKeys, itemRequests, linkReports, products } from '../../db/schema/index';
-import { inTransaction, type Executor } from '../../db/sql';
 
 export type ItemRequestRow = typeof itemRequests.$inferSelect;
 export type LinkReportRow = typeof linkReports.$inferSelect;
@@ -24,7 +23,7 @@ function countsOf(rows: Array<{ status: string; n: number }>): StatusCounts {
   return counts;
 }
 
-/** The queues' statements, over the database or (see `transaction`) over one transaction. */
+/** The queues' statements. */
 function queueQueries({ db }: Database) {
   const requestStatus = (status: RequestStatus | undefined): SQL | undefined => (status ? eq(itemRequests.status, status) : undefined);
   const reportStatus = (status: RequestStatus | undefined): SQL | undefined => (status ? eq(linkReports.status, status) : undefined);
@@ -180,12 +179,10 @@ function queueQueries({ db }: Database) {
   };
 }
 
-/** A transaction's view: the queue statements run inside it, and `executor` is it (for the audit entry). */
-export type RequestsTx = { queues: ReturnType<typeof queueQueries>; executor: Executor };
-
 /**
  * The only code that touches item_requests and link_reports, and its own counters in analytics_keys (the table
- * the analytics module's counters live in; keys here start with `req:` so they never meet those).
+ * the analytics module's counters live in; keys here start with `req:` so they never meet those). Over the database
+ * or over a unit of work's transaction (server/db/unit-of-work.ts): the admins' changes run in the service's.
  */
 export function createRequestsRepo(database: Database) {
   const { db } = database;
@@ -214,11 +211,6 @@ export function createRequestsRepo(database: Database) {
         .onConflictDoNothing()
         .returning({ key: analyticsKeys.key });
       return rows.length > 0;
-    },
-
-    /** Runs `work` in one transaction: a change and its audit entry both land, or (when it throws) neither. */
-    transaction<T>(work: (tx: RequestsTx) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work({ queues: queueQueries(inTransaction(database, tx)), executor: tx }));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REQUESTS_BODY_LIMIT } from '../../../common/requests-texts';
+import { REQUESTS_BODY_LIMIT } from '../../../common/requests';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import {

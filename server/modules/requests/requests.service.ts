@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { productPath } from '../../../common/product-urls';
+import { REQUEST_TEXTS } from '../../../common/texts/requests';
 import {
   OPEN_REQUEST_STATUSES,
-  REQUEST_TEXTS,
   REQUESTS_RATE_LIMIT,
   REQUESTS_RATE_WINDOW_SECONDS,
   REQUESTS_SITE_LIMIT,
   type RequestStatus,
-} from '../../../common/requests-texts';
+} from '../../../common/requests';
 import type {
   ItemRequest,
   ItemRequestInput,
@@ -23,6 +23,7 @@ import type {
 } from '../../../common/schemas/requests';
 import { REQUESTS_PAGE_SIZE } from '../../../common/schemas/requests';
 import { AppError } from '../../errors';
+import type { Transact } from '../../db/unit-of-work';
 import { clientOf } from '../../client-network';
 import { changedFields, clip, keptValues } from '../audit/audit-details';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
@@ -94,7 +95,8 @@ function toLinkReport(row: LinkReportWithProduct): LinkReport {
  */
 export function createRequestsService(
   repo: RequestsRepo,
-  audit: Pick<AuditRepo, 'record'>,
+  /** The admins' changes: a unit of work's transaction, the change and its audit entry in it. */
+  transaction: Transact<{ requests: RequestsRepo; audit: AuditRepo }>,
   options: {
     /**
      * The UTC day's hashing key: the analytics module's, random per day and forgotten once the day is over, so a
@@ -183,12 +185,12 @@ export function createRequestsService(
      * marks it added unless a status comes with it. The entry lists what changed; a change to nothing records nothing.
      */
     async updateRequest(actor: Actor, id: string, update: ItemRequestUpdate): Promise<ItemRequest> {
-      const row = await repo.transaction(async (tx) => {
-        const old = await tx.queues.lockRequest(id);
+      const row = await transaction(async ({ requests, audit }) => {
+        const old = await requests.lockRequest(id);
         if (!old) throw new AppError('NOT_FOUND', REQUEST_NOT_FOUND);
         let product = old.product;
         if (update.product !== undefined) {
-          product = update.product === null ? null : await tx.queues.findProduct(update.product);
+          product = update.product === null ? null : await requests.findProduct(update.product);
           if (update.product !== null && !product) throw new AppError('VALIDATION', NO_SUCH_PRODUCT);
         }
         const linked = product !== null && product.id !== old.product?.id;
@@ -201,43 +203,43 @@ export function createRequestsService(
           ['status', 'product'],
         );
         if (Object.keys(changes).length === 0) return old;
-        await tx.queues.updateRequest(id, { status, productId: product?.id ?? null });
+        await requests.updateRequest(id, { status, productId: product?.id ?? null });
         const details = { requestId: id, changes };
-        await audit.record({ action: 'request-update', subject: clip(old.query), actor, details }, tx.executor);
+        await audit.record({ action: 'request-update', subject: clip(old.query), actor, details });
         return { ...old, status, productId: product?.id ?? null, product, updatedAt: new Date() };
       });
       return toItemRequest(row);
     },
 
     async deleteRequest(actor: Actor, id: string): Promise<{ id: string }> {
-      await repo.transaction(async (tx) => {
-        const old = await tx.queues.deleteRequest(id);
+      await transaction(async ({ requests, audit }) => {
+        const old = await requests.deleteRequest(id);
         if (!old) throw new AppError('NOT_FOUND', REQUEST_NOT_FOUND);
         const deleted = { ...keptValues(old, ['query', 'link', 'status']), product: productLabel(old.product) };
-        await audit.record({ action: 'request-delete', subject: clip(old.query), actor, details: { requestId: id, deleted } }, tx.executor);
+        await audit.record({ action: 'request-delete', subject: clip(old.query), actor, details: { requestId: id, deleted } });
       });
       return { id };
     },
 
     async updateReport(actor: Actor, id: string, status: RequestStatus): Promise<LinkReport> {
-      const row = await repo.transaction(async (tx) => {
-        const old = await tx.queues.lockReport(id);
+      const row = await transaction(async ({ requests, audit }) => {
+        const old = await requests.lockReport(id);
         if (!old) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND);
         if (old.status === status) return old;
-        await tx.queues.updateReport(id, status);
+        await requests.updateReport(id, status);
         const details = { reportId: id, productId: old.productId, changes: changedFields(old, { ...old, status }, ['status']) };
-        await audit.record({ action: 'link-report-update', subject: productLabel(old.product) ?? '', actor, details }, tx.executor);
+        await audit.record({ action: 'link-report-update', subject: productLabel(old.product) ?? '', actor, details });
         return { ...old, status, updatedAt: new Date() };
       });
       return toLinkReport(row);
     },
 
     async deleteReport(actor: Actor, id: string): Promise<{ id: string }> {
-      await repo.transaction(async (tx) => {
-        const old = await tx.queues.deleteReport(id);
+      await transaction(async ({ requests, audit }) => {
+        const old = await requests.deleteReport(id);
         if (!old) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND);
         const details = { reportId: id, productId: old.productId, deleted: keptValues(old, ['agent', 'note', 'status']) };
-        await audit.record({ action: 'link-report-delete', subject: productLabel(old.product) ?? '', actor, details }, tx.executor);
+        await audit.record({ action: 'link-report-delete', subject: productLabel(old.product) ?? '', actor, details });
       });
       return { id };
     },

@@ -2,7 +2,8 @@
 // dashboard's two queues with status changes, linked products and the audit log.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REQUEST_TEXTS, REQUESTS_BODY_LIMIT, REQUESTS_RATE_LIMIT, REQUESTS_RATE_WINDOW_SECONDS } from '../../../common/requests-texts';
+import { REQUEST_TEXTS } from '../../../common/texts/requests';
+import { REQUESTS_BODY_LIMIT, REQUESTS_RATE_LIMIT, REQUESTS_RATE_WINDOW_SECONDS } from '../../../common/requests';
 import type {
   ItemRequest,
   ItemRequestPage,
@@ -12,6 +13,7 @@ import type {
   RequestReceipt,
 } from '../../../common/schemas/requests';
 import { itemRequests, linkReports } from '../../db/schema/index';
+import { createUnitOfWork } from '../../db/unit-of-work';
 import { createAuditRepo } from '../audit/audit.repo';
 import { auditEntries } from '../../test/audit-helpers';
 import { signedInAs } from '../../test/auth-helpers';
@@ -144,7 +146,8 @@ describe('POST /api/requests', () => {
 
 /** The service with its own limits and clock, and a fixed key of the day. */
 function limitedService(rules: RequestsRules, now: () => Date) {
-  return createRequestsService(createRequestsRepo(ctx.database), createAuditRepo(ctx.database), {
+  const { transaction } = createUnitOfWork(ctx.database, (db) => ({ requests: createRequestsRepo(db), audit: createAuditRepo(db) }));
+  return createRequestsService(createRequestsRepo(ctx.database), transaction, {
     dayKey: async (day) => Buffer.from(`test key of ${day}`),
     rules,
     now,

@@ -1,4 +1,5 @@
-import { DEMO_PICTURES_KEPT_DAYS, SETUP_TEXTS, type SetupItem } from '../../../common/setup-texts';
+import { SETUP_TEXTS } from '../../../common/texts/setup';
+import { DEMO_PICTURES_KEPT_DAYS, type SetupItem } from '../../../common/setup';
 import type { DemoRemoval, SetupStatus } from '../../../common/schemas/setup';
 import { demoImageFileName, demoProducts } from '../../db/demo-catalogue';
 import type { AccountRepo } from '../account/account.repo';

@@ -1,5 +1,5 @@
 import type { Synonym } from '../../../common/schemas/synonym';
-import { SYNONYM_TEXTS } from '../../../common/synonym-texts';
+import { SYNONYM_TEXTS } from '../../../common/texts/synonyms';
 import { AppError } from '../../errors';
 import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';

@@ -1,6 +1,7 @@
 import { hasRole, type RoleFlags } from '../../../common/roles';
 import type { AdminUser, AdminUserPage, AdminUserQuery, UserRolesAuditDetails, UserRolesInput } from '../../../common/schemas/user';
-import { USER_ROLE_ERRORS } from '../../../common/users-texts';
+import { USER_ROLE_ERRORS } from '../../../common/texts/users';
+import type { Transact } from '../../db/unit-of-work';
 import { AppError } from '../../errors';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { UsersRepo, UserWithProviders } from './users.repo';
@@ -55,7 +56,7 @@ export function decideRoleChange({ actor, actorIsAdmin, target, adminCount, chan
 }
 
 /** Accounts and their roles for the dashboard's Users tab; every change is written to the audit log with it. */
-export function createUsersAdminService(repo: UsersRepo, audit: AuditRepo) {
+export function createUsersAdminService(repo: UsersRepo, transaction: Transact<{ users: UsersRepo; audit: AuditRepo }>) {
   return {
     async list(query: AdminUserQuery): Promise<AdminUserPage> {
       const { items, total } = await repo.page(query);
@@ -67,12 +68,14 @@ export function createUsersAdminService(repo: UsersRepo, audit: AuditRepo) {
      * changes nothing and writes nothing.
      */
     async updateRoles(actor: Actor & { id: string }, targetId: string, change: UserRolesInput): Promise<AdminUser> {
-      return repo.changeRoles(async (tx) => {
+      // One transaction: its reads lock what they read, so crossed changes run one after the other, and throwing
+      // rolls everything back, audit entry included.
+      return transaction(async (tx) => {
         // Admins first, always in the same order: every role change queues on the same locks.
-        const admins = await tx.lockAdmins();
-        const target = await tx.lockUser(targetId);
+        const admins = await tx.users.lockAdmins();
+        const target = await tx.users.lockUser(targetId);
         if (!target) throw new AppError('NOT_FOUND', USER_ROLE_ERRORS.notFound);
-        const actorRoles = await tx.rolesOf(actor.id);
+        const actorRoles = await tx.users.rolesOf(actor.id);
         const { before, after, changed } = decideRoleChange({
           actor: actorRoles && { id: actor.id, ...actorRoles },
           actorIsAdmin: admins.includes(actor.id),
@@ -81,9 +84,9 @@ export function createUsersAdminService(repo: UsersRepo, audit: AuditRepo) {
           change,
         });
         if (!changed) return toAdminUser(target);
-        await tx.setRoles(target.id, after);
+        await tx.users.setRolesOf(target.id, after);
         const details: UserRolesAuditDetails = { userId: target.id, before, after };
-        await audit.record({ action: 'user-roles', subject: target.email, actor, details }, tx.executor);
+        await tx.audit.record({ action: 'user-roles', subject: target.email, actor, details });
         return toAdminUser({ ...target, ...after });
       });
     },

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../../common/schemas/audit';
 import type { AdminUser, AdminUserPage } from '../../../common/schemas/user';
-import { USER_ROLE_ERRORS } from '../../../common/users-texts';
+import { USER_ROLE_ERRORS } from '../../../common/texts/users';
 import { auditLog, users } from '../../db/schema/index';
+import { createUnitOfWork } from '../../db/unit-of-work';
 import { AppError } from '../../errors';
 import { me, send, signedInAs } from '../../test/auth-helpers';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
@@ -327,7 +328,8 @@ describe('PATCH /api/admin/users/:id', () => {
 
 describe('role changes in the service', () => {
   it('queue on the admin locks: the second of two crossed demotions sees the first and is refused', async () => {
-    const service = createUsersAdminService(createUsersRepo(ctx.database), createAuditRepo(ctx.database));
+    const { transaction } = createUnitOfWork(ctx.database, (db) => ({ users: createUsersRepo(db), audit: createAuditRepo(db) }));
+    const service = createUsersAdminService(createUsersRepo(ctx.database), transaction);
     for (const round of [1, 2, 3]) {
       const [a, b] = [`cross${round}.a@example.com`, `cross${round}.b@example.com`];
       await signedInAs(ctx.app, a, { isAdmin: true });
@@ -351,11 +353,11 @@ describe('role changes in the service', () => {
     const actorEmail = 'rollback.actor@example.com';
     await signedInAs(ctx.app, target);
     await signedInAs(ctx.app, actorEmail, { isAdmin: true });
-    const failingAudit = {
-      ...createAuditRepo(ctx.database),
-      record: () => Promise.reject(new Error('audit table unavailable')),
-    };
-    const service = createUsersAdminService(createUsersRepo(ctx.database), failingAudit);
+    const { transaction } = createUnitOfWork(ctx.database, (db) => ({
+      users: createUsersRepo(db),
+      audit: { ...createAuditRepo(db), record: () => Promise.reject(new Error('audit table unavailable')) },
+    }));
+    const service = createUsersAdminService(createUsersRepo(ctx.database), transaction);
     await expect(
       service.updateRoles({ id: await idOf(actorEmail), email: actorEmail }, await idOf(target), { isAdmin: true }),
     ).rejects.toThrow('audit table unavailable');

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { RoleFlags } from '../../../common/roles';
 import type { UserRoleFilter } from '../../../common/schemas/user';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { escapeLike } from '../../db/sql';
 
@@ -9,22 +9,6 @@ export type UserRow = typeof users.$inferSelect;
 export type UserWithProviders = UserRow & { providers: string[] };
 
 export type UserListFilter = { search?: string | undefined; role: UserRoleFilter; page: number; pageSize: number };
-
-/** A database handle or a transaction (structurally the audit repo's Executor, so an entry joins the change). */
-type Executor = Pick<Db, 'insert' | 'update' | 'select' | 'execute'>;
-
-/** What a role change may do inside its transaction; the rows it reads stay locked until the transaction ends. */
-export type RoleChangeTx = {
-  /** Locks every admin's row (in id order, so concurrent changes queue instead of deadlocking) and lists their ids. */
-  lockAdmins(): Promise<string[]>;
-  /** Locks one account's row and reads it with its sign-in methods; null when there is none. */
-  lockUser(id: string): Promise<UserWithProviders | null>;
-  /** The role flags of an account as this transaction sees them (after the locks above, the committed ones). */
-  rolesOf(id: string): Promise<RoleFlags | null>;
-  setRoles(id: string, flags: RoleFlags): Promise<void>;
-  /** The transaction itself, for writing the audit entry in it. */
-  executor: Executor;
-};
 
 export function createUsersRepo({ db }: Database) {
   // Spelled out: inside a subquery drizzle would leave column names unqualified, and "id" would bind to accounts.
@@ -73,46 +57,33 @@ export function createUsersRepo({ db }: Database) {
       ]);
       return { items: rows.map((r) => ({ ...r.user, providers: r.providers })), total: totalRow?.n ?? 0 };
     },
-    /**
-     * Runs a role change in one transaction. Its reads lock the rows they read (select ... for update), so two
-     * changes that would each be allowed alone but not together (two admins demoting each other) run one after the
-     * other, and the second sees what the first did. Throwing rolls everything back, audit entry included.
-     */
-    async changeRoles<T>(work: (tx: RoleChangeTx) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) =>
-        work({
-          async lockAdmins() {
-            const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
-            return rows.map((r) => r.id);
-          },
-          async lockUser(id) {
-            const [row] = await tx
-              .select({ user: users, providers: providersOf })
-              .from(users)
-              .where(eq(users.id, id))
-              .for('update', { of: users });
-            return row ? { ...row.user, providers: row.providers } : null;
-          },
-          async rolesOf(id) {
-            const [row] = await tx.select({ isAdmin: users.isAdmin, isDev: users.isDev }).from(users).where(eq(users.id, id));
-            return row ?? null;
-          },
-          async setRoles(id, flags) {
-            await tx.update(users).set({ isAdmin: flags.isAdmin, isDev: flags.isDev, updatedAt: new Date() }).where(eq(users.id, id));
-          },
-          executor: tx,
-        }),
-      );
+    // A role change's statements (users-admin.service's updateRoles runs them in one transaction): the reads lock
+    // the rows they read (select ... for update), so two changes that would each be allowed alone but not together
+    // (two admins demoting each other) run one after the other, and the second sees what the first did. The rows
+    // stay locked until the transaction ends.
+
+    /** Locks every admin's row (in id order, so concurrent changes queue instead of deadlocking) and lists their ids. */
+    async lockAdmins(): Promise<string[]> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
+      return rows.map((r) => r.id);
     },
-    /** Sets the given flags on the account with this email; null when there is none. */
-    async setRoles(email: string, flags: Partial<RoleFlags>): Promise<UserRow | null> {
-      if (flags.isAdmin === undefined && flags.isDev === undefined) return this.findByEmail(email);
+    /** Locks one account's row and reads it with its sign-in methods; null when there is none. */
+    async lockUser(id: string): Promise<UserWithProviders | null> {
       const [row] = await db
-        .update(users)
-        .set({ ...flags, updatedAt: new Date() })
-        .where(eq(users.email, email.trim().toLowerCase()))
-        .returning();
+        .select({ user: users, providers: providersOf })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update', { of: users });
+      return row ? { ...row.user, providers: row.providers } : null;
+    },
+    /** The role flags of an account as the transaction sees them (after the locks above, the committed ones). */
+    async rolesOf(id: string): Promise<RoleFlags | null> {
+      const [row] = await db.select({ isAdmin: users.isAdmin, isDev: users.isDev }).from(users).where(eq(users.id, id));
       return row ?? null;
+    },
+    /** Sets both flags on the account with this id. */
+    async setRolesOf(id: string, flags: RoleFlags): Promise<void> {
+      await db.update(users).set({ isAdmin: flags.isAdmin, isDev: flags.isDev, updatedAt: new Date() }).where(eq(users.id, id));
     },
   };
 }

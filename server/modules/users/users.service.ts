@@ -1,4 +1,4 @@
-import type { Role } from '../../../common/roles';
+import type { Role, RoleFlags } from '../../../common/roles';
 import type { Me } from '../../../common/schemas/user';
 import { AppError } from '../../errors';
 import type { AuditRepo } from '../audit/audit.repo';
@@ -34,21 +34,33 @@ export type EnsureAdminOutcome = 'created' | 'promoted' | 'unchanged' | 'missing
 export const COMMAND_LINE_ACTOR = { id: null, email: 'npm run users (command line)' } as const;
 export const START_UP_ACTOR = { id: null, email: 'ADMIN_EMAIL (at start)' } as const;
 
-/** `audit`, when given, records every role change made here (the command line and the start-up admin). */
-export function createUsersService(repo: UsersRepo, audit?: Pick<AuditRepo, 'record'>) {
-  const recordChange = async (
-    before: UserWithProviders,
-    after: { isAdmin: boolean; isDev: boolean },
-    actor: { id: string | null; email: string },
-  ) => {
-    if (!audit || (before.isAdmin === after.isAdmin && before.isDev === after.isDev)) return;
-    await audit.record({
-      action: 'user-roles',
-      subject: before.email,
-      actor,
-      details: { userId: before.id, before: { isAdmin: before.isAdmin, isDev: before.isDev }, after },
+/** What a role change made here runs on: one transaction's users and audit repos (the unit of work's). */
+export type UsersChange = <T>(work: (repos: { users: UsersRepo; audit: Pick<AuditRepo, 'record'> }) => Promise<T>) => Promise<T>;
+
+/**
+ * Role changes made here (the command line and the start-up admin) each run in one transaction of `transaction`,
+ * with their audit entry (decision 0028's rule, on the unit of work of decision 0065): the account's row is locked
+ * after the admins', in the dashboard's order, so a change here and one there run one after the other.
+ */
+export function createUsersService(repo: UsersRepo, transaction: UsersChange) {
+  /** Sets `flags` on the account of `email` and records the change; null when no account has that email. */
+  const changeRoles = (email: string, flags: Partial<RoleFlags>, actor: { id: string | null; email: string }) =>
+    transaction(async ({ users, audit }) => {
+      await users.lockAdmins();
+      const found = await users.findByEmail(email);
+      const before = found && (await users.lockUser(found.id));
+      if (!before) return null;
+      const after = { isAdmin: flags.isAdmin ?? before.isAdmin, isDev: flags.isDev ?? before.isDev };
+      if (after.isAdmin === before.isAdmin && after.isDev === before.isDev) return before;
+      await users.setRolesOf(before.id, after);
+      await audit.record({
+        action: 'user-roles',
+        subject: before.email,
+        actor,
+        details: { userId: before.id, before: { isAdmin: before.isAdmin, isDev: before.isDev }, after },
+      });
+      return { ...before, ...after };
     });
-  };
 
   return {
     async me(userId: string): Promise<Me | null> {
@@ -60,13 +72,9 @@ export function createUsersService(repo: UsersRepo, audit?: Pick<AuditRepo, 'rec
     },
     /** Grants or revokes one role flag by email (the command-line task). */
     async setRole(email: string, role: Role, granted: boolean): Promise<Me> {
-      const before = await repo.findByEmail(email);
-      const row = before ? await repo.setRoles(email, { [FLAG[role]]: granted }) : null;
-      if (!before || !row) throw new AppError('NOT_FOUND', `No account has the email ${email.trim().toLowerCase()}.`);
-      await recordChange(before, { isAdmin: row.isAdmin, isDev: row.isDev }, COMMAND_LINE_ACTOR);
-      const full = await repo.findByEmail(row.email);
-      if (!full) throw new AppError('NOT_FOUND', `No account has the email ${row.email}.`);
-      return toMe(full);
+      const row = await changeRoles(email, { [FLAG[role]]: granted }, COMMAND_LINE_ACTOR);
+      if (!row) throw new AppError('NOT_FOUND', `No account has the email ${email.trim().toLowerCase()}.`);
+      return toMe(row);
     },
     /**
      * ADMIN_EMAIL / ADMIN_PASSWORD at start: afterwards the account exists with admin and developer set. Nobody's
@@ -93,8 +101,7 @@ export function createUsersService(repo: UsersRepo, audit?: Pick<AuditRepo, 'rec
       const proven =
         created || existing.emailVerified || (admin.password !== undefined && (await ops.passwordMatches(email, admin.password)));
       if (!proven) return 'refused';
-      await repo.setRoles(email, { isAdmin: true, isDev: true });
-      await recordChange(existing, { isAdmin: true, isDev: true }, START_UP_ACTOR);
+      await changeRoles(email, { isAdmin: true, isDev: true }, START_UP_ACTOR);
       return created ? 'created' : 'promoted';
     },
   };

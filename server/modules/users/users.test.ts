@@ -3,10 +3,12 @@ import { APIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index';
+import { createUnitOfWork } from '../../db/unit-of-work';
 import { AppError } from '../../errors';
 import { anotherAppOn, me, post, signIn, signUp, TEST_PASSWORD } from '../../test/auth-helpers';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { adminAccountOps, WeakAdminPasswordError } from '../auth/auth';
+import { createAuditRepo } from '../audit/audit.repo';
 import { createAuthRepo } from '../auth/auth.repo';
 import { runUsersCommand, USERS_USAGE } from './users-cli';
 import { createUsersRepo } from './users.repo';
@@ -197,7 +199,8 @@ describe('npm run users (runUsersCommand)', () => {
   });
 
   it('says so when there are no accounts', async () => {
-    const empty = createUsersService({ ...createUsersRepo(ctx.database), list: async () => [] });
+    const { transaction } = createUnitOfWork(ctx.database, (db) => ({ users: createUsersRepo(db), audit: createAuditRepo(db) }));
+    const empty = createUsersService({ ...createUsersRepo(ctx.database), list: async () => [] }, transaction);
     const out = fakeOut();
     expect(await runUsersCommand(['list'], empty, out)).toBe(0);
     expect(out.logs).toEqual(['No accounts yet.']);
@@ -226,6 +229,23 @@ describe('npm run users (runUsersCommand)', () => {
       ['npm run users (command line)', { isAdmin: false, isDev: false }, { isAdmin: true, isDev: false }],
       ['npm run users (command line)', { isAdmin: true, isDev: false }, { isAdmin: false, isDev: false }],
     ]);
+  });
+
+  it('lands a role change with its audit entry or not at all', async () => {
+    await registered('cli.atomic@example.com');
+    const { transaction } = createUnitOfWork(ctx.database, (db) => ({
+      users: createUsersRepo(db),
+      audit: {
+        record: async () => {
+          throw new Error('the audit log refused the entry');
+        },
+      },
+    }));
+    const failing = createUsersService(createUsersRepo(ctx.database), transaction);
+    await expect(runUsersCommand(['grant', 'admin', 'cli.atomic@example.com'], failing, fakeOut())).rejects.toThrow(
+      'the audit log refused the entry',
+    );
+    expect(await rowsWithEmail('cli.atomic@example.com')).toEqual([expect.objectContaining({ isAdmin: false, isDev: false })]);
   });
 
   it('notes that developer rights need admin too', async () => {

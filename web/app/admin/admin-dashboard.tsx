@@ -1,5 +1,5 @@
 import { Link } from '../../lib/router';
-import { AUTH_TEXTS } from '../../../common/constants';
+import { AUTH_TEXTS } from '../../../common/texts/storefront';
 import type { Me } from '../../../common/schemas/user';
 import { useSetReferralCode } from '../../features/agents/api/set-referral-code';
 import { AgentsTab } from '../../features/agents/components/agents-tab';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from '../../lib/router';
-import { AUTH_TEXTS } from '../../../common/constants';
+import { AUTH_TEXTS } from '../../../common/texts/storefront';
 import { LoadStatus } from '../../components/ui/load-status';
 import { useSession } from '../../lib/session';
 import { staticPageMeta } from '../../../common/static-page-meta';

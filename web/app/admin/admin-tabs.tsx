@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from '../../lib/router';
-import { ADMIN_TEXTS } from '../../../common/admin-constants';
-import { AGENT_TEXTS } from '../../../common/agent-texts';
-import { LINK_HEALTH_TEXTS } from '../../../common/link-health-texts';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
+import { AGENT_TEXTS } from '../../../common/texts/agents';
+import { LINK_HEALTH_TEXTS } from '../../../common/texts/link-health';
 
 export const ADMIN_TABS = [
   'images',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ADMIN_TEXTS } from '../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
+import { COMMON_TEXTS } from '../../../common/texts/common';
 import { Dialog } from './dialog';
 
 type Props = {
@@ -18,7 +19,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel = ADMIN_TEXTS.delete,
-  busyLabel = 'Deleting...',
+  busyLabel = COMMON_TEXTS.deleting,
   busy,
   onConfirm,
   onCancel,

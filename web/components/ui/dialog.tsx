@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { ADMIN_TEXTS } from '../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
+import { COMMON_TEXTS } from '../../../common/texts/common';
 
 type Props = {
   title: string;
@@ -53,7 +54,7 @@ export function DialogFormActions({ onCancel, busy, submitLabel }: { onCancel: (
         {ADMIN_TEXTS.cancel}
       </button>
       <button type="submit" className="button button-primary" disabled={busy}>
-        {busy ? 'Saving...' : submitLabel}
+        {busy ? COMMON_TEXTS.saving : submitLabel}
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { ADMIN_TEXTS } from '../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
 import { pageItems } from './page-items';
 
 type Props = {

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import { ACCOUNT_TEXTS } from '../../../common/account-texts';
-import { PRICE_TEXTS } from '../../../common/price-texts';
+import { ACCOUNT_TEXTS } from '../../../common/texts/account';
+import { PRICE_TEXTS } from '../../../common/texts/price-history';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { accountNameInputSchema, changePasswordSchema, emailChangeInputSchema, NAME_MAX_LENGTH } from '../../../common/schemas/account';
 import type { Me } from '../../../common/schemas/user';
 import { staticPageMeta } from '../../../common/static-page-meta';
+import { COMMON_TEXTS } from '../../../common/texts/common';
 import { Dialog } from '../../components/ui/dialog';
 import { FormFailure } from '../../components/ui/form-failure';
 import { SignedInOnly } from '../../components/signed-in-only';
@@ -92,7 +93,7 @@ function NameForm({ user }: { user: Me }) {
         {...form.field('name')}
       />
       <button type="submit" className="button button-primary" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save name'}
+        {update.isPending ? COMMON_TEXTS.saving : ACCOUNT_TEXTS.saveName}
       </button>
     </form>
   );
@@ -134,7 +135,7 @@ function EmailForm({ user }: { user: Me }) {
       <TextField label="New email" type="email" autoComplete="email" required {...form.field('newEmail')} />
       <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
       <button type="submit" className="button button-primary" disabled={change.isPending}>
-        {change.isPending ? 'Saving...' : 'Change email'}
+        {change.isPending ? COMMON_TEXTS.saving : ACCOUNT_TEXTS.changeEmail}
       </button>
     </form>
   );
@@ -185,7 +186,7 @@ function PasswordForm({ user }: { user: Me }) {
       />
       <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
       <button type="submit" className="button button-primary" disabled={change.isPending}>
-        {change.isPending ? 'Saving...' : 'Change password'}
+        {change.isPending ? COMMON_TEXTS.saving : ACCOUNT_TEXTS.changePassword}
       </button>
     </form>
   );
@@ -212,7 +213,7 @@ function SignOutEverywhere() {
           })
         }
       >
-        {signOut.isPending ? 'Signing out...' : 'Sign out everywhere'}
+        {signOut.isPending ? ACCOUNT_TEXTS.signingOut : ACCOUNT_TEXTS.signOutEverywhere}
       </button>
     </>
   );
@@ -234,7 +235,7 @@ function DeleteAccountDialog({ user, onClose, onDeleted }: { user: Me; onClose: 
     });
   };
   return (
-    <Dialog title="Delete your account?" onClose={onClose} busy={remove.isPending}>
+    <Dialog title={ACCOUNT_TEXTS.deleteTitle} onClose={onClose} busy={remove.isPending}>
       <form className="dialog-body account-form" onSubmit={submit} noValidate>
         <p>Your account, its sessions and sign-in methods and your personal data are deleted for good. This cannot be undone.</p>
         <FormFailure message={form.errors.form ?? null} />
@@ -245,10 +246,10 @@ function DeleteAccountDialog({ user, onClose, onDeleted }: { user: Me; onClose: 
         )}
         <div className="dialog-actions">
           <button type="button" className="button button-ghost" onClick={onClose} disabled={remove.isPending}>
-            Cancel
+            {COMMON_TEXTS.cancel}
           </button>
           <button type="submit" className="button button-danger" disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            {remove.isPending ? COMMON_TEXTS.deleting : ACCOUNT_TEXTS.deleteAccount}
           </button>
         </div>
       </form>

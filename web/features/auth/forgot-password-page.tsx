@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from '../../lib/router';
-import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import { ACCOUNT_TEXTS } from '../../../common/texts/account';
 import { forgotPasswordSchema } from '../../../common/schemas/account';
 import { staticPageMeta } from '../../../common/static-page-meta';
+import { COMMON_TEXTS } from '../../../common/texts/common';
 import { FormFailure } from '../../components/ui/form-failure';
 import { TextField } from '../../components/ui/text-field';
 import { requestPasswordReset } from '../../lib/auth-client';
@@ -52,7 +53,7 @@ export default function ForgotPasswordPage() {
           <form className="auth-form" onSubmit={submit} noValidate>
             <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
             <button type="submit" className="button button-primary" disabled={request.isPending}>
-              {request.isPending ? 'Sending...' : 'Send reset link'}
+              {request.isPending ? COMMON_TEXTS.sending : ACCOUNT_TEXTS.sendResetLink}
             </button>
           </form>
         </>

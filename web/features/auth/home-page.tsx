@@ -1,10 +1,11 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/router';
-import { AUTH_TEXTS, TEXTS } from '../../../common/constants';
+import { AUTH_TEXTS, TEXTS } from '../../../common/texts/storefront';
 import { FAVORITES_ON_HOME, FAVORITES_PATH } from '../../../common/favorites';
-import { FAVORITES_PAGE_TEXTS as FAV } from '../../../common/favorites-texts';
+import { FAVORITES_PAGE_TEXTS as FAV } from '../../../common/texts/favorites';
 import type { Me } from '../../../common/schemas/user';
-import { SETUP_ITEMS, SETUP_TEXTS } from '../../../common/setup-texts';
+import { SETUP_TEXTS } from '../../../common/texts/setup';
+import { SETUP_ITEMS } from '../../../common/setup';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { ProductCard } from '../../components/product-card';
 import { SignedInOnly } from '../../components/signed-in-only';

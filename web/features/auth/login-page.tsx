@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import { AUTH_TEXTS } from '../../../common/constants';
+import { AUTH_TEXTS } from '../../../common/texts/storefront';
 import { oauthErrorMessage } from '../../../common/oauth-errors';
 import { signInSchema } from '../../../common/schemas/auth';
 import { TextField } from '../../components/ui/text-field';

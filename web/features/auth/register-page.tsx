@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '../../lib/router';
-import { AUTH_TEXTS, PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
+import { AUTH_TEXTS } from '../../../common/texts/storefront';
 import { NAME_MAX_LENGTH, signUpNameSchema } from '../../../common/schemas/account';
 import { isPasswordRefusal, signUpSchema } from '../../../common/schemas/auth';
 import { TextField } from '../../components/ui/text-field';

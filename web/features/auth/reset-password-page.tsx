@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
-import { ACCOUNT_TEXTS } from '../../../common/account-texts';
+import { ACCOUNT_TEXTS } from '../../../common/texts/account';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { resetPasswordSchema } from '../../../common/schemas/account';
 import { staticPageMeta } from '../../../common/static-page-meta';
+import { COMMON_TEXTS } from '../../../common/texts/common';
 import { FormFailure } from '../../components/ui/form-failure';
 import { TextField } from '../../components/ui/text-field';
 import { resetPassword } from '../../lib/auth-client';
@@ -78,7 +79,7 @@ export default function ResetPasswordPage() {
               {...form.field('confirmPassword')}
             />
             <button type="submit" className="button button-primary" disabled={reset.isPending}>
-              {reset.isPending ? 'Saving...' : 'Set new password'}
+              {reset.isPending ? COMMON_TEXTS.saving : ACCOUNT_TEXTS.setNewPassword}
             </button>
           </form>
         </>

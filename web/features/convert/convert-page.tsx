@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { CONVERT_TEXT_MAX_LENGTH, CONVERT_TEXTS } from '../../../common/convert-texts';
+import { CONVERT_TEXTS } from '../../../common/texts/convert';
+import { CONVERT_TEXT_MAX_LENGTH } from '../../../common/convert';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import type { ConvertResult } from '../../../common/schemas/convert';
 import { useChosenAgent } from '../../lib/agents';

@@ -1,6 +1,6 @@
 import { Link } from '../../lib/router';
-import { TEXTS } from '../../../common/constants';
-import { FAVORITES_PAGE_TEXTS as T } from '../../../common/favorites-texts';
+import { TEXTS } from '../../../common/texts/storefront';
+import { FAVORITES_PAGE_TEXTS as T } from '../../../common/texts/favorites';
 import type { Product } from '../../../common/schemas/product';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { PriceAlertToggle } from '../../components/price-alert-toggle';

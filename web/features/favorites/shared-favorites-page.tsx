@@ -1,6 +1,6 @@
 import { Link, useParams } from '../../lib/router';
-import { TEXTS } from '../../../common/constants';
-import { FAVORITES_PAGE_TEXTS as T } from '../../../common/favorites-texts';
+import { TEXTS } from '../../../common/texts/storefront';
+import { FAVORITES_PAGE_TEXTS as T } from '../../../common/texts/favorites';
 import { sharedFavoritesMeta } from '../../../common/static-page-meta';
 import { ProductCard } from '../../components/product-card';
 import { LoadStatus } from '../../components/ui/load-status';

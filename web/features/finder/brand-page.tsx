@@ -1,5 +1,5 @@
 import { Link, useParams } from '../../lib/router';
-import { FINDER_TEXTS, TEXTS } from '../../../common/constants';
+import { FINDER_TEXTS, TEXTS } from '../../../common/texts/storefront';
 import { missingBrandMeta } from '../../../common/page-meta';
 import { LoadStatus } from '../../components/ui/load-status';
 import { usePageMeta } from '../../lib/page-meta';

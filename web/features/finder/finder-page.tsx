@@ -6,14 +6,13 @@ import {
   FINDER_PAGE_SIZE_DESKTOP,
   FINDER_PAGE_SIZE_PHONE,
   FINDER_PHONE_MAX_WIDTH_PX,
-  FINDER_TEXTS,
   SCROLL_BACK_DELAY_MS,
   SCROLL_BACK_PX,
   SENTINEL_ROOT_MARGIN,
   SENTINEL_THRESHOLD,
-  TEXTS,
   type FinderGender,
 } from '../../../common/constants';
+import { FINDER_TEXTS, TEXTS } from '../../../common/texts/storefront';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { sendAnalytics } from '../../lib/analytics';

@@ -1,4 +1,5 @@
-import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, ADMIN_TEXTS, MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
+import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
 import { SNIFF_BYTES, sniffImageFormat } from '../../../common/image-types';
 
 type FileLike = Pick<File, 'name' | 'size' | 'type' | 'slice'>;

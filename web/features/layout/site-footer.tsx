@@ -1,5 +1,5 @@
 import { Link } from '../../lib/router';
-import { TEXTS } from '../../../common/constants';
+import { TEXTS } from '../../../common/texts/storefront';
 import { ExternalLink } from '../../components/ui/external-link';
 import { getSiteConfig } from '../../lib/site-config';
 import { useToday } from '../../lib/use-today';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, NavLink, useNavigate } from '../../lib/router';
-import { AUTH_TEXTS, FAVORITE_TEXTS, TEXTS } from '../../../common/constants';
+import { AUTH_TEXTS, FAVORITE_TEXTS, TEXTS } from '../../../common/texts/storefront';
 import { BuyingPreferences } from '../../components/buying-preferences';
 import { ExternalLink } from '../../components/ui/external-link';
 import { useToast } from '../../components/ui/toast';
@@ -147,7 +147,7 @@ export function TopBar() {
                   Account
                 </NavLink>
                 <button type="button" className="button button-ghost" onClick={() => void logout()} disabled={leaving}>
-                  {leaving ? 'Logging out...' : AUTH_TEXTS.logout}
+                  {leaving ? AUTH_TEXTS.loggingOut : AUTH_TEXTS.logout}
                 </button>
               </div>
               <div className="topbar-auth-set" data-active={session.status === 'signed-out' || session.status === 'error'}>

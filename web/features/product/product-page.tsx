@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
-import { TEXTS } from '../../../common/constants';
+import { TEXTS } from '../../../common/texts/storefront';
 import { thumbnailUrlFor } from '../../../common/media';
 import { brandPath, categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
 import { parseProductRef } from '../../../common/product-urls';

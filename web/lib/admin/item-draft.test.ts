@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TEXTS } from '../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
 import { GENDERS } from '../../../common/constants';
 import { productInputSchema, type Product } from '../../../common/schemas/product';
 import { parseDraft } from '../use-form';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { ADMIN_TEXTS, ITEM_FORM_TEXTS } from '../../../common/admin-constants';
+import { ADMIN_TEXTS, ITEM_FORM_TEXTS } from '../../../common/texts/admin';
 import { FILTER_DEBOUNCE_MS } from '../../../common/constants';
 import type { Category } from '../../../common/schemas/category';
 import { isImageReference } from '../../../common/schemas/fields';

@@ -1,5 +1,5 @@
 import { parseItemLink, sourceLabel } from '../../../common/agent-links';
-import { AGENT_TEXTS } from '../../../common/agent-texts';
+import { AGENT_TEXTS } from '../../../common/texts/agents';
 
 /**
  * What the item form says under the buy link as it is typed: the marketplace and item read from it ("Source: Taobao ·

@@ -1,7 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { z } from 'zod';
 import { buildAgentLink, marketplaceUrl, PLATFORM_NAMES, SOURCE_PLATFORMS, type SourcePlatform } from '../../../../common/agent-links';
-import { AGENT_LIMITS, AGENT_PREVIEW_ITEM, AGENT_TEXTS } from '../../../../common/agent-texts';
+import { AGENT_TEXTS } from '../../../../common/texts/agents';
+import { AGENT_LIMITS, AGENT_PREVIEW_ITEM } from '../../../../common/agents';
 import { agentInputSchema, templateProblem, type AdminAgent } from '../../../../common/schemas/agent';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog';
 import { FormFailure } from '../../../components/ui/form-failure';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { AGENT_LIMITS, AGENT_TEXTS } from '../../../../common/agent-texts';
+import { AGENT_TEXTS } from '../../../../common/texts/agents';
+import { AGENT_LIMITS } from '../../../../common/agents';
 import { promoInputSchema, type AdminAgent } from '../../../../common/schemas/agent';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog';
 import { FormFailure } from '../../../components/ui/form-failure';

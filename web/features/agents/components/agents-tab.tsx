@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AGENT_TEXTS } from '../../../../common/agent-texts';
+import { AGENT_TEXTS } from '../../../../common/texts/agents';
 import type { AdminAgent } from '../../../../common/schemas/agent';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadStatus } from '../../../components/ui/load-status';

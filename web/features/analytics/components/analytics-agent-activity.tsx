@@ -1,4 +1,4 @@
-import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
 import { formatCount } from './analytics-format';
 

@@ -1,4 +1,4 @@
-import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import { formatCount, shorten } from './analytics-format';
 import { AnalyticsTable } from './analytics-table';
 

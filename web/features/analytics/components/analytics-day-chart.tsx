@@ -1,5 +1,5 @@
 import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
-import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import { formatCount } from './analytics-format';
 import { AnalyticsTable } from './analytics-table';
 

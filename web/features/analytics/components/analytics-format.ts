@@ -1,4 +1,4 @@
-import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 
 const integer = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });

@@ -1,4 +1,4 @@
-import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import type { AnalyticsPeriodTotals } from '../../../../common/schemas/analytics';
 import { AnalyticsChange } from './analytics-change';
 import { countChange, formatCount } from './analytics-format';

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { ANALYTICS_QUICK_RANGES, ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import { ANALYTICS_QUICK_RANGES } from '../../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import { analyticsRangeSchema, lastDays, type AnalyticsRange } from '../../../../common/schemas/analytics';
 import { TextField } from '../../../components/ui/text-field';
 import { useForm } from '../../../lib/use-form';

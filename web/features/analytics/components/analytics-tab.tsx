@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ANALYTICS_DEFAULT_RANGE_DAYS, ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import { ANALYTICS_DEFAULT_RANGE_DAYS } from '../../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import { lastDays, type AnalyticsPeriodTotals, type AnalyticsRange, type AnalyticsSummary } from '../../../../common/schemas/analytics';
 import { LoadStatus } from '../../../components/ui/load-status';
 import { reasonOf } from '../../../lib/errors';

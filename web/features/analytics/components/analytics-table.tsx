@@ -1,4 +1,4 @@
-import { ANALYTICS_TEXTS } from '../../../../common/analytics-constants';
+import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 
 type Props = { caption: string; columns: string[]; rows: Array<{ key: string; cells: string[] }> };
 

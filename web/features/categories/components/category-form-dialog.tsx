@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { CATEGORY_MAX_LENGTH } from '../../../../common/constants';
-import { ADMIN_TEXTS, CATEGORY_DESCRIPTION_MAX_LENGTH, withReason } from '../../../../common/admin-constants';
+import { CATEGORY_DESCRIPTION_MAX_LENGTH } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
 import { categoryInputSchema, type AdminCategory } from '../../../../common/schemas/category';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';

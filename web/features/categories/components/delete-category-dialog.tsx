@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
 import type { AdminCategory } from '../../../../common/schemas/category';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/select-field';

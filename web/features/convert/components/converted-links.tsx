@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { CONVERT_TEXTS } from '../../../../common/convert-texts';
+import { CONVERT_TEXTS } from '../../../../common/texts/convert';
 import type { ConvertedLink, ConvertResult } from '../../../../common/schemas/convert';
 import { AgentPromo } from '../../../components/agent-promo';
 import { ProductCard } from '../../../components/product-card';

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { withReason } from '../../../../common/admin-constants';
+import { withReason } from '../../../../common/texts/admin';
 import { formatMoney, showPrice, type CurrencyCode } from '../../../../common/currency';
-import { CURRENCY_ADMIN_TEXTS as T, CURRENCY_NAMES } from '../../../../common/currency-texts';
+import { CURRENCY_NAMES } from '../../../../common/texts/currency';
+import { CURRENCY_ADMIN_TEXTS as T } from '../../../../common/texts/currency-admin';
 import { rateInputSchema, type AdminCurrency } from '../../../../common/schemas/currency';
 import { LoadStatus } from '../../../components/ui/load-status';
 import { useToast } from '../../../components/ui/toast';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ADMIN_TEXTS } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../../common/texts/admin';
 import {
   BULK_OPERATION_NAMES,
   BULK_SAMPLES_ON_SCREEN,
@@ -13,6 +13,7 @@ import type { BulkPreview, BulkResult, BulkUpdate } from '../../../../common/sch
 import type { UndoResult } from '../../../../common/schemas/changes';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { hasRole } from '../../../../common/roles';
+import { COMMON_TEXTS } from '../../../../common/texts/common';
 import { LoadStatus } from '../../../components/ui/load-status';
 import { reasonOf } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
@@ -160,7 +161,7 @@ function DatabaseOperations() {
           )}
           {outcome.result?.changeId && !outcome.undone && (
             <button type="button" className="button button-ghost" disabled={busy} onClick={takeBack}>
-              {undo.isPending ? 'Undoing...' : `Undo ${outcome.name}`}
+              {undo.isPending ? COMMON_TEXTS.undoing : ADMIN_TEXTS.undoOperation(outcome.name)}
             </button>
           )}
           {outcome.undone && (

@@ -3,6 +3,7 @@ import { useToast } from '../../../components/ui/toast';
 import { formatDateTime } from '../../../lib/admin/format';
 import { reasonOf } from '../../../lib/errors';
 import { useJobs, useRetryJob } from '../api/jobs';
+import { COMMON_TEXTS } from '../../../../common/texts/common';
 
 const COUNTS = [
   ['created', 'Waiting'],
@@ -81,7 +82,7 @@ export function JobsPanel() {
                         })
                       }
                     >
-                      Retry
+                      {COMMON_TEXTS.retry}
                     </button>
                   </li>
                 ))}

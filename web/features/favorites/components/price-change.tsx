@@ -1,5 +1,5 @@
-import { FAVORITES_PAGE_TEXTS } from '../../../../common/favorites-texts';
-import { PRICE_TEXTS } from '../../../../common/price-texts';
+import { FAVORITES_PAGE_TEXTS } from '../../../../common/texts/favorites';
+import { PRICE_TEXTS } from '../../../../common/texts/price-history';
 import { Price } from '../../../components/price';
 
 /** How a saved find's price moved since it was saved (nothing when it did not). */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { sharedFavoritesPath } from '../../../../common/favorites';
-import { FAVORITES_PAGE_TEXTS as T } from '../../../../common/favorites-texts';
+import { FAVORITES_PAGE_TEXTS as T } from '../../../../common/texts/favorites';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';

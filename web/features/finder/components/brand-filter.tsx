@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { TEXTS } from '../../../../common/constants';
+import { TEXTS } from '../../../../common/texts/storefront';
 import type { BrandSummary } from '../../../../common/schemas/search';
 import { Spinner } from '../../../components/ui/spinner';
 

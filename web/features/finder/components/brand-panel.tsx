@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FINDER_TEXTS, TEXTS } from '../../../../common/constants';
+import { FINDER_TEXTS, TEXTS } from '../../../../common/texts/storefront';
 import type { BrandSummary } from '../../../../common/schemas/search';
 import { Spinner } from '../../../components/ui/spinner';
 import { brandChoices, toggleBrand } from '../brand-choices';

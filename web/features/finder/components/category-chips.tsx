@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ALL, TEXTS, VISIBLE_CATEGORY_COUNT } from '../../../../common/constants';
+import { ALL, VISIBLE_CATEGORY_COUNT } from '../../../../common/constants';
+import { TEXTS } from '../../../../common/texts/storefront';
 import { choiceDisabled } from '../finder-controls';
 import { Count } from './count';
 

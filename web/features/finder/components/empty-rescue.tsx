@@ -1,4 +1,4 @@
-import { TEXTS } from '../../../../common/constants';
+import { TEXTS } from '../../../../common/texts/storefront';
 import type { EmptyRescue as Rescue } from '../../../../common/schemas/product';
 import { RequestItem } from './request-item';
 

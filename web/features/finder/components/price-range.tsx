@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { TEXTS } from '../../../../common/constants';
+import { TEXTS } from '../../../../common/texts/storefront';
 import { formatMoney, fromBase, toBase } from '../../../../common/currency';
-import { CURRENCY_TEXTS } from '../../../../common/currency-texts';
+import { CURRENCY_TEXTS } from '../../../../common/texts/currency';
 import { useDisplayCurrency } from '../../../lib/currency';
 import { parsePriceInput } from '../finder-controls';
 

@@ -1,4 +1,5 @@
-import { DISCOUNT_PERCENT, REFERRAL_EXTRA_PERCENT, TEXTS } from '../../../../common/constants';
+import { DISCOUNT_PERCENT, REFERRAL_EXTRA_PERCENT } from '../../../../common/constants';
+import { TEXTS } from '../../../../common/texts/storefront';
 import { ChosenAgentPromo } from '../../../components/agent-promo';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { sendAnalytics } from '../../../lib/analytics';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { REQUEST_LINK_MAX_LENGTH, REQUEST_QUERY_MAX_LENGTH, REQUEST_TEXTS } from '../../../../common/requests-texts';
+import { REQUEST_TEXTS } from '../../../../common/texts/requests';
+import { REQUEST_LINK_MAX_LENGTH, REQUEST_QUERY_MAX_LENGTH } from '../../../../common/requests';
 import { itemRequestInputSchema } from '../../../../common/schemas/requests';
 import { FormFailure } from '../../../components/ui/form-failure';
 import { FormThanks } from '../../../components/ui/form-thanks';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { TEXTS } from '../../../../common/constants';
+import { TEXTS } from '../../../../common/texts/storefront';
 import { Spinner } from '../../../components/ui/spinner';
 
 // The form's code (its schema and texts) loads when the button is first pointed at, focused or pressed: the

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
-import { SEARCH_MAX_LENGTH, TEXTS } from '../../../../common/constants';
+import { SEARCH_MAX_LENGTH } from '../../../../common/constants';
+import { TEXTS } from '../../../../common/texts/storefront';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SuggestionOption } from '../suggestion-options';
 import type { ListboxState } from './search-suggestions';

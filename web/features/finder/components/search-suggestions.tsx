@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
-import { FINDER_TEXTS, SUGGEST_MIN_LENGTH } from '../../../../common/constants';
+import { SUGGEST_MIN_LENGTH } from '../../../../common/constants';
+import { FINDER_TEXTS } from '../../../../common/texts/storefront';
 import { Price } from '../../../components/price';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSuggestions } from '../api/get-suggestions';

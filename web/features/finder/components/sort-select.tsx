@@ -1,4 +1,5 @@
-import { FINDER_SORTS, SORT_LABELS, TEXTS, type FinderSort } from '../../../../common/constants';
+import { FINDER_SORTS, type FinderSort } from '../../../../common/constants';
+import { SORT_LABELS, TEXTS } from '../../../../common/texts/storefront';
 
 type Props = { value: FinderSort; onChange: (sort: FinderSort) => void };
 

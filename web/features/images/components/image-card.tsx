@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ADMIN_TEXTS, ITEM_FORM_TEXTS, withReason } from '../../../../common/admin-constants';
-import { QC_ADMIN_TEXTS } from '../../../../common/qc-texts';
+import { ADMIN_TEXTS, ITEM_FORM_TEXTS, withReason } from '../../../../common/texts/admin';
+import { QC_ADMIN_TEXTS } from '../../../../common/texts/qc-admin';
 import type { Category } from '../../../../common/schemas/category';
 import type { ImageInfo } from '../../../../common/schemas/image';
 import { useToast } from '../../../components/ui/toast';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { ADMIN_TEXTS, MAX_UPLOAD_BYTES, UPLOAD_CONCURRENCY, withReason } from '../../../../common/admin-constants';
+import { MAX_UPLOAD_BYTES, UPLOAD_CONCURRENCY } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
 import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { uploadImage } from '../api/upload-image';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_TEXTS, IMAGE_GALLERY_PAGE_SIZE, withReason } from '../../../../common/admin-constants';
-import { QC_ADMIN_TEXTS } from '../../../../common/qc-texts';
+import { IMAGE_GALLERY_PAGE_SIZE } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
+import { QC_ADMIN_TEXTS } from '../../../../common/texts/qc-admin';
 import { IMAGE_SORTS, type ImageInfo, type ImageSort } from '../../../../common/schemas/image';
 import { pageCount } from '../../../../common/schemas/paging';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -9,6 +9,8 @@ import {
 } from '../../../../common/import-columns';
 import { isHttpUrl } from '../../../../common/schemas/fields';
 import type { Import, ImportPolicy } from '../../../../common/schemas/imports';
+import { IMPORT_TEXTS } from '../../../../common/texts/imports';
+import { COMMON_TEXTS } from '../../../../common/texts/common';
 import { Dialog } from '../../../components/ui/dialog';
 import { reasonOf } from '../../../lib/errors';
 import { useCommitImport } from '../api/import-actions';
@@ -162,10 +164,10 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
         {preview.isPending && file && <progress className="upload-progress" max={1} value={progress} aria-label="Sending the file" />}
         <div className="dialog-actions">
           <button type="button" className="button button-ghost" onClick={onClose} disabled={busy}>
-            Cancel
+            {COMMON_TEXTS.cancel}
           </button>
           <button type="submit" className={`button ${result ? 'button-ghost' : 'button-primary'}`} disabled={busy}>
-            {preview.isPending ? 'Reading...' : result ? 'Read again' : 'Preview'}
+            {preview.isPending ? IMPORT_TEXTS.reading : result ? IMPORT_TEXTS.readAgain : IMPORT_TEXTS.preview}
           </button>
         </div>
       </form>
@@ -395,7 +397,11 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
               </p>
             ) : null}
             <button type="button" className="button button-primary" disabled={busy || blocked || toWrite === 0} onClick={start}>
-              {commit.isPending ? 'Starting...' : toWrite === 0 ? 'Nothing to import' : `Import ${plural(toWrite, 'product')}`}
+              {commit.isPending
+                ? IMPORT_TEXTS.starting
+                : toWrite === 0
+                  ? IMPORT_TEXTS.nothingToImport
+                  : IMPORT_TEXTS.importCount(plural(toWrite, 'product'))}
             </button>
           </div>
         </section>

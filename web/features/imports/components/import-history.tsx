@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Import } from '../../../../common/schemas/imports';
 import { pageCount } from '../../../../common/schemas/paging';
+import { COMMON_TEXTS } from '../../../../common/texts/common';
+import { IMPORT_TEXTS } from '../../../../common/texts/imports';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadStatus } from '../../../components/ui/load-status';
 import { Pager } from '../../../components/ui/pager';
@@ -11,14 +13,7 @@ import { useImportHistory } from '../api/get-import';
 import { useUndoImport } from '../api/import-actions';
 import './imports.css';
 
-const STATUS_TEXT: Record<Import['status'], string> = {
-  previewed: 'Previewed, not imported',
-  running: 'Importing',
-  succeeded: 'Imported',
-  failed: 'Stopped',
-  cancelled: 'Cancelled',
-  undone: 'Undone',
-};
+const STATUS_TEXT = IMPORT_TEXTS.historyStatuses;
 
 /** What an import did, in words: its counts before it ran, what it wrote after. */
 function outcome(item: Import): string {
@@ -86,7 +81,7 @@ export function ImportHistory() {
                     <th scope="col">By</th>
                     <th scope="col">When</th>
                     <th scope="col">Errors</th>
-                    <th scope="col">Undo</th>
+                    <th scope="col">{COMMON_TEXTS.undo}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -147,9 +142,9 @@ export function ImportHistory() {
       )}
       {undoing && (
         <ConfirmDialog
-          title="Undo this import?"
-          confirmLabel="Undo import"
-          busyLabel="Undoing..."
+          title={IMPORT_TEXTS.undoTitle}
+          confirmLabel={IMPORT_TEXTS.undoImport}
+          busyLabel={COMMON_TEXTS.undoing}
           busy={undo.isPending}
           onConfirm={confirmUndo}
           onCancel={() => setUndoing(null)}

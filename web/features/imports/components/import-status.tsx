@@ -1,18 +1,12 @@
-import type { Import } from '../../../../common/schemas/imports';
+import { COMMON_TEXTS } from '../../../../common/texts/common';
+import { IMPORT_TEXTS } from '../../../../common/texts/imports';
 import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { useImport } from '../api/get-import';
 import { useCancelImport, useUndoImport } from '../api/import-actions';
 import { plural } from '../../../lib/admin/format';
 
-const STATUS_TEXT: Record<Import['status'], string> = {
-  previewed: 'Previewed',
-  running: 'Importing',
-  succeeded: 'Imported',
-  failed: 'Stopped',
-  cancelled: 'Cancelled',
-  undone: 'Undone',
-};
+const STATUS_TEXT = IMPORT_TEXTS.statuses;
 
 /**
  * An import running on the server, or just finished: its progress bar and Cancel while it runs, what it did and
@@ -40,7 +34,7 @@ export function ImportStatus({ id, onDismiss }: { id: string; onDismiss: () => v
         })
       }
     >
-      {undo.isPending ? 'Undoing...' : 'Undo import'}
+      {undo.isPending ? COMMON_TEXTS.undoing : IMPORT_TEXTS.undoImport}
     </button>
   );
   return (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { SYNC_SCHEDULES, type SyncedSheet, type SyncSchedule } from '../../../../common/schemas/import-sources';
-import { SYNC_TEXTS as T } from '../../../../common/sync-texts';
+import { SYNC_TEXTS as T } from '../../../../common/texts/imports';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';

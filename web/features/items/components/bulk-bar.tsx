@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GENDERS } from '../../../../common/constants';
-import { ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
 import {
   BULK_PRICE_PERCENT_MAX,
   BULK_PRICE_PERCENT_MIN,
@@ -12,6 +12,7 @@ import {
 } from '../../../../common/schemas/changes';
 import { parsePrice } from '../../../../common/schemas/product';
 import type { Category } from '../../../../common/schemas/category';
+import { COMMON_TEXTS } from '../../../../common/texts/common';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -228,7 +229,7 @@ export function BulkBar({
       )}
       <div className="toolbar-actions">
         <button type="button" className="button button-primary" disabled={!ready || edit.isPending} onClick={() => setConfirming(true)}>
-          Apply
+          {COMMON_TEXTS.apply}
         </button>
         <button type="button" className="button button-ghost" onClick={onClear}>
           Clear selection
@@ -237,8 +238,8 @@ export function BulkBar({
       {confirming && (
         <ConfirmDialog
           title={question}
-          confirmLabel={type === 'delete' ? ADMIN_TEXTS.delete : 'Apply'}
-          busyLabel="Working..."
+          confirmLabel={type === 'delete' ? ADMIN_TEXTS.delete : COMMON_TEXTS.apply}
+          busyLabel={COMMON_TEXTS.working}
           busy={edit.isPending}
           onConfirm={apply}
           onCancel={() => setConfirming(false)}
@@ -256,7 +257,7 @@ export function BulkBar({
 /** The preview in the confirmation: how many of the items would change, and the first changes (before → after). */
 function BulkPreviewList({ preview, loading, failed }: { preview: BulkEditPreview | undefined; loading: boolean; failed: boolean }) {
   if (failed) return <p className="field-error">The preview could not be loaded; the change itself may still work.</p>;
-  if (loading || !preview) return <p className="bulk-preview-note">Working out the changes...</p>;
+  if (loading || !preview) return <p className="bulk-preview-note">{ADMIN_TEXTS.workingOutChanges}</p>;
   return (
     <div className="bulk-preview" aria-live="polite">
       <p className="bulk-preview-note">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_TEXTS } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS } from '../../../../common/texts/admin';
 import type { AdminProduct } from '../../../../common/schemas/product';
 import { formatPrice } from '../../../lib/admin/format';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SetStateAction } from 'react';
-import { ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
 import type { Category } from '../../../../common/schemas/category';
-import { QC_ADMIN_TEXTS } from '../../../../common/qc-texts';
+import { QC_ADMIN_TEXTS } from '../../../../common/texts/qc-admin';
 import type { AdminProduct } from '../../../../common/schemas/product';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { ALL, GENDERS, SEARCH_MAX_LENGTH } from '../../../../common/constants';
-import { ADMIN_PRODUCTS_PAGE_SIZE, ADMIN_TEXTS, withReason } from '../../../../common/admin-constants';
+import { ADMIN_PRODUCTS_PAGE_SIZE } from '../../../../common/admin-constants';
+import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../common/import-columns';
 import type { BulkEditInput, BulkEditResult } from '../../../../common/schemas/changes';
 import { pageCount } from '../../../../common/schemas/paging';
 import { ADMIN_PAGE_SIZES, type AdminProduct, type AdminProductSort } from '../../../../common/schemas/product';
+import { COMMON_TEXTS } from '../../../../common/texts/common';
 import { buildUrl } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
@@ -258,7 +260,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
             {lastChange.summary}: {plural(lastChange.changed, 'item')} changed.
           </p>
           <button type="button" className="button button-ghost button-small" disabled={undoChange.isPending} onClick={undoLast}>
-            {undoChange.isPending ? 'Undoing...' : 'Undo'}
+            {undoChange.isPending ? COMMON_TEXTS.undoing : COMMON_TEXTS.undo}
           </button>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { useId, useState, type ComponentType, type Dispatch, type SetStateAction } from 'react';
-import { QC_ADMIN_TEXTS } from '../../../../common/qc-texts';
+import { QC_ADMIN_TEXTS } from '../../../../common/texts/qc-admin';
 import type { ImageInfo } from '../../../../common/schemas/image';
 import { latestToday, QC_PHOTOS_MAX, qcPhotosInputSchema, type AdminQcPhoto, type QcPhotosInputDraft } from '../../../../common/schemas/qc';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LinkFilter } from '../../../../common/link-health-texts';
+import type { LinkFilter } from '../../../../common/link-health';
 import type { LinkHealthOverview } from '../../../../common/schemas/link-health';
 import { apiGet, apiPost } from '../../../lib/api-client';
 

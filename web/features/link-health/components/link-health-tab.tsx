@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { withReason } from '../../../../common/admin-constants';
-import { LINK_FILTERS, LINK_HEALTH_PAGE_SIZE, LINK_HEALTH_TEXTS as T, type LinkFilter } from '../../../../common/link-health-texts';
+import { withReason } from '../../../../common/texts/admin';
+import { LINK_HEALTH_TEXTS as T } from '../../../../common/texts/link-health';
+import { LINK_FILTERS, LINK_HEALTH_PAGE_SIZE, type LinkFilter } from '../../../../common/link-health';
 import type { FailingLink, LinkHealthOverview } from '../../../../common/schemas/link-health';
 import { pageCount } from '../../../../common/schemas/paging';
 import { LoadStatus } from '../../../components/ui/load-status';

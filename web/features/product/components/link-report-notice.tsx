@@ -1,5 +1,6 @@
 import { Link } from '../../../lib/router';
-import { REQUEST_TEXTS, REQUESTS_TAB_PATH } from '../../../../common/requests-texts';
+import { REQUEST_TEXTS } from '../../../../common/texts/requests';
+import { REQUESTS_TAB_PATH } from '../../../../common/requests';
 import { useSession } from '../../../lib/session';
 import { useLinkReportState } from '../api/get-link-report-state';
 

@@ -1,4 +1,4 @@
-import { PRICE_TEXTS as T } from '../../../../common/price-texts';
+import { PRICE_TEXTS as T } from '../../../../common/texts/price-history';
 import type { PriceHistory } from '../../../../common/schemas/price-history';
 import { Price } from '../../../components/price';
 import { useDisplayCurrency } from '../../../lib/currency';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { QC_TEXTS } from '../../../../common/qc-texts';
+import { QC_TEXTS } from '../../../../common/texts/qc';
 import type { QcPhoto } from '../../../../common/schemas/qc';
 import { Spinner } from '../../../components/ui/spinner';
 import './qc.css';

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { QC_TEXTS } from '../../../../common/qc-texts';
+import { QC_TEXTS } from '../../../../common/texts/qc';
 import type { QcPhoto } from '../../../../common/schemas/qc';
 import { Dialog } from '../../../components/ui/dialog';
 

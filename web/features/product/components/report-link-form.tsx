@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { REPORT_NOTE_MAX_LENGTH, REQUEST_TEXTS } from '../../../../common/requests-texts';
+import { REQUEST_TEXTS } from '../../../../common/texts/requests';
+import { REPORT_NOTE_MAX_LENGTH } from '../../../../common/requests';
 import type { Product } from '../../../../common/schemas/product';
 import { linkReportInputSchema } from '../../../../common/schemas/requests';
 import { FormFailure } from '../../../components/ui/form-failure';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { REQUEST_TEXTS } from '../../../../common/requests-texts';
+import { REQUEST_TEXTS } from '../../../../common/texts/requests';
 import type { Product } from '../../../../common/schemas/product';
 import { Spinner } from '../../../components/ui/spinner';
 import './report-link.css';

@@ -1,4 +1,4 @@
-import type { RequestStatus } from '../../../../common/requests-texts';
+import type { RequestStatus } from '../../../../common/requests';
 
 /** What a queue shows: one status or all, and a page. */
 export type QueueRequest = { status: RequestStatus | 'all'; page: number };

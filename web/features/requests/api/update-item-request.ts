@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ItemRequest } from '../../../../common/schemas/requests';
-import type { RequestStatus } from '../../../../common/requests-texts';
+import type { RequestStatus } from '../../../../common/requests';
 import { apiPatch } from '../../../lib/api-client';
 import { requestsKeys } from './keys';
 

@@ -1,6 +1,6 @@
-import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/admin-constants';
+import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/texts/requests-admin';
+import type { RequestStatus } from '../../../../common/requests';
 import type { ItemRequest } from '../../../../common/schemas/requests';
-import type { RequestStatus } from '../../../../common/requests-texts';
 import { useDeleteItemRequest } from '../api/delete-item-request';
 import { useItemRequests } from '../api/get-item-requests';
 import { useUpdateItemRequest } from '../api/update-item-request';

@@ -1,7 +1,7 @@
 import { Link } from '../../../lib/router';
-import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/admin-constants';
+import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/texts/requests-admin';
+import type { RequestStatus } from '../../../../common/requests';
 import type { LinkReport } from '../../../../common/schemas/requests';
-import type { RequestStatus } from '../../../../common/requests-texts';
 import { useDeleteLinkReport } from '../api/delete-link-report';
 import { useLinkReports } from '../api/get-link-reports';
 import { useUpdateLinkReport } from '../api/update-link-report';

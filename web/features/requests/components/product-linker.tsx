@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '../../../lib/router';
-import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/admin-constants';
+import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/texts/requests-admin';
 import { FILTER_DEBOUNCE_MS } from '../../../../common/constants';
 import type { ItemRequest } from '../../../../common/schemas/requests';
 import { reasonOf } from '../../../lib/errors';

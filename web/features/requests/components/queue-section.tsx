@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { REQUESTS_ADMIN_TEXTS as T, withReason } from '../../../../common/admin-constants';
-import type { RequestStatus } from '../../../../common/requests-texts';
+import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/texts/requests-admin';
+import type { RequestStatus } from '../../../../common/requests';
+import { withReason } from '../../../../common/texts/admin';
 import { REQUESTS_PAGE_SIZE, type StatusCounts } from '../../../../common/schemas/requests';
 import { pageCount } from '../../../../common/schemas/paging';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

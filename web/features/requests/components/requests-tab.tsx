@@ -1,4 +1,4 @@
-import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/admin-constants';
+import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/texts/requests-admin';
 import { ItemRequestsSection } from './item-requests-section';
 import { LinkReportsSection } from './link-reports-section';
 import './requests.css';

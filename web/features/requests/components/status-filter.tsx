@@ -1,5 +1,5 @@
-import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/admin-constants';
-import { REQUEST_STATUSES, type RequestStatus } from '../../../../common/requests-texts';
+import { REQUESTS_ADMIN_TEXTS as T } from '../../../../common/texts/requests-admin';
+import { REQUEST_STATUSES, type RequestStatus } from '../../../../common/requests';
 import type { StatusCounts } from '../../../../common/schemas/requests';
 import { SelectField } from '../../../components/ui/select-field';
 

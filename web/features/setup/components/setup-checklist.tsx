@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link } from '../../../lib/router';
-import { withReason } from '../../../../common/admin-constants';
+import { withReason } from '../../../../common/texts/admin';
 import type { DemoRemoval, SetupStatus } from '../../../../common/schemas/setup';
-import { SETUP_ITEM_TEXTS, SETUP_ITEMS, SETUP_TEXTS, type SetupItem } from '../../../../common/setup-texts';
+import { SETUP_ITEM_TEXTS, SETUP_TEXTS } from '../../../../common/texts/setup';
+import { SETUP_ITEMS, type SetupItem } from '../../../../common/setup';
+import { COMMON_TEXTS } from '../../../../common/texts/common';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
@@ -48,7 +50,7 @@ function ReferralCodeField({ agent, save }: { agent: { id: string; name: string 
         autoComplete="off"
       />
       <button type="submit" className="button button-small" disabled={busy}>
-        {busy ? 'Saving...' : SETUP_TEXTS.saveReferral}
+        {busy ? COMMON_TEXTS.saving : SETUP_TEXTS.saveReferral}
       </button>
     </form>
   );
@@ -162,7 +164,7 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
     <div className="last-change setup-undo" role="status" tabIndex={-1} ref={removalRef}>
       <p>{SETUP_TEXTS.demoRemoved(removed.products)}</p>
       <button type="button" className="button button-ghost button-small" disabled={undoing} onClick={() => void undo()}>
-        {undoing ? 'Undoing...' : 'Undo'}
+        {undoing ? COMMON_TEXTS.undoing : COMMON_TEXTS.undo}
       </button>
     </div>
   ) : null;

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { synonymInputSchema, termsFromLine, type Synonym } from '../../../../common/schemas/synonym';
-import { SYNONYM_TEXTS } from '../../../../common/synonym-texts';
+import { SYNONYM_TEXTS } from '../../../../common/texts/synonyms';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadStatus } from '../../../components/ui/load-status';
 import { useToast } from '../../../components/ui/toast';

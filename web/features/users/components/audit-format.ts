@@ -1,6 +1,6 @@
 import { BULK_OPERATION_NAMES } from '../../../../common/bulk-op-rules';
 import type { AuditEntry } from '../../../../common/schemas/audit';
-import { AUDIT_TEXTS, ROLE_LABELS, type RoleFlagName } from '../../../../common/users-texts';
+import { AUDIT_TEXTS, ROLE_LABELS, type RoleFlagName } from '../../../../common/texts/users';
 import { formatBytes, formatPrice } from '../../../lib/admin/format';
 
 export { formatDate, formatDateTime } from '../../../lib/admin/format';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from '../../../../common/schemas/audit';
 import { pageCount } from '../../../../common/schemas/paging';
-import { AUDIT_TEXTS } from '../../../../common/users-texts';
+import { AUDIT_TEXTS } from '../../../../common/texts/users';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { LoadStatus } from '../../../components/ui/load-status';

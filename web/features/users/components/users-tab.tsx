@@ -8,7 +8,7 @@ import {
   type AdminUser,
   type UserRoleFilter,
 } from '../../../../common/schemas/user';
-import { ROLE_LABELS, USERS_TEXTS, type RoleFlagName } from '../../../../common/users-texts';
+import { ROLE_LABELS, USERS_TEXTS, type RoleFlagName } from '../../../../common/texts/users';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';

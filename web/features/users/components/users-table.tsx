@@ -1,5 +1,5 @@
 import type { AdminUser } from '../../../../common/schemas/user';
-import { PROVIDER_LABELS, ROLE_LABELS, USERS_TEXTS, type RoleFlagName } from '../../../../common/users-texts';
+import { PROVIDER_LABELS, ROLE_LABELS, USERS_TEXTS, type RoleFlagName } from '../../../../common/texts/users';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from './audit-format';
 import { UsersRoleSwitch } from './users-role-switch';

@@ -1,6 +1,8 @@
 // On-screen texts of the dashboard's Users tab and its audit log (issue 5), and the sentences the users API answers
-// with. Apart from common/admin-constants.ts so each can change without touching the other; only the admin chunk
+// with. Apart from admin.ts so each can change without touching the other; only the admin chunk
 // and the server import this file.
+
+import { COMMON_TEXTS } from './common';
 
 /** Refusals of PATCH /api/admin/users/:id, shown as they are in the dashboard's toasts. */
 export const USER_ROLE_ERRORS = {
@@ -31,7 +33,7 @@ export const USERS_TEXTS = {
   pagerLabel: 'Account pages',
   loading: 'Loading accounts',
   loadFailed: 'Failed to load accounts',
-  retry: 'Retry',
+  retry: COMMON_TEXTS.retry,
   none: 'No accounts yet.',
   noMatch: 'No accounts match this search.',
   showing: (first: number, last: number, total: number) => `Showing ${first}–${last} of ${total} ${total === 1 ? 'account' : 'accounts'}`,
@@ -44,7 +46,7 @@ export const USERS_TEXTS = {
   developerLocked: 'Only developers can change the developer role.',
   developerAccountLocked: 'Only developers can change the roles of a developer.',
   developerInactive: 'Has no effect until this account is an admin too.',
-  saving: 'Saving...',
+  saving: COMMON_TEXTS.saving,
   switchLabel: (role: string, email: string) => `${role} role for ${email}`,
   granted: (role: string, email: string) => `${role} role granted to ${email}.`,
   revoked: (role: string, email: string) => `${role} role revoked from ${email}.`,

@@ -1,20 +1,7 @@
-// The Agents tab's limits and on-screen texts (issue 16). Apart from constants.ts: the storefront never shows them.
+// The Agents tab's on-screen texts (issue 16); the limits are in common/agents.ts. Apart from storefront.ts: the
+// storefront never shows them.
 
-export const AGENT_LIMITS = {
-  slug: 40,
-  name: 60,
-  template: 1000,
-  platformCode: 30,
-  referralCode: 100,
-  promoText: 160,
-  promoCode: 40,
-  promoLink: 2048,
-  /** Agents one list may hold (the order route names each). */
-  count: 200,
-} as const;
-
-/** The item the form's preview builds a link to. */
-export const AGENT_PREVIEW_ITEM = { platform: 'taobao', itemId: '675330231400' } as const;
+import { COMMON_TEXTS } from './common';
 
 export const AGENT_TEXTS = {
   heading: 'Shopping Agents',
@@ -42,8 +29,8 @@ export const AGENT_TEXTS = {
   defaultHint: 'Make another agent the default to disable this one or take the default from it.',
   previewNone: 'The template cannot build a link yet.',
   save: 'Save',
-  saving: 'Saving...',
-  cancel: 'Cancel',
+  saving: COMMON_TEXTS.saving,
+  cancel: COMMON_TEXTS.cancel,
   delete: 'Delete',
   deleteConfirm: (name: string) => `Delete ${name}? Visitors who chose it get the default agent.`,
   moveUp: (name: string) => `Move ${name} up`,

@@ -1,10 +1,8 @@
-// The setup checklist's items and texts (issue 28): the dashboard shows them and `npm start` logs the pending ones.
+// The setup checklist's texts (issue 28; its items are in common/setup.ts): the dashboard shows them and `npm start`
+// logs the pending ones.
 
-export const SETUP_ITEMS = ['referral-codes', 'currency-rates', 'mail', 'google', 'public-url', 'auth-secret', 'demo-catalogue'] as const;
-export type SetupItem = (typeof SETUP_ITEMS)[number];
-
-/** Days a removed demo picture's files are kept, so Undo can bring the pictures back with their products. */
-export const DEMO_PICTURES_KEPT_DAYS = 30;
+import type { SetupItem } from '../setup';
+import { COMMON_TEXTS } from './common';
 
 type ItemTexts = {
   title: string;
@@ -76,7 +74,7 @@ export const SETUP_TEXTS = {
   removeDemoQuestion: (products: number, pictures: number) =>
     `Remove ${products} demo product${products === 1 ? '' : 's'} and ${pictures} picture${pictures === 1 ? '' : 's'}?`,
   removeDemoBody: 'Only the demo products and their pictures go; your own items stay. Undo brings them back.',
-  removing: 'Removing...',
+  removing: COMMON_TEXTS.removing,
   demoRemoved: (products: number) => `Removed ${products} demo product${products === 1 ? '' : 's'} and their pictures.`,
   demoSummary: 'Removed the demo catalogue',
   remaining: (n: number) => `${n} item${n === 1 ? '' : 's'} left`,

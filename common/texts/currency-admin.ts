@@ -1,34 +1,6 @@
-// On-screen words of the display currencies (issue 16): the storefront's (CURRENCY_TEXTS, in the first bundle,
-// so short) and the Currencies tab's (CURRENCY_ADMIN_TEXTS, loaded with the dashboard).
-import type { CurrencyCode } from './currency';
+// The Currencies tab's words (issue 16). Apart from currency.ts, which the first bundle carries (decision 0070).
 
-export const CURRENCY_TEXTS = {
-  pickerLabel: 'Currency',
-  /** Read by screen readers before a converted price (the ≈ mark is hidden from them). */
-  approximately: 'approximately',
-  approximateTitle: (base: string) => `Approximate price, converted from ${base}`,
-  priceIn: (code: CurrencyCode) => `Price (${code})`,
-  minIn: (code: CurrencyCode) => `Min price in ${code}`,
-  maxIn: (code: CurrencyCode) => `Max price in ${code}`,
-} as const;
-
-/** Currency names as the picker and the tab show them. */
-export const CURRENCY_NAMES: Record<CurrencyCode, string> = {
-  USD: 'US dollar',
-  EUR: 'Euro',
-  GBP: 'British pound',
-  CAD: 'Canadian dollar',
-  AUD: 'Australian dollar',
-  CNY: 'Chinese yuan',
-  JPY: 'Japanese yen',
-  KRW: 'South Korean won',
-  CHF: 'Swiss franc',
-  SEK: 'Swedish krona',
-  NZD: 'New Zealand dollar',
-  SGD: 'Singapore dollar',
-  HKD: 'Hong Kong dollar',
-  PLN: 'Polish złoty',
-};
+import { COMMON_TEXTS } from './common';
 
 export const CURRENCY_ADMIN_TEXTS = {
   tab: 'Currencies',
@@ -52,7 +24,7 @@ export const CURRENCY_ADMIN_TEXTS = {
   noRate: 'No rate',
   rateLabel: (code: string, base: string) => `${code} per 1 ${base}`,
   save: 'Save',
-  saving: 'Saving...',
+  saving: COMMON_TEXTS.saving,
   clear: 'Clear',
   saved: (code: string) => `${code} rate saved`,
   cleared: (code: string) => `${code} rate cleared: its visitors see the base currency`,

@@ -1,5 +1,5 @@
 // The texts of /favorites, a shared list and the merge at sign-in (issue 16): loaded only by their lazy chunks, never
-// by the first bundle (the heart's words are FAVORITE_TEXTS in constants.ts).
+// by the first bundle (the heart's words are FAVORITE_TEXTS in storefront.ts).
 
 export const FAVORITES_PAGE_TEXTS = {
   title: 'Your favourites',

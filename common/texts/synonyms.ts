@@ -1,5 +1,8 @@
-// The Synonyms section's texts and limits (issue 27), one home for the dashboard and the API's messages.
-export const SYNONYM_LIMITS = { termMax: 60, termsMax: 20 } as const;
+// The Synonyms section's texts (issue 27), one home for the dashboard and the API's messages; the limits are in
+// common/synonyms.ts.
+
+import { SYNONYM_LIMITS } from '../synonyms';
+import { COMMON_TEXTS } from './common';
 
 export const SYNONYM_TEXTS = {
   heading: 'Synonyms',
@@ -10,9 +13,9 @@ export const SYNONYM_TEXTS = {
   add: 'Add synonyms',
   adding: 'Adding...',
   save: 'Save',
-  saving: 'Saving...',
+  saving: COMMON_TEXTS.saving,
   edit: 'Edit',
-  cancel: 'Cancel',
+  cancel: COMMON_TEXTS.cancel,
   delete: 'Delete',
   deleteConfirm: (terms: string) => `Delete the synonyms "${terms}"? Searches for them stop finding each other.`,
   added: 'Synonyms added.',

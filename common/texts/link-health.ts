@@ -1,10 +1,8 @@
-// Link health (issue 29, decision 0067): the dashboard's texts and page size. The storefront's mark ("May be
-// unavailable") is in constants.ts's TEXTS, which the first bundle carries.
+// Link health (issue 29, decision 0067): the dashboard's texts (its page size and filters are in
+// common/link-health.ts). The storefront's mark ("May be unavailable") is in storefront.ts's TEXTS, which the first
+// bundle carries.
 
-export const LINK_HEALTH_PAGE_SIZE = 20;
-
-export const LINK_FILTERS = ['all', 'gone', 'unknown', 'pictures'] as const;
-export type LinkFilter = (typeof LINK_FILTERS)[number];
+import type { LinkFilter } from '../link-health';
 
 export const LINK_HEALTH_TEXTS = {
   tab: 'Link health',

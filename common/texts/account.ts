@@ -1,7 +1,6 @@
 // Sentences of the password reset and the account page, shared by the server (which answers them) and the web
-// (which recognises some of them). Outside constants.ts so the finder's first bundle does not carry them.
-
-export const RESET_TOKEN_EXPIRES_IN_S = 3600;
+// (which recognises some of them), and the two pages' buttons. Outside storefront.ts so the finder's first bundle
+// does not carry them.
 
 export const ACCOUNT_TEXTS = {
   resetUnavailable: 'Password reset is not available on this site: no mail server is configured.',
@@ -19,6 +18,15 @@ export const ACCOUNT_TEXTS = {
   googleEmail: 'This account signs in with Google only; its email follows your Google account.',
   emailLinkInvalid: 'This confirmation link has expired, has already been used, or the address is now taken.',
   deletedAccount: 'deleted account',
+  sendResetLink: 'Send reset link',
+  setNewPassword: 'Set new password',
+  saveName: 'Save name',
+  changeEmail: 'Change email',
+  changePassword: 'Change password',
+  signOutEverywhere: 'Sign out everywhere',
+  signingOut: 'Signing out...',
+  deleteTitle: 'Delete your account?',
+  deleteAccount: 'Delete my account',
   /** A sign-in, sign-up or reset field with a control character (a NUL, a line break) or a lone surrogate in it. */
   controlCharacters: (field: string) =>
     field === 'email'
@@ -28,4 +36,11 @@ export const ACCOUNT_TEXTS = {
         : field === 'token'
           ? 'This reset link is not valid: ask for a new one.'
           : `The ${field || 'request'} must not contain control characters.`,
+} as const;
+
+/** The refusals of a remembered choice the site does not offer (issue 25): an agent it lacks, a currency it does not show. */
+export const PREFERENCE_TEXTS = {
+  unknownAgent: (slug: string) =>
+    `There is no agent "${slug}" on this site (it may have been removed or switched off). Choose one of the agents offered.`,
+  unknownCurrency: (code: string) => `Prices are not shown in ${code} on this site. Choose one of the currencies offered.`,
 } as const;

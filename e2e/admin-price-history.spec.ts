@@ -39,11 +39,20 @@ test("a price change draws the product's price history; a favourite's price aler
 
     // Saved to the favourites, the find offers its price alert; it stays on after a reload.
     await hydrated(page, '.product-actions button');
+    // The save takes a moment to reach the server (as on a busy one), so the alert is ticked while it is on its way.
+    await page.route('**/api/favorites/*', async (route) => {
+      if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await page.getByRole('button', { name: FAVORITE_TEXTS.save(product.title) }).click();
     const alert = page.getByLabel(PRICE_TEXTS.alertLabel);
     await expect(alert).toBeEnabled();
+    // Ticked at once, as a person would: the alert is asked for once the save has landed.
+    const answered = page.waitForResponse((res) => res.url().includes('/api/me/price-alerts/') && res.request().method() === 'PUT');
     await alert.check();
     await expect(alert).toBeChecked();
+    expect((await answered).status()).toBe(200);
+    await expect(alert).toBeEnabled();
     await page.reload();
     await expect(page.getByLabel(PRICE_TEXTS.alertLabel)).toBeChecked();
 

@@ -4,7 +4,7 @@ import { PRICE_TEXTS as T } from '../../common/texts/price-history';
 import type { FavoriteList } from '../../common/schemas/favorite';
 import type { FavoriteAlert } from '../../common/schemas/price-history';
 import { apiPut } from '../lib/api-client';
-import { myFavoritesQueryKey, useMyFavorites } from '../lib/favorites';
+import { myFavoritesQueryKey, useMyFavorites, whenFavoriteSettled } from '../lib/favorites';
 import { useSession } from '../lib/session';
 import './price-alert-toggle.css';
 
@@ -39,6 +39,8 @@ export function PriceAlertToggle({ productId }: { productId: string }) {
     setFailed(false);
     show(on);
     try {
+      // A find saved a moment ago is on screen before the server has it; its alert is asked for after the save.
+      await whenFavoriteSettled(productId);
       show((await apiPut<FavoriteAlert>(`/api/me/price-alerts/${encodeURIComponent(productId)}`, { on })).priceAlert);
     } catch {
       show(!on);

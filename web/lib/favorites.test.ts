@@ -1,6 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAVORITES_MAX } from '../../common/favorites';
-import { readBrowserFavorites, writeBrowserFavorites, type BrowserFavorite } from './favorites';
+import type { FavoriteList } from '../../common/schemas/favorite';
+import type { Product } from '../../common/schemas/product';
+import { ApiError } from './api-client';
+import {
+  myFavoritesQueryKey,
+  readBrowserFavorites,
+  toggleOnAccount,
+  whenFavoriteSettled,
+  writeBrowserFavorites,
+  type BrowserFavorite,
+} from './favorites';
 
 // The browser's list without a browser: a Map behind the localStorage calls the store makes.
 const stored = new Map<string, string>();
@@ -56,5 +67,67 @@ describe('the favourites this browser keeps (signed out)', () => {
     expect(readBrowserFavorites()).toEqual([find(1), find(2)]);
     otherTabWrites(KEY, JSON.stringify(Array.from({ length: FAVORITES_MAX + 5 }, (_, i) => find(i))));
     expect(readBrowserFavorites()).toHaveLength(FAVORITES_MAX);
+  });
+});
+
+describe("a save on the account's list and what waits for it (signed in)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const product = { id: find(7).productId, price: 17 } as Product;
+  const list = (): FavoriteList => ({ items: [], shareToken: null, priceAlerts: { available: true, all: false } });
+
+  /** fetch answering the favourite's PUT only when released; `fail` answers it 500. */
+  function heldFetch() {
+    let release: (ok: boolean) => void = () => undefined;
+    const answered = new Promise<boolean>((resolve) => (release = resolve));
+    const fetch = vi.fn(async () => {
+      const ok = await answered;
+      const body = ok ? { saved: true, savedPrice: 17, savedAt: '2026-11-27T10:00:00.000Z' } : { message: 'Try again.' };
+      return new Response(JSON.stringify(body), { status: ok ? 200 : 500 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return { fetch, release: (ok: boolean) => release(ok) };
+  }
+
+  /** Lets pending callbacks run (the toggle first cancels the list's queries). */
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  /** Whether the promise has settled once pending callbacks have run. */
+  async function settled(promise: Promise<unknown>): Promise<boolean> {
+    let done = false;
+    void promise.then(() => (done = true));
+    await tick();
+    return done;
+  }
+
+  it('a price alert asked for right after the save waits for the server to have the favourite', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(myFavoritesQueryKey, list());
+    const held = heldFetch();
+    const saving = toggleOnAccount(queryClient, product, true);
+    await tick();
+    // On screen at once, before the server has answered.
+    expect(queryClient.getQueryData<FavoriteList>(myFavoritesQueryKey)?.items.map((f) => f.product.id)).toEqual([product.id]);
+    const waiting = whenFavoriteSettled(product.id);
+    expect(await settled(waiting)).toBe(false);
+    held.release(true);
+    await saving;
+    expect(await settled(waiting)).toBe(true);
+    expect(held.fetch).toHaveBeenCalledTimes(1);
+    // Nothing in flight any more: at once.
+    expect(await settled(whenFavoriteSettled(product.id))).toBe(true);
+  });
+
+  it('a save the server refuses still lets what waits go on (and the list is put back)', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(myFavoritesQueryKey, list());
+    const held = heldFetch();
+    const saving = toggleOnAccount(queryClient, product, true).catch((err: unknown) => err);
+    await tick();
+    const waiting = whenFavoriteSettled(product.id);
+    held.release(false);
+    expect(await saving).toBeInstanceOf(ApiError);
+    expect(await settled(waiting)).toBe(true);
+    expect(queryClient.getQueryData<FavoriteList>(myFavoritesQueryKey)?.items).toEqual([]);
   });
 });

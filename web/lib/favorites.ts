@@ -79,8 +79,22 @@ function useMemoSet(key: string | null): ReadonlySet<string> | null {
   return useMemo(() => (key === null ? null : new Set(key ? key.split(',') : [])), [key]);
 }
 
+/** The account's saves and removals the server has not answered yet, by product. */
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Settles when the server has answered this find's save or removal in flight (at once when there is none). What
+ * depends on the favourite existing on the server (its price alert) waits for it: a save shows at once on screen.
+ */
+export function whenFavoriteSettled(productId: string): Promise<void> {
+  const pending = inFlight.get(productId);
+  return pending ? pending.then(noop, noop) : Promise.resolve();
+}
+
+function noop(): void {}
+
 /** Saves or removes a find in the account's list at once on screen; the server's answer confirms or undoes it. */
-async function toggleOnAccount(queryClient: QueryClient, product: Product, save: boolean): Promise<void> {
+export async function toggleOnAccount(queryClient: QueryClient, product: Product, save: boolean): Promise<void> {
   await queryClient.cancelQueries({ queryKey: myFavoritesQueryKey });
   const before = queryClient.getQueryData<FavoriteList>(myFavoritesQueryKey);
   const optimistic = (list: FavoriteList | undefined): FavoriteList | undefined => {
@@ -93,7 +107,14 @@ async function toggleOnAccount(queryClient: QueryClient, product: Product, save:
   queryClient.setQueryData<FavoriteList>(myFavoritesQueryKey, optimistic);
   try {
     const path = `/api/favorites/${encodeURIComponent(product.id)}`;
-    const change = save ? await apiPut<FavoriteChange>(path, {}) : await apiDelete<FavoriteChange>(path);
+    const request = save ? apiPut<FavoriteChange>(path, {}) : apiDelete<FavoriteChange>(path);
+    inFlight.set(product.id, request);
+    let change: FavoriteChange;
+    try {
+      change = await request;
+    } finally {
+      if (inFlight.get(product.id) === request) inFlight.delete(product.id);
+    }
     if (change.saved && change.savedPrice !== null && change.savedAt !== null) {
       const { savedPrice, savedAt } = change;
       queryClient.setQueryData<FavoriteList>(myFavoritesQueryKey, (list) =>

@@ -149,6 +149,21 @@ export const productTotals = pgTable(
 );
 
 /**
+ * How many statements have written what a product's card shows beside its row: its QC photos (their count) and the
+ * categories (the chips' names), kept by statement-level triggers (migration 0028). The search index's state adds it
+ * to `productTotals.changes`, so the cards the keeper holds are read again when either moves (decision 0071).
+ */
+export const cardChanges = pgTable(
+  'card_changes',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean('id').primaryKey().default(true),
+    changes: bigint('changes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('card_changes_one_row', sql`${t.id}`)],
+);
+
+/**
  * Which products each transaction wrote (migration 0027, decision 0072), by statement triggers on products: the
  * search index's catch-up reads the ids written since it last read instead of comparing every product. `xid` is the
  * writing transaction's id; rows older than a while are pruned, and `productChangeLog.prunedBefore` says from which

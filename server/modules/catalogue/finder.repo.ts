@@ -24,6 +24,12 @@ export type FinderFilter = {
 /** The columns of a finder row: the product's (product-columns.ts), with what the order's cursor needs. */
 export const FINDER_COLUMNS = sql`${PRODUCT_COLUMNS}, popularity, price::text as "priceText", created_at::text as "createdText"`;
 
+/**
+ * The search index's count of changes, over product_totals: statements on products and those on what a card shows
+ * beside its row (card_changes, migration 0028). Both only grow, so the sum moves whenever either does.
+ */
+const STATE_CHANGES = sql`(changes + (select changes from card_changes))`;
+
 const list = (values: string[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -387,12 +393,15 @@ export function finderQueries(database: Database) {
     },
 
     /**
-     * What the search index is checked against before every search: the statements that wrote products so far and
-     * the synonyms' count and last change. A change in any process shows here at once.
+     * What the search index is checked against before every search: the statements that wrote products, or what
+     * their cards show beside them (QC photos, categories: card_changes), so far, and the synonyms' count and last
+     * change. A change in any process shows here at once.
      */
     async searchIndexState(): Promise<{ changes: number; synonyms: string }> {
       const [row] = await database.rows<{ changes: number | string; synonyms: string }>(sql`
-        select changes, (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from search_synonyms) as synonyms from product_totals`);
+        select ${STATE_CHANGES} as changes,
+          (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from search_synonyms) as synonyms
+        from product_totals`);
       return { changes: Number(row?.changes ?? 0), synonyms: row?.synonyms ?? '' };
     },
 
@@ -411,7 +420,7 @@ export function finderQueries(database: Database) {
         select s.changes as "stateChanges", s.synonyms as "stateSynonyms", s.categories as "stateCategories",
           ${FINDER_COLUMNS}, null::int as score, null::int as phase
         from (
-          select changes,
+          select ${STATE_CHANGES} as changes,
             (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from search_synonyms) as synonyms,
             ${withCategories ? sql`(select coalesce(json_agg(name order by relevance, lower(name), id), '[]'::json) from categories)` : sql`null::json`} as categories
           -- One row (product_totals has one): so estimated, the join stays cheap in the planner's eyes too (without

@@ -1,6 +1,7 @@
 // Keeps this process's search index in step with the database (decision 0055). Every search reads one small row:
-// how many statements have written products (product_totals.changes, kept by triggers in every process) and the
-// synonyms' count and last change. A search answers on the index as it is and reads that row in the same statement
+// how many statements have written products or what their cards show beside them, QC photos and categories
+// (product_totals.changes plus card_changes, kept by triggers in every process), and the synonyms' count and last
+// change. A search answers on the index as it is and reads that row in the same statement
 // as its page's rows (`answer`); when it differs from what the index was brought up to date at, the index catches
 // up and the search runs again. A change made through any process is therefore seen by the next search anywhere.
 //

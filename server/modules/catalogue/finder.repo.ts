@@ -26,7 +26,8 @@ export const FINDER_COLUMNS = sql`${PRODUCT_COLUMNS}, popularity, price::text as
 
 /**
  * The search index's count of changes, over product_totals: statements on products and those on what a card shows
- * beside its row (card_changes, migration 0028). Both only grow, so the sum moves whenever either does.
+ * beside its row (card_changes, migration 0028). Both only grow, so the sum moves whenever either does. The counts
+ * the finder keeps (brands, categories) are checked against the same sum: a search's state read serves for them.
  */
 const STATE_CHANGES = sql`(changes + (select changes from card_changes))`;
 
@@ -377,7 +378,7 @@ export function finderQueries(database: Database) {
       categories: Map<string, number>;
     }> {
       const rows = await database.rows<{ f: 'b' | 'c' | 'x'; k: string | null; name: string | null; n: number | string }>(sql`
-        select 'x' as f, null as k, null as name, changes as n from product_totals
+        select 'x' as f, null as k, null as name, ${STATE_CHANGES} as n from product_totals
         union all
         select 'b', brand_key, mode() within group (order by brand), count(*)::int from products where brand_key is not null group by brand_key
         union all
@@ -527,9 +528,12 @@ export function finderQueries(database: Database) {
       return (await database.rows<{ terms: string[] }>(sql`select terms from search_synonyms order by created_at, id`)).map((r) => r.terms);
     },
 
-    /** How many statements have written products so far (product_totals): whether kept counts still hold. */
+    /**
+     * How many statements have written products or what their cards show so far (as the search index's state counts
+     * them): whether kept counts still hold.
+     */
     async changes(): Promise<number> {
-      const [row] = await database.rows<{ changes: number | string }>(sql`select changes from product_totals`);
+      const [row] = await database.rows<{ changes: number | string }>(sql`select ${STATE_CHANGES} as changes from product_totals`);
       return Number(row?.changes ?? 0);
     },
 

@@ -2,11 +2,13 @@
 // the catalogue stands still, this process's own write found by its next search, another process's within a second.
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductPage } from '../../../common/schemas/product';
-import { clearCatalogue, insertProducts } from '../../test/factories';
+import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { createCategoriesRepo } from '../categories/categories.repo';
 import { createCatalogueRepo } from './catalogue.repo';
+import { createFinderService } from './finder.service';
 import { TRUSTED_FOR_MS } from './search-index-keeper';
 
 /** A catch-up's own time on a loaded machine. */
@@ -123,6 +125,22 @@ describe('search answers between changes', () => {
       seen = await qcCount();
     }
     expect(seen).toBe(1);
+  });
+
+  it('keep the brand and category counts while the catalogue stands still, with categories counted in its state', async () => {
+    // The suggestions go by the counts kept at the state their search read (card_changes included, migration 0028):
+    // a category added moves it, and the counts are counted once again, not at every suggestion after.
+    const repo = createCatalogueRepo(ctx.database);
+    const counted = vi.spyOn(repo, 'catalogueCounts');
+    const finder = createFinderService(repo, createCategoriesRepo(ctx.database));
+    await insertCategories(ctx.database, [{ name: 'Lantern Bags' }]);
+    await finder.suggestions('lantern');
+    await finder.suggestions('lantern b');
+    expect(counted).toHaveBeenCalledTimes(1);
+    await insertCategories(ctx.database, [{ name: 'Lantern Caps' }]);
+    await finder.suggestions('lantern');
+    await finder.suggestions('lantern c');
+    expect(counted).toHaveBeenCalledTimes(2);
   });
 
   /** A connection of "another process" to the test's database. */

@@ -71,21 +71,21 @@ describe('the favourites this browser keeps (signed out)', () => {
 });
 
 describe("a save on the account's list and what waits for it (signed in)", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // Only fetch is put back here: the file's window stays stubbed until its afterAll.
+  afterEach(() => vi.restoreAllMocks());
 
   const product = { id: find(7).productId, price: 17 } as Product;
   const list = (): FavoriteList => ({ items: [], shareToken: null, priceAlerts: { available: true, all: false } });
 
-  /** fetch answering the favourite's PUT only when released; `fail` answers it 500. */
+  /** fetch answering the favourite's PUT only when released: `release(true)` answers it 200, `release(false)` 500. */
   function heldFetch() {
     let release: (ok: boolean) => void = () => undefined;
     const answered = new Promise<boolean>((resolve) => (release = resolve));
-    const fetch = vi.fn(async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
       const ok = await answered;
       const body = ok ? { saved: true, savedPrice: 17, savedAt: '2026-11-27T10:00:00.000Z' } : { message: 'Try again.' };
       return new Response(JSON.stringify(body), { status: ok ? 200 : 500 });
     });
-    vi.stubGlobal('fetch', fetch);
     return { fetch, release: (ok: boolean) => release(ok) };
   }
 

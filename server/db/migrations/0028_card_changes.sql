@@ -4,7 +4,7 @@
 -- change to those two tables, so a lost one could leave a kept card's QC count, or the category names, stale for as
 -- long as steady searches renewed the trust. Statements on them are counted here, in a row of their own (not
 -- product_totals.changes, which also tells an import's commit and the admin's kept counts that products moved), and
--- the keeper's state adds this count to the products' (migration 0028, decision 0071).
+-- the keeper's state adds this count to the products' (decision 0071).
 CREATE TABLE "card_changes" (
 	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
 	"changes" bigint DEFAULT 0 NOT NULL,

@@ -12,38 +12,53 @@ import { useUpdateItemRequest } from '../api/update-item-request';
  * The product that answers a request: a link to its page and Unlink; or a field for its number, its page's address
  * or a few words of its name (matching products are offered as buttons) and Link. The server checks that the
  * product exists; its refusal shows under the field.
+ *
+ * The two are separate components, so the field is a new, empty one each time a product is unlinked. (It used to be
+ * emptied when the server's answer came; on a busy machine that answer could land after the admin had begun to
+ * type, and wiped what they typed: the CI failure of admin-requests.spec.ts.)
  */
 export function ProductLinker({ request }: { request: ItemRequest }) {
+  return request.product ? <LinkedProduct request={request} product={request.product} /> : <ProductField request={request} />;
+}
+
+function LinkedProduct({ request, product }: { request: ItemRequest; product: NonNullable<ItemRequest['product']> }) {
+  const update = useUpdateItemRequest();
+  const [error, setError] = useState<string | null>(null);
+  const unlink = () => {
+    setError(null);
+    update.mutate({ id: request.id, change: { product: null } }, { onError: (err) => setError(reasonOf(err)) });
+  };
+  return (
+    <div className="requests-product">
+      <Link to={product.path}>
+        {T.openProduct(product.number)} {product.title}
+      </Link>
+      <button type="button" className="link-button" onClick={unlink} disabled={update.isPending}>
+        {T.unlinkProduct}
+      </button>
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+function ProductField({ request }: { request: ItemRequest }) {
   const update = useUpdateItemRequest();
   const [value, setValue] = useState('');
   const [search] = useDebouncedValue(value, FILTER_DEBOUNCE_MS);
-  const matches = useProductMatches(request.product ? '' : search);
+  const matches = useProductMatches(search);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
-  const save = (product: string | null) => {
+  // On success the request has its product and this field goes away: nothing to empty.
+  const save = (product: string) => {
     setError(null);
-    update.mutate({ id: request.id, change: { product } }, { onSuccess: () => setValue(''), onError: (err) => setError(reasonOf(err)) });
+    update.mutate({ id: request.id, change: { product } }, { onError: (err) => setError(reasonOf(err)) });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim()) save(value.trim());
   };
 
-  if (request.product) {
-    const { product } = request;
-    return (
-      <div className="requests-product">
-        <Link to={product.path}>
-          {T.openProduct(product.number)} {product.title}
-        </Link>
-        <button type="button" className="link-button" onClick={() => save(null)} disabled={update.isPending}>
-          {T.unlinkProduct}
-        </button>
-        {error && <p className="field-error">{error}</p>}
-      </div>
-    );
-  }
   const found = matches.isFetched && search.trim() === value.trim() ? (matches.data?.items ?? []) : null;
   return (
     <form className="requests-product-form" onSubmit={submit} noValidate>

@@ -523,21 +523,37 @@ async function bytes(base: string) {
   console.log(`first view / whole catalogue: ${fmt((firstView / allGz) * 100, 2)}% (${fmt(allGz / firstView, 0)}x less)`);
 }
 
+/**
+ * A database of the bench's own on the local PostgreSQL server, made empty for `run` and dropped after it (also
+ * when it fails): the links and imports rows used to leave theirs behind.
+ */
+async function onScratchDatabase<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
 // BENCH_ONLY=imports: the import rows alone (scripts/bench-imports.ts), on PGlite, then PostgreSQL when it answers.
 if (process.env.BENCH_ONLY === 'imports') {
   const { benchImports } = await import('./bench-imports');
-  let pgUrl: string | null = null;
-  if (await postgresAnswers(PG_URL)) {
-    const admin = new (await import('pg')).default.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query('drop database if exists finder_bench_imports with (force)');
-    await admin.query('create database finder_bench_imports');
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = '/finder_bench_imports';
-    pgUrl = url.toString();
-  }
-  await benchImports(pgUrl);
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_imports', (url) => benchImports(url));
+  else await benchImports(null);
   process.exit(0);
 }
 
@@ -546,16 +562,7 @@ if (process.env.BENCH_ONLY === 'imports') {
 if (process.env.BENCH_ONLY === 'links') {
   const { benchLinks } = await import('./bench-links');
   await benchLinks({});
-  if (await postgresAnswers(PG_URL)) {
-    const admin = new (await import('pg')).default.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query('drop database if exists finder_bench_links with (force)');
-    await admin.query('create database finder_bench_links');
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = '/finder_bench_links';
-    await benchLinks({ databaseUrl: url.toString() });
-  }
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_links', (url) => benchLinks({ databaseUrl: url }));
   process.exit(0);
 }
 
@@ -590,22 +597,13 @@ if (process.env.BENCH_ONLY === 'readers') {
 if (SEARCH_ONLY) await searchOnly('PGlite (embedded default)', { BENCH_DATABASE_URL: '' });
 else await benchDatabase('PGlite (embedded default)', { BENCH_DATABASE_URL: '' });
 if (await postgresAnswers(PG_URL)) {
-  const admin = new (await import('pg')).default.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query('drop database if exists finder_bench with (force)');
-  await admin.query('create database finder_bench');
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = '/finder_bench';
-  if (SEARCH_ONLY) await searchOnly('PostgreSQL server', { BENCH_DATABASE_URL: url.toString() });
-  else {
-    const ceiling = await benchDatabase('PostgreSQL server', { BENCH_DATABASE_URL: url.toString() });
-    await benchCluster(url.toString(), ceiling);
-  }
-  const cleanup = new (await import('pg')).default.Client({ connectionString: PG_URL });
-  await cleanup.connect();
-  await cleanup.query('drop database if exists finder_bench with (force)');
-  await cleanup.end();
+  await onScratchDatabase('finder_bench', async (url) => {
+    if (SEARCH_ONLY) await searchOnly('PostgreSQL server', { BENCH_DATABASE_URL: url });
+    else {
+      const ceiling = await benchDatabase('PostgreSQL server', { BENCH_DATABASE_URL: url });
+      await benchCluster(url, ceiling);
+    }
+  });
 } else {
   console.log(`\n(PostgreSQL does not answer at ${PG_URL}: PGlite figures only)`);
 }

@@ -13,9 +13,9 @@ import { useUpdateItemRequest } from '../api/update-item-request';
  * or a few words of its name (matching products are offered as buttons) and Link. The server checks that the
  * product exists; its refusal shows under the field.
  *
- * The two are separate components, so the field is a new, empty one each time a product is unlinked. (It used to be
- * emptied when the server's answer came; on a busy machine that answer could land after the admin had begun to
- * type, and wiped what they typed: the CI failure of admin-requests.spec.ts.)
+ * The two are separate components, so the field is a new, empty one each time a product is unlinked. Emptying it
+ * when the server answers would wipe what the admin typed meanwhile: the field shows once the requests are read
+ * again, before the broken-links queue's read (which the answer waits for) is back.
  */
 export function ProductLinker({ request }: { request: ItemRequest }) {
   return request.product ? <LinkedProduct request={request} product={request.product} /> : <ProductField request={request} />;

@@ -69,6 +69,18 @@ const MAX_TYPOS = 3;
 /** The best score: a relevance score is this minus the ranking's penalties (so higher is better). */
 export const TOP_SCORE = 1_000_000;
 
+/**
+ * A word's part of a product's score, by its rank (see `matching`: 1 + 100 for a typo + 10 per field after the title
+ * + the match's inexactness): typos × 64 × 32 × 32 + field × 32 + inexactness. Looked up for every matching product
+ * of a search, so computed once here, for every rank an Int16 holds.
+ */
+const RANK_PENALTY = Int32Array.from({ length: 1 << 15 }, (_, rank) => {
+  const r = Math.max(0, rank - 1);
+  const typo = r >= 100 ? 1 : 0;
+  const field = Math.floor((r % 100) / 10);
+  return typo * 64 * 32 * 32 + field * 32 + (r % 10);
+});
+
 type Candidate = { token: number; quality: number; typo: boolean };
 /** One way a term can be present: each of its tokens (a phrase has several) by any of its candidates. */
 type Alternative = Candidate[][];
@@ -576,6 +588,8 @@ export class SearchIndex {
     }
     const masks = this.masks;
     const touched = this.touched;
+    const alive = this.alive;
+    const postings = this.postings;
     let n = 0;
     try {
       for (let t = 0; t < count; t++) {
@@ -588,11 +602,11 @@ export class SearchIndex {
           if (alternative.length === 1) {
             for (const c of alternative[0] as Candidate[]) {
               const base = (c.typo ? 100 : 0) + c.quality + 1;
-              const list = this.postings[c.token] ?? [];
+              const list = postings[c.token] ?? [];
               for (let i = 0; i < list.length; i++) {
                 const entry = list[i] as number;
                 const slot = entry >> 8;
-                if (!this.alive[slot]) continue;
+                if (!alive[slot]) continue;
                 const pos = entry & 255;
                 const value = base + (pos < BRAND_POS ? 0 : pos < DESCRIPTION_POS ? 10 : 20);
                 const had = r[slot] as number;
@@ -618,11 +632,11 @@ export class SearchIndex {
           for (let j = 0; j < parts.length; j++) {
             let partN = 0;
             for (const c of (parts[j] as { candidates: Candidate[] }).candidates) {
-              const list = this.postings[c.token] ?? [];
+              const list = postings[c.token] ?? [];
               for (let i = 0; i < list.length; i++) {
                 const entry = list[i] as number;
                 const slot = entry >> 8;
-                if (!this.alive[slot] || phrase.parts[slot] !== j) continue;
+                if (!alive[slot] || phrase.parts[slot] !== j) continue;
                 const at = (entry & 255) + 1;
                 const had = phrase.partPos[slot] as number;
                 if (had === 0) phrase.partSlots[partN++] = slot;
@@ -673,15 +687,14 @@ export class SearchIndex {
     } finally {
       // Cleared slot by slot, or whole when the search touched a good share of them (one sequential pass is then
       // cheaper than the scattered writes).
-      const ranks = this.rank.slice(0, count);
       if (n * 8 > this.capacity) {
         masks.fill(0);
-        for (const r of ranks) r.fill(0);
+        for (let t = 0; t < count; t++) (this.rank[t] as Int16Array).fill(0);
       } else {
-        for (let i = 0; i < n; i++) {
-          const slot = touched[i] as number;
-          masks[slot] = 0;
-          for (const r of ranks) r[slot] = 0;
+        for (let i = 0; i < n; i++) masks[touched[i] as number] = 0;
+        for (let t = 0; t < count; t++) {
+          const r = this.rank[t] as Int16Array;
+          for (let i = 0; i < n; i++) r[touched[i] as number] = 0;
         }
       }
       this.busy = false;
@@ -718,20 +731,18 @@ export class SearchIndex {
     return best;
   }
 
-  /** The relevance of a product for the used words: TOP_SCORE less typos, distance, fields and inexactness. */
+  /**
+   * The relevance of a product for the used words: TOP_SCORE less typos, distance, fields and inexactness, weighed
+   * as TOP_SCORE − (((typos × 64 + gaps) × 32 + fields) × 32 + inexactness): each word's own part comes from
+   * RANK_PENALTY, the gaps between the words are added here.
+   */
   private score(m: Matched, slot: number, used: number): number {
-    let typos = 0;
+    let penalty = 0;
     let gaps = 0;
-    let fields = 0;
-    let inexact = 0;
     let previous = -1;
     for (let t = 0; t < m.count; t++) {
       if (!(used & (1 << t))) continue;
-      const r = ((m.rank[t] as Int16Array)[slot] as number) - 1;
-      if (r >= 100) typos++;
-      const field = Math.floor((r % 100) / 10);
-      fields += field;
-      inexact += r % 10;
+      penalty += RANK_PENALTY[(m.rank[t] as Int16Array)[slot] as number] as number;
       const first = (m.start[t] as Uint8Array)[slot] as number;
       if (previous >= 0) {
         const last = (m.end[previous] as Uint8Array)[slot] as number;
@@ -740,7 +751,7 @@ export class SearchIndex {
       }
       previous = t;
     }
-    return TOP_SCORE - (((typos * 64 + gaps) * 32 + fields) * 32 + inexact);
+    return TOP_SCORE - gaps * 32 * 32 - penalty;
   }
 
   /** Negative when slot `a` comes before `b` in the order (`scores` by slot, for relevance). */
@@ -858,9 +869,19 @@ export class SearchIndex {
         for (const g of groupsSeen) cards[total++] = groupBest[g] as number;
         // The page: the first `take` cards after the cursor, kept in order as they come.
         const page: number[] = [];
+        const keys = this.keys;
+        const relevance = order === 'relevance';
         for (let i = 0; i < total; i++) {
           const slot = cards[i] as number;
-          if (page.length === take && cmp(slot, page[take - 1] as number) >= 0) continue;
+          if (page.length === take) {
+            const last = page[take - 1] as number;
+            // Most cards of a broad search come after a full page: told by score, then key, without the comparator.
+            if (relevance) {
+              const d = (scores[slot] as number) - (scores[last] as number);
+              if (d < 0 || (d === 0 && (keys[slot] as number) > (keys[last] as number))) continue;
+            }
+            if (cmp(slot, last) >= 0) continue;
+          }
           if (after && !this.after(slot, scores[slot] as number, after)) continue;
           let at = page.length;
           while (at > 0 && cmp(slot, page[at - 1] as number) < 0) at--;

@@ -123,7 +123,8 @@ export function createFinderService(
   /** The ways out of a search that found nothing, counted in the index. */
   async function indexRescue(q: FinderFilterQuery, index: SearchIndex, resolution: SearchResolution): Promise<EmptyRescue> {
     const narrowed = Boolean(q.category || q.gender || q.best || q.brand?.length || q.minPrice !== undefined || q.maxPrice !== undefined);
-    const out: EmptyRescue = { didYouMean: null, allCategories: null, clearFilters: (await repo.totals()).products };
+    // Every product the storefront shows: the index's (a hidden one is not in it), with no read of the database.
+    const out: EmptyRescue = { didYouMean: null, allCategories: null, clearFilters: index.size };
     const search = q.search ?? '';
     const loose = index.resolve(search, { loose: true });
     if (loose.correction && loose.correction !== search.toLowerCase()) {
@@ -206,7 +207,8 @@ export function createFinderService(
       }
       if (narrowed) out.allCategories = await repo.countFinder({ search: filter.search });
     }
-    if (narrowed || q.search) out.clearFilters = (await repo.totals()).products;
+    // The products the storefront shows (not product_totals', which counts hidden ones too).
+    if (narrowed || q.search) out.clearFilters = await repo.countFinder({});
     return out;
   }
 

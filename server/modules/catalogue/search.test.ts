@@ -149,6 +149,21 @@ describe('forgiving search', () => {
     expect((await get<ProductPage>('/api/products', {})).rescue).toBeUndefined();
   });
 
+  it('counts in "clear filters" only the products the storefront shows, not one hidden for its dead link', async () => {
+    const [hidden] = await ctx.database.rows<{ id: string }>(
+      sql`update products set link_state = 'hidden' where id = (select id from products order by title limit 1) returning id`,
+    );
+    try {
+      const shown = (await walk({})).length;
+      expect(shown).toBe(7);
+      // Answered from the search index, and from the database (filters alone): the same number.
+      expect((await get<ProductPage>('/api/products', { search: 'hoodxx' })).rescue?.clearFilters).toBe(shown);
+      expect((await get<ProductPage>('/api/products', { category: 'Shoes' })).rescue?.clearFilters).toBe(shown);
+    } finally {
+      await ctx.database.db.execute(sql`update products set link_state = 'ok' where id = ${hidden!.id}::uuid`);
+    }
+  });
+
   it('suggests products, brands and categories as one types', async () => {
     const s = await get<Suggestions>('/api/search/suggestions', { q: 'hood' });
     expect(

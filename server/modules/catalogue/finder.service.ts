@@ -41,9 +41,16 @@ export type ProductLookup =
 export const PRODUCT_GONE_MESSAGE = 'This product has been removed from the catalogue.';
 export const PRODUCT_MISSING_MESSAGE = 'There is no product at this address.';
 
-/** A finder row as a product. */
+/**
+ * A finder row as a product. A search's kept cards (search-index-keeper.ts) are the same row objects answer after
+ * answer until the catalogue changes, so each one's product is made once and kept beside its row (in a WeakMap: it
+ * goes when the row goes). Answers copy it (zod's encode), nothing changes it.
+ */
+const productOfRow = new WeakMap<RawFinderRow, Product>();
 function finderProduct(r: RawFinderRow): Product {
-  return toProduct(toProductRow(r));
+  let product = productOfRow.get(r);
+  if (!product) productOfRow.set(r, (product = Object.freeze(toProduct(toProductRow(r)))));
+  return product;
 }
 
 /** Where the page after `last` starts, in the order it was read in. */

@@ -1,8 +1,18 @@
-import preact from '@preact/preset-vite';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { PREACT_ALIASES, REACT_LIBRARIES } from './preact-aliases';
+import { firstViewChunks } from './first-view-chunks';
 import { loadConfig } from './server/config';
 import { publicSiteConfig, siteConfigScript } from './server/web';
+
+/**
+ * wouter imports useSyncExternalStore through the shim made for React 17 (a CommonJS module that requires `react`
+ * itself); React 18 and up have it, so the shim is bytes in the first bundle for nothing.
+ */
+const SYNC_EXTERNAL_STORE_SHIM = {
+  find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+  replacement: fileURLToPath(new URL('./web/lib/use-sync-external-store.ts', import.meta.url)),
+};
 
 /** In development Vite serves index.html, so it inlines the public settings the way the server does. */
 function devSiteConfig(): Plugin {
@@ -18,13 +28,11 @@ function devSiteConfig(): Plugin {
 
 export default defineConfig(() => ({
   root: 'web',
-  // React's names (and wouter's useSyncExternalStore shim) resolve to Preact: decision 0064.
-  resolve: { alias: PREACT_ALIASES },
-  // Bundled into the server entry so that their `react` imports meet the aliases too (decision 0064).
-  ssr: { noExternal: REACT_LIBRARIES },
+  resolve: { alias: [SYNC_EXTERNAL_STORE_SHIM] },
   publicDir: 'public',
-  // The JSX transform (Preact's), Prefresh's hot reload in development; the aliases are ours (PREACT_ALIASES).
-  plugins: [preact({ reactAliasesEnabled: false }), devSiteConfig()],
+  // React's JSX transform and Fast Refresh in development.
+  // How the browser's JavaScript is cut into files: first-view-chunks.ts.
+  plugins: [react(), devSiteConfig(), firstViewChunks()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { PREACT_ALIASES, REACT_LIBRARIES } from './preact-aliases';
 import { postgresAnswers } from './server/db/client';
 
 /** The suite runs on embedded PGlite always, and again on PostgreSQL when a server answers here. */
@@ -8,11 +7,7 @@ const withPostgres = process.env.FINDER_TEST_PG !== 'off' && (await postgresAnsw
 if (!withPostgres) console.warn(`PostgreSQL does not answer at ${PG_URL}: API tests run on PGlite only.`);
 
 export default defineConfig({
-  // The web tests and the server's page tests render on Preact, as the built site does (decision 0064): the aliases,
-  // and the libraries that import `react` run through them instead of being left to Node.
-  resolve: { alias: PREACT_ALIASES },
   test: {
-    server: { deps: { inline: REACT_LIBRARIES } },
     globalSetup: ['server/test/global-setup.ts'],
     setupFiles: ['server/test/shared-worker-guard.ts'],
     // The AWS SDK's notice that its 2027 releases need Node 22 (the lock file pins this one) is noise in test output.

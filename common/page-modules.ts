@@ -1,12 +1,13 @@
 import type { PageMatch } from './pages';
 
 /**
- * The module (path under web/, as the build manifest names it) that holds each page loaded on demand: the server
- * links a rendered page's stylesheets and chunks from it. The finder is in the first bundle (a brand's page is the
- * finder with its brand fixed: its own chunk is the heading around it). web/app/routes.tsx imports the same files;
- * pages.test.ts keeps the two in step.
+ * The module (path under web/, as the build manifest names it) that holds each page, every one loaded on demand: the
+ * server links a rendered page's stylesheets and chunks from it, so the first bundle holds only what every page
+ * needs (a brand's page is the finder with its brand fixed: its own chunk is the heading around it).
+ * web/app/routes.tsx imports the same files; pages.test.ts keeps the two in step.
  */
-export const PAGE_MODULES: Record<Exclude<PageMatch['page'], 'finder'>, string> = {
+export const PAGE_MODULES: Record<PageMatch['page'], string> = {
+  finder: 'features/finder/finder-page.tsx',
   product: 'features/product/product-page.tsx',
   brand: 'features/finder/brand-page.tsx',
   login: 'features/auth/login-page.tsx',

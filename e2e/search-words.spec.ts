@@ -64,7 +64,7 @@ test.describe('search in the words of the niche', () => {
     await expect(partial).toContainText(`No results for all words; showing results for low panda ${token}`);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText(`Air Force 1 Low Panda ${token}`);
-    // A plain button until Preact has hydrated it.
+    // A plain button until React has hydrated it.
     await hydrated(page, '.partial-answer button');
     await partial.getByRole('button', { name: 'Search for all words' }).click();
     await expect(page).toHaveURL(/[?&]allWords=true(&|$)/);

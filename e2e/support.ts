@@ -131,18 +131,16 @@ export async function animationsFinished(page: Page): Promise<void> {
 }
 
 /**
- * Waits until Preact has hydrated the element (a node of its tree from #root holds it: `__k` children, `__e` the DOM
- * node, Preact's internal names, decision 0064). Before that a click on a server-rendered link is a plain link (a
- * whole-page load), not an in-app navigation.
+ * Waits until React has hydrated the page and the element is there: the browser's entry marks `<html data-hydrated>`
+ * once React has committed its first render (an effect, React's own word that it has) and the later parts' code is
+ * in, after which any part hydrates the moment it is pressed or typed into (decision 0080). Before that a click on a
+ * server-rendered link is a plain link (a whole-page load), not an in-app navigation.
  */
 export async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((sel) => {
-    type Node = { __e?: unknown; __k?: Array<Node | null> | null };
-    const el = document.querySelector(sel);
-    const tree = (document.getElementById('root') as (HTMLElement & { __k?: Node }) | null)?.__k;
-    const holds = (node: Node | null | undefined): boolean => Boolean(node && (node.__e === el || node.__k?.some(holds)));
-    return Boolean(el && holds(tree));
-  }, selector);
+  await page.waitForFunction(
+    (sel) => document.documentElement.dataset.hydrated === 'true' && document.querySelector(sel) !== null,
+    selector,
+  );
 }
 
 /**

@@ -1,16 +1,14 @@
 // The browser's entry: hydrates the page the server rendered (or renders it, when served without the server's
 // rendering, as Vite's dev server does).
-// First: React's behaviour where preact/compat differs (decision 0064).
-import './lib/preact-compat';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SiteRouter } from './lib/router';
 import { App, seedQueries } from './app/app';
 import { routeForPath } from './app/routes';
 import { readInitialData } from './lib/page-data';
+import { preloadLaterParts } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import { getSiteConfig } from './lib/site-config';
-import { hydrateInTasks } from './lib/hydrate-later';
 import { preloadLayout } from './features/layout/site-layout';
 import { formatMoney } from '../common/currency';
 import './styles/app.css';
@@ -25,15 +23,22 @@ const data = readInitialData();
 const queryClient = createQueryClient();
 seedQueries(queryClient, data);
 
+/** Settles when React has committed the page's first render (its hydration, but for the later parts). */
+let committed = () => undefined as void;
+const firstCommit = new Promise<void>((resolve) => {
+  committed = resolve;
+});
+
 function start(container: HTMLElement) {
   const app = (
     <SiteRouter>
-      <App queryClient={queryClient} data={data} />
+      <App queryClient={queryClient} data={data} onCommit={committed} />
     </SiteRouter>
   );
-  // As a transition, React's hydration yields to the browser every few milliseconds instead of blocking it in one
-  // long task. On Preact (decision 0064) startTransition is a plain call and hydration one short synchronous pass.
-  if (data && container.firstElementChild) startTransition(() => hydrateInTasks(() => void hydrateRoot(container, app)));
+  // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long task;
+  // the parts in a `HydrateLater` boundary (a Suspense boundary) are hydrated after the rest, each on its own, and
+  // first the one a visitor touches (decision 0080).
+  if (data && container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
@@ -54,6 +59,16 @@ setTimeout(() => {
     // Blocked: the stores keep what this page writes.
   }
 }, 0);
-const route = routeForPath(location.pathname);
-const ready = route ? route.preload().catch(() => undefined) : Promise.resolve();
-void ready.then(() => setTimeout(() => start(root), 0));
+void routeForPath(location.pathname)
+  .preload()
+  .catch(() => undefined)
+  .then(() => {
+    setTimeout(() => start(root), 0);
+    // The later parts' code (hydrate-later.tsx) while the rest hydrates. Once the first render is committed and that
+    // code is in, every part of the page hydrates the moment it is used: <html data-hydrated> says so (e2e's
+    // hydrated() waits for it).
+    void Promise.all([firstCommit, preloadLaterParts()]).then(
+      () => document.documentElement.setAttribute('data-hydrated', 'true'),
+      () => undefined,
+    );
+  });

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import type { InitialData } from '../../common/page-data';
 import { ToastProvider } from '../components/ui/toast';
 import { facetFilters } from '../../common/finder-filters';
@@ -39,8 +39,12 @@ function AppRoutes() {
   );
 }
 
-/** The whole site, inside the router (web/lib/router.tsx: following the address, or the server's URL). */
-export function App({ queryClient, data }: { queryClient: QueryClient; data: InitialData | null }) {
+/**
+ * The whole site, inside the router (web/lib/router.tsx: following the address, or the server's URL). `onCommit` is
+ * called once React has committed its first render in the browser (after hydrating the page, but for its later parts).
+ */
+export function App({ queryClient, data, onCommit }: { queryClient: QueryClient; data: InitialData | null; onCommit?: () => void }) {
+  useEffect(() => onCommit?.(), [onCommit]);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

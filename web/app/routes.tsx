@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
-import FinderPage from '../features/finder/finder-page';
 import { matchPath, Route, Switch } from '../lib/router';
 import { lazyRoute, type LazyRoute } from '../lib/lazy-route';
 
-// Every page but the finder loads its code on demand (common/page-modules.ts names the same files for the server,
-// under web/, which is why the admin page's own folder is spelled ../app/admin).
+// Every page loads its code on demand (common/page-modules.ts names the same files for the server, under web/,
+// which is why the admin page's own folder is spelled ../app/admin).
+const finderPage = lazyRoute(() => import('../features/finder/finder-page'));
 const product = lazyRoute(() => import('../features/product/product-page'));
 const brand = lazyRoute(() => import('../features/finder/brand-page'));
 const login = lazyRoute(() => import('../features/auth/login-page'));
@@ -24,9 +24,9 @@ const dataSecurity = lazyRoute(() => import('../features/legal/data-security-pag
 const disclaimer = lazyRoute(() => import('../features/legal/disclaimer-page'));
 const convert = lazyRoute(() => import('../features/convert/convert-page'));
 
-type Page = { path: string; Component: ComponentType; route: LazyRoute | null };
+type Page = { path: string; Component: ComponentType; route: LazyRoute };
 
-const finder = (path: string): Page => ({ path, Component: FinderPage, route: null });
+const finder = (path: string): Page => ({ path, Component: finderPage.Component, route: finderPage });
 const page = (path: string, route: LazyRoute): Page => ({ path, Component: route.Component, route });
 
 /** The routes of spec section 2, plus product pages, in the order they are tried; the fallback shows the login screen. */
@@ -70,7 +70,7 @@ export function PageRoutes() {
   );
 }
 
-/** The on-demand code of the page at this path; null for the finder (in the first bundle). */
-export function routeForPath(pathname: string): LazyRoute | null {
+/** The on-demand code of the page at this path. */
+export function routeForPath(pathname: string): LazyRoute {
   return pageForPath(pathname).route;
 }

@@ -1,20 +1,17 @@
-import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from '../lib/router';
 import { CARD_STAGGER_MS } from '../../common/constants';
 import { TEXTS } from '../../common/texts/storefront';
 import { thumbnailUrlFor } from '../../common/media';
 import type { Product } from '../../common/schemas/product';
 import { useBuyTarget } from '../lib/agents';
-import { sendAnalytics } from '../lib/analytics';
+import { BestBadge, BuyLink, OUTBOUND_REL, outboundHandlers } from './buy-link';
 import { QcBadge } from './qc-badge';
 import { FavoriteButton } from './favorite-button';
 import { Price } from './price';
 import './product-card.css';
 
 const CARD_IMAGE_SIZES = '(max-width: 1023px) calc(50vw - 26px), 350px';
-
-/** The external store: a new tab, no referrer or opener, marked as a paid link. */
-const OUTBOUND_REL = 'noopener noreferrer sponsored';
 
 type Props = {
   product: Product;
@@ -27,60 +24,6 @@ type Props = {
   /** Shown under the price (the favourites list says how the price changed since it was saved). */
   note?: ReactNode;
 };
-
-/**
- * Counts an outbound click (decision 0018) without preventDefault: the store's tab opens at once. A middle click
- * opens it too, so it counts as well; a right click does not.
- */
-function outboundHandlers(productId: string, source: 'buy' | 'image' | 'page', agent: string | undefined) {
-  const report = () => sendAnalytics({ kind: 'click', productId, source, ...(agent ? { agent } : {}) });
-  return { onClick: report, onAuxClick: (event: MouseEvent) => event.button === 1 && report() };
-}
-
-/** The star of a best product (spec section 2), on a card or a product page's picture. */
-export function BestBadge({ product }: { product: Product }) {
-  if (!product.isBestProduct) return null;
-  return (
-    <span className="card-badge" title={TEXTS.bestProducts}>
-      <span aria-hidden="true">★</span>
-      <span className="visually-hidden">{TEXTS.bestProducts}</span>
-    </span>
-  );
-}
-
-/**
- * BUY: the product's store in a new tab, counted as a click (spec section 2); disabled when it has no link. `source`
- * says where it sits for the count: 'buy' on a card, 'page' on the product page.
- */
-export function BuyLink({ product, className, source = 'buy' }: { product: Product; className: string; source?: 'buy' | 'page' }) {
-  // The visitor's agent (else the default) with our referral code; the product's own link when it names no item.
-  const buy = useBuyTarget(product);
-  if (!buy.href) {
-    return (
-      <button
-        type="button"
-        className={`button button-primary ${className}`}
-        disabled
-        aria-label={`${product.title} is not available to buy`}
-      >
-        {TEXTS.buy}
-      </button>
-    );
-  }
-  return (
-    <a
-      className={`button button-primary ${className}`}
-      href={buy.href}
-      target="_blank"
-      rel={OUTBOUND_REL}
-      aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
-      data-agent={buy.agent}
-      {...outboundHandlers(product.id, source, buy.agent)}
-    >
-      {TEXTS.buy}
-    </a>
-  );
-}
 
 /**
  * A product card: the title opens the product's page here; the image and BUY open the store in a new tab (spec

@@ -1,56 +1,66 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type ComponentType, type ReactNode } from 'react';
 
 /**
- * Hydration in more than one task (issue 28). Preact hydrates a page in one synchronous pass; on a phone that pass
- * was one long task (total blocking time). A part wrapped in `HydrateLater` suspends during that pass: Preact keeps
- * the server's markup of it as it is (links work, the picture stays painted) and hydrates it when the part is
- * released, in a task of its own (each part its own, in the order they were rendered). The server and every later
- * render in the browser render it at once.
- *
- * The part must render one element at its top: a suspended part keeps one DOM node (Preact 11's rule).
+ * Parts of a page that React hydrates after the rest (issue 38, decision 0080): Suspense boundaries. When React
+ * hydrates the server's HTML it leaves the content of each boundary as the server wrote it (links work, the painted
+ * picture stays) and hydrates it later at the lowest priority, each boundary on its own, yielding to the browser
+ * between them; a boundary a visitor presses, types into or focuses before then is hydrated first, at once, and the
+ * event goes to it. The server and every later render in the browser render the part at once.
  */
-
-/** The releases of the parts of the hydrating pass under way; null when none is (the server, later renders). */
-let pass: { releases: Array<Promise<void>>; next: number; done: boolean } | null = null;
-
-/** Runs the browser's hydrating call (main.tsx); parts rendered during it are hydrated in later tasks. */
-export function hydrateInTasks(hydrate: () => void): void {
-  const current = { releases: [] as Array<Promise<void>>, next: 0, done: false };
-  pass = current;
-  try {
-    hydrate();
-  } finally {
-    // Renders after this call (state set during hydration) no longer claim new releases.
-    current.done = true;
-  }
-}
-
-/** A release a task after the previous one's: each deferred part hydrates in a task of its own. */
-function claimRelease(): Promise<void> | null {
-  // The server, a page rendered in the browser and a part first shown after the pass: at once.
-  if (!pass || pass.done) return null;
-  const previous = pass.releases.at(-1) ?? Promise.resolve();
-  const release = previous.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-  pass.releases.push(release);
-  return release;
-}
-
-const settled = new WeakSet<Promise<void>>();
-
-function Deferred({ release, children }: { release: Promise<void> | null; children: ReactNode }) {
-  if (release && !settled.has(release)) {
-    throw release.then(() => void settled.add(release));
-  }
-  return children;
-}
-
-/** Hydrates `children` (one element at their top) in a later task than the rest of the page; renders them at once elsewhere. */
 export function HydrateLater({ children }: { children: ReactNode }) {
-  // Claimed once per mounted part: a re-render during the wait (a state set while hydrating) keeps waiting for it.
-  const [release] = useState(claimRelease);
-  return (
-    <Suspense fallback={null}>
-      <Deferred release={release}>{children}</Deferred>
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/** The loaders of every later part declared by the modules loaded so far. */
+const loaders: Array<() => Promise<void>> = [];
+
+/**
+ * Loads the code of every later part declared by the modules loaded so far (the page's own). The server awaits it
+ * before rendering and a navigation before showing the page, so neither ever shows a part's empty fallback; the
+ * browser's first view asks for it while it hydrates the rest.
+ */
+export async function preloadLaterParts(): Promise<void> {
+  await Promise.all(loaders.map((load) => load()));
+}
+
+/** What React.lazy reads synchronously: a thenable already resolved (React 19 reads its value in the same render). */
+export function settled<T>(value: T): Promise<T> {
+  return { then: (resolve: (v: T) => void) => resolve(value) } as unknown as Promise<T>;
+}
+
+/**
+ * A part whose code loads after the first view (a chunk of its own, not linked by the page) and which is hydrated
+ * when it arrives, as a `HydrateLater` part: what the first view shows but need not run at once (a grid of cards,
+ * a panel behind a button, what is below the fold). Until then the server's markup stays as it is; a press on it
+ * before its code arrives does what the markup does alone (a link is followed, a button does nothing).
+ *
+ * The part is memoised: a parent that renders again with the same props does not reach the boundary, which would
+ * otherwise have to be hydrated at once (or, its code still on the way, rendered anew). Give it stable props.
+ */
+export function laterPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (component) => {
+        loaded = component;
+      },
+      (err: unknown) => {
+        pending = undefined;
+        throw err;
+      },
+    ));
+  loaders.push(preload);
+  const Code = lazy(() => {
+    if (loaded) return settled({ default: loaded });
+    return preload().then(() => ({ default: loaded as ComponentType<P> }));
+  });
+  function LaterPart(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Code {...props} />
+      </Suspense>
+    );
+  }
+  return memo(LaterPart);
 }

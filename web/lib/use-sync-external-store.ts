@@ -1,2 +1,2 @@
-// What preact-aliases.ts gives wouter for `use-sync-external-store/shim`: the one `react` has (preact/compat's here).
+// wouter's `use-sync-external-store/shim` (vite.config.ts): the one React 18 and up have.
 export { useSyncExternalStore } from 'react';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -11,8 +12,17 @@ import { EMBEDDABLE_PICTURE_CORP } from '../../plugins/security-headers';
 /** The build's public pictures at the root that other sites may show: the site's link-preview picture. */
 const EMBEDDABLE_ROOT_FILES = new Set(['share.png']);
 
-/** What web/entry-server.tsx exports: the page's markup inside #root. */
+/** What web/entry-server.tsx exports: the page's markup inside #root, whole (the pages the response cache keeps). */
 export type RenderPage = (url: string, data: InitialData, site: SiteConfig) => Promise<string>;
+
+/** What a streamed render tells the server (web/entry-server.tsx's StreamTarget). */
+export type StreamTarget = {
+  onShell(result: { pipe: (destination: Writable) => void } | { error: unknown }): void;
+  onError(error: unknown): void;
+};
+
+/** What web/entry-server.tsx exports: the page's markup inside #root, streamed as React makes it. */
+export type RenderPageStream = (url: string, data: InitialData, site: SiteConfig, target: StreamTarget) => Promise<void>;
 
 /**
  * The web side as the server sees it: built files in production (loadBuiltFrontEnd), Vite's dev server in
@@ -20,6 +30,7 @@ export type RenderPage = (url: string, data: InitialData, site: SiteConfig) => P
  */
 export type FrontEnd = {
   render: RenderPage;
+  renderStream: RenderPageStream;
   /** index.html with its placeholders, for this address. */
   template(url: string): Promise<string>;
   /** <link> tags for the stylesheets and chunks of on-demand modules a rendered page used. */
@@ -93,9 +104,13 @@ export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | nul
   // The build renders with React's production build (it loads React from node_modules, which picks its build by
   // NODE_ENV when first loaded): the development one checks every element and renders several times slower.
   process.env.NODE_ENV ??= 'production';
-  const { render } = (await import(pathToFileURL(entryPath).href)) as { render: RenderPage };
+  const { render, renderStream } = (await import(pathToFileURL(entryPath).href)) as {
+    render: RenderPage;
+    renderStream: RenderPageStream;
+  };
   return {
     render,
+    renderStream,
     template: async () => template,
     assetTags: (modules) => manifestTags(manifest, modules, 'modulepreload', inlineCss),
     prefetchTags: (modules) => manifestTags(manifest, modules, 'prefetch'),

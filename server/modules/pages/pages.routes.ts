@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { PassThrough, Transform, type Writable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_SHUFFLE_SEED, SHUFFLE_SEED_COOKIE } from '../../../common/constants';
 import { INITIAL_DATA_ID } from '../../../common/page-data';
@@ -16,6 +17,8 @@ import { serverDay, type PagePlan, type PagesService } from './pages.service';
 
 /** Seconds a crawler is asked to wait before trying a page again when the database did not answer. */
 const RETRY_AFTER_S = 30;
+/** Where the page's markup goes in the template. */
+const APP_HTML = '<!--app-html-->';
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?finder\.session_token=/;
 /** A phone, by the client hint Chromium sends unasked or the user agent's "Mobi" (Android phones, iPhone). */
 const PHONE_UA = /Mobi|iPhone|iPod/;
@@ -145,28 +148,24 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
     }
   }
 
-  async function send(request: FastifyRequest, reply: FastifyReply, plan: Extract<PagePlan, { kind: 'page' }>, origin: string) {
-    const template = await frontEnd.template(request.url);
-    let status: number = plan.status;
-    let rootHtml = '';
-    let dataScript = '';
-    let assets = '';
-    try {
-      rootHtml = await frontEnd.render(request.url, plan.data, site);
-      assets = plan.page === 'finder' ? '' : frontEnd.assetTags([PAGE_MODULES[plan.page]]);
-      dataScript = `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(plan.data)}</script>`;
-    } catch (err) {
-      // The browser renders the page itself from an empty root: the visitor still gets a working page.
-      request.log.error({ err, url: request.url }, 'server rendering failed');
-      status = 500;
-    }
+  /** The template around the page's markup: everything before #root's content and everything after it. */
+  function frame(request: FastifyRequest, plan: Extract<PagePlan, { kind: 'page' }>, origin: string, template: string, rendered: boolean) {
+    const assets = rendered ? frontEnd.assetTags([PAGE_MODULES[plan.page]]) : '';
     const prefetch = frontEnd.prefetchTags(plan.prefetch.map((name) => PAGE_MODULES[name]));
-    const html = fillTemplate(template, {
+    const dataScript = rendered ? `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(plan.data)}</script>` : '';
+    const parts = {
       '<!--app-head-->': `${renderHead(origin, plan.head)}\n    ${assets}${prefetch}`,
       '<!--site-config-->': siteScript,
-      '<!--app-html-->': rootHtml,
       '<!--app-data-->': dataScript,
-    });
+    };
+    const at = template.indexOf(APP_HTML);
+    return {
+      before: fillTemplate(template.slice(0, at), parts),
+      after: fillTemplate(template.slice(at + APP_HTML.length), parts),
+    };
+  }
+
+  function headers(request: FastifyRequest, reply: FastifyReply, plan: Extract<PagePlan, { kind: 'page' }>, status: number) {
     if (status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
     request.server.responseCache.expireAt(request, plan.validUntil ?? null);
     // The finder's first page holds 4 products on phones and 6 elsewhere. A shared cache may hand either to anyone
@@ -176,8 +175,73 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
     return reply
       .status(status)
       .header('cache-control', plan.cacheControl ?? 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .type('text/html; charset=utf-8');
+  }
+
+  /**
+   * A page the response cache keeps (no cacheControl of its own: the route's public policy): rendered whole, since
+   * its ETag is the hash of the whole body and a crowd is answered from the kept copy.
+   */
+  async function sendWhole(request: FastifyRequest, reply: FastifyReply, plan: Extract<PagePlan, { kind: 'page' }>, origin: string) {
+    const template = await frontEnd.template(request.url);
+    let status: number = plan.status;
+    let rootHtml = '';
+    try {
+      rootHtml = await frontEnd.render(request.url, plan.data, site);
+    } catch (err) {
+      // The browser renders the page itself from an empty root: the visitor still gets a working page.
+      request.log.error({ err, url: request.url }, 'server rendering failed');
+      status = 500;
+    }
+    const { before, after } = frame(request, plan, origin, template, status !== 500);
+    return headers(request, reply, plan, status).send(before + rootHtml + after);
+  }
+
+  /**
+   * A page nobody keeps (Home, Account, sign-in, the dashboard, the not-found page): the head and React's markup
+   * leave as they are made, so the browser fetches the page's code while the rest is rendered.
+   */
+  async function sendStream(request: FastifyRequest, reply: FastifyReply, plan: Extract<PagePlan, { kind: 'page' }>, origin: string) {
+    const template = await frontEnd.template(request.url);
+    const shell = await new Promise<{ pipe: (destination: Writable) => void } | null>((resolve) => {
+      frontEnd
+        .renderStream(request.url, plan.data, site, {
+          onShell(result) {
+            if ('pipe' in result) return resolve(result);
+            request.log.error({ err: result.error, url: request.url }, 'server rendering failed');
+            resolve(null);
+          },
+          onError(err) {
+            // React sends that part's fallback; the browser renders it itself.
+            request.log.error({ err, url: request.url }, 'server rendering failed inside a boundary');
+          },
+        })
+        .catch((err: unknown) => {
+          request.log.error({ err, url: request.url }, 'server rendering failed');
+          resolve(null);
+        });
+    });
+    if (!shell) {
+      const { before, after } = frame(request, plan, origin, template, false);
+      return headers(request, reply, plan, 500).send(before + after);
+    }
+    const { before, after } = frame(request, plan, origin, template, true);
+    const body = new PassThrough();
+    body.write(before);
+    // React ends what it pipes into: the rest of the template follows its last chunk.
+    const markup = new Transform({
+      transform: (chunk: Buffer, _encoding, callback) => callback(null, chunk),
+      flush(callback) {
+        callback(null, after);
+      },
+    });
+    markup.pipe(body);
+    shell.pipe(markup);
+    return headers(request, reply, plan, plan.status).send(body);
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, plan: Extract<PagePlan, { kind: 'page' }>, origin: string) {
+    return plan.cacheControl ? sendStream(request, reply, plan, origin) : sendWhole(request, reply, plan, origin);
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

@@ -18,10 +18,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { sendAnalytics } from '../../lib/analytics';
 import { categoriesQueryKey, useCategories } from '../../lib/categories';
 import { useProducts } from './api/get-products';
-import { CategoryChips } from './components/category-chips';
 import { GenderFilter } from './components/gender-filter';
-import { ProductCard } from '../../components/product-card';
-import { PromoBanner } from './components/promo-banner';
+import { LaterProductGrid } from '../../components/later-product-grid';
 import { SearchBox } from './components/search-box';
 import { emptyState, paramsFromFilters, summaryText, type FinderFilters } from '../../../common/finder-filters';
 import { brandMeta, brandPath, finderMeta } from '../../../common/page-meta';
@@ -30,9 +28,6 @@ import type { BrandSummary } from '../../../common/schemas/search';
 import { useFacets } from './api/get-facets';
 import { activeFilterChips } from '../../../common/finder-chips';
 import { ActiveFilters } from './components/active-filters';
-import { BrandFilter } from './components/brand-filter';
-import { EmptyRescue } from './components/empty-rescue';
-import { PriceRange } from './components/price-range';
 import { SortSelect } from './components/sort-select';
 import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts } from './finder-controls';
 import type { SuggestionOption } from './suggestion-options';
@@ -40,8 +35,16 @@ import { usePageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
 import { useShuffleSeed } from './hooks/use-shuffle-seed';
 import { useFinderFilters } from './hooks/use-finder-filters';
-import { HydrateLater } from '../../lib/hydrate-later';
+import { laterPart } from '../../lib/hydrate-later';
 import './finder.css';
+
+// Parts of the finder that hydrate once their code is in, which loads after the first view's (decision 0080): the
+// server's markup is on screen meanwhile, links work, and a press on one of them before then does what the markup
+// alone does.
+const PromoBanner = laterPart(() => import('./components/promo-banner').then((m) => m.PromoBanner));
+const MoreFilterFields = laterPart(() => import('./components/more-filter-fields').then((m) => m.MoreFilterFields));
+const CategoryChips = laterPart(() => import('./components/category-chips').then((m) => m.CategoryChips));
+const EmptyRescue = laterPart(() => import('./components/empty-rescue').then((m) => m.EmptyRescue));
 
 /** Spec section 9: 4 items a page on phones, 6 elsewhere; read at each fetch, so a resize never restarts the list. */
 function currentPageSize(): number {
@@ -98,14 +101,30 @@ export default function FinderPage({ brand }: Props = {}) {
   );
 
   // A way out that lets go of a brand's fixed brand leads to the finder itself.
-  const leave = (next: FinderFilters) => {
-    if (!brand) {
-      update(next);
-      return;
-    }
-    const query = paramsFromFilters(next).toString();
-    void navigate(query ? `${PRODUCTS_PATH}?${query}` : PRODUCTS_PATH);
-  };
+  const leave = useCallback(
+    (next: FinderFilters) => {
+      if (!brand) {
+        update(next);
+        return;
+      }
+      const query = paramsFromFilters(next).toString();
+      void navigate(query ? `${PRODUCTS_PATH}?${query}` : PRODUCTS_PATH);
+    },
+    [brand, update, navigate],
+  );
+
+  // The later parts' handlers keep their identity while what they do stays the same: a part rendered again with the
+  // same props is left alone (hydrate-later.tsx).
+  // Like typing in the search box: the URL and the server follow after the debounce.
+  const onPriceChange = useCallback(
+    (minPrice: number | null, maxPrice: number | null) => setFilters((f) => ({ ...f, minPrice, maxPrice })),
+    [setFilters],
+  );
+  const onBrandsChange = useCallback((brands: string[]) => update({ brands }), [update]);
+  const onCategory = useCallback((category: string) => update({ category }), [update]);
+  const onSearch = useCallback((search: string) => update({ search }), [update]);
+  const onAllCategories = useCallback(() => leave(allCategoriesFilters(filters)), [leave, filters]);
+  const onClear = useCallback(() => leave(clearedFilters(filters)), [leave, filters]);
 
   const onPick = (option: SuggestionOption) => {
     if (option.kind === 'product') void navigate(option.path);
@@ -135,15 +154,15 @@ export default function FinderPage({ brand }: Props = {}) {
   // Cards the page opened with (rendered by the server, or kept from an earlier visit) are on screen already and
   // do not fade in again; cards that arrive later do.
   const [openedWith] = useState(() => new Set(items.map((p) => p.id)));
-  const pageStarts = useMemo(() => {
-    const starts: number[] = [];
+  const fade = useMemo(() => {
+    const pageStarts: number[] = [];
     let n = 0;
     for (const page of products.data?.pages ?? []) {
-      starts.push(n);
+      pageStarts.push(n);
       n += page.items.length;
     }
-    return starts;
-  }, [products.data]);
+    return { openedWith, pageStarts };
+  }, [products.data, openedWith]);
 
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = products;
   const hasData = products.data !== undefined;
@@ -173,7 +192,8 @@ export default function FinderPage({ brand }: Props = {}) {
   const searching = Boolean(filters.search.trim()) && (debouncing || (isFetching && !isFetchingNextPage));
   const initialLoading = products.isPending;
   const failed = products.isError && !hasData;
-  const categoryNames = categories.data?.map((c) => c.name) ?? [];
+  const categoryNames = useMemo(() => categories.data?.map((c) => c.name) ?? [], [categories.data]);
+  const chipCounts = useMemo(() => categoryCounts(facets.data), [facets.data]);
   const empty = emptyState(shownFilters);
   const firstPage = products.data?.pages[0];
   const [moreOpen, setMoreOpen] = useState(false);
@@ -217,29 +237,21 @@ export default function FinderPage({ brand }: Props = {}) {
               {FINDER_TEXTS.filters}
               {moreCount > 0 && <span className="filter-button-count"> ({moreCount})</span>}
             </button>
-            <HydrateLater>
-              <div id="more-filters" className={moreOpen ? 'more-filters more-filters-open' : 'more-filters'}>
-                <PriceRange
-                  min={filters.minPrice}
-                  max={filters.maxPrice}
-                  bounds={facets.data?.price}
-                  // Like typing in the search box: the URL and the server follow after the debounce.
-                  onChange={(minPrice, maxPrice) => setFilters((f) => ({ ...f, minPrice, maxPrice }))}
-                />
-                {!brand && <BrandFilter brands={facets.data?.brands} chosen={filters.brands} onChange={(brands) => update({ brands })} />}
-              </div>
-            </HydrateLater>
+            <div id="more-filters" className={moreOpen ? 'more-filters more-filters-open' : 'more-filters'}>
+              <MoreFilterFields
+                minPrice={filters.minPrice}
+                maxPrice={filters.maxPrice}
+                bounds={facets.data?.price}
+                onPriceChange={onPriceChange}
+                brands={brand ? null : facets.data?.brands}
+                chosen={filters.brands}
+                onBrandsChange={onBrandsChange}
+              />
+            </div>
           </div>
         </div>
         {filters.gender !== 'Women' && categoryNames.length > 0 && (
-          <HydrateLater>
-            <CategoryChips
-              names={categoryNames}
-              selected={filters.category}
-              onSelect={(category) => update({ category })}
-              counts={categoryCounts(facets.data)}
-            />
-          </HydrateLater>
+          <CategoryChips names={categoryNames} selected={filters.category} onSelect={onCategory} counts={chipCounts} />
         )}
       </section>
 
@@ -284,28 +296,13 @@ export default function FinderPage({ brand }: Props = {}) {
                 <EmptyRescue
                   rescue={firstPage?.rescue}
                   search={shownFilters.search}
-                  onSearch={(search) => update({ search })}
-                  onAllCategories={() => leave(allCategoriesFilters(filters))}
-                  onClear={() => leave(clearedFilters(filters))}
+                  onSearch={onSearch}
+                  onAllCategories={onAllCategories}
+                  onClear={onClear}
                 />
               </div>
             ) : (
-              <HydrateLater>
-                <ul className="grid">
-                  {items.map((product, index) => {
-                    const pageStart = pageStarts.findLast((s) => s <= index) ?? 0;
-                    return (
-                      <ProductCard
-                        key={product.id}
-                        product={product}
-                        fadeIn={openedWith.has(product.id) ? null : index - pageStart}
-                        eager={index < FINDER_PAGE_SIZE_DESKTOP}
-                        priority={index < 2}
-                      />
-                    );
-                  })}
-                </ul>
-              </HydrateLater>
+              <LaterProductGrid products={items} fade={fade} eager={FINDER_PAGE_SIZE_DESKTOP} priority={2} />
             )}
             <div ref={sentinelRef} className="sentinel" aria-hidden="true" />
             {isFetchingNextPage && (

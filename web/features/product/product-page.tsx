@@ -12,35 +12,25 @@ import { PriceAlertToggle } from '../../components/price-alert-toggle';
 import { Price } from '../../components/price';
 import { AgentPicker } from '../../components/agent-picker';
 import { ChosenAgentPromo } from '../../components/agent-promo';
-import { BestBadge, BuyLink, ProductCard } from '../../components/product-card';
+import { BestBadge, BuyLink } from '../../components/buy-link';
+import { LaterProductGrid } from '../../components/later-product-grid';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { useProductViewBeacon } from '../../lib/analytics';
 import { usePageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
-import { HydrateLater } from '../../lib/hydrate-later';
+import { laterPart } from '../../lib/hydrate-later';
 import { useProductView } from './api/get-product';
-import { PriceHistoryChart } from './components/price-history-chart';
-import { QcGallery } from './components/qc-gallery';
-import { LinkReportNotice } from './components/link-report-notice';
-import { ReportLink } from './components/report-link';
-import { SameItemElsewhere } from './components/same-item';
 import { ShareButton } from './components/share-button';
 import './product.css';
 
-/** Below the product: hydrated after the rest of the page, in a task of its own (issue 28). */
-function ProductGrid({ products, labelledBy }: { products: Product[]; labelledBy: string }) {
-  return (
-    <HydrateLater>
-      <ul className="grid" aria-labelledby={labelledBy}>
-        {products.map((p) => (
-          <ProductCard key={p.id} product={p} fadeIn={null} eager={false} />
-        ))}
-      </ul>
-    </HydrateLater>
-  );
-}
+// What the page shows below the product or as extras beside it hydrates once its code is in, which loads after the
+// first view's (decision 0080): the server's markup is on screen meanwhile.
+const PriceHistoryChart = laterPart(() => import('./components/price-history-chart').then((m) => m.PriceHistoryChart));
+const LinkReports = laterPart(() => import('./components/link-reports').then((m) => m.LinkReports));
+const QcGallery = laterPart(() => import('./components/qc-gallery').then((m) => m.QcGallery));
+const SameItemElsewhere = laterPart(() => import('./components/same-item').then((m) => m.SameItemElsewhere));
 
 /** The other products of its group: the same seller item in other colours (issue 26). */
 function OtherColours({ colours }: { colours: Product[] }) {
@@ -48,7 +38,7 @@ function OtherColours({ colours }: { colours: Product[] }) {
   return (
     <section className="related product-colours" aria-labelledby="colours-title">
       <h2 id="colours-title">Also in {others}</h2>
-      <ProductGrid products={colours} labelledBy="colours-title" />
+      <LaterProductGrid products={colours} labelledBy="colours-title" />
     </section>
   );
 }
@@ -162,8 +152,7 @@ function ProductDetails({
           <PriceAlertToggle productId={product.id} />
           {priceHistory && <PriceHistoryChart history={priceHistory} />}
           <ChosenAgentPromo className="product-promo" />
-          <LinkReportNotice productId={product.id} />
-          <ReportLink product={product} />
+          <LinkReports product={product} />
           <p className="product-note">
             Prices are approximate and set by the store. Finder is not a seller: the store handles the order, payment and returns.
           </p>
@@ -177,7 +166,7 @@ function ProductDetails({
         {loadingRelated ? (
           <Spinner label="Loading related products" size="small" />
         ) : (
-          <ProductGrid products={related} labelledBy="related-title" />
+          <LaterProductGrid products={related} labelledBy="related-title" />
         )}
       </section>
     </>
@@ -206,7 +195,7 @@ function MissingProduct({ gone, category, similar }: { gone: boolean; category: 
       {similar.length > 0 && (
         <section className="related" aria-labelledby="similar-title">
           <h2 id="similar-title">{gone ? 'Similar products' : 'You might like'}</h2>
-          <ProductGrid products={similar} labelledBy="similar-title" />
+          <LaterProductGrid products={similar} labelledBy="similar-title" />
         </section>
       )}
     </section>

@@ -1,0 +1,94 @@
+import type { Plugin } from 'vite';
+
+/**
+ * How the storefront's JavaScript is cut into files (issue 38, decision 0080), for the browser build.
+ *
+ * Rolldown's automatic splitting makes a chunk of its own of every set of modules that the same set of entries and
+ * on-demand imports reach; modules the entry already loads are split out again when a page's chunk imports them too.
+ * A first view then loaded 20-odd files, a dozen of them a few hundred bytes, and each file costs its own imports,
+ * exports and compression window (about 4 kB gzip in all). Here the files follow what a visit loads:
+ *
+ * - `react`: React and React DOM, the largest part and the one that changes least between our releases;
+ * - `shell`: everything the entry (web/main.tsx) imports, directly or not: the app's frame, TanStack Query, the router;
+ * - `storefront`: what two or more of the storefront's pages import beyond the shell (the price, the heart, BUY);
+ * - `<page>-view`: what one storefront page alone imports beyond those, beside the page's own chunk;
+ * - then the page's own chunk (a module loaded on demand keeps its own, which the build manifest names), and the later
+ *   parts' chunks (web/lib/hydrate-later.tsx) and every other page's, as Rolldown makes them.
+ */
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const LIBRARY = /[\\/]node_modules[\\/]/;
+const ENTRY = /[\\/]web[\\/]main\.tsx$/;
+/** The pages a visitor lands on from a search engine or a shared link (a brand's page is the finder's, with a heading). */
+const STOREFRONT_PAGES = [
+  /[\\/]web[\\/]features[\\/]finder[\\/]finder-page\.tsx$/,
+  /[\\/]web[\\/]features[\\/]product[\\/]product-page\.tsx$/,
+];
+
+type Graph = { importedIds: readonly string[]; dynamicImporters: readonly string[] } | null;
+
+/** Every module `root` imports statically, directly or not (what loads with it), itself included. */
+function staticClosure(root: string, info: (id: string) => Graph): Set<string> {
+  const seen = new Set<string>([root]);
+  const stack = [root];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    for (const next of info(id)?.importedIds ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        stack.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+/** The group of a storefront page's own modules, by its file name: finder-page.tsx → finder-view. */
+function viewName(page: string): string {
+  return `${(page.split(/[\\/]/).pop() ?? page).replace(/(-page)?\.tsx$/, '')}-view`;
+}
+
+export function firstViewChunks(): Plugin {
+  const shell = new Set<string>();
+  /** Module → the group it goes in: 'storefront' or a page's view. */
+  const groups = new Map<string, string>();
+  return {
+    name: 'finder-first-view-chunks',
+    apply: 'build',
+    buildEnd() {
+      if (this.environment.config.consumer !== 'client') return;
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      const entry = ids.find((id) => ENTRY.test(id));
+      if (!entry) return;
+      for (const id of staticClosure(entry, info)) shell.add(id);
+      const reached = new Map<string, string[]>();
+      for (const page of ids.filter((id) => STOREFRONT_PAGES.some((p) => p.test(id)))) {
+        for (const id of staticClosure(page, info)) {
+          // A module loaded on demand (a page, a later part) keeps a chunk of its own.
+          if (shell.has(id) || LIBRARY.test(id) || (info(id)?.dynamicImporters.length ?? 0) > 0) continue;
+          reached.set(id, [...(reached.get(id) ?? []), page]);
+        }
+      }
+      for (const [id, pages] of reached) groups.set(id, pages.length >= 2 ? 'storefront' : viewName(pages[0] ?? ''));
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [
+            // A group takes its modules' imports along; a group of a higher priority takes its modules first.
+            { name: 'react', test: REACT, priority: 4 },
+            // Our modules only: a library's entry names every part of it (TanStack Query's useMutation beside useQuery),
+            // and the libraries' modules the shell does not use are left to Rolldown, which knows which it uses.
+            { name: 'shell', test: (id: string) => shell.has(id) && !ENTRY.test(id) && !LIBRARY.test(id), priority: 3 },
+            { name: 'storefront', test: (id: string) => groups.get(id) === 'storefront', priority: 2 },
+            {
+              name: (id: string) => groups.get(id) ?? null,
+              test: (id: string) => groups.has(id) && groups.get(id) !== 'storefront',
+              priority: 1,
+            },
+          ],
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { MouseEvent } from 'react';
+import { TEXTS } from '../../common/texts/storefront';
+import type { Product } from '../../common/schemas/product';
+import { useBuyTarget } from '../lib/agents';
+import { sendAnalytics } from '../lib/analytics';
+
+/** The external store: a new tab, no referrer or opener, marked as a paid link. */
+export const OUTBOUND_REL = 'noopener noreferrer sponsored';
+
+/**
+ * Counts an outbound click (decision 0018) without preventDefault: the store's tab opens at once. A middle click
+ * opens it too, so it counts as well; a right click does not.
+ */
+export function outboundHandlers(productId: string, source: 'buy' | 'image' | 'page', agent: string | undefined) {
+  const report = () => sendAnalytics({ kind: 'click', productId, source, ...(agent ? { agent } : {}) });
+  return { onClick: report, onAuxClick: (event: MouseEvent) => event.button === 1 && report() };
+}
+
+/** The star of a best product (spec section 2), on a card or a product page's picture. */
+export function BestBadge({ product }: { product: Product }) {
+  if (!product.isBestProduct) return null;
+  return (
+    <span className="card-badge" title={TEXTS.bestProducts}>
+      <span aria-hidden="true">★</span>
+      <span className="visually-hidden">{TEXTS.bestProducts}</span>
+    </span>
+  );
+}
+
+/**
+ * BUY: the product's store in a new tab, counted as a click (spec section 2); disabled when it has no link. `source`
+ * says where it sits for the count: 'buy' on a card, 'page' on the product page.
+ */
+export function BuyLink({ product, className, source = 'buy' }: { product: Product; className: string; source?: 'buy' | 'page' }) {
+  // The visitor's agent (else the default) with our referral code; the product's own link when it names no item.
+  const buy = useBuyTarget(product);
+  if (!buy.href) {
+    return (
+      <button
+        type="button"
+        className={`button button-primary ${className}`}
+        disabled
+        aria-label={`${product.title} is not available to buy`}
+      >
+        {TEXTS.buy}
+      </button>
+    );
+  }
+  return (
+    <a
+      className={`button button-primary ${className}`}
+      href={buy.href}
+      target="_blank"
+      rel={OUTBOUND_REL}
+      aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
+      data-agent={buy.agent}
+      {...outboundHandlers(product.id, source, buy.agent)}
+    >
+      {TEXTS.buy}
+    </a>
+  );
+}

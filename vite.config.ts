@@ -14,6 +14,9 @@ const SYNC_EXTERNAL_STORE_SHIM = {
   replacement: fileURLToPath(new URL('./web/lib/use-sync-external-store.ts', import.meta.url)),
 };
 
+/** Files every page loads first (first-view-chunks.ts): never worth preloading again. */
+const ALWAYS_LOADED = /(^|\/)(react|shell|rolldown-runtime)-[\w-]+\.js$/;
+
 /** In development Vite serves index.html, so it inlines the public settings the way the server does. */
 function devSiteConfig(): Plugin {
   return {
@@ -40,6 +43,14 @@ export default defineConfig(() => ({
     sourcemap: false,
     // The server reads it to link a rendered page's on-demand chunks and styles.
     manifest: true,
+    modulePreload: {
+      // Every browser the site supports preloads modules itself.
+      polyfill: false,
+      // An on-demand chunk's imports are preloaded with it, but for the files every page has loaded already: naming
+      // them in each dynamic import's list only made the first view's code longer.
+      resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
   },
   server: {
     port: 5173,

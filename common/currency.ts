@@ -1,6 +1,7 @@
 // Display currencies (issue 16): prices are stored in the store's base currency (BASE_CURRENCY) and shown in the
 // visitor's, converted with a rate (units of the currency per one base unit) and marked approximate. Pure: the
 // server checks rates and the feed with it, the web formats and converts the price filter with it.
+import { moneyFormat } from './money-format';
 
 /** The currencies a visitor may choose and an admin may give a rate for; BASE_CURRENCY is one of them. */
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CNY', 'JPY', 'KRW', 'CHF', 'SEK', 'NZD', 'SGD', 'HKD', 'PLN'] as const;
@@ -18,23 +19,11 @@ export type Rates = Partial<Record<CurrencyCode, number>>;
 export const RATE_MIN = 0.00001;
 export const RATE_MAX = 100_000;
 
-const LOCALE = 'en-US';
-
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
-const formats = new Map<CurrencyCode, Intl.NumberFormat>();
-
-function format(code: CurrencyCode): Intl.NumberFormat {
-  let f = formats.get(code);
-  if (!f) {
-    // 'symbol' in en-US gives $, €, £, ¥ and ₩ where they are unambiguous, CA$, A$, CN¥, NZ$, HK$ or the code otherwise.
-    f = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code, currencyDisplay: 'symbol' });
-    formats.set(code, f);
-  }
-  return f;
-}
+const format = (code: CurrencyCode): Intl.NumberFormat => moneyFormat(code);
 
 /** The currency's minor digits as money is written (2 for most; JPY and KRW whole units). */
 export function minorDigits(code: CurrencyCode): number {

@@ -4,7 +4,7 @@ import { ALL } from './constants';
 import { FINDER_TEXTS, TEXTS } from './texts/storefront';
 import type { CurrencyCode } from './currency';
 import type { FinderFilters } from './finder-filters';
-import { priceRangeText } from './page-meta';
+import { priceRangeText } from './price';
 
 export type FilterChipKind = 'search' | 'category' | 'gender' | 'best' | 'brand' | 'price';
 

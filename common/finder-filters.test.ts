@@ -5,13 +5,13 @@ import {
   filtersFromParams,
   finderApiParams,
   hasFilters,
-  orderUsesSeed,
   paramsFromFilters,
   parseBrandParam,
   parsePriceParam,
   summaryText,
   type FinderFilters,
 } from './finder-filters';
+import { orderUsesSeed } from './finder-keys';
 
 describe('finder filters in the URL', () => {
   it('reads defaults from an empty query', () => {

@@ -46,15 +46,6 @@ export const DEFAULT_FILTERS: FinderFilters = {
   allWords: false,
 };
 
-/**
- * Whether the listing's order depends on the visitor's shuffle seed: only Recommended without a search is the
- * visitor's rotation of the shuffled order. A search and the other orders read the same for everyone (decision
- * 0043), so the browser leaves the seed out of those requests and visitors share their answers in every cache.
- */
-export function orderUsesSeed(f: Pick<FinderFilters, 'search' | 'sort'>): boolean {
-  return f.sort === DEFAULT_SORT && f.search.trim() === '';
-}
-
 /** A price bound from the URL: a non-negative number with at most 2 decimals, else none. */
 export function parsePriceParam(raw: string | null | undefined): number | null {
   const text = raw?.trim();
@@ -135,13 +126,6 @@ export function emptyState(f: FinderFilters): { title: string; hint: string } {
   // Gender, Best, brands or a price range left nothing: the store is not empty, and saying so would mislead (issue 28).
   if (hasFilters(f)) return { title: TEXTS.emptyFilteredTitle, hint: TEXTS.emptyFilteredHint };
   return { title: TEXTS.emptyTitle, hint: TEXTS.emptyHint };
-}
-
-/** The filters a facet count depends on: everything but the order. */
-export type FacetFilters = Omit<FinderFilters, 'sort'>;
-
-export function facetFilters({ sort: _sort, ...rest }: FinderFilters): FacetFilters {
-  return rest;
 }
 
 /** Whether the price bounds can be asked for: a range whose lowest is above its highest finds nothing to ask. */

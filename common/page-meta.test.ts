@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, facetFilters, finderApiParams } from './finder-filters';
-import { brandMeta, brandPath, finderMeta, missingBrandMeta, priceRangeText } from './page-meta';
+import { DEFAULT_FILTERS, finderApiParams } from './finder-filters';
+import { facetFilters } from './finder-keys';
+import { brandMeta, finderMeta, missingBrandMeta } from './page-meta';
+import { priceRangeText } from './price';
+import { brandPath } from './product-urls';
 
 describe('finder heads with the issue-14 filters', () => {
   const names = new Map([['northfold', 'Northfold']]);

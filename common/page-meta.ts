@@ -1,10 +1,11 @@
 // Each page's title, description and canonical address. The server writes them (with Open Graph, Twitter and
 // JSON-LD) into the HTML it renders; the web sets the same title, description and canonical link when it
-// navigates without a reload, so both always agree.
-import { ALL, BRANDS_PATH, DEFAULT_SORT } from './constants';
+// navigates without a reload, so both always agree. The web loads this file after the first view (web/lib/page-meta.ts).
+import { ALL, DEFAULT_SORT } from './constants';
 import { DEFAULT_FILTERS, type FinderFilters } from './finder-filters';
 import { DEFAULT_BASE_CURRENCY, type CurrencyCode } from './currency';
-import { formatPrice } from './price';
+import { formatPrice, priceRangeText } from './price';
+import { brandPath, categoryPath } from './product-urls';
 import type { Product } from './schemas/product';
 import type { BrandSummary } from './schemas/search';
 
@@ -34,24 +35,6 @@ export function clip(text: string, max = DESCRIPTION_MAX_LENGTH): string {
   const cut = flat.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
-}
-
-/** The address of the finder showing one category: what every filtered view of that category points at. */
-export function categoryPath(category: string): string {
-  return `/products?category=${encodeURIComponent(category)}`;
-}
-
-/** A brand's page: the finder with that brand fixed. */
-export function brandPath(slug: string): string {
-  return `${BRANDS_PATH}/${encodeURIComponent(slug)}`;
-}
-
-/** "under $50", "from $10", "$10–$50"; null without a bound. */
-export function priceRangeText(min: number | null, max: number | null, currency: CurrencyCode = DEFAULT_BASE_CURRENCY): string | null {
-  if (min !== null && max !== null) return `${formatPrice(min, currency)}–${formatPrice(max, currency)}`;
-  if (max !== null) return `under ${formatPrice(max, currency)}`;
-  if (min !== null) return `from ${formatPrice(min, currency)}`;
-  return null;
 }
 
 /**

@@ -7,3 +7,11 @@ import { DEFAULT_BASE_CURRENCY, formatMoney, type CurrencyCode } from './currenc
 export function formatPrice(price: number, currency: CurrencyCode = DEFAULT_BASE_CURRENCY): string {
   return formatMoney(price, currency);
 }
+
+/** "under $50", "from $10", "$10–$50"; null without a bound. */
+export function priceRangeText(min: number | null, max: number | null, currency: CurrencyCode = DEFAULT_BASE_CURRENCY): string | null {
+  if (min !== null && max !== null) return `${formatPrice(min, currency)}–${formatPrice(max, currency)}`;
+  if (max !== null) return `under ${formatPrice(max, currency)}`;
+  if (min !== null) return `from ${formatPrice(min, currency)}`;
+  return null;
+}

@@ -1,6 +1,8 @@
 // Every product's one address on our origin: /products/<slug>-<number>. The number finds the product; the slug is
 // made from the title for people and search engines, so a renamed product keeps working (the old slug redirects).
 
+import { BRANDS_PATH } from './constants';
+
 export const PRODUCTS_PATH = '/products';
 /** Longest slug, in characters: enough for a title's words, short enough for a chat preview. */
 export const SLUG_MAX_LENGTH = 60;
@@ -34,4 +36,14 @@ export function parseProductRef(ref: string): { slug: string; number: number } |
   const number = Number(match[2]);
   if (!Number.isSafeInteger(number) || number < 1 || number > 2147483647) return null;
   return { slug: match[1] ?? '', number };
+}
+
+/** The address of the finder showing one category: what every filtered view of that category points at. */
+export function categoryPath(category: string): string {
+  return `/products?category=${encodeURIComponent(category)}`;
+}
+
+/** A brand's page: the finder with that brand fixed. */
+export function brandPath(slug: string): string {
+  return `${BRANDS_PATH}/${encodeURIComponent(slug)}`;
 }

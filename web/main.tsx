@@ -10,7 +10,7 @@ import { preloadLaterParts } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import { getSiteConfig } from './lib/site-config';
 import { preloadLayout } from './features/layout/site-layout';
-import { formatMoney } from '../common/currency';
+import { moneyFormat } from '../common/money-format';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -48,7 +48,7 @@ function start(container: HTMLElement) {
 // up to one long task.
 // The first currency format makes the browser load its number data (about a fifth of hydration at a phone's speed,
 // issue 28): done in a task of its own while the page's code is fetched, hydration then finds it ready.
-setTimeout(() => formatMoney(0, getSiteConfig().baseCurrency), 0);
+setTimeout(() => moneyFormat(getSiteConfig().baseCurrency).format(0), 0);
 // The footer's code too (it would be asked for while hydrating, and adding its preload links costs time there).
 setTimeout(() => void preloadLayout().catch(() => undefined), 0);
 // And the browser's storage: its first read loads it (the favourites, agent and currency hooks read it while hydrating).

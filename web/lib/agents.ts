@@ -4,9 +4,7 @@ import type { AgentList, PublicAgent } from '../../common/schemas/agent';
 import type { Product } from '../../common/schemas/product';
 import { apiGet } from './api-client';
 import { usePreferences } from './preferences';
-
-/** The enabled agents; every rendered page seeds them (InitialData.agents), so BUY has its agent at first paint. */
-export const agentsQueryKey = ['agents'] as const;
+import { agentsQueryKey } from './query-keys';
 
 export async function getAgents(signal?: AbortSignal): Promise<PublicAgent[]> {
   return (await apiGet<AgentList>('/api/agents', {}, signal)).items;

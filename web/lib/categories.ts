@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Category, CategoryList } from '../../common/schemas/category';
 import { apiGet } from './api-client';
-
-export const categoriesQueryKey = ['categories'] as const;
+import { categoriesQueryKey } from './query-keys';
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return (await apiGet<CategoryList>('/api/categories', {}, signal)).items;

@@ -4,8 +4,7 @@ import type { CurrencyRates } from '../../common/schemas/currency';
 import { apiGet } from './api-client';
 import { usePreferences } from './preferences';
 import { getSiteConfig } from './site-config';
-
-export const currenciesQueryKey = ['currencies'] as const;
+import { currenciesQueryKey } from './query-keys';
 
 /** Rates change once a day or when an admin edits them: one read per visit is enough. */
 const RATES_STALE_MS = 10 * 60 * 1000;

@@ -1,5 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type * as PageMetaBuilders from '../../common/page-meta';
 import type { PageMeta } from '../../common/page-meta';
+
+type Builders = typeof PageMetaBuilders;
+
+/** The title and description builders of the storefront's pages: the server wrote their first view's already. */
+const loadBuilders = (): Promise<Builders> => import('../../common/page-meta');
 import { usePageData } from './page-data';
 
 function setHeadElement(selector: string, create: () => HTMLElement, apply: ((el: HTMLElement) => void) | null) {
@@ -39,4 +45,33 @@ export function usePageMeta(meta: PageMeta | null): void {
     );
     setHeadElement('meta[name="robots"]', metaNamed('robots'), index ? null : (el) => el.setAttribute('content', 'noindex'));
   }, [known, title, description, canonical, index, origin]);
+}
+
+const same = (a: PageMeta | null, b: PageMeta) =>
+  a !== null && a.title === b.title && a.description === b.description && a.canonical === b.canonical && a.index === b.index;
+
+/**
+ * usePageMeta with the meta `build` makes from common/page-meta.ts's builders, whose code loads after the first view
+ * (decision 0080): the page the server rendered already has its title and description, so they are needed only once
+ * the browser moves to another page or another filter. null (the page's data is still loading) leaves the document
+ * as it is. `build` is called after each render, with the values that render saw.
+ */
+export function useBuiltPageMeta(build: ((builders: Builders) => PageMeta) | null): void {
+  const [meta, setMeta] = useState<PageMeta | null>(null);
+  useEffect(() => {
+    if (!build) return;
+    let current = true;
+    void loadBuilders().then(
+      (builders) => {
+        if (!current) return;
+        const next = build(builders);
+        setMeta((shown) => (same(shown, next) ? shown : next));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  });
+  usePageMeta(build ? meta : null);
 }

@@ -1,4 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { Me, SessionState } from '../../common/schemas/user';
 import { apiGet } from './api-client';
 
@@ -15,7 +16,24 @@ export type SessionView =
   | { status: 'signed-out'; user: null }
   | { status: 'signed-in'; user: Me };
 
+const unchanging = () => () => undefined;
+
+/**
+ * False while React hydrates the server's HTML, true after (and in every render that is not a hydration). A part
+ * hydrated after the rest (hydrate-later.tsx) is hydrated when the session may already be known; it must first render
+ * what the server rendered, which did not know it, or React would keep the server's attributes (a mismatch it does
+ * not mend). React renders it again with the session right after.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => false,
+  );
+}
+
 export function useSession(): SessionView {
+  const hydrated = useHydrated();
   const query = useQuery({
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => getSession(signal),
@@ -23,7 +41,7 @@ export function useSession(): SessionView {
     // Signing out in another tab shows here when the visitor comes back.
     refetchOnWindowFocus: true,
   });
-  if (query.isPending) return { status: 'pending', user: null };
+  if (!hydrated || query.isPending) return { status: 'pending', user: null };
   if (query.isError) return { status: 'error', user: null, retry: () => void query.refetch() };
   const user = query.data.user;
   return user ? { status: 'signed-in', user } : { status: 'signed-out', user: null };

@@ -1,7 +1,7 @@
 // The <head> of a rendered page: title, description, canonical, robots, the tags link previews read (Open Graph,
 // Twitter) and structured data (JSON-LD). Pure functions of what the page shows, tested in pages.test.ts.
-import { PRODUCTS_PATH } from '../../../common/product-urls';
-import { categoryPath, SITE_LOCALE, SITE_NAME, type PageMeta } from '../../../common/page-meta';
+import { SITE_LOCALE, SITE_NAME, type PageMeta } from '../../../common/page-meta';
+import { categoryPath, PRODUCTS_PATH } from '../../../common/product-urls';
 import { DEFAULT_BASE_CURRENCY, formatMoney, type CurrencyCode } from '../../../common/currency';
 import type { Product } from '../../../common/schemas/product';
 

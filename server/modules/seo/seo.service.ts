@@ -1,6 +1,5 @@
-import { brandPath, categoryPath } from '../../../common/page-meta';
 import { LEGAL_PAGES, TOOL_PAGES } from '../../../common/pages';
-import { productPath } from '../../../common/product-urls';
+import { brandPath, categoryPath, productPath } from '../../../common/product-urls';
 import type { CatalogueRepo } from '../catalogue/catalogue.repo';
 import type { CategoriesRepo } from '../categories/categories.repo';
 

@@ -1,8 +1,7 @@
 import { Link, useParams } from '../../lib/router';
 import { FINDER_TEXTS, TEXTS } from '../../../common/texts/storefront';
-import { missingBrandMeta } from '../../../common/page-meta';
 import { LoadStatus } from '../../components/ui/load-status';
-import { usePageMeta } from '../../lib/page-meta';
+import { useBuiltPageMeta } from '../../lib/page-meta';
 import { useBrand } from './api/get-brand';
 import FinderPage from './finder-page';
 
@@ -14,7 +13,7 @@ export default function BrandPage() {
   const { slug = '' } = useParams();
   const key = slug.toLowerCase();
   const brand = useBrand(key);
-  usePageMeta(brand.data === null ? missingBrandMeta : null);
+  useBuiltPageMeta(brand.data === null ? (m) => m.missingBrandMeta : null);
 
   if (brand.data === null) {
     return (

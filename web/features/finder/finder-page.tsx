@@ -16,14 +16,14 @@ import { FINDER_TEXTS, TEXTS } from '../../../common/texts/storefront';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { sendAnalytics } from '../../lib/analytics';
-import { categoriesQueryKey, useCategories } from '../../lib/categories';
+import { useCategories } from '../../lib/categories';
+import { categoriesQueryKey } from '../../lib/query-keys';
 import { useProducts } from './api/get-products';
 import { GenderFilter } from './components/gender-filter';
 import { LaterProductGrid } from '../../components/later-product-grid';
 import { SearchBox } from './components/search-box';
 import { emptyState, paramsFromFilters, summaryText, type FinderFilters } from '../../../common/finder-filters';
-import { brandMeta, brandPath, finderMeta } from '../../../common/page-meta';
-import { PRODUCTS_PATH } from '../../../common/product-urls';
+import { brandPath, PRODUCTS_PATH } from '../../../common/product-urls';
 import type { BrandSummary } from '../../../common/schemas/search';
 import { useFacets } from './api/get-facets';
 import { activeFilterChips } from '../../../common/finder-chips';
@@ -31,7 +31,7 @@ import { ActiveFilters } from './components/active-filters';
 import { SortSelect } from './components/sort-select';
 import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts } from './finder-controls';
 import type { SuggestionOption } from './suggestion-options';
-import { usePageMeta } from '../../lib/page-meta';
+import { useBuiltPageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
 import { useShuffleSeed } from './hooks/use-shuffle-seed';
 import { useFinderFilters } from './hooks/use-finder-filters';
@@ -77,7 +77,7 @@ export default function FinderPage({ brand }: Props = {}) {
   const urlCategory = categories.data?.find((c) => c.name.toLowerCase() === urlFilters.category.toLowerCase()) ?? null;
   const brandNames = useMemo(() => new Map(facets.data?.brands.map((b) => [b.slug, b.name])), [facets.data]);
   const { baseCurrency } = getSiteConfig();
-  usePageMeta(brand ? brandMeta(brand) : finderMeta(urlFilters, urlCategory, brandNames, baseCurrency));
+  useBuiltPageMeta((m) => (brand ? m.brandMeta(brand) : m.finderMeta(urlFilters, urlCategory, brandNames, baseCurrency)));
   // The chips show the filters in the address (what the list is being asked for), so typing waits for the debounce.
   const chips = activeFilterChips(urlFilters, { brandNames, currency: baseCurrency, fixedBrand: brand?.slug });
 

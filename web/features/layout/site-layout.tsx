@@ -1,9 +1,7 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { LoadStatus } from '../../components/ui/load-status';
-import { useFavoritesSync } from '../../lib/favorites';
-import { HydrateLater } from '../../lib/hydrate-later';
+import { HydrateLater, laterPart } from '../../lib/hydrate-later';
 import { lazyRoute } from '../../lib/lazy-route';
-import { usePreferencesSync } from '../../lib/preferences';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
 
@@ -14,6 +12,9 @@ import { useScrollRestoration } from './use-scroll-restoration';
  */
 const footer = lazyRoute(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 
+/** The browser's favourites and choices join the account at sign-in: code no first view needs. */
+const AccountSync = laterPart(() => import('./account-sync').then((m) => m.AccountSync));
+
 /** The server renders the footer in the same pass as the page. */
 export function preloadLayout(): Promise<void> {
   return footer.preload();
@@ -22,15 +23,13 @@ export function preloadLayout(): Promise<void> {
 export function SiteLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   useScrollRestoration(mainRef);
-  // The browser's favourites join the account at sign-in.
-  useFavoritesSync();
-  usePreferencesSync();
 
   return (
     <div className="layout">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <AccountSync />
       <TopBar />
       <main id="main" ref={mainRef} tabIndex={-1} className="main">
         <Suspense fallback={<LoadStatus loading />}>{children}</Suspense>

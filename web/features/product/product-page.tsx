@@ -2,23 +2,20 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { TEXTS } from '../../../common/texts/storefront';
 import { thumbnailUrlFor } from '../../../common/media';
-import { brandPath, categoryPath, missingProductMeta, productMeta } from '../../../common/page-meta';
-import { parseProductRef } from '../../../common/product-urls';
+import { brandPath, categoryPath, parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
 import type { PriceHistory } from '../../../common/schemas/price-history';
 import type { QcPhoto } from '../../../common/schemas/qc';
 import { FavoriteButton } from '../../components/favorite-button';
-import { PriceAlertToggle } from '../../components/price-alert-toggle';
 import { Price } from '../../components/price';
 import { AgentPicker } from '../../components/agent-picker';
-import { ChosenAgentPromo } from '../../components/agent-promo';
 import { BestBadge, BuyLink } from '../../components/buy-link';
 import { LaterProductGrid } from '../../components/later-product-grid';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { useProductViewBeacon } from '../../lib/analytics';
 import { usePageData } from '../../lib/page-data';
-import { usePageMeta } from '../../lib/page-meta';
+import { useBuiltPageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
 import { laterPart } from '../../lib/hydrate-later';
 import { useProductView } from './api/get-product';
@@ -27,6 +24,8 @@ import './product.css';
 
 // What the page shows below the product or as extras beside it hydrates once its code is in, which loads after the
 // first view's (decision 0080): the server's markup is on screen meanwhile.
+const PriceAlertToggle = laterPart(() => import('../../components/price-alert-toggle').then((m) => m.PriceAlertToggle));
+const ChosenAgentPromo = laterPart(() => import('../../components/agent-promo').then((m) => m.ChosenAgentPromo));
 const PriceHistoryChart = laterPart(() => import('./components/price-history-chart').then((m) => m.PriceHistoryChart));
 const LinkReports = laterPart(() => import('./components/link-reports').then((m) => m.LinkReports));
 const QcGallery = laterPart(() => import('./components/qc-gallery').then((m) => m.QcGallery));
@@ -213,7 +212,9 @@ export default function ProductPage() {
 
   const found = view?.status === 'found' ? view.product : null;
   // While the page loads, the document keeps the previous page's title and links.
-  usePageMeta(view ? (found ? productMeta(found, getSiteConfig().baseCurrency) : missingProductMeta(view.status === 'gone')) : null);
+  useBuiltPageMeta(
+    view ? (m) => (found ? m.productMeta(found, getSiteConfig().baseCurrency) : m.missingProductMeta(view.status === 'gone')) : null,
+  );
 
   // An old or mistyped slug: the address is corrected without a new history entry (the server answers it 301).
   const canonicalRef = found?.path.slice(found.path.lastIndexOf('/') + 1);

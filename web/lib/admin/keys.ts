@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { categoriesQueryKey } from '../categories';
+import { categoriesQueryKey } from '../query-keys';
 
 /** Query keys of the dashboard; everything under ['admin'] is dropped together after a change. */
 export const adminKeys = {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { agentsQueryKey } from '../../../lib/agents';
+import { agentsQueryKey } from '../../../lib/query-keys';
 
 /** The Agents tab's list; under ['admin'], so any dashboard change refreshes it too. */
 export const adminAgentsKey = ['admin', 'agents'] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCurrencies, CurrencyRates, CurrencyRatesInput } from '../../../../common/schemas/currency';
 import { apiPut } from '../../../lib/api-client';
-import { currenciesQueryKey } from '../../../lib/currency';
+import { currenciesQueryKey } from '../../../lib/query-keys';
 import { adminCurrenciesKey } from './get-admin-currencies';
 
 export function updateCurrencyRates(input: CurrencyRatesInput): Promise<AdminCurrencies> {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BrandSummary } from '../../../../common/schemas/search';
 import { ApiError, apiGet } from '../../../lib/api-client';
+import { brandQueryKey } from './keys';
 
 /** A brand's name and product count; null when no product has it (the API's 404). */
 export async function getBrand(slug: string, signal?: AbortSignal): Promise<BrandSummary | null> {
@@ -11,8 +12,6 @@ export async function getBrand(slug: string, signal?: AbortSignal): Promise<Bran
     throw err;
   }
 }
-
-export const brandQueryKey = (slug: string) => ['finder', 'brand', slug] as const;
 
 export function useBrand(slug: string) {
   return useQuery({ queryKey: brandQueryKey(slug), queryFn: ({ signal }) => getBrand(slug, signal) });

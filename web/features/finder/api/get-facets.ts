@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { facetFilters, finderApiParams, type FacetFilters, type FinderFilters } from '../../../../common/finder-filters';
+import { finderApiParams, type FinderFilters } from '../../../../common/finder-filters';
+import { facetFilters } from '../../../../common/finder-keys';
+import { facetsQueryKey } from './keys';
 import type { FinderFacets } from '../../../../common/schemas/search';
 import { apiGet } from '../../../lib/api-client';
 
@@ -7,9 +9,6 @@ export function getFacets(filters: FinderFilters, signal?: AbortSignal): Promise
   const { sort: _sort, ...params } = finderApiParams(filters);
   return apiGet<FinderFacets>('/api/products/facets', params, signal);
 }
-
-/** Under 'finder', which a catalogue change drops (lib/admin/keys.ts). The order changes no count. */
-export const facetsQueryKey = (filters: FacetFilters) => ['finder', 'facets', filters] as const;
 
 /** The counts beside the finder's choices; the previous counts stay while new ones load, so nothing jumps. */
 export function useFacets(filters: FinderFilters) {

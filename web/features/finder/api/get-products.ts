@@ -1,5 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { finderApiParams, orderUsesSeed, type FinderFilters } from '../../../../common/finder-filters';
+import { finderApiParams, type FinderFilters } from '../../../../common/finder-filters';
+import { orderUsesSeed } from '../../../../common/finder-keys';
+import { productsQueryKey } from './keys';
 import type { ProductPage } from '../../../../common/schemas/product';
 import { apiGet } from '../../../lib/api-client';
 
@@ -13,9 +15,6 @@ export function getProducts({ filters, seed, limit, cursor }: ProductsRequest, s
     signal,
   );
 }
-
-export const productsQueryKey = (filters: FinderFilters, seed: number) =>
-  ['products', filters, orderUsesSeed(filters) ? seed : null] as const;
 
 /** Pages of the finder; the page size is read when each page is fetched, so resizing never restarts the list. */
 export function useProducts(filters: FinderFilters, seed: number, pageSize: () => number) {

@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from '../../lib/router';
+import { AUTH_TEXTS, FAVORITE_TEXTS, TEXTS } from '../../../common/texts/storefront';
+import { BuyingPreferences } from '../../components/buying-preferences';
+import { ExternalLink } from '../../components/ui/external-link';
+import { useToast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { useFavoriteIds } from '../../lib/favorites';
+import { sessionQueryKey, useSession } from '../../lib/session';
+import { getSiteConfig } from '../../lib/site-config';
+
+/** Favourites, with how many are saved once known (this browser's, or the account's). */
+function FavoritesLink() {
+  const count = useFavoriteIds().ids?.size ?? 0;
+  return (
+    <NavLink to="/favorites" className={({ isActive }) => (isActive ? 'active nav-favorites' : 'nav-favorites')}>
+      {FAVORITE_TEXTS.navLink}
+      {count > 0 && (
+        <span className="nav-count">
+          <span aria-hidden="true">{count}</span>
+          <span className="visually-hidden">{` ${FAVORITE_TEXTS.navCount(count)}`}</span>
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
+/**
+ * What the top bar's menu holds: the site's links, the agent and currency, the community and store links and the
+ * account's. A later part of the top bar (hydrate-later.tsx): its links work as plain links until its code is in.
+ */
+export function TopBarMenu() {
+  const { communityUrl, referralUrl } = getSiteConfig();
+  const [leaving, setLeaving] = useState(false);
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const user = session.user;
+
+  const logout = async () => {
+    setLeaving(true);
+    try {
+      // Loaded when needed: most visitors never sign out, and the first bundle stays small.
+      const { signOut } = await import('../../lib/auth-client');
+      await signOut();
+      // Nothing a signed-in person loaded may outlive the session.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.setQueryData(sessionQueryKey, { user: null });
+      navigate('/login');
+    } catch (err) {
+      toast(`Logout failed: ${err instanceof ApiError ? err.message : 'please try again.'}`, 'error');
+    } finally {
+      setLeaving(false);
+    }
+  };
+
+  return (
+    <>
+      <nav aria-label="Main">
+        <ul className="nav-links">
+          <li>
+            <NavLink to="/" end>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/products">Products</NavLink>
+          </li>
+          <li>
+            <FavoritesLink />
+          </li>
+          <li>
+            {/* An icon in the bar (the admin's bar stays one row from 1024 px, decision 0060); its word in the phone menu. */}
+            <NavLink
+              to="/convert"
+              aria-label="Link converter"
+              title="Link converter"
+              className={({ isActive }) => (isActive ? 'active nav-convert' : 'nav-convert')}
+            >
+              <svg className="nav-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path
+                  d="M4 8h13l-4-4M20 16H7l4 4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <span className="nav-text">Converter</span>
+            </NavLink>
+          </li>
+          {user?.isAdmin && (
+            <li>
+              <NavLink to="/admin">Admin</NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <div className="topbar-actions">
+        <BuyingPreferences />
+        <ExternalLink
+          href={communityUrl}
+          className="button button-ghost"
+          label={`${TEXTS.join} the community (opens in a new tab)`}
+          promo="join"
+        >
+          {TEXTS.join}
+        </ExternalLink>
+        <ExternalLink
+          href={referralUrl}
+          className="button button-primary"
+          label={`${TEXTS.signUp} at the store (opens in a new tab)`}
+          promo="signup"
+        >
+          {TEXTS.signUp}
+        </ExternalLink>
+        {/* Both sets share one grid cell, so the slot is as wide as the wider set before the session is known and
+                  after: nothing beside it moves when it fills in. Account sits here, not among the links, so the room
+                  Login and Register keep is used when signed in (the admin's bar stays one row, issue 28). */}
+        <div className="topbar-auth">
+          <div className="topbar-auth-set" data-active={session.status === 'signed-in'}>
+            <NavLink to="/account" className={({ isActive }) => `button button-ghost${isActive ? ' active' : ''}`}>
+              Account
+            </NavLink>
+            <button type="button" className="button button-ghost" onClick={() => void logout()} disabled={leaving}>
+              {leaving ? AUTH_TEXTS.loggingOut : AUTH_TEXTS.logout}
+            </button>
+          </div>
+          <div className="topbar-auth-set" data-active={session.status === 'signed-out' || session.status === 'error'}>
+            <Link to="/login" className="button button-ghost">
+              {AUTH_TEXTS.login}
+            </Link>
+            <Link to="/register" className="button button-ghost topbar-register">
+              {AUTH_TEXTS.register}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -29,7 +29,16 @@ function writeBuild(dir: string) {
       '_legal.js': { file: 'assets/legal-4.js', css: ['assets/main-1.css'] },
     }),
   );
-  fs.writeFileSync(path.join(dir, 'server', 'entry-server.js'), 'export async function render(url) { return `<p>rendered ${url}</p>`; }');
+  fs.writeFileSync(
+    path.join(dir, 'server', 'entry-server.js'),
+    [
+      'export async function render(url) { return `<p>rendered ${url}</p>`; }',
+      // A streamed page: the markup arrives in two writes, as React's renderer may write it.
+      'export async function renderStream(url, data, site, target) {',
+      '  target.onShell({ pipe: (out) => { out.write(`<p>rendered `); out.end(`${url}</p>`); } });',
+      '}',
+    ].join('\n'),
+  );
 }
 
 beforeAll(async () => {

@@ -14,6 +14,11 @@ import type { Plugin } from 'vite';
  * - `<page>-view`: what one storefront page alone imports beyond those, beside the page's own chunk;
  * - then the page's own chunk (a module loaded on demand keeps its own, which the build manifest names), and the later
  *   parts' chunks (web/lib/hydrate-later.tsx) and every other page's, as Rolldown makes them.
+ *
+ * A later part's code comes after the first view, but its styles must not: the server puts them in the page with the
+ * page's own, or the part's markup would be painted unstyled and then move. The build writes, beside the manifest,
+ * `.vite/later-css.json`: for each chunk, the stylesheets of the later parts its modules declare (`laterPart(() =>
+ * import('./x'))`) and of what those import.
  */
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const LIBRARY = /[\\/]node_modules[\\/]/;
@@ -46,13 +51,55 @@ function viewName(page: string): string {
   return `${(page.split(/[\\/]/).pop() ?? page).replace(/(-page)?\.tsx$/, '')}-view`;
 }
 
+/** A later part's declaration: laterPart(() => import('./module')…). */
+const LATER_PART = /laterPart(?:<[^>]*>)?\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Where the server finds each chunk's later parts' styles (server/modules/pages/front-end.ts reads it). */
+export const LATER_CSS_FILE = '.vite/later-css.json';
+
+type OutputChunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
+type CssOf = (chunk: OutputChunk) => readonly string[];
+
 export function firstViewChunks(): Plugin {
+  /** The modules that are later parts (absolute ids). */
+  const laterParts = new Set<string>();
   const shell = new Set<string>();
   /** Module → the group it goes in: 'storefront' or a page's view. */
   const groups = new Map<string, string>();
   return {
     name: 'finder-first-view-chunks',
     apply: 'build',
+    async transform(code, id) {
+      if (this.environment.config.consumer !== 'client' || !code.includes('laterPart')) return null;
+      for (const [, specifier] of code.matchAll(LATER_PART)) {
+        const resolved = specifier ? await this.resolve(specifier, id) : null;
+        if (resolved) laterParts.add(resolved.id);
+      }
+      return null;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.config.consumer !== 'client') return;
+      const chunks = new Map<string, OutputChunk>();
+      for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file as unknown as OutputChunk);
+      const cssOf: CssOf = (chunk) => [...((chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])];
+      /** A chunk's styles and those of every chunk it imports statically. */
+      const staticCss = (fileName: string, seen = new Set<string>()): string[] => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || seen.has(fileName)) return [];
+        seen.add(fileName);
+        return [...cssOf(chunk), ...chunk.imports.flatMap((next) => staticCss(next, seen))];
+      };
+      const laterCss: Record<string, string[]> = {};
+      for (const chunk of chunks.values()) {
+        const css = new Set<string>();
+        for (const target of chunk.dynamicImports) {
+          const part = chunks.get(target);
+          if (part?.facadeModuleId && laterParts.has(part.facadeModuleId)) for (const file of staticCss(target)) css.add(file);
+        }
+        if (css.size > 0) laterCss[chunk.fileName] = [...css];
+      }
+      this.emitFile({ type: 'asset', fileName: LATER_CSS_FILE, source: JSON.stringify(laterCss, null, 1) });
+    },
     buildEnd() {
       if (this.environment.config.consumer !== 'client') return;
       const ids = [...this.getModuleIds()];

@@ -202,6 +202,26 @@ test.describe('first screen and hydration', () => {
     await expect(page.locator('.promo').getByRole('button', { name: 'Copied' })).toBeVisible();
   });
 
+  test('the page is a React 19 root, and its later parts hydrate by themselves once their code is in', async ({ page }) => {
+    test.skip(isPhone(page), 'one size is enough');
+    await page.goto('/');
+    await hydrated(page, '.grid > li');
+    // React's marks on the DOM (what React DevTools reads): the root container, then a card, a later part.
+    const marks = await page.evaluate(() => {
+      const root = document.getElementById('root');
+      return Object.keys(root ?? {}).filter((key) => key.startsWith('__reactContainer$')).length;
+    });
+    expect(marks).toBe(1);
+    await page.waitForFunction(() => {
+      const card = document.querySelector('.grid > li .card-title a');
+      return card !== null && Object.keys(card).some((key) => key.startsWith('__reactFiber$'));
+    });
+    // Fields for codes and links are not spell-checked (React writes spellcheck="false"): the converter's link box.
+    await page.goto('/convert');
+    await hydrated(page, '.convert-form textarea');
+    await expect(page.locator('.convert-form textarea')).toHaveAttribute('spellcheck', 'false');
+  });
+
   test('pages hydrate without a warning in the console', async ({ page }) => {
     // Fourteen pages loaded and hydrated one after the other: 28 s on a busy machine.
     test.setTimeout(60_000);

@@ -110,11 +110,47 @@ function initialAssets(html: string): { js: string[]; css: string[] } {
   return { js: [...new Set(js)], css: [...new Set(css)] };
 }
 
-async function bytesOf(base: string, assets: string[]): Promise<number> {
-  let total = 0;
-  for (const asset of assets) total += gz(Buffer.from(await (await fetch(`${base}${asset}`)).arrayBuffer()));
-  return total;
+/** CPU time (user + system, ms) the process has used so far, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are the 12th and 13th fields after the command, in clock ticks (100 a second on Linux).
+  return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
 }
+
+/**
+ * The server's CPU per page it renders (the response cache missed: each address is new), as its process counts it:
+ * planning (the database's answers included), React's render and the template. Requests one at a time.
+ */
+async function renderCost(base: string, pid: number, pagePath: string, runs: number): Promise<number> {
+  const get = async (i: number) => {
+    const url = `${base}${pagePath}${pagePath.includes('?') ? '&' : '?'}utm_content=bench-${i}`;
+    const res = await fetch(url, { headers: { 'user-agent': MOBILE_UA } });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    await res.text();
+  };
+  for (let i = 0; i < 30; i++) await get(-1 - i);
+  const before = cpuMs(pid);
+  for (let i = 0; i < runs; i++) await get(i);
+  return (cpuMs(pid) - before) / runs;
+}
+
+async function bytesOf(base: string, assets: string[]): Promise<number> {
+  return (await filesOf(base, assets)).reduce((sum, [, bytes]) => sum + bytes, 0);
+}
+
+/** Each asset with its size, gzip -9. */
+async function filesOf(base: string, assets: string[]): Promise<Array<[string, number]>> {
+  const sizes: Array<[string, number]> = [];
+  for (const asset of assets) sizes.push([asset, gz(Buffer.from(await (await fetch(`${base}${asset}`)).arrayBuffer()))]);
+  return sizes;
+}
+
+/** "react 67.5, shell 23.6, …": a page's first JavaScript by file (the hash left out). */
+const byFile = (sizes: Array<[string, number]>) =>
+  sizes
+    .sort((a, b) => b[1] - a[1])
+    .map(([file, bytes]) => `${file.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${(bytes / 1024).toFixed(1)}`)
+    .join(', ');
 
 export async function benchPages(): Promise<void> {
   if (!fs.existsSync('dist/server/entry-server.js')) {
@@ -131,6 +167,16 @@ export async function benchPages(): Promise<void> {
     // just-started process compiling its code (on this 2-core machine it shares the CPU with the browser).
     for (let i = 0; i < 40; i++) {
       for (const pagePath of ['/', productPath]) await (await fetch(`${base}${pagePath}`, { headers: { 'user-agent': MOBILE_UA } })).text();
+    }
+
+    const RENDERS = Number(process.env.BENCH_RENDERS ?? 300);
+    if (child.pid && fs.existsSync(`/proc/${child.pid}/stat`)) {
+      const finderCpu = await renderCost(base, child.pid, '/', RENDERS);
+      const productCpu = await renderCost(base, child.pid, productPath, RENDERS);
+      console.log(
+        `\nserver CPU per rendered page (response cache missed, ${RENDERS} each, one at a time): finder ${finderCpu.toFixed(2)} ms, ` +
+          `product page ${productCpu.toFixed(2)} ms`,
+      );
     }
 
     console.log('\n## Pages (demo catalogue, built site, Lighthouse 12 mobile preset, median of ' + RUNS + ' runs)');
@@ -161,15 +207,17 @@ export async function benchPages(): Promise<void> {
     console.log(
       `bytes before the first product is painted: ${kb(firstPaint)} (HTML ${kb(gz(finderHtml))} + CSS ${kb(cssGz)} gzip + first picture ${kb(imageBytes)} WebP; target <= 50 kB)`,
     );
-    const finderJs = await bytesOf(base, finderAssets.js);
-    console.log(`finder initial JS: ${kb(finderJs)} gzip in ${finderAssets.js.length} file(s) (target <= 100 kB)`);
+    const finderFiles = await filesOf(base, finderAssets.js);
+    const finderJs = finderFiles.reduce((sum, [, bytes]) => sum + bytes, 0);
+    console.log(`finder initial JS: ${kb(finderJs)} gzip in ${finderAssets.js.length} file(s) (target <= 100 kB): ${byFile(finderFiles)}`);
 
     const productHtml = await (await fetch(`${base}${productPath}`, { headers: { 'user-agent': MOBILE_UA } })).text();
     const productAssets = initialAssets(productHtml);
-    const productJs = await bytesOf(base, productAssets.js);
+    const productFiles = await filesOf(base, productAssets.js);
+    const productJs = productFiles.reduce((sum, [, bytes]) => sum + bytes, 0);
     const productCss = await bytesOf(base, productAssets.css);
     console.log(
-      `product page loads: ${kb(productJs)} JS gzip in ${productAssets.js.length} file(s) (the finder's bundle plus the page's own chunk), ` +
+      `product page initial JS: ${kb(productJs)} gzip in ${productAssets.js.length} file(s) (target <= 100 kB): ${byFile(productFiles)}; ` +
         `${kb(productCss)} CSS, HTML ${kb(gz(productHtml))}`,
     );
   } finally {

@@ -149,6 +149,33 @@ describe('the built site', () => {
     expect((await ctx.app.inject('/favicon.svg')).headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
+  it('runs on React 19: the first view loads React DOM, the server renders with React DOM, and no other runtime ships', async () => {
+    const reactDom = (JSON.parse(fs.readFileSync(path.resolve('node_modules/react-dom/package.json'), 'utf8')) as { version: string })
+      .version;
+    expect(reactDom).toMatch(/^19\./);
+    const html = (await ctx.app.inject('/')).body;
+    const scripts = [...html.matchAll(/<(?:script[^>]+src|link rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+    const firstView = scripts.map((file) => fs.readFileSync(path.join(runDir, 'web', file), 'utf8')).join('\n');
+    // React DOM's client names its version and points its errors at react.dev; its root marks nodes with __reactFiber$.
+    expect(firstView).toContain(`"${reactDom}"`);
+    expect(firstView).toContain('https://react.dev/errors/');
+    expect(firstView).toContain('__reactFiber$');
+    const everything = fs
+      .readdirSync(path.join(runDir, 'web', 'assets'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => fs.readFileSync(path.join(runDir, 'web', 'assets', file), 'utf8'))
+      .join('\n');
+    // Preact's own names (its options hooks and vnode fields) appear nowhere.
+    expect(everything).not.toMatch(/preact|__preactattr_|\b__k\b.*\b__e\b/);
+    // The server's entry renders with React DOM's server renderers, loaded from react-dom itself.
+    const entry = fs.readFileSync(path.join(runDir, 'server', 'entry-server.js'), 'utf8');
+    expect(entry).toMatch(/from "react-dom\/server"/);
+    expect(entry).toMatch(/from "react-dom\/static"/);
+    expect(entry).not.toContain('preact');
+  });
+
   it.skipIf(!javaRuns)(
     'renders every page as valid HTML: the W3C Nu checker reports no error',
     async () => {

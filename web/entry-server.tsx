@@ -9,7 +9,6 @@ import type { InitialData } from '../common/page-data';
 import type { SiteConfig } from '../common/schemas/site';
 import { App, seedQueries } from './app/app';
 import { routeForPath } from './app/routes';
-import { preloadLayout } from './features/layout/site-layout';
 import { preloadLaterParts } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import { setSiteConfig } from './lib/site-config';
@@ -25,8 +24,8 @@ const IN_PLACE = { progressiveChunkSize: Number.POSITIVE_INFINITY };
 async function pageTree(url: string, data: InitialData, site: SiteConfig): Promise<{ tree: ReactNode; done: () => void }> {
   setSiteConfig(site);
   const pathname = new URL(url, 'http://finder.invalid').pathname;
-  await Promise.all([routeForPath(pathname).preload(), preloadLayout()]);
-  // The page's later parts too (their modules declare them once loaded): the server renders them at once.
+  await routeForPath(pathname).preload();
+  // The page's later parts and the layout's (their modules declare them once loaded): the server renders them at once.
   await preloadLaterParts();
   const queryClient = createQueryClient();
   seedQueries(queryClient, data);

@@ -9,7 +9,6 @@ import { readInitialData } from './lib/page-data';
 import { preloadLaterParts } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import { getSiteConfig } from './lib/site-config';
-import { preloadLayout } from './features/layout/site-layout';
 import { moneyFormat } from '../common/money-format';
 import './styles/app.css';
 
@@ -36,8 +35,8 @@ function start(container: HTMLElement) {
     </SiteRouter>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long task;
-  // the parts in a `HydrateLater` boundary (a Suspense boundary) are hydrated after the rest, each on its own, and
-  // first the one a visitor touches (decision 0080).
+  // the later parts (lib/hydrate-later.tsx, Suspense boundaries) are hydrated after the rest, each on its own once its
+  // code is in, and first the one a visitor touches (decision 0080).
   if (data && container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
@@ -49,8 +48,6 @@ function start(container: HTMLElement) {
 // The first currency format makes the browser load its number data (about a fifth of hydration at a phone's speed,
 // issue 28): done in a task of its own while the page's code is fetched, hydration then finds it ready.
 setTimeout(() => moneyFormat(getSiteConfig().baseCurrency).format(0), 0);
-// The footer's code too (it would be asked for while hydrating, and adding its preload links costs time there).
-setTimeout(() => void preloadLayout().catch(() => undefined), 0);
 // And the browser's storage: its first read loads it (the favourites, agent and currency hooks read it while hydrating).
 setTimeout(() => {
   try {

@@ -43,6 +43,11 @@ export type FrontEnd = {
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
+/** The styles of each chunk's later parts (first-view-chunks.ts writes it): by chunk file, the stylesheets' files. */
+type LaterCss = Record<string, string[]>;
+
+/** A chunk's stylesheets: its own and its later parts' (whose code comes after the first view, but not their styles). */
+const stylesOf = (chunk: ManifestChunk, laterCss: LaterCss) => [...(chunk.css ?? []), ...(laterCss[chunk.file] ?? [])];
 
 /** Every chunk a module needs (itself and what it imports, depth first), each once. */
 function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): ManifestChunk[] {
@@ -61,15 +66,16 @@ export function manifestTags(
   modules: string[],
   rel: 'modulepreload' | 'prefetch',
   inlineCss?: (file: string) => string,
+  laterCss: LaterCss = {},
 ): string {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  const inEntry = new Set(entryKey ? chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...(c.css ?? [])]) : []);
+  const inEntry = new Set(entryKey ? chunksOf(manifest, entryKey).flatMap((c) => [c.file, ...stylesOf(c, laterCss)]) : []);
   const css = new Set<string>();
   const js = new Set<string>();
   for (const module of modules) {
     for (const chunk of chunksOf(manifest, module)) {
       if (!inEntry.has(chunk.file)) js.add(chunk.file);
-      for (const file of chunk.css ?? []) if (!inEntry.has(file)) css.add(file);
+      for (const file of stylesOf(chunk, laterCss)) if (!inEntry.has(file)) css.add(file);
     }
   }
   if (rel === 'prefetch') return [...css, ...js].map((f) => `<link rel="prefetch" href="/${f}">`).join('');
@@ -88,6 +94,8 @@ export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | nul
   const entryPath = path.join(distDir, 'server', 'entry-server.js');
   if (![templatePath, manifestPath, entryPath].every((p) => fs.existsSync(p))) return null;
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const laterCssPath = path.join(webDist, '.vite', 'later-css.json');
+  const laterCss = fs.existsSync(laterCssPath) ? (JSON.parse(fs.readFileSync(laterCssPath, 'utf8')) as LaterCss) : {};
   // Stylesheets go into the page itself: a phone paints the server's HTML without waiting for another request.
   const styles = new Map<string, string>();
   const inlineCss = (file: string) => {
@@ -98,9 +106,15 @@ export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | nul
     }
     return css;
   };
+  // The entry's later parts (the top bar's menu, the footer) are on every page: their styles go with the entry's.
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const entryChunks = entryKey ? chunksOf(manifest, entryKey) : [];
+  const entryCss = new Set(entryChunks.flatMap((c) => c.css ?? []));
+  const entryLaterCss = [...new Set(entryChunks.flatMap((c) => laterCss[c.file] ?? []))].filter((file) => !entryCss.has(file));
   const template = fs
     .readFileSync(templatePath, 'utf8')
-    .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${inlineCss(file)}</style>`);
+    .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${inlineCss(file)}</style>`)
+    .replace('</head>', () => `${entryLaterCss.map((file) => `<style>${inlineCss(file)}</style>`).join('')}</head>`);
   // The build renders with React's production build (it loads React from node_modules, which picks its build by
   // NODE_ENV when first loaded): the development one checks every element and renders several times slower.
   process.env.NODE_ENV ??= 'production';
@@ -112,7 +126,7 @@ export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | nul
     render,
     renderStream,
     template: async () => template,
-    assetTags: (modules) => manifestTags(manifest, modules, 'modulepreload', inlineCss),
+    assetTags: (modules) => manifestTags(manifest, modules, 'modulepreload', inlineCss, laterCss),
     prefetchTags: (modules) => manifestTags(manifest, modules, 'prefetch'),
     async register(app) {
       await app.register(fastifyStatic, {

@@ -159,7 +159,7 @@ describe('the built site', () => {
     );
     const firstView = scripts.map((file) => fs.readFileSync(path.join(runDir, 'web', file), 'utf8')).join('\n');
     // React DOM's client names its version and points its errors at react.dev; its root marks nodes with __reactFiber$.
-    expect(firstView).toContain(`"${reactDom}"`);
+    expect(firstView).toContain(`version=\`${reactDom}\``);
     expect(firstView).toContain('https://react.dev/errors/');
     expect(firstView).toContain('__reactFiber$');
     const everything = fs

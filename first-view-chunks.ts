@@ -22,6 +22,8 @@ import type { Plugin } from 'vite';
  */
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const LIBRARY = /[\\/]node_modules[\\/]/;
+/** Stylesheets stay with the chunks of the modules that import them (the groups are for code). */
+const STYLE = /\.css($|\?)/;
 const ENTRY = /[\\/]web[\\/]main\.tsx$/;
 /** The pages a visitor lands on from a search engine or a shared link (a brand's page is the finder's, with a heading). */
 const STOREFRONT_PAGES = [
@@ -57,7 +59,7 @@ const LATER_PART = /laterPart(?:<[^>]*>)?\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+
 /** Where the server finds each chunk's later parts' styles (server/modules/pages/front-end.ts reads it). */
 export const LATER_CSS_FILE = '.vite/later-css.json';
 
-type OutputChunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
+type OutputChunk = { type: 'chunk'; fileName: string; moduleIds: string[]; imports: string[]; dynamicImports: string[] };
 type CssOf = (chunk: OutputChunk) => readonly string[];
 
 export function firstViewChunks(): Plugin {
@@ -94,7 +96,8 @@ export function firstViewChunks(): Plugin {
         const css = new Set<string>();
         for (const target of chunk.dynamicImports) {
           const part = chunks.get(target);
-          if (part?.facadeModuleId && laterParts.has(part.facadeModuleId)) for (const file of staticCss(target)) css.add(file);
+          // The chunk that holds a later part's module (it may hold others beside it).
+          if (part?.moduleIds.some((id) => laterParts.has(id))) for (const file of staticCss(target)) css.add(file);
         }
         if (css.size > 0) laterCss[chunk.fileName] = [...css];
       }
@@ -111,7 +114,7 @@ export function firstViewChunks(): Plugin {
       for (const page of ids.filter((id) => STOREFRONT_PAGES.some((p) => p.test(id)))) {
         for (const id of staticClosure(page, info)) {
           // A module loaded on demand (a page, a later part) keeps a chunk of its own.
-          if (shell.has(id) || LIBRARY.test(id) || (info(id)?.dynamicImporters.length ?? 0) > 0) continue;
+          if (shell.has(id) || LIBRARY.test(id) || STYLE.test(id) || (info(id)?.dynamicImporters.length ?? 0) > 0) continue;
           reached.set(id, [...(reached.get(id) ?? []), page]);
         }
       }
@@ -126,7 +129,7 @@ export function firstViewChunks(): Plugin {
             { name: 'react', test: REACT, priority: 4 },
             // Our modules only: a library's entry names every part of it (TanStack Query's useMutation beside useQuery),
             // and the libraries' modules the shell does not use are left to Rolldown, which knows which it uses.
-            { name: 'shell', test: (id: string) => shell.has(id) && !ENTRY.test(id) && !LIBRARY.test(id), priority: 3 },
+            { name: 'shell', test: (id: string) => shell.has(id) && !ENTRY.test(id) && !LIBRARY.test(id) && !STYLE.test(id), priority: 3 },
             { name: 'storefront', test: (id: string) => groups.get(id) === 'storefront', priority: 2 },
             {
               name: (id: string) => groups.get(id) ?? null,

@@ -46,6 +46,15 @@ type Manifest = Record<string, ManifestChunk>;
 /** The styles of each chunk's later parts (first-view-chunks.ts writes it): by chunk file, the stylesheets' files. */
 type LaterCss = Record<string, string[]>;
 
+/**
+ * A stylesheet put into the page, and a disabled link to its file: a browser fetches no disabled stylesheet, and
+ * Vite's loader of on-demand chunks, which adds a chunk's stylesheets as links unless a link to them is there already,
+ * then leaves them alone (adding them again made the browser restyle and lay out the whole page while it hydrated).
+ */
+export function inlinedStyle(file: string, css: string): string {
+  return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+}
+
 /** A chunk's stylesheets: its own and its later parts' (whose code comes after the first view, but not their styles). */
 const stylesOf = (chunk: ManifestChunk, laterCss: LaterCss) => [...(chunk.css ?? []), ...(laterCss[chunk.file] ?? [])];
 
@@ -79,7 +88,7 @@ export function manifestTags(
     }
   }
   if (rel === 'prefetch') return [...css, ...js].map((f) => `<link rel="prefetch" href="/${f}">`).join('');
-  const styles = [...css].map((f) => (inlineCss ? `<style>${inlineCss(f)}</style>` : `<link rel="stylesheet" href="/${f}">`));
+  const styles = [...css].map((f) => (inlineCss ? inlinedStyle(f, inlineCss(f)) : `<link rel="stylesheet" href="/${f}">`));
   return [...styles, ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');
 }
 
@@ -113,8 +122,8 @@ export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | nul
   const entryLaterCss = [...new Set(entryChunks.flatMap((c) => laterCss[c.file] ?? []))].filter((file) => !entryCss.has(file));
   const template = fs
     .readFileSync(templatePath, 'utf8')
-    .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${inlineCss(file)}</style>`)
-    .replace('</head>', () => `${entryLaterCss.map((file) => `<style>${inlineCss(file)}</style>`).join('')}</head>`);
+    .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => inlinedStyle(file, inlineCss(file)))
+    .replace('</head>', () => `${entryLaterCss.map((file) => inlinedStyle(file, inlineCss(file))).join('')}</head>`);
   // The build renders with React's production build (it loads React from node_modules, which picks its build by
   // NODE_ENV when first loaded): the development one checks every element and renders several times slower.
   process.env.NODE_ENV ??= 'production';

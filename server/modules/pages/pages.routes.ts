@@ -154,13 +154,17 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
     const prefetch = frontEnd.prefetchTags(plan.prefetch.map((name) => PAGE_MODULES[name]));
     const dataScript = rendered ? `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(plan.data)}</script>` : '';
     const parts = {
-      '<!--app-head-->': `${renderHead(origin, plan.head)}\n    ${assets}${prefetch}`,
+      '<!--app-head-->': `${renderHead(origin, plan.head)}\n    ${prefetch}`,
       '<!--site-config-->': siteScript,
       '<!--app-data-->': dataScript,
     };
     const at = template.indexOf(APP_HTML);
+    // The page's styles after the entry's (the end of the head): a feature's rules override the site's base rules of
+    // the same weight, as when the browser loads a page's styles itself on the way to it.
+    const head = fillTemplate(template.slice(0, at), parts);
+    const headEnd = head.lastIndexOf('</head>');
     return {
-      before: fillTemplate(template.slice(0, at), parts),
+      before: headEnd < 0 ? head + assets : `${head.slice(0, headEnd)}${assets}${head.slice(headEnd)}`,
       after: fillTemplate(template.slice(at + APP_HTML.length), parts),
     };
   }

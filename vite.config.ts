@@ -14,9 +14,6 @@ const SYNC_EXTERNAL_STORE_SHIM = {
   replacement: fileURLToPath(new URL('./web/lib/use-sync-external-store.ts', import.meta.url)),
 };
 
-/** Files every page loads first (first-view-chunks.ts): never worth preloading again. */
-const ALWAYS_LOADED = /(^|\/)(react|shell|rolldown-runtime)-[\w-]+\.js$/;
-
 /** In development Vite serves index.html, so it inlines the public settings the way the server does. */
 function devSiteConfig(): Plugin {
   return {
@@ -43,14 +40,10 @@ export default defineConfig(() => ({
     sourcemap: false,
     // The server reads it to link a rendered page's on-demand chunks and styles.
     manifest: true,
-    modulePreload: {
-      // Every browser the site supports preloads modules itself.
-      polyfill: false,
-      // An on-demand chunk's imports are preloaded with it, but for the files every page has loaded already: naming
-      // them in each dynamic import's list only made the first view's code longer.
-      resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
-    },
+    // No module preloading by Vite's loader: the server links a page's first chunks itself (and prefetches the next
+    // page's), and the loader's lists of every on-demand chunk's files were code in the first view, its link
+    // insertions work on the main thread while the page hydrates. A chunk's stylesheets are still loaded with it.
+    modulePreload: false,
   },
   server: {
     port: 5173,

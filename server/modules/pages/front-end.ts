@@ -123,7 +123,11 @@ export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | nul
   const template = fs
     .readFileSync(templatePath, 'utf8')
     .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => inlinedStyle(file, inlineCss(file)))
-    .replace('</head>', () => `${entryLaterCss.map((file) => inlinedStyle(file, inlineCss(file))).join('')}</head>`);
+    .replace('</head>', () => `${entryLaterCss.map((file) => inlinedStyle(file, inlineCss(file))).join('')}</head>`)
+    // The entry's own imports, preloaded beside it (the build leaves module preloading to the server: vite.config.ts).
+    .replace(/(<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"[^>]*><\/script>)/, (tag: string, _script: string, entryFile: string) =>
+      [tag, ...entryChunks.filter((c) => c.file !== entryFile).map((c) => `<link rel="modulepreload" href="/${c.file}">`)].join(''),
+    );
   // The build renders with React's production build (it loads React from node_modules, which picks its build by
   // NODE_ENV when first loaded): the development one checks every element and renders several times slower.
   process.env.NODE_ENV ??= 'production';

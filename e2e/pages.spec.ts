@@ -24,6 +24,9 @@ test.describe('product pages', () => {
     await page.goto('/products?category=Shoes');
     await expect(cards(page).first()).toBeVisible();
     await hydrated(page, '.grid .card-title a');
+    // The server wrote the first page's head; the browser builds the others' (and this one's again on the way back).
+    const finderTitle = await page.title();
+    expect(finderTitle).toContain('Shoes');
     // A second page of results, then a card further down.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => cards(page).count()).toBeGreaterThan(6);
@@ -44,6 +47,7 @@ test.describe('product pages', () => {
 
     await page.goBack();
     await expect(page).toHaveURL(/\/products\?category=Shoes$/);
+    await expect(page).toHaveTitle(finderTitle);
     await expect(cards(page)).toHaveCount(countBefore);
     await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - scrollBefore)).toBeLessThanOrEqual(2);
     await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Shoes' })).toHaveAttribute(

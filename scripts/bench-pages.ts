@@ -106,7 +106,8 @@ async function audit(url: string): Promise<Figures> {
 /** Scripts and styles a page loads before it runs: script src, modulepreload and stylesheet links (not prefetch). */
 function initialAssets(html: string): { js: string[]; css: string[] } {
   const js = [...html.matchAll(/<(?:script[^>]+src|link rel="modulepreload"[^>]*href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
-  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1] ?? '');
+  // A disabled link names a stylesheet the page has inlined (no browser fetches it).
+  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"(?![^>]*disabled)/g)].map((m) => m[1] ?? '');
   return { js: [...new Set(js)], css: [...new Set(css)] };
 }
 

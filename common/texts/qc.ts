@@ -2,12 +2,18 @@
 // the viewer's own). The item form's QC section's are in qc-admin.ts; the card's badge, in the first bundle, is
 // QC_BADGE in storefront.ts.
 
-const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/**
+ * Made on first use, not when the module loads: the gallery's code loads with every product page, most of whose
+ * products have no dated photo, and a browser's first date format loads its date data (a long task on a phone).
+ */
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** A photo's day (YYYY-MM-DD) as a reader wants it: "14 Mar 2026", the same on the server and in every browser. */
 export function qcDayText(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+  if (Number.isNaN(date.getTime())) return day;
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return dayFormat.format(date);
 }
 
 /** The product page's gallery and its viewer. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type * as PageMetaBuilders from '../../common/page-meta';
 import type { PageMeta } from '../../common/page-meta';
+import { INITIAL_DATA_ID } from '../../common/page-data';
 
 type Builders = typeof PageMetaBuilders;
 
@@ -47,19 +48,35 @@ export function usePageMeta(meta: PageMeta | null): void {
   }, [known, title, description, canonical, index, origin]);
 }
 
+/**
+ * The address the document was loaded at, when the server rendered it (its data is in the page) and wrote its head;
+ * null on the server and for a page the browser rendered alone (Vite's dev server).
+ */
+const firstAddress =
+  typeof document === 'undefined' || !document.getElementById(INITIAL_DATA_ID) ? null : window.location.pathname + window.location.search;
+/** Whether the browser has shown another address since (after which every page sets its own head). */
+let moved = false;
+
+/** True while the browser still shows the page the server rendered, head included. */
+function onFirstPage(): boolean {
+  if (!moved && window.location.pathname + window.location.search === firstAddress) return true;
+  moved = true;
+  return false;
+}
+
 const same = (a: PageMeta | null, b: PageMeta) =>
   a !== null && a.title === b.title && a.description === b.description && a.canonical === b.canonical && a.index === b.index;
 
 /**
  * usePageMeta with the meta `build` makes from common/page-meta.ts's builders, whose code loads after the first view
- * (decision 0080): the page the server rendered already has its title and description, so they are needed only once
- * the browser moves to another page or another filter. null (the page's data is still loading) leaves the document
- * as it is. `build` is called after each render, with the values that render saw.
+ * (decision 0080): the page the server rendered already has its title and description, so they are loaded and built
+ * only once the browser shows another address (another page, another filter). null (the page's data is still loading)
+ * leaves the document as it is. `build` is called after each render, with the values that render saw.
  */
 export function useBuiltPageMeta(build: ((builders: Builders) => PageMeta) | null): void {
   const [meta, setMeta] = useState<PageMeta | null>(null);
   useEffect(() => {
-    if (!build) return;
+    if (!build || onFirstPage()) return;
     let current = true;
     void loadBuilders().then(
       (builders) => {

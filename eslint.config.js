@@ -46,7 +46,9 @@ const NO_INLINE_BUSY_LABEL = [
 ].map((selector) => ({ selector, message: INLINE_BUSY_LABEL }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'locales/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

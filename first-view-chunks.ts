@@ -132,6 +132,8 @@ export function firstViewChunks(): Plugin {
             { name: 'shell', test: (id: string) => shell.has(id) && !ENTRY.test(id) && !LIBRARY.test(id) && !STYLE.test(id), priority: 3 },
             { name: 'storefront', test: (id: string) => groups.get(id) === 'storefront', priority: 2 },
             {
+              // A page's own group is named after the page; the bundler's timing report wants one label for them all.
+              debugName: 'page-views',
               name: (id: string) => groups.get(id) ?? null,
               test: (id: string) => groups.has(id) && groups.get(id) !== 'storefront',
               priority: 1,

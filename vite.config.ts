@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-import { firstViewChunks } from './first-view-chunks';
-import { loadConfig } from './server/config';
-import { publicSiteConfig, siteConfigScript } from './server/web';
+import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
+// With its extension: Vite's native configuration loader (its next default) resolves no other. The server's modules
+// are loaded through Vite itself in the dev plugin below, so this file's import graph stays this one file.
+import { firstViewChunks } from './first-view-chunks.ts';
+import type * as ServerConfig from './server/config.ts';
+import type * as ServerWeb from './server/web.ts';
 
 /**
  * wouter imports useSyncExternalStore through the shim made for React 17 (a CommonJS module that requires `react`
@@ -16,11 +18,22 @@ const SYNC_EXTERNAL_STORE_SHIM = {
 
 /** In development Vite serves index.html, so it inlines the public settings the way the server does. */
 function devSiteConfig(): Plugin {
+  let server: ViteDevServer | undefined;
   return {
     name: 'finder-dev-site-config',
     apply: 'serve',
-    transformIndexHtml(html) {
-      const script = siteConfigScript(publicSiteConfig(loadConfig()));
+    configureServer(devServer) {
+      server = devServer;
+    },
+    async transformIndexHtml(html) {
+      const dev = server;
+      if (!dev) return html;
+      const load = (file: string) => dev.ssrLoadModule(fileURLToPath(new URL(file, import.meta.url)));
+      const [config, web] = await Promise.all([
+        load('./server/config.ts') as Promise<typeof ServerConfig>,
+        load('./server/web.ts') as Promise<typeof ServerWeb>,
+      ]);
+      const script = web.siteConfigScript(web.publicSiteConfig(config.loadConfig()));
       return html.replace('<!--site-config-->', () => script);
     },
   };

@@ -9,7 +9,7 @@ if (!withPostgres) console.warn(`PostgreSQL does not answer at ${PG_URL}: API te
 export default defineConfig({
   test: {
     globalSetup: ['server/test/global-setup.ts'],
-    setupFiles: ['server/test/shared-worker-guard.ts'],
+    setupFiles: ['server/test/shared-worker-guard.ts', 'server/test/english-texts.ts'],
     // The AWS SDK's notice that its 2027 releases need Node 22 (the lock file pins this one) is noise in test output.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 30_000,

@@ -13,6 +13,7 @@ import {
   toBase,
   MAX_BASE_BOUND,
 } from './currency';
+import { formatMoneyIn } from './money-format';
 import { formatPrice } from './price';
 
 describe('rounding per currency', () => {
@@ -120,5 +121,19 @@ describe("a feed's rates against our base", () => {
   it('gives none when the feed lacks our base, and drops insane rates', () => {
     expect(rebaseRates('EUR', { GBP: 0.85 }, 'USD')).toBeNull();
     expect(rebaseRates('USD', { EUR: 1e9, GBP: -1, CAD: 1.37 }, 'USD')).toEqual({ CAD: 1.37 });
+  });
+});
+
+describe('amounts on right-to-left pages', () => {
+  it('keep a symbol of letters and a sign whole with a left-to-right mark after it', () => {
+    expect(formatMoneyIn(12, 'USD', 'ar')).toMatch(/^\u200f12\.00\u00a0US\$\u200e$/);
+    expect(formatMoneyIn(12, 'CAD', 'ar')).toContain('CA$\u200e');
+  });
+
+  it('leave a sign alone, a code of letters alone, and every left-to-right language alone', () => {
+    expect(formatMoneyIn(12, 'EUR', 'ar')).not.toContain('\u200e');
+    expect(formatMoneyIn(12, 'CHF', 'ar')).not.toContain('\u200e');
+    expect(formatMoneyIn(12, 'USD', 'en')).toBe('$12.00');
+    expect(formatMoneyIn(12, 'USD', 'de')).toBe('12,00\u00a0$');
   });
 });

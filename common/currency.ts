@@ -1,7 +1,7 @@
 // Display currencies (issue 16): prices are stored in the store's base currency (BASE_CURRENCY) and shown in the
 // visitor's, converted with a rate (units of the currency per one base unit) and marked approximate. Pure: the
 // server checks rates and the feed with it, the web formats and converts the price filter with it.
-import { moneyFormat } from './money-format';
+import { formatMoneyIn, moneyFormat } from './money-format';
 
 /** The currencies a visitor may choose and an admin may give a rate for; BASE_CURRENCY is one of them. */
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CNY', 'JPY', 'KRW', 'CHF', 'SEK', 'NZD', 'SGD', 'HKD', 'PLN'] as const;
@@ -41,7 +41,7 @@ export function roundMoney(amount: number, code: CurrencyCode): number {
 
 /** 54.2 in EUR → "€54.20"; 8000 in JPY → "¥8,000". */
 export function formatMoney(amount: number, code: CurrencyCode): string {
-  return format(code).format(amount);
+  return formatMoneyIn(amount, code);
 }
 
 /** The symbol or code a price in this currency starts with ($, €, CA$, CHF). */

@@ -1,12 +1,12 @@
 // The active filters as removable chips (issue 28): what each shows, what its button says it removes, and the
 // filters left once it is removed. Pure, so the server's rendering and the browser's draw the same row.
 import { ALL } from './constants';
-import { FINDER_TEXTS, TEXTS } from './texts/storefront';
+import { FINDER_TEXTS, GENDER_LABELS, TEXTS } from './texts/storefront';
 import type { CurrencyCode } from './currency';
 import type { FinderFilters } from './finder-filters';
 import { priceRangeText } from './price';
 
-export type FilterChipKind = 'search' | 'category' | 'gender' | 'best' | 'brand' | 'price';
+export type FilterChipKind = 'search' | 'category' | 'gender' | 'best' | 'brand' | 'price' | 'new';
 
 export type FilterChip = {
   /** Unique in the row (a brand's chip carries its slug). */
@@ -28,8 +28,6 @@ type Options = {
   fixedBrand?: string | undefined;
 };
 
-const remove = FINDER_TEXTS.removeFilter;
-
 /**
  * Control characters are in no filter the API accepts; a typed address may still carry one (category=a%00, which
  * the API refuses): its chip, the way out, shows the rest, and no NUL is echoed into the page.
@@ -46,15 +44,22 @@ export function activeFilterChips(f: FinderFilters, { brandNames, currency, fixe
       key: 'category',
       kind: 'category',
       label: category,
-      removeLabel: remove(`category ${category}`),
+      removeLabel: FINDER_TEXTS.removeCategory(category),
       change: { category: ALL },
     });
   }
   if (f.gender !== ALL) {
-    chips.push({ key: 'gender', kind: 'gender', label: f.gender, removeLabel: remove(`gender ${f.gender}`), change: { gender: ALL } });
+    const gender = GENDER_LABELS[f.gender];
+    chips.push({ key: 'gender', kind: 'gender', label: gender, removeLabel: FINDER_TEXTS.removeGender(gender), change: { gender: ALL } });
   }
   if (f.best) {
-    chips.push({ key: 'best', kind: 'best', label: TEXTS.bestProducts, removeLabel: remove(TEXTS.bestProducts), change: { best: false } });
+    chips.push({
+      key: 'best',
+      kind: 'best',
+      label: TEXTS.bestProducts,
+      removeLabel: FINDER_TEXTS.removeFilter(TEXTS.bestProducts),
+      change: { best: false },
+    });
   }
   for (const slug of f.brands) {
     if (slug === fixedBrand) continue;
@@ -63,7 +68,7 @@ export function activeFilterChips(f: FinderFilters, { brandNames, currency, fixe
       key: `brand:${slug}`,
       kind: 'brand',
       label: name,
-      removeLabel: remove(`brand ${name}`),
+      removeLabel: FINDER_TEXTS.removeBrand(name),
       change: { brands: f.brands.filter((b) => b !== slug) },
     });
   }
@@ -74,14 +79,28 @@ export function activeFilterChips(f: FinderFilters, { brandNames, currency, fixe
       key: 'price',
       kind: 'price',
       label: price,
-      removeLabel: remove(`price ${range}`),
+      removeLabel: FINDER_TEXTS.removePrice(range),
       change: { minPrice: null, maxPrice: null },
+    });
+  }
+  if (f.since) {
+    chips.push({
+      key: 'new',
+      kind: 'new',
+      label: FINDER_TEXTS.newChip,
+      removeLabel: FINDER_TEXTS.removeFilter(FINDER_TEXTS.newChip),
+      change: { since: null },
     });
   }
   const search = f.search.trim();
   if (search) {
-    const label = `“${search}”`;
-    chips.push({ key: 'search', kind: 'search', label, removeLabel: remove(`search ${label}`), change: { search: '', allWords: false } });
+    chips.push({
+      key: 'search',
+      kind: 'search',
+      label: FINDER_TEXTS.searchChip(search),
+      removeLabel: FINDER_TEXTS.removeSearch(search),
+      change: { search: '', allWords: false },
+    });
   }
   return chips;
 }

@@ -29,11 +29,15 @@ describe('finder filters in the URL', () => {
       maxPrice: 49.99,
       brands: ['kinetic-lab', 'northfold'],
       allWords: true,
+      since: '2026-12-01T09:30:00.000Z',
     };
     expect(filtersFromParams(paramsFromFilters(f))).toEqual(f);
     expect(paramsFromFilters(f).toString()).toBe(
-      'search=cargo&category=Pants&gender=Men&best=true&brand=kinetic-lab%2Cnorthfold&minPrice=10&maxPrice=49.99&sort=price-asc&allWords=true',
+      'search=cargo&category=Pants&gender=Men&best=true&brand=kinetic-lab%2Cnorthfold&minPrice=10&maxPrice=49.99&sort=price-asc&allWords=true&since=2026-12-01T09%3A30%3A00.000Z',
     );
+    // A since that is no time in UTC is no filter (the address was typed or cut).
+    expect(filtersFromParams(new URLSearchParams('since=yesterday')).since).toBeNull();
+    expect(filtersFromParams(new URLSearchParams('since=2026-13-45T99:00Z')).since).toBeNull();
     // The API is asked in the same words (issue 30: one name for the search, in the address and the API).
     expect(finderApiParams(f)).toEqual(Object.fromEntries(paramsFromFilters(f)));
   });

@@ -11,7 +11,7 @@ import {
   type FinderGender,
   type FinderSort,
 } from './constants';
-import { TEXTS } from './texts/storefront';
+import { FINDER_TEXTS, GENDER_LABELS, TEXTS } from './texts/storefront';
 
 /**
  * The finder's filter state (spec section 4, issue 14). The address and the API spell it alike, in one codec
@@ -32,6 +32,8 @@ export type FinderFilters = {
   brands: string[];
   /** Every word of the search required, even when no product has them all (no partial answer); `words=all`. */
   allWords: boolean;
+  /** Only products added after this time (ISO 8601, UTC): "new since your last visit" (issue 42); null: all. */
+  since: string | null;
 };
 
 export const DEFAULT_FILTERS: FinderFilters = {
@@ -44,7 +46,15 @@ export const DEFAULT_FILTERS: FinderFilters = {
   maxPrice: null,
   brands: [],
   allWords: false,
+  since: null,
 };
+
+/** A `since` from the address: an ISO 8601 time in UTC (what the finder writes), else none. */
+export function parseSinceParam(raw: string | null | undefined): string | null {
+  const text = raw?.trim();
+  if (!text || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(text)) return null;
+  return Number.isNaN(Date.parse(text)) ? null : text;
+}
 
 /** A price bound from the URL: a non-negative number with at most 2 decimals, else none. */
 export function parsePriceParam(raw: string | null | undefined): number | null {
@@ -83,6 +93,7 @@ export function filtersFromParams(params: URLSearchParams): FinderFilters {
     maxPrice: parsePriceParam(params.get('maxPrice')),
     brands: parseBrandParam(params.get('brand')),
     allWords: params.get('allWords') === 'true' || params.get('words') === 'all',
+    since: parseSinceParam(params.get('since')),
   };
 }
 
@@ -97,12 +108,21 @@ export function paramsFromFilters(f: FinderFilters): URLSearchParams {
   if (f.maxPrice !== null) params.set('maxPrice', String(f.maxPrice));
   if (f.sort !== DEFAULT_SORT) params.set('sort', f.sort);
   if (f.allWords && f.search.trim()) params.set('allWords', 'true');
+  if (f.since) params.set('since', f.since);
   return params;
 }
 
 /** Whether anything narrows the list besides the search text (what "Clear filters" takes away). */
 export function hasFilters(f: FinderFilters): boolean {
-  return f.category !== ALL || f.gender !== ALL || f.best || f.brands.length > 0 || f.minPrice !== null || f.maxPrice !== null;
+  return (
+    f.category !== ALL ||
+    f.gender !== ALL ||
+    f.best ||
+    f.brands.length > 0 ||
+    f.minPrice !== null ||
+    f.maxPrice !== null ||
+    f.since !== null
+  );
 }
 
 /**
@@ -110,14 +130,15 @@ export function hasFilters(f: FinderFilters): boolean {
  * (issue 27): "Showing 6 items of 9 matching "jeans" in Pants for Men (scroll to see more)".
  */
 export function summaryText(f: FinderFilters, shown: number, hasMore: boolean, total?: number | null): string {
-  let text = `Showing ${shown} ${shown === 1 ? 'item' : 'items'}`;
-  if (total !== undefined && total !== null && total > shown) text += ` of ${groupDigits(total)}`;
-  const search = f.search.trim();
-  if (search) text += ` matching "${search}"`;
-  if (f.category !== ALL) text += ` in ${f.category}`;
-  if (f.gender !== ALL) text += ` for ${f.gender}`;
-  if (hasMore) text += ` ${TEXTS.scrollForMore}`;
-  return text;
+  return FINDER_TEXTS.summary({
+    shown,
+    count: groupDigits(shown),
+    total: total !== undefined && total !== null && total > shown ? groupDigits(total) : null,
+    search: f.search.trim(),
+    category: f.category !== ALL ? f.category : '',
+    gender: f.gender !== ALL ? GENDER_LABELS[f.gender] : '',
+    more: hasMore ? TEXTS.scrollForMore : '',
+  });
 }
 
 export function emptyState(f: FinderFilters): { title: string; hint: string } {

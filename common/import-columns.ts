@@ -1,7 +1,24 @@
 // The columns of an import or export file (issue 15), written once: the server matches a file's headers with these
 // aliases, the Items tab offers them when the operator changes the mapping, and the export writes `EXPORT_COLUMNS`.
 // Issue 26: more of the names real catalogues use, and the currency a header names (`priceCny`, `Price (¥)`).
+import { CONTENT_LANGUAGES, type ContentLangCode } from './catalogue-languages';
 import { CURRENCIES, type CurrencyCode } from './currency';
+
+/** How a language is spelt in a column's name: its address prefix with an underscore (de, pt_br). */
+const columnSuffix = (code: ContentLangCode) => (CONTENT_LANGUAGES.find((l) => l.code === code)?.prefix ?? code).replace('-', '_');
+
+/** The column of a product's title in another language (issue 41): title_de, title_pt_br … */
+export const titleColumn = <C extends ContentLangCode>(code: C) => `title_${columnSuffix(code)}` as TranslatedField;
+/** The column of a product's description in another language: description_de, description_pt_br … */
+export const descriptionColumn = <C extends ContentLangCode>(code: C) => `description_${columnSuffix(code)}` as TranslatedField;
+
+/** The translated title and description columns, language by language, and which text of which language each is. */
+export const TRANSLATED_FIELDS = CONTENT_LANGUAGES.flatMap((l) => [
+  { field: titleColumn(l.code), lang: l.code, text: 'title' as const, language: l.name },
+  { field: descriptionColumn(l.code), lang: l.code, text: 'description' as const, language: l.name },
+]);
+type Suffix = 'de' | 'fr' | 'es' | 'it' | 'pt_br' | 'pl' | 'ar';
+export type TranslatedField = `title_${Suffix}` | `description_${Suffix}`;
 
 /** The product fields a file's column can feed. */
 export const IMPORT_FIELDS = [
@@ -17,6 +34,7 @@ export const IMPORT_FIELDS = [
   'isBestProduct',
   'link',
   'image',
+  ...TRANSLATED_FIELDS.map((t) => t.field),
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -36,6 +54,9 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   isBestProduct: 'Best product',
   link: 'Buy link',
   image: 'Image',
+  ...(Object.fromEntries(
+    TRANSLATED_FIELDS.map((t) => [t.field, `${t.text === 'title' ? 'Title' : 'Description'} (${t.language})`]),
+  ) as Record<TranslatedField, string>),
 };
 
 /**
@@ -82,6 +103,10 @@ const ALIASES: Record<ImportField, readonly string[]> = {
     'affiliatelink',
     'referrallink',
   ],
+  ...(Object.fromEntries(TRANSLATED_FIELDS.map((t) => [t.field, translatedAliases(t.text, t.lang)])) as unknown as Record<
+    TranslatedField,
+    readonly string[]
+  >),
   image: [
     'image',
     'imageurl',
@@ -104,6 +129,17 @@ const ALIASES: Record<ImportField, readonly string[]> = {
     'imgsrc',
   ],
 };
+
+/**
+ * Headers a translated text answers to (after headerKey): title_de, titleDe, "Title (de)", name_de, de_title,
+ * description_pt-br, desc_ptbr … by the language's code and address prefix.
+ */
+function translatedAliases(text: 'title' | 'description', lang: ContentLangCode): string[] {
+  const words = text === 'title' ? ['title', 'name'] : ['description', 'desc'];
+  const codes = [...new Set([lang.toLowerCase().replace(/[^a-z]/g, ''), lang.slice(0, 2).toLowerCase()])];
+  // Brazilian Portuguese is the site's Portuguese: "pt" names it too.
+  return words.flatMap((w) => codes.flatMap((c) => [`${w}${c}`, `${c}${w}`]));
+}
 
 export function headerKey(header: string): string {
   return header.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -223,6 +259,7 @@ export const EXPORT_COLUMNS = [
     'isBestProduct',
     'link',
     'image',
+    ...TRANSLATED_FIELDS.map((t) => t.field),
   ] as const satisfies readonly ImportField[]),
   'number',
   'row',

@@ -2,12 +2,40 @@
 // wherever a row keeps them (a hyperlink's target, share text around an address), and which column is which when the
 // headers say nothing ("", "__1"): the values tell. Pure, so the server and its tests read cells the same way.
 import { parseItemLink } from './agent-links';
-import { currencyOfWord, guessMapping, IGNORE_COLUMN, type ImportField } from './import-columns';
+import { currencyOfWord, guessMapping, IGNORE_COLUMN, IMPORT_FIELDS, type ImportField } from './import-columns';
 import type { CurrencyCode } from './currency';
+import type { ImportMapping } from './schemas/imports';
 
 /** A row as the guess looks at it: its values by header, and the hyperlink targets its cells carry. */
 export type SampleRecord = { values: Record<string, unknown>; links?: Record<string, string> | undefined };
-export type ColumnMapping = Record<string, ImportField | typeof IGNORE_COLUMN>;
+/** The columns that feed each field under a mapping, in column order: how the row check looks a field up. */
+export type ImportColumns = Partial<Record<ImportField, string[]>>;
+
+/** The columns that feed each field under the mapping, in column order. */
+export function columnsOf(mapping: ImportMapping): ImportColumns {
+  const columns: ImportColumns = {};
+  for (const [header, field] of Object.entries(mapping)) {
+    if (field !== IGNORE_COLUMN) (columns[field] ??= []).push(header);
+  }
+  return columns;
+}
+
+/** A mapping kept by an earlier version: a field no longer known reads as ignore. */
+export function keptMapping(kept: Readonly<Record<string, string>>): ImportMapping {
+  const mapping: ImportMapping = {};
+  for (const [header, field] of Object.entries(kept))
+    mapping[header] = field === IGNORE_COLUMN || isImportField(field) ? field : IGNORE_COLUMN;
+  return mapping;
+}
+
+const isImportField = (field: string): field is ImportField => (IMPORT_FIELDS as readonly string[]).includes(field);
+
+/** Whether two mappings feed the same fields from the same columns (a column absent from one reads as ignored). */
+export function sameMapping(a: ImportMapping, b: ImportMapping): boolean {
+  const headers = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const header of headers) if ((a[header] ?? IGNORE_COLUMN) !== (b[header] ?? IGNORE_COLUMN)) return false;
+  return true;
+}
 
 /** Non-blank values of a column the content guess reads. */
 export const GUESS_SAMPLE_VALUES = 50;
@@ -250,8 +278,8 @@ export function guessColumns(
   headers: readonly string[],
   sampleRecords: readonly SampleRecord[],
   keep: Iterable<string> = [],
-): ColumnMapping {
-  const mapping: ColumnMapping = guessMapping(headers);
+): ImportMapping {
+  const mapping: ImportMapping = guessMapping(headers);
   const kept = new Set(keep);
   const mapped = new Set(Object.values(mapping));
   const open = () => headers.filter((h) => mapping[h] === IGNORE_COLUMN && !kept.has(h));

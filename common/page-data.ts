@@ -9,6 +9,7 @@ import type { Product, ProductPage } from './schemas/product';
 import type { PriceHistory } from './schemas/price-history';
 import type { QcPhoto } from './schemas/qc';
 import type { BrandSummary, FinderFacets } from './schemas/search';
+import type { GuideArticle, GuideSummary } from './schemas/guide-page';
 
 /** What a product address leads to, as the product page shows it. */
 export type ProductView =
@@ -48,9 +49,17 @@ export type InitialData = {
   product?: { number: number; view: ProductView };
   /** A brand's page: the brand under the slug of its address (null: no product has that brand). */
   brand?: { slug: string; summary: BrandSummary | null };
+  /** The guides' index or a topic's (topic: its address part, null for the index), as rendered (issue 43). */
+  guides?: { topic: string | null; items: GuideSummary[] };
+  /** An article under its slug (null: no published guide has it). */
+  guide?: { slug: string; article: GuideArticle | null };
+  /** The guides a product page lists (those showing its card), under the product's number. */
+  productGuides?: { number: number; items: GuideSummary[] };
   /** A shared list of favourites under its token (null: no list is shared under it). */
   sharedFavorites?: { token: string; list: SharedFavoriteList | null };
 };
 
 /** The id of the JSON script element holding InitialData. */
 export const INITIAL_DATA_ID = 'initial-data';
+/** The element holding the compiled messages the page's render read, in its language (issue 41, decision 0090). */
+export const PAGE_MESSAGES_ID = 'page-messages';

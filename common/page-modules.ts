@@ -26,4 +26,7 @@ export const PAGE_MODULES: Record<PageMatch['page'], string> = {
   'data-security': 'features/legal/data-security-page.tsx',
   disclaimer: 'features/legal/disclaimer-page.tsx',
   convert: 'features/convert/convert-page.tsx',
+  guides: 'features/guides/guides-page.tsx',
+  'guide-topic': 'features/guides/guides-page.tsx',
+  guide: 'features/guides/guide-page.tsx',
 };

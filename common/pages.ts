@@ -2,6 +2,7 @@
 // web's router has the same routes (web/app/routes.ts), and a test keeps the two in step.
 import { BRANDS_PATH } from './constants';
 import { SHARED_FAVORITES_PATH } from './favorites';
+import { GUIDE_TOPIC_PATH, GUIDES_PATH } from './guides';
 import { PRODUCTS_PATH, parseProductRef } from './product-urls';
 
 export const STATIC_PAGES = [
@@ -38,6 +39,10 @@ export type PageMatch =
   /** Someone's favourites, read-only (/favorites/shared/<token>); the token as written (it is case-sensitive). */
   | { page: 'shared-favorites'; token: string }
   | { page: StaticPage }
+  /** The guides (issue 43): the index, one topic's (topic: its address part), one article (slug as written). */
+  | { page: 'guides' }
+  | { page: 'guide-topic'; topic: string }
+  | { page: 'guide'; slug: string }
   /** Any other address: the login screen (spec section 2's fallback), answered with 404. */
   | { page: 'not-found' };
 
@@ -66,6 +71,15 @@ export function matchPage(pathname: string): PageMatch {
   if (path.startsWith(`${SHARED_FAVORITES_PATH}/`)) {
     const token = trimmed.slice(SHARED_FAVORITES_PATH.length + 1);
     return token.includes('/') ? { page: 'not-found' } : { page: 'shared-favorites', token: safeDecode(token) };
+  }
+  if (path === GUIDES_PATH) return { page: 'guides' };
+  if (path.startsWith(`${GUIDE_TOPIC_PATH}/`)) {
+    const raw = trimmed.slice(GUIDE_TOPIC_PATH.length + 1);
+    return raw.includes('/') ? { page: 'not-found' } : { page: 'guide-topic', topic: safeDecode(raw) };
+  }
+  if (path.startsWith(`${GUIDES_PATH}/`)) {
+    const raw = trimmed.slice(GUIDES_PATH.length + 1);
+    return raw.includes('/') ? { page: 'not-found' } : { page: 'guide', slug: safeDecode(raw) };
   }
   const page = STATIC_BY_PATH.get(path);
   return page ? { page } : { page: 'not-found' };

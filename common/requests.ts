@@ -20,6 +20,16 @@ export const REQUESTS_RATE_LIMIT = 5;
 export const REQUESTS_RATE_WINDOW_SECONDS = 600;
 /** Posts of each kind the whole site takes per window, from all clients together. */
 export const REQUESTS_SITE_LIMIT = 300;
+/**
+ * Posts of each kind the whole site takes per UTC day, from all clients together (issue 39: 40 addresses × 5 in a
+ * window were all accepted; a day of windows would be 43,200).
+ */
+export const REQUESTS_SITE_DAY_LIMIT = 2000;
+/**
+ * Reports of one product kept per UTC day, from all clients together (issue 39: 200 reports on one product). Past it
+ * a report is answered with the product's open report, as a repeat of it.
+ */
+export const REPORTS_PRODUCT_DAY_LIMIT = 20;
 
 export const REQUEST_STATUSES = ['new', 'planned', 'added', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];

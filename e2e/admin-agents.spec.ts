@@ -2,7 +2,7 @@
 // makes it the default and back, and deletes it; the default cannot be deleted or disabled. Desktop only (the
 // phone's dashboard is the same list, scrolled sideways). Leaves the agents as it found them.
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, openAdmin, toast, uniqueToken } from './support';
+import { chooseAdminTab, axeViolations, openAdmin, toast, uniqueToken } from './support';
 
 test.skip(({ isMobile }) => isMobile, 'desktop only: the phone shows the same table');
 
@@ -12,7 +12,7 @@ const row = (page: Page, name: string) =>
 test('adds an agent with a live preview, orders it, makes it the default and back, and deletes it', async ({ page }) => {
   test.setTimeout(60_000);
   await openAdmin(page);
-  await page.getByRole('tab', { name: 'Agents' }).click();
+  await chooseAdminTab(page, 'Agents');
   const panel = page.getByRole('tabpanel', { name: 'Agents' });
   await expect(panel.getByRole('heading', { name: 'Shopping Agents' })).toBeVisible();
   await expect(row(page, 'CNFans')).toContainText('Default');

@@ -1,13 +1,13 @@
 // Issue 16: the Currencies tab. An admin sets a display currency's rate (a bad one is refused under its field),
 // sees who set it and when, and clears it. Desktop only: the phone shows the same rows stacked.
 import { expect, test } from '@playwright/test';
-import { openAdmin, toast } from './support';
+import { chooseAdminTab, openAdmin, toast } from './support';
 
 test.skip(({ isMobile }) => isMobile, 'desktop only');
 
 test('sets, refuses and clears a rate', async ({ page }) => {
   await openAdmin(page);
-  await page.getByRole('tab', { name: 'Currencies' }).click();
+  await chooseAdminTab(page, 'Currencies');
   const panel = page.getByRole('tabpanel', { name: 'Currencies' });
   await expect(panel).toContainText('Prices are stored in USD');
   await expect(panel).toContainText('RATES_URL is not set');

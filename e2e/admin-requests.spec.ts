@@ -1,7 +1,7 @@
 // Issue 16, the admin's side: a visitor's request and link report reach the Requests tab's queues, where a status
 // changes, a product is linked and a request deleted; the product page shows admins its open reports.
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
+import { chooseAdminTab, axeViolations, E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 768;
 type ApiProduct = { id: string; number: number; title: string; path: string };
@@ -23,7 +23,7 @@ test('the Requests tab: a request gets a status, a product and is deleted; a rep
   expect((await page.request.post(`/api/products/${product.id}/link-reports`, { data: { note }, headers })).status()).toBe(201);
 
   await openAdmin(page);
-  await page.getByRole('tab', { name: 'Requests' }).click();
+  await chooseAdminTab(page, 'Requests');
   await expect(page).toHaveURL(/\?tab=requests$/);
   const requests = page.getByRole('region', { name: 'Item requests' });
   const row = requests.getByRole('row').filter({ hasText: query });

@@ -3,7 +3,7 @@ import type { AdminAgentList } from '../common/schemas/agent';
 import type { SetupStatus } from '../common/schemas/setup';
 import { SETUP_ITEM_TEXTS, SETUP_TEXTS } from '../common/texts/setup';
 import { SETUP_ITEMS } from '../common/setup';
-import { E2E_ADMIN_ORIGIN, openAdmin, toast, uniqueToken } from './support';
+import { E2E_ADMIN_ORIGIN, englishCatalogues, openAdmin, toast, uniqueToken } from './support';
 
 // Issue 28: the operator's first day. The admin journeys share one site, so this one removes no demo product and
 // puts back the referral code it sets. One browser size: the phone adds nothing here.
@@ -40,6 +40,7 @@ test('a fresh site shows its setup checklist; setting a referral code there take
   expect(status.pending).not.toContain('mail');
   // The open items, each with its text; the done ones folded behind one line, with the count done in the heading.
   const done = SETUP_ITEMS.filter((item) => !status.pending.includes(item));
+  await englishCatalogues;
   await expect(checklist.getByRole('heading', { level: 2 })).toContainText(SETUP_TEXTS.progress(done.length, SETUP_ITEMS.length));
   await expect(checklist.getByRole('heading', { level: 3 })).toHaveText(status.pending.map((item) => SETUP_ITEM_TEXTS[item].title));
   const doneItems = checklist.locator('.setup-done');
@@ -51,12 +52,16 @@ test('a fresh site shows its setup checklist; setting a referral code there take
   }
   await expect(doneItems.getByText(SETUP_ITEM_TEXTS[done[0]!].cost)).toBeVisible();
   await doneItems.getByText(SETUP_TEXTS.doneItems(done.length)).click();
+  // Each open item is one line: its fix a tap away (issue 40).
+  await expect(checklist.getByRole('button', { name: SETUP_TEXTS.removeDemo })).toBeHidden();
+  await checklist.getByRole('heading', { level: 3, name: SETUP_ITEM_TEXTS['demo-catalogue'].title }).click();
   await expect(checklist.getByRole('button', { name: SETUP_TEXTS.removeDemo })).toBeVisible();
 
   // The last agent without a code gets one through the field beside it; it leaves the list, the others stay.
   const agent = status.agentsWithoutReferral.at(-1);
   if (!agent) throw new Error('no agent without a code');
   try {
+    await checklist.getByRole('heading', { level: 3, name: SETUP_ITEM_TEXTS['referral-codes'].title }).click();
     await checklist.getByText(SETUP_TEXTS.enterCodes(status.agentsWithoutReferral.length)).click();
     const field = checklist.getByLabel(SETUP_TEXTS.referralLabel(agent.name), { exact: true });
     await field.fill(`E2E${uniqueToken(page)}`);

@@ -60,8 +60,10 @@ test.describe('catalogue in and out', () => {
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     });
+    // The header: the product's fields, then its title and description in each other language (issue 41).
+    const translated = ['de', 'fr', 'es', 'it', 'pt_br', 'pl', 'ar'].map((l) => `title_${l},description_${l}`).join(',');
     expect(exported.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      'id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt',
+      `id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,${translated},number,row,createdAt,updatedAt`,
     );
     expect(exported).toContain(`${token} Import Cap,9,,Men`);
 

@@ -179,6 +179,51 @@ test.describe('search and browse', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Corduroy Trucker Jacket' })).toBeVisible();
   });
 
+  test('the suggestions close on Enter, also when they arrive after it, and when the page scrolls (issue 40)', async ({ page }) => {
+    await page.goto('/products');
+    await hydrated(page, '#finder-search');
+    const box = searchBox(page);
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    await box.focus();
+    await box.pressSequentially('hood');
+    await expect(listbox).toBeVisible();
+    await box.press('Enter');
+    await expect(listbox).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).toBeFocused();
+
+    // Enter at once after the last letter, before that text's suggestions have come: they never open over the results.
+    await box.fill('');
+    await box.pressSequentially('jack', { delay: 0 });
+    await box.press('Enter');
+    await expect(page).toHaveURL(/[?&]search=jack(&|$)/);
+    await page.waitForTimeout(1_000);
+    await expect(listbox).toBeHidden();
+
+    // Scrolling the results closes them: a wheel or a finger outside the box, or a page scrolled by a scroll bar.
+    await box.fill('');
+    await box.pressSequentially('cord');
+    await expect(listbox).toBeVisible();
+    await page.evaluate(() => window.scrollBy(0, 300));
+    await expect(listbox).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await box.fill('');
+    await box.pressSequentially('hoodi');
+    await expect(listbox).toBeVisible();
+    await page.locator('.results').dispatchEvent(test.info().project.name === 'phone' ? 'touchmove' : 'wheel');
+    await expect(listbox).toBeHidden();
+  });
+
+  test('nonsense with short and stop words in it shows the empty state, not a partial answer (issue 40)', async ({ page }) => {
+    await page.goto('/products?search=zz-no-such-product-qwxv');
+    await expect(page.getByRole('heading', { name: 'No items found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search terms or browse different categories')).toBeVisible();
+    await expect(page.locator('.partial-answer')).toHaveCount(0);
+    await page.goto(`/products?search=${encodeURIComponent('qwxv the of und de la')}`);
+    await expect(page.getByRole('heading', { name: 'No items found' })).toBeVisible();
+    await expect(page.locator('.partial-answer')).toHaveCount(0);
+  });
+
   test('a misspelt search says how it was read, and an empty result offers ways out with their counts', async ({ page }) => {
     // An address written before the search had the API's name (issue 30) still opens its search.
     await page.goto('/products?q=hodie');

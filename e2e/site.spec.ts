@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { SetupStatus } from '../common/schemas/setup';
-import { SETUP_TEXTS } from '../common/texts/setup';
+import { HOME_TEXTS } from '../common/texts/account';
 import { SETUP_ITEMS } from '../common/setup';
 import { E2E_ADMIN, E2E_ORIGIN, registerViaApi, signInViaApi, uniqueEmail } from './support';
 
@@ -150,11 +150,11 @@ test.describe('layout and pages', () => {
     await page.goto('/home');
     const line =
       status.pending.length === 0
-        ? SETUP_TEXTS.homeComplete
-        : `${SETUP_TEXTS.homeProgress(SETUP_ITEMS.length - status.pending.length, SETUP_ITEMS.length)} — ${SETUP_TEXTS.homeFinish}`;
+        ? HOME_TEXTS.setupComplete
+        : `${HOME_TEXTS.setupProgress(SETUP_ITEMS.length - status.pending.length, SETUP_ITEMS.length)} — ${HOME_TEXTS.setupFinish}`;
     await expect(page.getByText(line)).toBeVisible();
     if (status.pending.length > 0) {
-      await page.getByRole('link', { name: SETUP_TEXTS.homeFinish }).click();
+      await page.getByRole('link', { name: HOME_TEXTS.setupFinish }).click();
       await expect(page).toHaveURL(/\/admin$/);
     }
   });

@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { loadCatalogue } from '../common/catalogues';
 
 const STAND_IN_PORT = Number(process.env.E2E_GOOGLE_PORT ?? 4180);
+// A sentence with values (a count, a name) is written from its compiled message, as an English page has it: the
+// English catalogues start loading when this file is imported (the config imports it too, so no hook can be declared
+// here); they are in long before a test's first page has loaded. A spec that needs them before that awaits
+// `englishCatalogues`.
+export const englishCatalogues = Promise.all((['first', 'pages', 'admin'] as const).map((name) => loadCatalogue('en', name)));
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 /**
@@ -174,4 +181,18 @@ export async function expectNoAxeViolations(page: Page, selector?: string): Prom
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await animationsFinished(page);
   expect(await axeViolations(page, selector)).toEqual([]);
+}
+
+/**
+ * Opens a dashboard tab as a person would: from the strip, or from behind More when it does not fit (issue 40).
+ */
+export async function chooseAdminTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name, exact: true });
+  if (await tab.isVisible()) {
+    await tab.click();
+  } else {
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menu', { name: 'More' }).getByRole('menuitem', { name, exact: true }).click();
+  }
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
 }

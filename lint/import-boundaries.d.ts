@@ -12,7 +12,9 @@ export const MESSAGES: Record<
   | 'repoImportsService'
   | 'routeImportsDatabase'
   | 'importNotPlain'
-  | 'textsOutsideHome',
+  | 'textsOutsideHome'
+  | 'settingsImportFeature'
+  | 'databaseImportsSettings',
   string
 >;
 export const INLINE_BUSY_LABEL: string;

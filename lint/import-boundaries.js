@@ -22,6 +22,9 @@ export const MESSAGES = {
   appImportsScripts: 'scripts/ are tools run beside the app: common/, web/ and server/ never import them.',
   repoImportsService: 'A repo reads and writes its tables; it never imports a service (services call repos, not back).',
   routeImportsDatabase: 'Routes reach the database through their service; they never import server/db/client.',
+  settingsImportFeature:
+    "server/config.ts declares the settings' shapes: it imports no feature (server/modules); a feature turns its settings into its own.",
+  databaseImportsSettings: 'The database layer owns its numbers and types (server/db/types.ts): it never imports server/config.',
   importNotPlain: 'import() takes one plain string, so where it points can be judged (and bundled).',
   textsOutsideHome: 'On-screen texts live in common/texts/<area>.ts (decision 0070), not in a *-texts file of their own.',
 };
@@ -41,6 +44,8 @@ export function boundaryBroken(file, target) {
   if ((under(file, 'common') || under(file, 'web') || under(file, 'server')) && under(target, 'scripts')) return 'appImportsScripts';
   if (under(file, 'server') && /\.repo\.ts$/.test(file) && /\.service(\.ts)?$/.test(target)) return 'repoImportsService';
   if (under(file, 'server') && /\.routes\.ts$/.test(file) && /^server\/db\/client(\.ts)?$/.test(target)) return 'routeImportsDatabase';
+  if (/^server\/config(\.ts)?$/.test(file) && under(target, 'server/modules')) return 'settingsImportFeature';
+  if (under(file, 'server/db') && /^server\/config(\.ts)?$/.test(target)) return 'databaseImportsSettings';
   if (under(file, 'common') && (under(target, 'server') || under(target, 'web'))) return 'commonImportsSide';
   if ((under(target, 'common') || under(target, 'web')) && /-texts(\.tsx?)?$/.test(target)) return 'textsOutsideHome';
   if (under(file, 'web') && under(target, 'server')) return 'webImportsServer';

@@ -159,6 +159,18 @@ const BROKEN: { name: string; file: string; code: string; error: string }[] = [
     error: MESSAGES.routeImportsDatabase,
   },
   {
+    name: 'the settings import a feature',
+    file: 'server/config.ts',
+    code: "import { marketplaceBasesFrom } from './modules/link-health/marketplace-rules';\nvoid marketplaceBasesFrom;\n",
+    error: MESSAGES.settingsImportFeature,
+  },
+  {
+    name: 'the database layer imports the settings',
+    file: 'server/db/client.ts',
+    code: "import { loadConfig } from '../config';\nvoid loadConfig;\n",
+    error: MESSAGES.databaseImportsSettings,
+  },
+  {
     name: 'a feature loads another through a template literal',
     file: 'web/features/catalogue/x.ts',
     code: "const name = 'account';\nexport const load = () => import(`../${name}/account-page`);\n",

@@ -27,6 +27,59 @@ const CHROME_FLAGS = [
 const MOBILE_UA =
   'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 
+const BENCH_ADMIN = { email: 'bench-admin@finder.test', password: 'bench admin password long' };
+/** Issue 43's figure: the server's time to render an article of this many words with this many product cards. */
+const LONG_GUIDE_WORDS = 3000;
+const LONG_GUIDE_PRODUCTS = 10;
+
+/**
+ * Writes and publishes the long guide through the dashboard's API (signed in as the bench's admin): 3,000 words in
+ * sections with headings, a product card after every few sections. Answers its address.
+ */
+async function longGuide(base: string, numbers: number[]): Promise<string> {
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (signIn.status !== 200) throw new Error(`the bench's admin could not sign in: ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const words = 'a parcel from the agent warehouse is weighed measured and photographed before it ships to you'.split(' ');
+  const paragraph = (n: number) => Array.from({ length: n }, (_, i) => words[i % words.length]).join(' ') + '.';
+  const sections: string[] = [];
+  const perSection = LONG_GUIDE_WORDS / 20;
+  for (let i = 0; i < 20; i++) {
+    sections.push(`## Step ${i + 1}`, paragraph(perSection / 2), `- ${paragraph(10)}\n- ${paragraph(10)}`, paragraph(perSection / 2 - 20));
+    if (i % 2 === 1 && numbers[(i - 1) / 2] !== undefined) sections.push(`{{product:${numbers[(i - 1) / 2]}}}`);
+  }
+  const res = await fetch(`${base}/api/admin/guides`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify({
+      lang: 'en',
+      versionOf: null,
+      guide: {
+        title: 'The long bench guide',
+        slug: '',
+        description: 'Three thousand words and ten products.',
+        coverImageId: null,
+        coverAlt: '',
+        topic: 'Shipping',
+        tags: [],
+        authorName: 'Bench',
+        status: 'published',
+        publishAt: null,
+        body: sections.join('\n\n'),
+      },
+    }),
+  });
+  if (res.status !== 201) throw new Error(`the long guide was refused: ${res.status} ${await res.text()}`);
+  return `/guides/${((await res.json()) as { guide: { slug: string } }).guide.slug}`;
+}
+
 const gz = (body: Buffer | string) => zlib.gzipSync(body, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -53,6 +106,9 @@ async function startSite(): Promise<{ base: string; child: ChildProcess; dir: st
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       DATABASE_URL: '',
+      // The admin who writes the long guide (issue 43's figure).
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       PUBLIC_URL: base,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -163,11 +219,23 @@ export async function benchPages(): Promise<void> {
     const first = (await (await fetch(`${base}/api/products?limit=1&seed=1`)).json()) as { items: Array<{ path: string }> };
     const productPath = first.items[0]?.path;
     if (!productPath) throw new Error('the demo catalogue is empty');
+    // Issue 43: a starter guide (a short article with one card) and the long one.
+    const guides = (await (await fetch(`${base}/api/guides`)).json()) as { items: Array<{ path: string }> };
+    const guidePath = guides.items[0]?.path;
+    if (!guidePath) throw new Error('the demo catalogue has no guide');
+    const cards = (await (await fetch(`${base}/api/products?limit=${LONG_GUIDE_PRODUCTS}&seed=2`)).json()) as {
+      items: Array<{ number: number }>;
+    };
+    const longPath = await longGuide(
+      base,
+      cards.items.map((p) => p.number),
+    );
 
     // A server in production is warm: render each page a few dozen times first, so the audits do not measure the
     // just-started process compiling its code (on this 2-core machine it shares the CPU with the browser).
     for (let i = 0; i < 40; i++) {
-      for (const pagePath of ['/', productPath]) await (await fetch(`${base}${pagePath}`, { headers: { 'user-agent': MOBILE_UA } })).text();
+      for (const pagePath of ['/', productPath, guidePath, longPath])
+        await (await fetch(`${base}${pagePath}`, { headers: { 'user-agent': MOBILE_UA } })).text();
     }
 
     const RENDERS = Number(process.env.BENCH_RENDERS ?? 300);
@@ -178,12 +246,28 @@ export async function benchPages(): Promise<void> {
         `\nserver CPU per rendered page (response cache missed, ${RENDERS} each, one at a time): finder ${finderCpu.toFixed(2)} ms, ` +
           `product page ${productCpu.toFixed(2)} ms`,
       );
+      const guideCpu = await renderCost(base, child.pid, guidePath, RENDERS);
+      const longCpu = await renderCost(base, child.pid, longPath, RENDERS);
+      console.log(
+        `  guide article ${guidePath}: ${guideCpu.toFixed(2)} ms; a ${LONG_GUIDE_WORDS}-word article with ${LONG_GUIDE_PRODUCTS} product ` +
+          `cards: ${longCpu.toFixed(2)} ms`,
+      );
+      // Issue 41: the same pages in German and Arabic (target: within 5% of English).
+      for (const prefix of ['/de', '/ar']) {
+        const f = await renderCost(base, child.pid, `${prefix}/`, RENDERS);
+        const p = await renderCost(base, child.pid, `${prefix}${productPath}`, RENDERS);
+        console.log(
+          `  ${prefix}/: finder ${f.toFixed(2)} ms (${((f / finderCpu - 1) * 100).toFixed(1)}% against English), ` +
+            `product page ${p.toFixed(2)} ms (${((p / productCpu - 1) * 100).toFixed(1)}%)`,
+        );
+      }
     }
 
     console.log('\n## Pages (demo catalogue, built site, Lighthouse 12 mobile preset, median of ' + RUNS + ' runs)');
     for (const [label, pagePath] of [
       ['finder /', '/'],
       [`product page ${productPath}`, productPath],
+      [`guide article ${guidePath}`, guidePath],
     ] as const) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${pagePath}`));
@@ -211,6 +295,30 @@ export async function benchPages(): Promise<void> {
     const finderFiles = await filesOf(base, finderAssets.js);
     const finderJs = finderFiles.reduce((sum, [, bytes]) => sum + bytes, 0);
     console.log(`finder initial JS: ${kb(finderJs)} gzip in ${finderAssets.js.length} file(s) (target <= 100 kB): ${byFile(finderFiles)}`);
+
+    // Issue 41: the first JavaScript of the German and Arabic pages (the page's messages come in its HTML).
+    for (const pagePath of ['/de/', '/ar/', `/ar${productPath}`]) {
+      const html = await (await fetch(`${base}${pagePath}`, { headers: { 'user-agent': MOBILE_UA } })).text();
+      const files = await filesOf(base, initialAssets(html).js);
+      const js = files.reduce((sum, [, bytes]) => sum + bytes, 0);
+      const messages = /<script type="application\/json" id="page-messages">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+      console.log(`${pagePath} initial JS: ${kb(js)} gzip (target <= 100 kB); the page's messages in its HTML ${kb(gz(messages))} gzip`);
+    }
+
+    // Issue 43: an article's first JavaScript (target: no more than the finder's first view).
+    for (const [label, pagePath] of [
+      ['guide article', guidePath],
+      [`${LONG_GUIDE_WORDS}-word guide article`, longPath],
+    ] as const) {
+      const html = await (await fetch(`${base}${pagePath}`, { headers: { 'user-agent': MOBILE_UA } })).text();
+      const assets = initialAssets(html);
+      const files = await filesOf(base, assets.js);
+      const js = files.reduce((sum, [, bytes]) => sum + bytes, 0);
+      console.log(
+        `${label} ${pagePath} initial JS: ${kb(js)} gzip in ${assets.js.length} file(s) (target <= the finder's ${kb(finderJs)}): ` +
+          `${byFile(files)}; ${kb(await bytesOf(base, assets.css))} CSS, HTML ${kb(gz(html))}`,
+      );
+    }
 
     const productHtml = await (await fetch(`${base}${productPath}`, { headers: { 'user-agent': MOBILE_UA } })).text();
     const productAssets = initialAssets(productHtml);

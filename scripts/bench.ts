@@ -1,5 +1,5 @@
 // npm run bench: figures for the finder at 100,000 products, each next to a ceiling measured in the same run.
-// The traffic is a model of visitors (scripts/bench-traffic.ts); see README "Performance" for every row.
+// The traffic is a model of visitors (scripts/bench-traffic.ts); see docs/performance.md for every row.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -557,12 +557,39 @@ if (process.env.BENCH_ONLY === 'imports') {
   process.exit(0);
 }
 
+// BENCH_ONLY=preview: a 2,000-row import preview with pictures against 100,000 products (scripts/bench-preview.ts),
+// on PGlite, then PostgreSQL when it answers. Also part of the full run.
+if (process.env.BENCH_ONLY === 'preview') {
+  const { benchPreview } = await import('./bench-preview');
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_preview', (url) => benchPreview(url));
+  else await benchPreview(null);
+  process.exit(0);
+}
+
+// BENCH_ONLY=photo: search by photo at 100,000 products (scripts/bench-photo.ts), on PGlite, then PostgreSQL when it
+// answers. Also part of the full run.
+if (process.env.BENCH_ONLY === 'photo') {
+  const { benchPhoto } = await import('./bench-photo');
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_photo', (url) => benchPhoto(url));
+  else await benchPhoto(null);
+  process.exit(0);
+}
+
 // BENCH_ONLY=links: a link-health sweep of 100,000 products against local stand-in marketplaces (scripts/bench-links.ts),
 // on PGlite, then PostgreSQL when it answers.
 if (process.env.BENCH_ONLY === 'links') {
   const { benchLinks } = await import('./bench-links');
   await benchLinks({});
   if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_links', (url) => benchLinks({ databaseUrl: url }));
+  process.exit(0);
+}
+
+// BENCH_ONLY=saved-searches: the saved-search mail run over 10,000 searches (scripts/bench-saved-searches.ts), on
+// PGlite, then PostgreSQL when it answers. Also part of the full run.
+if (process.env.BENCH_ONLY === 'saved-searches') {
+  const { benchSavedSearches } = await import('./bench-saved-searches');
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_saved', (url) => benchSavedSearches(url));
+  else await benchSavedSearches(null);
   process.exit(0);
 }
 
@@ -609,3 +636,18 @@ if (await postgresAnswers(PG_URL)) {
 }
 if (process.env.BENCH_PAGES !== 'off' && !SEARCH_ONLY) await benchPages();
 if (!SEARCH_ONLY) await benchReaders();
+if (!SEARCH_ONLY) {
+  const { benchPhoto } = await import('./bench-photo');
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_photo', (url) => benchPhoto(url));
+  else await benchPhoto(null);
+}
+if (!SEARCH_ONLY) {
+  const { benchPreview } = await import('./bench-preview');
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_preview', (url) => benchPreview(url));
+  else await benchPreview(null);
+}
+if (!SEARCH_ONLY) {
+  const { benchSavedSearches } = await import('./bench-saved-searches');
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_saved', (url) => benchSavedSearches(url));
+  else await benchSavedSearches(null);
+}

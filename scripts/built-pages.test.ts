@@ -91,6 +91,52 @@ beforeAll(async () => {
   const [gone] = await ctx.database.db.select().from(products).where(eq(products.title, 'Gone Shoe'));
   await ctx.database.db.delete(products).where(eq(products.title, 'Gone Shoe'));
   const visitor = await signedInAs(ctx.app, 'built-pages-visitor@example.com');
+  // A guide (issue 43) with what an article can hold: a table of contents, a table, a quote, code, a task list, a
+  // picture of the library, an outside link, a product's card and a removed product's note; and its German version.
+  const guideBody = [
+    'A guide for the checker.',
+    '## Before you buy',
+    'Read the [agent\u2019s help](https://agent.example/help) first.',
+    `![A purple jacket](${main.url})`,
+    `{{product:${jacket.number}}}`,
+    '## Sizes',
+    '| Size | Chest |',
+    '| --- | --- |',
+    '| M | 104 cm |',
+    '> Measure a jacket you own.',
+    '## Shipping',
+    '- [x] Photos checked',
+    '- [ ] Parcel sent',
+    '```',
+    'weight: 1.2 kg',
+    '```',
+    `{{product:${gone?.number}}}`,
+    '<script>alert(1)</script>',
+  ].join('\n\n');
+  const guideFields = {
+    title: 'Buying a jacket',
+    slug: '',
+    description: 'Everything about a jacket bought through an agent.',
+    coverImageId: main.id,
+    coverAlt: 'A purple jacket',
+    topic: 'Buying',
+    tags: ['jackets'],
+    authorName: 'Finder team',
+    status: 'published',
+    publishAt: null,
+    body: guideBody,
+  };
+  const guide = await send(ctx.app, 'POST', '/api/admin/guides', {
+    cookie: admin,
+    body: { guide: guideFields, lang: 'en', versionOf: null },
+  });
+  expect(guide.statusCode, guide.body).toBe(201);
+  const guideId = guide.json<{ guide: { id: string } }>().guide.id;
+  const german = await send(ctx.app, 'POST', '/api/admin/guides', {
+    cookie: admin,
+    body: { guide: { ...guideFields, title: 'Eine Jacke kaufen' }, lang: 'de', versionOf: guideId },
+  });
+  expect(german.statusCode, german.body).toBe(201);
 
   pages.push(
     { name: 'finder', url: '/', status: 200 },
@@ -119,6 +165,20 @@ beforeAll(async () => {
     { name: 'product-missing', url: '/products/nothing-999999', status: 404 },
     { name: 'product-gone', url: `/products/gone-shoe-${gone?.number}`, status: 410 },
     { name: 'brand-missing', url: '/brands/nobody', status: 404 },
+    // Other languages (issue 41): German, and Arabic right to left.
+    { name: 'finder-de', url: '/de/', status: 200 },
+    { name: 'category-de', url: '/de/products?category=Jackets', status: 200 },
+    { name: 'product-de', url: `/de${productPath(jacket)}`, status: 200 },
+    { name: 'finder-ar', url: '/ar/', status: 200 },
+    { name: 'product-ar', url: `/ar${productPath(jacket)}`, status: 200 },
+    { name: 'login-ar', url: '/ar/login', status: 200 },
+    { name: 'favorites-ar', url: '/ar/favorites', status: 200 },
+    { name: 'convert-ar', url: '/ar/convert', status: 200 },
+    // Guides (issue 43): the article, its German version, the index and a topic.
+    { name: 'guide', url: '/guides/buying-a-jacket', status: 200 },
+    { name: 'guide-de', url: '/de/guides/eine-jacke-kaufen', status: 200 },
+    { name: 'guides', url: '/guides', status: 200 },
+    { name: 'guides-topic', url: '/guides/topic/buying', status: 200 },
   );
   // The product whose picture is on another site, at its one address.
   const [field] = await ctx.database.db.select().from(products).where(eq(products.title, 'Field Jacket'));
@@ -132,13 +192,16 @@ afterAll(async () => {
 });
 
 /**
- * The one error the checker (vnu 26.9) gives that the HTML Standard allows: `<link rel="expect" href="#main"
+ * The errors the checker (vnu 26.9) gives that the standards allow. The HTML Standard's: `<link rel="expect" href="#main"
  * blocking="render">` (web/index.html; the Standard's "expect" link type, 2023), which keeps the first paint from
  * showing a half-parsed top bar. Only that element on that line is set aside.
  */
 const checkerLagsTheStandard = (m: VnuMessage) =>
-  m.message.startsWith('A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”') &&
-  (m.extract ?? '').includes('<link rel="expect" href="#main" blocking="render" />');
+  (m.message.startsWith('A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”') &&
+    (m.extract ?? '').includes('<link rel="expect" href="#main" blocking="render" />')) ||
+  // CSS `field-sizing` (CSS Basic User Interface Level 4; Chromium 123+): the price fields widen for a longer hint
+  // (the Arabic one); the checker's CSS grammar does not know the property yet. Only that property is set aside.
+  m.message === "CSS: “field-sizing”: Property “field-sizing” doesn't exist.";
 
 describe('the built site', () => {
   it('lets other sites show its link-preview picture (/share.png), and keeps its other files same-origin', async () => {

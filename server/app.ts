@@ -5,6 +5,7 @@ import { composeServices, type CompositionDeps, type Services } from './composit
 import { DEFAULT_BACK_PRESSURE, type BackPressureSettings, type Config } from './config';
 import type { Database } from './db/client';
 import { CATALOGUE_CHANNEL } from './db/listen';
+import { guidesRoutes } from './modules/guides/guides.routes';
 import { loggerOptions } from './logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -19,7 +20,9 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { synonymsRoutes } from './modules/synonyms/synonyms.routes';
 import { currencyRoutes } from './modules/currency/currency.routes';
+import { recentlyViewedRoutes } from './modules/recently-viewed/recently-viewed.routes';
 import { priceAlertsRoutes } from './modules/price-history/price-alerts.routes';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { importSourcesRoutes } from './modules/imports/import-sources.routes';
@@ -29,11 +32,16 @@ import type { Mailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import type { FrontEnd } from './modules/pages/front-end';
 import { createPageHandler, pagesRoutes } from './modules/pages/pages.routes';
+import { loadAllCatalogues, requestLanguage, withLanguage } from './i18n';
+import { LANGUAGE_HEADER } from '../common/i18n';
+import { GUIDE_SUGGESTIONS_MAX, guidePath } from '../common/guides';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { convertRoutes } from './modules/convert/convert.routes';
+import { photoSearchRoutes } from './modules/photo-search/photo-search.routes';
 import { linkHealthRoutes } from './modules/link-health/link-health.routes';
 import { qcRoutes } from './modules/qc/qc.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { ownerSetupRoutes } from './modules/setup/owner-setup.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { usersAdminRoutes } from './modules/users/users-admin.routes';
@@ -42,6 +50,7 @@ import { AccessLog } from './plugins/access-log';
 import { backPressure } from './plugins/back-pressure';
 import { compression } from './plugins/compression';
 import { registerCsrfCheck } from './plugins/csrf';
+import { registerMultipart } from './plugins/multipart';
 import { BAD_ADDRESS_MESSAGE, errorBody, errorHandler } from './plugins/error-handler';
 import { openApi } from './plugins/openapi';
 import { answeringFromMemoryFirst, responseCache, type ResponseCache } from './plugins/response-cache';
@@ -86,8 +95,11 @@ export type AppOptions = {
     changeTimeoutMs?: number | undefined;
     baseCurrency?: CurrencyCode | undefined;
     ratesUrl?: string | undefined;
+    guideLinkRel?: string | undefined;
     /** The link checks' settings (LINK_* and MARKETPLACE_*_URL); absent: the defaults at the real marketplaces. */
     linkHealth?: CompositionDeps['config']['linkHealth'];
+    /** ALERTS_CRON: when the alert mails look for due work (DEFAULT_ALERTS_CRON when absent). */
+    alertsCron?: string | undefined;
   };
   /** The web front end: pages are rendered with it (absent in API-only tests and before a build). */
   frontEnd?: FrontEnd | null | undefined;
@@ -159,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Every language's texts (server/i18n.ts): pages, API answers and mails are written in them.
+  await loadAllCatalogues();
   const mailer = options.mailer ?? null;
   const site = publicSiteConfig(config, mailer !== null);
 
@@ -189,10 +203,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The finder's searches answer from memory between the catalogue's notifications (decision 0071).
   app.addHook('onClose', () => services.finder.close());
   await app.register(backPressure, options.backPressure ?? DEFAULT_BACK_PRESSURE);
+  // A change from a page in another language is answered in it, and any mail it sends is written in it (issue 41):
+  // the rest of the request runs in that language's scope (server/i18n.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const lang = requestLanguage(request.method, request.headers[LANGUAGE_HEADER]);
+    if (lang) withLanguage(lang, done);
+    else done();
+  });
   await app.register(securityHeaders);
   await app.register(compression);
   await app.register(openApi, { extra: () => authOpenApiPaths(auth) });
   await app.register(errorHandler);
+  await registerMultipart(app);
   registerAuthorization(app, { auth });
   registerCsrfCheck(app, services.origins, { ownHost: !config.publicUrl });
 
@@ -200,13 +222,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, users: services.users });
   await app.register(accountRoutes, { service: services.account, users: services.users, auth, origins: services.origins });
   await app.register(siteRoutes, { service: services.site });
-  await app.register(catalogueRoutes, { finder: services.finder, admin: services.catalogueAdmin });
+  await app.register(catalogueRoutes, {
+    finder: services.finder,
+    admin: services.catalogueAdmin,
+    guideSuggestions: async (text, lang) =>
+      (await services.guides.matching(text, lang, GUIDE_SUGGESTIONS_MAX)).map((g) => ({ title: g.title, path: guidePath(g.slug) })),
+  });
   await app.register(categoriesRoutes, { service: services.categories });
   await app.register(agentsRoutes, { service: services.agents });
   await app.register(synonymsRoutes, { service: services.synonyms });
   await app.register(currencyRoutes, { service: services.currency });
   await app.register(favoritesRoutes, { service: services.favorites });
   await app.register(priceAlertsRoutes, { service: services.priceAlerts });
+  await app.register(savedSearchesRoutes, { service: services.savedSearches });
+  await app.register(recentlyViewedRoutes, { service: services.recentlyViewed });
   await app.register(imagesRoutes, { service: services.images });
   await app.register(qcRoutes, { service: services.qc });
   await app.register(importsRoutes, { service: services.imports });
@@ -215,13 +244,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes, { service: services.audit });
   await app.register(usersAdminRoutes, { service: services.usersAdmin });
   await app.register(bulkOpsRoutes, { service: services.bulkOps });
-  await app.register(jobsRoutes, { jobs: services.jobs });
+  await app.register(jobsRoutes, { jobs: services.jobs, alerts: services.alertsRun });
   await app.register(analyticsRoutes, { service: services.analytics });
   await app.register(requestsRoutes, { service: services.requests });
   await app.register(convertRoutes, { service: services.convert });
+  await app.register(photoSearchRoutes, { service: services.photoSearch });
   await app.register(linkHealthRoutes, { service: services.linkHealth });
   await app.register(setupRoutes, { service: services.setup });
+  await app.register(ownerSetupRoutes, { service: services.ownerSetup });
   await app.register(seoRoutes, { service: services.seo, publicUrl: config.publicUrl });
+  await app.register(guidesRoutes, { service: services.guides, publicUrl: config.publicUrl });
 
   const frontEnd = options.frontEnd ?? null;
   let renderPage: ReturnType<typeof createPageHandler> | null = null;

@@ -3,11 +3,33 @@ import { verifyPassword } from 'better-auth/crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_BASE_CURRENCY, type CurrencyCode } from '../common/currency';
 import type { SiteConfig } from '../common/schemas/site';
-import { DEFAULT_CHANGE_TIMEOUT_MS, type Config } from './config';
+import { DEFAULT_ALERTS_CRON, type Config, type LinkHealthConfig } from './config';
+import { DEFAULT_CHANGE_TIMEOUT_MS } from './db/types';
 import type { Database } from './db/client';
 import { CATALOGUE_CHANNEL } from './db/listen';
+import { PHOTO_RATE_LIMIT, PHOTO_RATE_WINDOW_SECONDS, PHOTO_SITE_LIMIT } from '../common/photo-search';
+import { hashMatcher } from './modules/photo-search/image-embedder';
+import { createPhotoSearchRepo } from './modules/photo-search/photo-search.repo';
+import { createPhotoSearchService } from './modules/photo-search/photo-search.service';
+
+/** Search by photo's limits: per client and for the whole site, in their own counters. */
+const PHOTO_RULES = { rateLimit: PHOTO_RATE_LIMIT, rateWindowSeconds: PHOTO_RATE_WINDOW_SECONDS, siteLimit: PHOTO_SITE_LIMIT };
 import { createUnitOfWork } from './db/unit-of-work';
 import { createJobQueue, type JobQueueOptions } from './jobs/job-queue';
+import { productSourcesHandler } from './modules/agents/product-sources.job';
+import { analyticsSweepHandler } from './modules/analytics/analytics-sweep.job';
+import { DEFAULT_SIGN_IN_THROTTLE } from './modules/auth/auth';
+import { sessionsSweepHandler } from './modules/auth/sessions-sweep.job';
+import { changeLogPruneHandler } from './modules/catalogue/change-log-prune.job';
+import { ratesRefreshHandler } from './modules/currency/rates-refresh.job';
+import { guidePublishHandler } from './modules/guides/guide-publish.job';
+import { fileRemovalsHandler } from './modules/images/file-removals.job';
+import { pictureHashesHandler } from './modules/images/picture-hashes.job';
+import { importPicturesHandler } from './modules/imports/import-pictures.job';
+import { importRowsHandler } from './modules/imports/import-rows.job';
+import { sheetSyncsHandler } from './modules/imports/sheet-syncs.job';
+import { linkChecksHandler } from './modules/link-health/link-checks.job';
+import { priceDigestHandler } from './modules/price-history/price-digest.job';
 import { createAccountRepo } from './modules/account/account.repo';
 import { createAccountService } from './modules/account/account.service';
 import { createAgentsRepo } from './modules/agents/agents.repo';
@@ -15,22 +37,15 @@ import { createAgentsService } from './modules/agents/agents.service';
 import { createSynonymsRepo } from './modules/synonyms/synonyms.repo';
 import { createSynonymsService } from './modules/synonyms/synonyms.service';
 import { createProductSourcesRepo } from './modules/agents/product-sources.repo';
-import { defineProductSourcesJob } from './modules/agents/product-sources';
-import { defineAnalyticsJobs } from './modules/analytics/analytics-tasks';
-import { defineAccountJobs } from './modules/auth/account-tasks';
-import { defineCurrencyJobs } from './modules/currency/currency-tasks';
-import { defineFileRemovalJobs } from './modules/images/images-tasks';
-import { definePictureHashJob } from './modules/images/picture-hashes';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
 import { createAnalyticsService, type AnalyticsRules } from './modules/analytics/analytics.service';
 import { createAuditRepo } from './modules/audit/audit.repo';
 import { createAuditService } from './modules/audit/audit.service';
-import { createAuth, trustedOrigins, type AuthSettings } from './modules/auth/auth';
+import { adminAccountOps, createAuth, trustedOrigins, type AuthSettings } from './modules/auth/auth';
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { createSignInThrottleRepo } from './modules/auth/sign-in-throttle.repo';
 import { createBulkOpsRepo } from './modules/bulk-ops/bulk-ops.repo';
 import { createBulkOpsService } from './modules/bulk-ops/bulk-ops.service';
-import { defineChangeLogJob } from './modules/catalogue/catalogue-tasks';
 import { createCatalogueRepo } from './modules/catalogue/catalogue.repo';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue.service';
 import { createFinderService } from './modules/catalogue/finder.service';
@@ -49,21 +64,28 @@ import { createImagesService } from './modules/images/images.service';
 import { createImportsRepo } from './modules/imports/imports.repo';
 import { createImportSourcesRepo } from './modules/imports/import-sources.repo';
 import { createImportSourcesService } from './modules/imports/import-sources.service';
-import { defineSheetSyncJobs } from './modules/imports/import-sources-tasks';
 import { createImportsService } from './modules/imports/imports.service';
 import type { Mailer } from './modules/mail/mailer';
 import { createPriceAlertsRepo } from './modules/price-history/price-history.repo';
 import { createPriceAlertsService } from './modules/price-history/price-alerts.service';
-import { definePriceAlertJobs } from './modules/price-history/price-alerts-tasks';
+import { createSavedSearchesRepo } from './modules/saved-searches/saved-searches.repo';
+import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service';
+import { savedSearchMailsHandler } from './modules/saved-searches/saved-search-mails.job';
+import { createRecentlyViewedRepo } from './modules/recently-viewed/recently-viewed.repo';
+import { createRecentlyViewedService } from './modules/recently-viewed/recently-viewed.service';
+import { createAlertsRunService } from './modules/jobs/alerts-run.service';
 import { createPagesService } from './modules/pages/pages.service';
 import { createRequestsRepo } from './modules/requests/requests.repo';
 import { createRequestsService } from './modules/requests/requests.service';
 import { createConvertService } from './modules/convert/convert.service';
 import { followShortLink } from './modules/imports/short-links';
 import { DEFAULT_SHORT_LINK_HOSTS } from '../common/import-mapping';
+import { DEFAULT_BRAND_ALIASES } from '../common/import-derive';
 import { createQcRepo } from './modules/qc/qc.repo';
 import { createQcService } from './modules/qc/qc.service';
 import { createSeoService } from './modules/seo/seo.service';
+import { createOwnerSetupRepo } from './modules/setup/owner-setup.repo';
+import { createOwnerSetupService } from './modules/setup/owner-setup.service';
 import { createSetupRepo } from './modules/setup/setup.repo';
 import { createSetupService } from './modules/setup/setup.service';
 import { createSiteRepo } from './modules/site/site.repo';
@@ -74,8 +96,13 @@ import { createUsersService } from './modules/users/users.service';
 import type { Storage } from './storage/storage';
 import { createLinkHealthRepo } from './modules/link-health/link-health.repo';
 import { createLinkHealthService, type LinkHealthSettings } from './modules/link-health/link-health.service';
-import { defineLinkHealthJobs, kickLinkChecks } from './modules/link-health/link-health-tasks';
+import { kickLinkChecks } from './modules/link-health/link-checks.job';
 import { marketplaceBasesFrom } from './modules/link-health/marketplace-rules';
+import { createGuidesRepo } from './modules/guides/guides.repo';
+import { createGuidesService } from './modules/guides/guides.service';
+import { schedulePublishing } from './modules/guides/guide-publish.job';
+import { putBackGuidesDeletedIn } from './modules/guides/guides-change-undo';
+import { GUIDES_SITEMAP_PATH } from './modules/guides/guides-feed';
 
 export type CompositionDeps = {
   config: Pick<Config, 'publicUrl' | 'port' | 'trustedOrigins' | 'authSecret' | 'authRateLimit' | 'google'> & {
@@ -85,8 +112,12 @@ export type CompositionDeps = {
     /** BASE_CURRENCY (USD when absent) and RATES_URL (none when absent). */
     baseCurrency?: CurrencyCode | undefined;
     ratesUrl?: string | undefined;
+    /** rel of a guide's external links (GUIDE_LINK_REL); absent: "noopener nofollow ugc". */
+    guideLinkRel?: string | undefined;
     /** The link checks' settings (config.ts); absent: the defaults, at the real marketplaces. */
-    linkHealth?: Partial<Omit<LinkHealthSettings, 'allowPrivate'>> | undefined;
+    linkHealth?: (Partial<Omit<LinkHealthSettings, 'allowPrivate'>> & Partial<LinkHealthConfig>) | undefined;
+    /** ALERTS_CRON (config.ts): when the alert mails look for due work; absent: DEFAULT_ALERTS_CRON. */
+    alertsCron?: string | undefined;
   };
   database: Database;
   storage: Storage;
@@ -121,6 +152,8 @@ export function changeReposOn(database: Database) {
     synonyms: createSynonymsRepo(database),
     users: createUsersRepo(database),
     linkHealth: createLinkHealthRepo(database),
+    guides: createGuidesRepo(database),
+    savedSearches: createSavedSearchesRepo(database),
   };
 }
 
@@ -136,6 +169,7 @@ export async function composeServices(deps: CompositionDeps) {
   // Long change statements (undo, bulk item actions, an import's batches) run under this limit of their own.
   const changeLimit = { timeoutMs: config.changeTimeoutMs ?? DEFAULT_CHANGE_TIMEOUT_MS };
 
+  const photoSearchRepo = createPhotoSearchRepo(database);
   const repos = {
     account: createAccountRepo(database),
     agents: createAgentsRepo(database),
@@ -150,6 +184,8 @@ export async function composeServices(deps: CompositionDeps) {
     changes: createChangesRepo(database),
     currency: createCurrencyRepo(database),
     favorites: createFavoritesRepo(database),
+    recentlyViewed: createRecentlyViewedRepo(database),
+    savedSearches: createSavedSearchesRepo(database),
     fileRemovals: createFileRemovalsRepo(database),
     images: createImagesRepo(database),
     imports: createImportsRepo(database),
@@ -158,10 +194,12 @@ export async function composeServices(deps: CompositionDeps) {
     requests: createRequestsRepo(database),
     signInThrottle: createSignInThrottleRepo(database),
     setup: createSetupRepo(database),
+    ownerSetup: createOwnerSetupRepo(database),
     site: createSiteRepo(database),
     synonyms: createSynonymsRepo(database),
     users: createUsersRepo(database),
     linkHealth: createLinkHealthRepo(database),
+    guides: createGuidesRepo(database),
   };
 
   // A change's repos on one transaction (decision 0065): services run their changes through `transaction`.
@@ -181,13 +219,18 @@ export async function composeServices(deps: CompositionDeps) {
     signInThrottle: deps.signInThrottle,
   };
   const auth = createAuth(database, authSettings, log, { resetMails: repos.auth, throttle: repos.signInThrottle });
+  const usersService = createUsersService(repos.users, transaction);
 
   // The catalogue's two services over one repo: the finder's (public search, listing, product pages) and the admin's
   // (the admin list, export, item writes, bulk actions).
   const finder = createFinderService(repos.catalogue, repos.categories, {
     subscribe: (onChange) => database.listen(CATALOGUE_CHANNEL, onChange),
   });
-  const catalogueAdmin = createCatalogueAdminService(repos.catalogue, repos.categories, changing);
+  // The site's own origins: a pasted product address in a guide's text is that product's card (issue 43).
+  const guideOrigins = [config.publicUrl ?? `http://localhost:${config.port}`];
+  const catalogueAdmin = createCatalogueAdminService(repos.catalogue, repos.categories, changing, (tx, changeId, actor) =>
+    putBackGuidesDeletedIn(tx, changeId, actor, guideOrigins),
+  );
   const categories = createCategoriesService(repos.categories, transaction);
   const favorites = createFavoritesService(repos.favorites, repos.catalogue, { alertsAvailable: mailer !== null });
   const analytics = createAnalyticsService(repos.analytics, { secret, ...(deps.analyticsRules ? { rules: deps.analyticsRules } : {}) });
@@ -199,6 +242,7 @@ export async function composeServices(deps: CompositionDeps) {
     feed: config.ratesUrl ? { url: config.ratesUrl, allowPrivate: config.importAllowPrivateHosts ?? false } : undefined,
   });
   const imports = createImportsService({
+    brandAliases: async () => (await repos.synonyms.brandAliases()) ?? [...DEFAULT_BRAND_ALIASES],
     repo: repos.imports,
     unitOfWork: changing,
     storage,
@@ -220,31 +264,35 @@ export async function composeServices(deps: CompositionDeps) {
     transaction,
     log,
     origin: config.publicUrl ?? `http://localhost:${config.port}`,
+    allowPrivateHosts: config.importAllowPrivateHosts ?? false,
   });
 
-  // The periodic tasks as jobs (decision 0050): main.ts's process schedules them; any process works them.
-  defineAccountJobs(jobs, log, repos.auth, repos.signInThrottle);
-  defineAnalyticsJobs(jobs, log, repos.analytics);
-  defineChangeLogJob(jobs, log, repos.catalogue);
-  defineProductSourcesJob(jobs, log, repos.productSources, transaction);
-  defineCurrencyJobs(jobs, log, currency, config.ratesUrl !== undefined);
-  defineFileRemovalJobs(jobs, log, fileRemovals);
-  // Pictures stored before their perceptual hash was kept (issue 29) are hashed in short jobs after start.
-  definePictureHashJob(jobs, log, repos.images, storage);
-  defineSheetSyncJobs(jobs, log, importSources);
+  // Guides (issue 43): articles with product cards; a scheduled one is published by the guide-publish job.
+  const guides = createGuidesService({
+    repo: repos.guides,
+    transaction,
+    schedulePublish: schedulePublishing(jobs),
+    products: (numbers, lang) => finder.productsByNumbers(numbers, lang),
+    origins: guideOrigins,
+    externalRel: config.guideLinkRel,
+  });
 
-  // Price alerts (issue 29): the switches, the daily digest through the mailer and the signed unsubscribe link.
-  const priceAlerts = createPriceAlertsService({
-    repo: repos.priceAlerts,
+  // What the alert mails share: the mailer, the key that signs their unsubscribe links, the site's address for their
+  // links, and the prices in the recipient's currency.
+  const alertMail = {
     mailer,
     secret,
     origin: config.publicUrl ?? `http://localhost:${config.port}`,
     base: currency.base,
     rates: async () => Object.fromEntries((await currency.rates()).rates.map((r) => [r.currency, r.rate])),
     log,
-  });
-  definePriceAlertJobs(jobs, log, priceAlerts);
+  };
+  // Price alerts (issue 29): the switches, the daily digest through the mailer and the signed unsubscribe link.
+  const priceAlerts = createPriceAlertsService({ repo: repos.priceAlerts, ...alertMail });
+  // Saved searches (issue 42, decision 0085): the list, and the daily mail of new matches on the same schedule.
+  const savedSearches = createSavedSearchesService({ repo: repos.savedSearches, transaction, finder, ...alertMail });
   // Link health (issue 29, decision 0067): the checks as a periodic job; a visitor's report raises a product's check.
+  const { marketplaceUrls = {}, ...linkHealthSettings } = config.linkHealth ?? {};
   const linkHealth = createLinkHealthService({
     repo: repos.linkHealth,
     transaction,
@@ -252,16 +300,49 @@ export async function composeServices(deps: CompositionDeps) {
     log,
     kick: kickLinkChecks(jobs),
     settings: {
-      bases: marketplaceBasesFrom({}),
+      bases: marketplaceBasesFrom(marketplaceUrls),
       perHostPerMinute: 20,
       perDay: 20_000,
       hideAfterGone: 0,
       timeoutMs: 10_000,
-      ...config.linkHealth,
+      ...linkHealthSettings,
       allowPrivate: config.importAllowPrivateHosts ?? false,
     },
   });
-  defineLinkHealthJobs(jobs, log, linkHealth);
+
+  // Every background job (server/jobs/jobs.ts) with its handler; main.ts's process schedules the periodic ones, any
+  // process works them (decision 0050).
+  jobs.defineAll(
+    {
+      'import-rows': importRowsHandler(imports.runner),
+      'import-pictures': importPicturesHandler(imports.runner),
+      'sessions-sweep': sessionsSweepHandler({
+        log,
+        repo: repos.auth,
+        throttle: repos.signInThrottle,
+        forgetAfterSeconds: DEFAULT_SIGN_IN_THROTTLE.lockout.forgetAfterSeconds,
+      }),
+      'analytics-sweep': analyticsSweepHandler({ log, repo: repos.analytics }),
+      'change-log-prune': changeLogPruneHandler({ log, repo: repos.catalogue }),
+      'product-sources': productSourcesHandler({ log, repo: repos.productSources, transaction }),
+      // Without RATES_URL there is nothing to refresh.
+      'rates-refresh': config.ratesUrl === undefined ? null : ratesRefreshHandler({ log, service: currency }),
+      'file-removals': fileRemovalsHandler({ log, removals: fileRemovals }),
+      // Pictures stored before their perceptual hash was kept (issue 29) are hashed in short jobs after start.
+      'picture-hashes': pictureHashesHandler({ log, jobs, repo: repos.images, storage }),
+      'sheet-syncs': sheetSyncsHandler({ log, sources: importSources }),
+      'guide-publish': guidePublishHandler({ log, service: guides }),
+      // Without a mail server there is no digest to send.
+      'price-digest': priceAlerts.available ? priceDigestHandler({ log, service: priceAlerts }) : null,
+      'saved-search-mails': savedSearches.available ? savedSearchMailsHandler({ log, service: savedSearches }) : null,
+      'link-checks': linkChecksHandler({ log, service: linkHealth }),
+    },
+    // The alert mails' schedule is the ALERTS_CRON setting (decisions 0096 and 0085).
+    {
+      'price-digest': { cron: config.alertsCron ?? DEFAULT_ALERTS_CRON },
+      'saved-search-mails': { cron: config.alertsCron ?? DEFAULT_ALERTS_CRON },
+    },
+  );
 
   // The requests' limits hash addresses under the analytics module's key of the day (forgotten after it).
   const requests = createRequestsService(repos.requests, transaction, {
@@ -282,6 +363,14 @@ export async function composeServices(deps: CompositionDeps) {
     shortHosts,
     limit: (client, rules) => requests.limitClient('convert', client, rules),
   });
+  // Search by photo (issue 42, decision 0086): the stored hashes in memory, limited per client like the forms.
+  const photoSearch = createPhotoSearchService({
+    matcher: hashMatcher(() => photoSearchRepo.entries()),
+    products: (numbers, lang) => finder.productsByNumbers(numbers, lang),
+    limit: (client) => requests.limitClient('photo', client, PHOTO_RULES),
+    subscribe: (onChange) => database.listen(CATALOGUE_CHANNEL, onChange),
+    allowPrivateHosts: config.importAllowPrivateHosts ?? false,
+  });
 
   return {
     repos,
@@ -291,7 +380,7 @@ export async function composeServices(deps: CompositionDeps) {
     origins: trustedOrigins(authSettings),
     secret,
     site: createSiteService(repos.site, site),
-    users: createUsersService(repos.users, transaction),
+    users: usersService,
     usersAdmin: createUsersAdminService(repos.users, transaction),
     account: createAccountService({
       repo: repos.account,
@@ -315,7 +404,10 @@ export async function composeServices(deps: CompositionDeps) {
     categories,
     currency,
     favorites,
+    recentlyViewed: createRecentlyViewedService(repos.recentlyViewed, repos.catalogue),
     priceAlerts,
+    savedSearches,
+    alertsRun: createAlertsRunService({ jobs, audit: repos.audit }),
     images: createImagesService(repos.images, storage, transaction, log, fileRemovals),
     fileRemovals,
     qc: createQcService(repos.qc, transaction),
@@ -326,7 +418,9 @@ export async function composeServices(deps: CompositionDeps) {
     analytics,
     requests,
     convert,
+    photoSearch,
     linkHealth,
+    guides,
     // The dashboard's setup checklist and the start log (issue 28): settings are told only as set or not.
     setup: createSetupService({
       repo: repos.setup,
@@ -340,8 +434,16 @@ export async function composeServices(deps: CompositionDeps) {
         ratesFeed: config.ratesUrl !== undefined,
       },
     }),
-    seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize),
-    pages: createPagesService({ finder, categories, favorites, agents, currency, log }),
+    // The first admin (issue 40): the start log's one-time setup address and the owner form it opens.
+    ownerSetup: createOwnerSetupService({
+      repo: repos.ownerSetup,
+      users: usersService,
+      accountOps: () => adminAccountOps(auth, repos.auth),
+      instance: database.instance,
+      processAlive: (instance) => database.processAlive(instance),
+    }),
+    seo: createSeoService({ catalogue: repos.catalogue, categories: repos.categories }, deps.sitemapChunkSize, [GUIDES_SITEMAP_PATH]),
+    pages: createPagesService({ finder, categories, favorites, agents, currency, guides, log }),
     storage,
   };
 }

@@ -1,12 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import cronParser from 'cron-parser';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants';
 import { CURRENCIES, DEFAULT_BASE_CURRENCY, type CurrencyCode } from '../common/currency';
 import { DEFAULT_SHORT_LINK_HOSTS } from '../common/import-mapping';
+import { DEFAULT_CHANGE_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, QUERY_TIMEOUT_MARGIN_MS } from './db/types';
 import { isSafeKey } from './storage/storage';
-import { marketplaceBasesFrom } from './modules/link-health/marketplace-rules';
-import type { LinkHealthSettings } from './modules/link-health/link-health.service';
 
 const httpUrl = (name: string) =>
   z
@@ -86,12 +86,6 @@ function normaliseS3Prefix(value: string): string | null {
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
 
-const DEFAULT_STATEMENT_TIMEOUT_MS = 3000;
-/** A long change's own limit (an import's undo, a bulk delete of every product): server/modules/changes. */
-export const DEFAULT_CHANGE_TIMEOUT_MS = 60_000;
-/** How far node-postgres's own limit lies beyond the statement timeout when DB_QUERY_TIMEOUT_MS is not set. */
-export const QUERY_TIMEOUT_MARGIN_MS = 1000;
-
 export type BackPressureSettings = {
   /** Requests under way at once (health, assets and media not counted); the next one is answered 503 at once. */
   maxActiveRequests: number;
@@ -109,6 +103,20 @@ function wholeNumber(name: string, min: number) {
     .number({ message: `${name} must be a number` })
     .int(`${name} must be a whole number`)
     .min(min, `${name} must be at least ${min}`);
+}
+
+/** How often the alert mails (price drops, saved searches) look for due work: the first drop of a day goes out within it. */
+export const DEFAULT_ALERTS_CRON = '*/5 * * * *';
+
+/** A five-field cron expression (minute hour day month weekday, UTC) as pg-boss schedules it. */
+export function isCronExpression(value: string): boolean {
+  if (value.split(/\s+/).length !== 5) return false;
+  try {
+    cronParser.parseExpression(value, { tz: 'UTC' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const envSchema = z.object({
@@ -143,9 +151,18 @@ const envSchema = z.object({
     .transform((v) => (v ? v : DEFAULT_BASE_CURRENCY))
     .pipe(z.enum(CURRENCIES, { error: `BASE_CURRENCY must be one of ${CURRENCIES.join(', ')} (upper case)` })),
   RATES_URL: optionalText.pipe(httpUrl('RATES_URL').optional()),
+  /**
+   * rel of the external links in a guide's text (issue 43): "noopener nofollow ugc" when unset; an operator who
+   * vouches for the sites the guides link to may set "noopener" (or "noopener nofollow").
+   */
+  GUIDE_LINK_REL: z
+    .enum(['noopener nofollow ugc', 'noopener nofollow', 'noopener'], {
+      message: 'GUIDE_LINK_REL must be "noopener nofollow ugc", "noopener nofollow" or "noopener"',
+    })
+    .default('noopener nofollow ugc'),
   IMPORT_ALLOW_PRIVATE_HOSTS: booleanFlag('IMPORT_ALLOW_PRIVATE_HOSTS', false),
-  // Link health (issue 29, decision 0067); the marketplaces' base addresses (MARKETPLACE_*_URL) are read by
-  // marketplaceBasesFrom in modules/link-health/marketplace-rules.ts, the rules' one table.
+  // Link health (issue 29, decision 0067); the marketplaces' base addresses (MARKETPLACE_*_URL) are collected by
+  // marketplaceUrls below and read by marketplaceBasesFrom in modules/link-health/marketplace-rules.ts, the rules' one table.
   LINK_CHECKS_PER_HOST_PER_MINUTE: wholeNumber('LINK_CHECKS_PER_HOST_PER_MINUTE', 1).default(20),
   LINK_CHECKS_PER_DAY: wholeNumber('LINK_CHECKS_PER_DAY', 0).default(20_000),
   LINK_HIDE_AFTER_GONE: wholeNumber('LINK_HIDE_AFTER_GONE', 0).default(0),
@@ -181,12 +198,13 @@ const envSchema = z.object({
     .min(0, 'RESPONSE_CACHE_MB must be 0 (off) or more')
     .max(4096, 'RESPONSE_CACHE_MB must be at most 4096')
     .default(32),
-  DB_CONNECT_TIMEOUT_MS: wholeNumber('DB_CONNECT_TIMEOUT_MS', 100).default(2000),
+  DB_CONNECT_TIMEOUT_MS: wholeNumber('DB_CONNECT_TIMEOUT_MS', 100).default(DEFAULT_CONNECT_TIMEOUT_MS),
   DB_QUERY_TIMEOUT_MS: wholeNumber('DB_QUERY_TIMEOUT_MS', 100).optional(),
   MAX_ACTIVE_REQUESTS: wholeNumber('MAX_ACTIVE_REQUESTS', 1).default(DEFAULT_BACK_PRESSURE.maxActiveRequests),
   MAX_EVENT_LOOP_DELAY_MS: wholeNumber('MAX_EVENT_LOOP_DELAY_MS', 0).default(DEFAULT_BACK_PRESSURE.maxEventLoopDelayMs),
   BUSY_RETRY_AFTER_S: wholeNumber('BUSY_RETRY_AFTER_S', 1).default(DEFAULT_BACK_PRESSURE.retryAfterSeconds),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], 'LOG_FORMAT must be auto, pretty or json').default('auto'),
   PUBLIC_URL: origin('PUBLIC_URL'),
   TRUSTED_ORIGINS: optionalText.transform((v, ctx) => {
     const origins: string[] = [];
@@ -241,6 +259,9 @@ const envSchema = z.object({
     (v) => v === undefined || /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v),
     'MAIL_FROM must be an email address, optionally with a name: Finder <no-reply@finder.example>',
   ),
+  ALERTS_CRON: optionalText
+    .transform((v) => v ?? DEFAULT_ALERTS_CRON)
+    .refine(isCronExpression, 'ALERTS_CRON must be a cron expression of five fields in UTC, such as */5 * * * * (every five minutes)'),
   S3_BUCKET: optionalText.refine(
     (v) => v === undefined || BUCKET_PATTERN.test(v),
     'S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens',
@@ -306,12 +327,14 @@ export type Config = {
   baseCurrency: CurrencyCode;
   /** A JSON address of exchange rates read once a day; undefined: admins keep the rates by hand. */
   ratesUrl: string | undefined;
+  /** rel of a guide's external links (GUIDE_LINK_REL). */
+  guideLinkRel: string;
   /** Imports may fetch from private, loopback and link-local addresses (tests, a closed network). */
   importAllowPrivateHosts: boolean;
   /** Share-link hosts an import's preview follows to the item (m.tb.cn, k.youshop10.com…). */
   importShortLinkHosts?: string[] | undefined;
   /** The link checks' settings (issue 29, decision 0067). */
-  linkHealth: Omit<LinkHealthSettings, 'allowPrivate'>;
+  linkHealth: LinkHealthConfig;
   statementTimeoutMs: number;
   /** The limit of a long change's statements (undo, bulk item actions, an import's batches): CHANGE_TIMEOUT_MS. */
   changeTimeoutMs: number;
@@ -322,6 +345,8 @@ export type Config = {
   /** Load shedding (server/plugins/back-pressure.ts). */
   backPressure: BackPressureSettings;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Lines for a person (pretty) or one JSON object a line (for a log collector); auto: pretty when stdout is a terminal. */
+  logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
   /** The address visitors use; undefined means http://localhost:PORT or http://127.0.0.1:PORT, whichever they typed. */
   publicUrl: string | undefined;
   /** Further origins allowed to call the API with a session (the Vite dev server, say). */
@@ -337,11 +362,36 @@ export type Config = {
   admin: { email: string; password: string | undefined } | undefined;
   /** Outgoing mail (password reset, email change); undefined: the site sends none and says so. */
   mail: MailSettings | undefined;
+  /** When the alert mails (price digest, saved searches) look for due work: ALERTS_CRON, five cron fields in UTC. */
+  alertsCron: string;
   /** Object storage for uploads; undefined means the local disk under DATA_DIR/uploads. */
   s3: S3Settings | undefined;
   /** The build (dist/web for the browser, dist/server for rendering pages). */
   distDir: string;
 };
+
+/** The link checks' settings as set; the link-health module turns them into its own (composition.ts). */
+export type LinkHealthConfig = {
+  /** MARKETPLACE_<NAME>_URL variables as set: the link-health module's rules say which names it reads. */
+  marketplaceUrls: Record<string, string>;
+  /** LINK_CHECKS_PER_HOST_PER_MINUTE. */
+  perHostPerMinute: number;
+  /** LINK_CHECKS_PER_DAY. */
+  perDay: number;
+  /** LINK_HIDE_AFTER_GONE; 0: never. */
+  hideAfterGone: number;
+  /** LINK_CHECK_TIMEOUT_MS. */
+  timeoutMs: number;
+};
+
+const MARKETPLACE_URL_VARIABLE = /^MARKETPLACE_[A-Z0-9_]+_URL$/;
+
+/** The MARKETPLACE_*_URL variables that are set, by name. */
+function marketplaceUrls(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => MARKETPLACE_URL_VARIABLE.test(entry[0]) && entry[1] !== undefined),
+  );
+}
 
 export type MailSettings = {
   /** smtp:// or smtps:// with the credentials in it; never logged. */
@@ -390,10 +440,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     baseCurrency: e.BASE_CURRENCY,
     ratesUrl: e.RATES_URL,
+    guideLinkRel: e.GUIDE_LINK_REL,
     importAllowPrivateHosts: e.IMPORT_ALLOW_PRIVATE_HOSTS,
     importShortLinkHosts: e.IMPORT_SHORT_LINK_HOSTS,
     linkHealth: {
-      bases: marketplaceBasesFrom(env),
+      marketplaceUrls: marketplaceUrls(env),
       perHostPerMinute: e.LINK_CHECKS_PER_HOST_PER_MINUTE,
       perDay: e.LINK_CHECKS_PER_DAY,
       hideAfterGone: e.LINK_HIDE_AFTER_GONE,
@@ -412,6 +463,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryAfterSeconds: e.BUSY_RETRY_AFTER_S,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     publicUrl: e.PUBLIC_URL,
     trustedOrigins: e.TRUSTED_ORIGINS,
     trustProxy: e.TRUST_PROXY,
@@ -421,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    alertsCron: e.ALERTS_CRON,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactText, serializeError } from './logging';
+import { prettyFactory } from 'pino-pretty';
+import { loggerOptions, PRETTY_LOG_OPTIONS, redactText, serializeError } from './logging';
 
 /** Shaped like drizzle-orm's DrizzleQueryError over a pg error. */
 class FakeQueryError extends Error {
@@ -35,5 +36,30 @@ describe('log redaction', () => {
     expect(redactText('{"password":"hunter2 2"}')).not.toContain('hunter2');
     const { redact } = loggerOptions('info');
     expect(redact.paths).toEqual(expect.arrayContaining(['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]']));
+  });
+});
+
+describe('logs for a person at a terminal', () => {
+  const pretty = prettyFactory({ ...PRETTY_LOG_OPTIONS, colorize: false });
+  it('writes a request as one line: method, address, status and time', () => {
+    const line = pretty({
+      level: 30,
+      time: 0,
+      pid: 1,
+      hostname: 'h',
+      reqId: 'req-1',
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/products', remotePort: 1 },
+      res: { statusCode: 200 },
+      responseTime: 12.5,
+    });
+    expect(line).toMatch(/INFO: GET \/api\/products 200 12\.5 ms\n$/);
+    expect(line.trim().split('\n')).toHaveLength(1);
+  });
+  it('keeps other fields on the message line, and a warning reads as one', () => {
+    expect(pretty({ level: 30, time: 0, msg: 'seeded the demo catalogue', products: 72 })).toMatch(
+      /INFO: seeded the demo catalogue \{"products":72\}\n$/,
+    );
+    expect(pretty({ level: 40, time: 0, msg: 'Setup: No mail server.' })).toMatch(/WARN: Setup: No mail server\.\n$/);
   });
 });

@@ -95,3 +95,23 @@ export function loggerOptions(level: string) {
     },
   };
 }
+
+type AccessLine = { msg?: unknown; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number };
+
+/**
+ * pino-pretty's settings for a person at a terminal (LOG_FORMAT=auto on a TTY, or pretty): the time, the level and
+ * the message on one line, a request as "GET /path 200 12.5 ms", other fields as JSON after the message.
+ */
+export const PRETTY_LOG_OPTIONS = {
+  translateTime: 'SYS:HH:MM:ss',
+  ignore: 'pid,hostname,reqId,req,res,responseTime',
+  singleLine: true,
+  messageFormat: (log: Record<string, unknown>, messageKey: string): string => {
+    const { req, res, responseTime } = log as AccessLine;
+    const message = String(log[messageKey] ?? '');
+    if (!req) return message;
+    const request = `${req.method ?? ''} ${req.url ?? ''}${res?.statusCode === undefined ? '' : ` ${res.statusCode}`}`;
+    const time = responseTime === undefined ? '' : ` ${responseTime} ms`;
+    return message === 'request completed' ? `${request}${time}` : `${message} (${request}${time})`;
+  },
+};

@@ -1,13 +1,16 @@
 import path from 'node:path';
-import { SETUP_ITEM_TEXTS } from '../common/texts/setup';
+import { OWNER_SETUP_TEXTS, SETUP_ITEM_TEXTS } from '../common/texts/setup';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirInUseError } from './db/dir-lock';
+import { PRETTY_LOG_OPTIONS } from './logging';
 import { openDatabase, type Database } from './db/client';
 import { seedOnFirstStart } from './db/seed';
 import { ensureAdminAccount } from './modules/auth/account-tasks';
 import { createMailer } from './modules/mail/mailer';
 import { loadBuiltFrontEnd } from './modules/pages/front-end';
+import { OWNER_SETUP_PATH } from './modules/setup/owner-setup.service';
+import { guardProcess, startupLog, type GuardLog } from './process-guard';
 import { openStorage } from './storage/open-storage';
 
 /** The dashboard's setup checklist, in the start log too (issue 28): one line per item still to do. */
@@ -24,7 +27,37 @@ async function logSetupChecklist(app: Awaited<ReturnType<typeof buildApp>>): Pro
   }
 }
 
+/**
+ * While no admin exists: this process's one-time setup address (issue 40, decision 0095), as Grafana and Jenkins print
+ * theirs. The token is in the address's fragment, which browsers never send: no access log holds it.
+ */
+async function logOwnerSetup(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>): Promise<void> {
+  try {
+    const token = await app.services.ownerSetup.announce();
+    if (!token) return;
+    const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+    app.log.warn(OWNER_SETUP_TEXTS.logLine(`${origin.replace(/\/$/, '')}${OWNER_SETUP_PATH}${token}`));
+  } catch (err) {
+    app.log.warn({ err }, 'Setup: could not make the one-time setup address for the first admin');
+  }
+}
+
+/**
+ * A person at a terminal reads lines (time, level, message); a process manager or a log collector reading stdout
+ * gets pino's JSON, one object a line. The redaction and serializers (logging.ts) apply to both.
+ */
+async function logStream(format: Config['logFormat']): Promise<{ stream: NodeJS.WritableStream } | undefined> {
+  if (format === 'json' || (format === 'auto' && !process.stdout.isTTY)) return undefined;
+  const { default: pretty } = await import('pino-pretty');
+  return { stream: pretty({ ...PRETTY_LOG_OPTIONS, colorize: process.stdout.isTTY, sync: true }) };
+}
+
+/** The logger the process-level guard writes to: the start-up one, then the app's. */
+let guardLog: GuardLog = startupLog;
+
 async function main(): Promise<void> {
+  // A rejection nobody handles is logged and the server keeps serving; an uncaught exception ends it (process-guard.ts).
+  guardProcess(() => guardLog);
   const config = loadConfig();
   const database: Database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -41,15 +74,18 @@ async function main(): Promise<void> {
     storage,
     frontEnd,
     mailer,
+    logger: await logStream(config.logFormat),
     responseCacheBytes: config.responseCacheBytes,
     backPressure: config.backPressure,
     // The periodic tasks' cron schedules (server/jobs); the queue stops with the app.
     jobs: { schedules: true },
   });
+  guardLog = app.log;
   if (!frontEnd) app.log.warn(`No build in ${config.distDir}: serving the API only. Run npm run build (npm start does) for the pages.`);
   await seedOnFirstStart(database, storage, { demo: config.seedDemo, log: app.log });
   const { services } = app;
   await ensureAdminAccount(app, { auth: services.auth, users: services.users, repo: services.repos.auth }, config);
+  await logOwnerSetup(app, config);
   // Each periodic task once now, besides its schedule (one process of several starting together runs it).
   await services.jobs.sendAtStart();
   await logSetupChecklist(app);
@@ -78,8 +114,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const databaseText = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   try {
-    await app.listen({ port: config.port, host: config.host });
+    // One line per address listened on, in place of Fastify's "Server listening at".
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: (address) => `Finder is running at ${address} (${databaseText})`,
+    });
   } catch (err) {
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
@@ -88,9 +130,6 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  app.log.info(
-    `Finder is running at http://${config.host}:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
-  );
 }
 
 main().catch((err: unknown) => {

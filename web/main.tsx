@@ -1,15 +1,19 @@
 // The browser's entry: hydrates the page the server rendered (or renders it, when served without the server's
 // rendering, as Vite's dev server does).
+// The page's language before any module reads a text.
+import { PAGE_LANG } from './lib/page-language';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SiteRouter } from './lib/router';
 import { App, seedQueries } from './app/app';
 import { routeForPath } from './app/routes';
-import { readInitialData } from './lib/page-data';
+import { readInitialData, readPageMessages } from './lib/page-data';
 import { preloadLaterParts } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import { getSiteConfig } from './lib/site-config';
 import { moneyFormat } from '../common/money-format';
+import { loadCatalogue } from '../common/catalogues';
+import { languageBase, loadMessages, splitLanguage } from '../common/i18n';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -28,9 +32,13 @@ const firstCommit = new Promise<void>((resolve) => {
   committed = resolve;
 });
 
+/** The page's address inside its language (`/de/products/x` → `/products/x`); the pseudo-language's is /pseudo. */
+const base = PAGE_LANG === 'pseudo' ? '/pseudo' : languageBase(PAGE_LANG);
+const pagePath = PAGE_LANG === 'pseudo' ? location.pathname.slice(base.length) || '/' : splitLanguage(location.pathname).path;
+
 function start(container: HTMLElement) {
   const app = (
-    <SiteRouter>
+    <SiteRouter base={base}>
       <App queryClient={queryClient} data={data} onCommit={committed} />
     </SiteRouter>
   );
@@ -56,14 +64,19 @@ setTimeout(() => {
     // Blocked: the stores keep what this page writes.
   }
 }, 0);
-void routeForPath(location.pathname)
-  .preload()
+// The page's texts: the compiled messages its server render read come with it (decision 0090); a page the server did
+// not render (Vite's dev server) waits for its language's first catalogue instead.
+const pageMessages = readPageMessages();
+if (pageMessages) loadMessages(PAGE_LANG, pageMessages);
+void Promise.all([routeForPath(pagePath).preload(), pageMessages ? undefined : loadCatalogue(PAGE_LANG, 'first')])
   .catch(() => undefined)
   .then(() => {
     setTimeout(() => start(root), 0);
     // The later parts' code (hydrate-later.tsx) while the rest hydrates. Once the first render is committed and that
     // code is in, every part of the page hydrates the moment it is used: <html data-hydrated> says so (e2e's
     // hydrated() waits for it).
+    // The language's first catalogue, for what the page shows next (a toast, a form's sentence), once hydration began.
+    void firstCommit.then(() => loadCatalogue(PAGE_LANG, 'first')).catch(() => undefined);
     void Promise.all([firstCommit, preloadLaterParts()]).then(
       () => document.documentElement.setAttribute('data-hydrated', 'true'),
       () => undefined,

@@ -3,6 +3,8 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
 import { emailField, newPasswordField } from './auth';
 import { isPlainText } from './fields';
 import { apiSchemas } from './registry';
+import { VALIDATION_TEXTS as V } from '../texts/account';
+import { AUTH_TEXTS } from '../texts/storefront';
 
 // The account page's and the password reset's contracts: the forms validate with these before sending and the
 // server applies them again.
@@ -16,21 +18,21 @@ export function hasControlCharacters(text: string): boolean {
 }
 
 export const displayNameField = z
-  .string({ message: 'The display name must be text.' })
+  .string({ error: () => V.nameNotText })
   .trim()
-  .max(NAME_MAX_LENGTH, `The display name must be at most ${NAME_MAX_LENGTH} characters.`)
-  .refine((v) => !hasControlCharacters(v), 'The display name must not contain control characters.');
+  .max(NAME_MAX_LENGTH, { error: () => V.nameTooLong(NAME_MAX_LENGTH) })
+  .refine((v) => !hasControlCharacters(v), { error: () => V.nameControl });
 
 /** PATCH /api/account: an empty name clears it (the site then greets by email). */
 export const accountNameInputSchema = z.strictObject({ name: displayNameField }).register(apiSchemas, { id: 'AccountNameInput' });
 export type AccountNameInput = z.infer<typeof accountNameInputSchema>;
 
 const currentPasswordField = z
-  .string({ message: 'Enter your current password.' })
-  .min(1, 'Enter your current password.')
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .string({ error: () => V.currentPassword })
+  .min(1, { error: () => V.currentPassword })
+  .max(PASSWORD_MAX_LENGTH, { error: () => V.passwordTooLong });
 
-const emailWithoutControls = emailField.refine((v) => !hasControlCharacters(v), 'The email must not contain control characters.');
+const emailWithoutControls = emailField.refine((v) => !hasControlCharacters(v), { error: () => V.emailControl });
 
 /** POST /api/account/email. */
 export const emailChangeInputSchema = z
@@ -50,8 +52,14 @@ export const emailConfirmQuerySchema = z.object({ token: z.string().max(200).def
 /** DELETE /api/account: the password of a password account, or (Google-only accounts) the account's email typed. */
 export const accountDeleteInputSchema = z
   .strictObject({
-    password: z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`).optional(),
-    confirmEmail: z.string().max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`).optional(),
+    password: z
+      .string()
+      .max(PASSWORD_MAX_LENGTH, { error: () => V.passwordTooLong })
+      .optional(),
+    confirmEmail: z
+      .string()
+      .max(EMAIL_MAX_LENGTH, { error: () => V.emailTooLong })
+      .optional(),
   })
   .register(apiSchemas, { id: 'AccountDeleteInput' });
 export type AccountDeleteInput = z.infer<typeof accountDeleteInputSchema>;
@@ -63,16 +71,16 @@ export const accountOkSchema = z.object({ ok: z.literal(true) }).register(apiSch
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z
-  .object({ password: newPasswordField, confirmPassword: z.string().min(1, 'Confirm your password.') })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
+  .object({ password: newPasswordField, confirmPassword: z.string().min(1, { error: () => V.confirmPassword }) })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: () => AUTH_TEXTS.passwordsDoNotMatch });
 
 export const changePasswordSchema = z
   .object({
     currentPassword: currentPasswordField,
     newPassword: newPasswordField,
-    confirmPassword: z.string().min(1, 'Confirm your password.'),
+    confirmPassword: z.string().min(1, { error: () => V.confirmPassword }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match.' });
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: () => AUTH_TEXTS.passwordsDoNotMatch });
 
 /** Registration's optional display name. */
 export const signUpNameSchema = z.object({ name: displayNameField });

@@ -26,12 +26,21 @@ export const AUDIT_ACTIONS = [
   'link-report-update',
   'link-report-delete',
   'sync-source-create',
+  'sync-source-update',
   'sync-source-delete',
   'synonym-create',
   'synonym-update',
   'synonym-delete',
+  'brand-aliases-update',
   'link-recheck',
   'link-mark-fine',
+  'alerts-run',
+  'guide-create',
+  'guide-update',
+  'guide-delete',
+  'guide-restore',
+  'guide-undo',
+  'guide-publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,13 +2,25 @@ import { z } from 'zod';
 import { CATEGORY_MAX_LENGTH } from '../constants';
 import { CATEGORY_DESCRIPTION_MAX_LENGTH, RELEVANCE_MAX } from '../admin-constants';
 import { ADMIN_TEXTS } from '../texts/admin';
+import { CONTENT_LANGUAGES, type CategoryNames } from '../catalogue-languages';
 import { plainText, wholeNumber } from './fields';
 import { apiSchemas } from './registry';
+
+/** A category's names in the other languages, as answered: only the languages that have one (issue 41). */
+const categoryNamesSchema = z
+  .object(
+    Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l.code, z.string().optional()])) as Record<
+      keyof CategoryNames,
+      z.ZodOptional<z.ZodString>
+    >,
+  )
+  .describe("The name in the site's other languages, by language code (de, fr, pt-BR …); the storefront shows `name` where one is missing");
 
 export const categorySchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    names: categoryNamesSchema,
     relevance: z.number().int().describe('Sort number; categories list in ascending order of it, then by name'),
     description: z.string(),
     createdAt: z.string(),
@@ -29,6 +41,37 @@ export type AdminCategory = z.infer<typeof adminCategorySchema>;
 export const adminCategoryListSchema = z.object({ items: z.array(adminCategorySchema) }).register(apiSchemas, { id: 'AdminCategoryList' });
 export type AdminCategoryList = z.infer<typeof adminCategoryListSchema>;
 
+/** A name in one other language: trimmed, blank means none; the English name's length limit. */
+const translatedName = (languageName: string) =>
+  z
+    .string()
+    .trim()
+    .max(CATEGORY_MAX_LENGTH, `Category name (${languageName}) must be at most ${CATEGORY_MAX_LENGTH} characters`)
+    .refine(...plainText(`Category name (${languageName})`))
+    .nullish();
+
+/** The names an admin types per language: blanks are dropped; an unknown language is refused. */
+const categoryNamesInputSchema = z
+  .strictObject(
+    Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l.code, translatedName(l.name)])) as Record<
+      keyof CategoryNames,
+      ReturnType<typeof translatedName>
+    >,
+    {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? `names: not a language of the site: ${issue.keys.join(', ')}` : undefined),
+    },
+  )
+  .nullish()
+  .transform((names): CategoryNames => {
+    const out: CategoryNames = {};
+    for (const { code } of CONTENT_LANGUAGES) {
+      const name = names?.[code];
+      if (name) out[code] = name;
+    }
+    return out;
+  })
+  .describe("The name in the site's other languages, by language code; blank or absent: none (the storefront shows the name)");
+
 /** Add and edit (spec section 5): the name is required and trimmed; names are unique in any case. */
 export const categoryInputSchema = z.object({
   name: z
@@ -37,6 +80,7 @@ export const categoryInputSchema = z.object({
     .min(1, ADMIN_TEXTS.categoryNameRequired)
     .max(CATEGORY_MAX_LENGTH, `Category name must be at most ${CATEGORY_MAX_LENGTH} characters`)
     .refine(...plainText('Category name')),
+  names: categoryNamesInputSchema,
   relevance: wholeNumber('Sort number', 0, RELEVANCE_MAX)
     .optional()
     .transform((v) => v ?? 0)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_LANG_CODES, type ContentLangCode } from '../catalogue-languages';
 import { BRAND_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, PRICE_MAX, TITLE_MAX_LENGTH } from '../admin-constants';
 import { CATEGORY_MAX_LENGTH, GENDERS } from '../constants';
 import { optionalText, plainText } from './fields';
@@ -13,6 +14,7 @@ export const undoResultSchema = z
   .object({
     restored: z.number().int().describe('Products put back as they were (deleted ones created again, created ones removed)'),
     skipped: z.number().int().describe('Products changed or deleted since, left as they are'),
+    guides: z.number().int().optional().describe("Guides put back (the demo's removal takes its starter guides with it)"),
   })
   .register(apiSchemas, { id: 'UndoResult' });
 export type UndoResult = z.infer<typeof undoResultSchema>;
@@ -91,11 +93,21 @@ export const bulkActionSchema = z.discriminatedUnion(
         .refine(...plainText('description', { multiLine: true }))
         .describe('Blank for none'),
     }),
+    z
+      .object({
+        type: z.literal('remove-translation'),
+        lang: z.enum(CONTENT_LANG_CODES as [ContentLangCode, ...ContentLangCode[]], {
+          message: `lang must be one of ${CONTENT_LANG_CODES.join(', ')}`,
+        }),
+      })
+      .describe(
+        "Removes the title and description in one other language (issue 41): the product's page there points to the English one again",
+      ),
     z.object({ type: z.literal('delete') }),
   ],
   {
     error:
-      'action.type must be set-category, set-gender, set-best, set-price, adjust-price, set-brand, replace-title, set-description or delete',
+      'action.type must be set-category, set-gender, set-best, set-price, adjust-price, set-brand, replace-title, set-description, remove-translation or delete',
   },
 );
 export type BulkAction = z.infer<typeof bulkActionSchema>;

@@ -10,16 +10,16 @@ import { apiSchemas } from './registry';
 /** POST /api/convert: what the visitor pasted, and the agent they buy through (its link comes first). */
 export const convertInputSchema = z.object({
   text: z
-    .string({ error: CONVERT_TEXTS.empty })
+    .string({ error: () => CONVERT_TEXTS.empty })
     .trim()
-    .min(1, CONVERT_TEXTS.empty)
-    .max(CONVERT_TEXT_MAX_LENGTH, CONVERT_TEXTS.tooLong)
+    .min(1, { error: () => CONVERT_TEXTS.empty })
+    .max(CONVERT_TEXT_MAX_LENGTH, { error: () => CONVERT_TEXTS.tooLong })
     .refine((v) => isPlainText(v, true), controlCharacterMessage('The text', true))
     .describe('A marketplace or agent link, or the share text an app copied (its first usable link is read)'),
   agent: z
-    .string({ error: CONVERT_TEXTS.agentInvalid })
-    .max(40, CONVERT_TEXTS.agentInvalid)
-    .regex(/^[a-z0-9][a-z0-9-]*$/, CONVERT_TEXTS.agentInvalid)
+    .string({ error: () => CONVERT_TEXTS.agentInvalid })
+    .max(40, { error: () => CONVERT_TEXTS.agentInvalid })
+    .regex(/^[a-z0-9][a-z0-9-]*$/, { error: () => CONVERT_TEXTS.agentInvalid })
     .optional()
     .describe("The visitor's agent (its slug): its link comes first; else the default agent's"),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { langQueryField } from './lang';
 import { PRICE_MAX } from '../admin-constants';
 import { FAVORITES_LOOKUP_MAX, FAVORITES_MAX, FAVORITE_SHARE_TOKEN_PATTERN } from '../favorites';
 import { priceAlertSettingsSchema } from './price-history';
@@ -121,7 +122,11 @@ export const productsByIdsQuerySchema = z.object({
     }
     return ids;
   }),
+  lang: langQueryField,
 });
+
+/** The language of a list's product titles (issue 41): `lang` of GET /api/favorites and of a shared list. */
+export const favoritesLangQuerySchema = z.object({ lang: langQueryField });
 
 export const productsByIdsSchema = z.object({ items: z.array(productSchema) }).register(apiSchemas, { id: 'ProductsByIds' });
 export type ProductsByIds = z.infer<typeof productsByIdsSchema>;

@@ -10,17 +10,44 @@ export const IMPORT_POLICIES = ['valid', 'all'] as const;
 export type ImportPolicy = (typeof IMPORT_POLICIES)[number];
 export const IMPORT_STATUSES = ['previewed', 'running', 'succeeded', 'failed', 'cancelled', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+/** The commit's choices for a preview's odd prices and rows without a buy link (issue 40). */
+export const IMPORT_ODD_PRICE_CHOICES = ['import', 'skip'] as const;
+export const IMPORT_NO_LINK_CHOICES = ['import', 'hide', 'skip'] as const;
 
 const policyField = z
   .enum(IMPORT_POLICIES, { message: 'policy must be valid or all' })
   .describe('valid: write the valid rows and skip the others; all: write nothing when any row is invalid');
 
-const mappingField = z
+/**
+ * An import's column mapping, in one shape from the admin dialog to the reader's process (issue 44): which field each
+ * of the file's columns feeds, by header, or ignore. The preview's answer, its JSON body, its multipart field (as
+ * JSON text, `importFormSchema`) and a synced sheet's settings are all this record.
+ */
+export const importMappingSchema = z
   .record(
     z.string().max(200),
     z.enum([...IMPORT_FIELDS, IGNORE_COLUMN], { message: `each column maps to one of ${[...IMPORT_FIELDS, IGNORE_COLUMN].join(', ')}` }),
   )
   .describe("Which field each of the file's columns feeds (by header); columns not named are matched by their header");
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/**
+ * A multipart field holding JSON text, read with `schema`: the one contract checks the JSON body's object and the
+ * form's text alike (a sentence naming the field when the text is no JSON).
+ */
+function jsonText<S extends z.ZodType>(field: string, example: string, schema: S) {
+  return z
+    .string()
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${field} must be JSON: ${example}` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
 
 /**
  * Rates the operator gives for this import, for currencies the site has no rate for (or to use instead of the
@@ -54,6 +81,19 @@ export const importEncodingField = z
   .enum(IMPORT_ENCODINGS, { message: `encoding must be ${IMPORT_ENCODINGS.join(', ')}` })
   .describe("How a CSV or JSON file's bytes are read: auto goes by the byte-order mark, else UTF-8, else Windows-1252");
 
+const DERIVE_TEXT =
+  'Derive gender from categories and columns that name an audience (Women, Men, Kids), Best from merchandising buckets ' +
+  '(Trending Now, Best Sellers), and the brand from titles with the kept brand list; true unless false';
+export const deriveField = z.boolean({ message: 'derive must be true or false' }).describe(DERIVE_TEXT);
+
+/** The site relative picture paths belong to ("/uploads/a.jpg" → https://site.example/uploads/a.jpg), issue 40. */
+export const pictureBaseField = z
+  .string()
+  .trim()
+  .max(500, 'pictureBase must be at most 500 characters')
+  .refine(isHttpUrl, 'pictureBase must be an http(s) address such as https://site.example')
+  .describe('The base address relative picture paths resolve against (https://site.example for "/uploads/a.jpg")');
+
 /** The address an import reads: a published Google Sheet's CSV address or any https CSV, XLSX or JSON. */
 export const importAddressField = z
   .string({ error: 'url is required' })
@@ -66,27 +106,43 @@ export const importUrlBodySchema = z
   .object({
     url: importAddressField,
     policy: policyField.optional(),
-    mapping: mappingField.optional(),
+    mapping: importMappingSchema.optional(),
     rates: ratesField.optional(),
     sheet: importSheetField.optional(),
     encoding: importEncodingField.optional(),
+    derive: deriveField.optional(),
+    pictureBase: pictureBaseField.optional(),
   })
   .register(apiSchemas, { id: 'ImportFromUrl' });
 export type ImportUrlBody = z.infer<typeof importUrlBodySchema>;
 
-/** The multipart form: `file`, and optional `policy` and `mapping` (JSON text) fields. */
-export const importFileBodySchema = z
+/**
+ * The multipart form's fields besides `file` (the handler reads the file's part itself), as their texts: the form is
+ * read into an object of texts and parsed with this schema (blank fields are left out first), so the file's preview
+ * takes the same options as the address's, in the same words.
+ */
+export const importFormSchema = z
   .object({
-    file: z.string().meta({ format: 'binary' }).describe('A .csv, .xlsx, .ods or .json file'),
+    file: z.string().meta({ format: 'binary' }).optional().describe('A .csv, .xlsx, .ods or .json file'),
     policy: policyField.optional(),
-    mapping: z.string().optional().describe('The mapping as JSON text: {"Header": "field"}'),
-    rates: z.string().optional().describe('Rates for this import as JSON text: {"CNY": 7.2} (units per one unit of the base currency)'),
+    mapping: jsonText('mapping', '{"Header": "field"}', importMappingSchema)
+      .optional()
+      .describe('The mapping as JSON text: {"Header": "field"}'),
+    rates: jsonText('rates', '{"CNY": 7.2}', ratesField)
+      .optional()
+      .describe('Rates for this import as JSON text: {"CNY": 7.2} (units per one unit of the base currency)'),
     sheet: importSheetField.optional(),
     encoding: importEncodingField.optional(),
+    derive: z
+      .enum(['true', 'false'], { message: 'derive must be true or false' })
+      .transform((v) => v === 'true')
+      .optional()
+      .describe(DERIVE_TEXT),
+    pictureBase: pictureBaseField.optional(),
   })
   .register(apiSchemas, { id: 'ImportFromFile' });
-
-export const importMappingSchema = mappingField;
+/** The form's options as the service takes them (the file apart). */
+export type ImportFormFields = Omit<z.output<typeof importFormSchema>, 'file'>;
 
 export const importRowErrorSchema = z
   .object({
@@ -134,7 +190,7 @@ export const importSchema = z
     sheet: z.string().nullable().describe('The sheet read, of `sheets`'),
     encoding: z.string().nullable().describe('The encoding a CSV or JSON file was read in'),
     readWarnings: z.array(z.string()).describe('What reading the file noticed (an encoding guessed, headers repeated)'),
-    mapping: z.record(z.string(), z.string()).describe('The field each column feeds, or ignore'),
+    mapping: importMappingSchema.describe('The field each column feeds, or ignore'),
     counts: importCountsSchema,
     errors: z.array(importRowErrorSchema).describe(`The first row errors; GET .../errors.csv has them all`),
     errorCount: z.number().int().describe('Every row error found'),
@@ -185,6 +241,67 @@ export const importSchema = z
         "A preview's rows whose picture another product already shows: the same address, or one an earlier import fetched " +
           '(the preview fetches no picture; the product page compares the photos once stored). The product a row updates does not count',
       ),
+    oddPrices: z
+      .object({
+        count: z.number().int().describe('Rows to write whose price is odd'),
+        low: z.number().nullable().describe("The file's ordinary prices lie above this (base currency); null with too few prices to tell"),
+        high: z.number().nullable().describe("The file's ordinary prices lie below this (base currency); null with too few prices to tell"),
+        rows: z
+          .array(z.object({ row: z.number().int(), title: z.string(), price: z.number(), reason: z.string() }))
+          .describe('The first of them, with why each is odd'),
+      })
+      .describe(
+        "A preview's rows whose price is a placeholder (9999, 99999, 0.01 …, as written) or far outside the file's own range " +
+          "(three interquartile ranges past the quartiles of the prices' logarithms): the commit's oddPrices says whether to skip them",
+      ),
+    noLink: z
+      .object({
+        count: z.number().int().describe('Rows to write without a buy link'),
+        rows: z.array(z.object({ row: z.number().int(), title: z.string() })).describe('The first of them'),
+      })
+      .describe(
+        "A preview's rows without a buy link: the commit's noLink says whether to hide them until a link is added, import or skip them",
+      ),
+    derived: z
+      .object({
+        on: z.boolean().describe('Whether the preview derived them (derive=false turns it off)'),
+        gender: z.number().int().describe('Rows whose gender came from a category, sub-category, column or title'),
+        brand: z.number().int().describe('Rows whose brand came from the title (the kept brand list)'),
+        best: z.number().int().describe('Rows made Best by a merchandising bucket (Trending Now, Best Sellers …)'),
+        buckets: z.number().int().describe('Rows whose category was an audience or merchandising bucket, not a category'),
+      })
+      .describe("Fields the preview read from other sites' buckets and titles"),
+    relativePictures: z
+      .object({
+        count: z.number().int().describe('Rows whose picture is a path on another site ("/uploads/a.jpg") that nothing resolved'),
+        example: z.string().nullable().describe('The first such path'),
+        propose: z.boolean().describe('True when most pictures are such paths: the dialog asks for the base address'),
+        base: z.string().nullable().describe('The base address this preview resolved them against (pictureBase); null without one'),
+      })
+      .describe('Pictures given as paths relative to the site they came from'),
+    categories: z
+      .array(
+        z.object({
+          name: z.string().describe('The category as the file names it'),
+          rows: z.number().int().describe('Rows of the file in it'),
+          proposed: z.string().nullable().describe('The existing category it most likely means; null when none'),
+          reason: z
+            .enum(['remembered', 'spelling', 'plural', 'dictionary'])
+            .nullable()
+            .describe("Why: this source's last import chose it, the same name spelled otherwise, its plural, or the niche's words"),
+          newName: z.string().describe('The name it gets if kept new (a slug as a title)'),
+        }),
+      )
+      .describe("The file's categories the list lacks, each with a proposal: the commit's categories says what each becomes"),
+    choices: z
+      .object({
+        oddPrices: z.enum(IMPORT_ODD_PRICE_CHOICES),
+        noLink: z.enum(IMPORT_NO_LINK_CHOICES),
+        skippedOddPrices: z.number().int(),
+        skippedNoLink: z.number().int(),
+      })
+      .nullable()
+      .describe('What the commit chose for those rows and how many rows it left out; null before the commit'),
     canUndo: z.boolean(),
     undoReason: z
       .string()
@@ -199,7 +316,36 @@ export const importSchema = z
   .register(apiSchemas, { id: 'Import' });
 export type Import = z.infer<typeof importSchema>;
 
-export const importCommitBodySchema = z.object({ policy: policyField.optional() }).register(apiSchemas, { id: 'ImportCommit' });
+export const importCommitBodySchema = z
+  .object({
+    policy: policyField.optional(),
+    categories: z
+      .record(
+        z.string().max(200),
+        z
+          .string({ error: 'categories: each choice must be a category name' })
+          .trim()
+          .min(1, 'categories: each choice must be a category name')
+          .max(100, 'categories: a category name must be at most 100 characters'),
+      )
+      .optional()
+      .describe(
+        "What each of the preview's new categories becomes: an existing category's name, or the name it is kept new under; " +
+          'a category not named stays as the file names it. Remembered for the next import of the same source',
+      ),
+    oddPrices: z
+      .enum(IMPORT_ODD_PRICE_CHOICES, { message: `oddPrices must be ${IMPORT_ODD_PRICE_CHOICES.join(' or ')}` })
+      .optional()
+      .describe("The preview's rows with an odd price: import them as they are (default) or skip them"),
+    noLink: z
+      .enum(IMPORT_NO_LINK_CHOICES, { message: `noLink must be ${IMPORT_NO_LINK_CHOICES.join(', ')}` })
+      .optional()
+      .describe(
+        "The preview's rows without a buy link: import them as they are (default), hide them (out of the storefront until a link is added) or skip them",
+      ),
+  })
+  .register(apiSchemas, { id: 'ImportCommit' });
+export type ImportCommitBody = z.infer<typeof importCommitBodySchema>;
 
 /** Imports a page of the history shows (GET /api/admin/imports?page=). */
 export const IMPORT_HISTORY_PAGE_SIZE = 20;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiSchemas } from './registry';
+import { LANGUAGES, type LangCode } from '../i18n';
 
 // A visitor's remembered choices (issue 16): the agent BUY opens and the currency prices show in. Kept in the
 // browser for everyone and on the account when signed in; null means "not chosen" (the default agent, the base
@@ -21,16 +22,26 @@ export const currencyPreferenceField = z
   .regex(CURRENCY_CODE_PATTERN, 'The currency must be a three-letter code such as EUR.')
   .nullable();
 
+/** The site language the account reads pages and mails in (issue 41); null: not chosen (English mails). */
+export const languagePreferenceField = z
+  .enum(LANGUAGES.map((l) => l.code) as [LangCode, ...LangCode[]], { message: 'The language must be one of the site’s languages.' })
+  .nullable();
+
 export const preferencesSchema = z
   .object({
     agent: agentPreferenceField.describe('The chosen agent’s slug; null: the default agent'),
     currency: currencyPreferenceField.describe('The chosen display currency; null: the base currency'),
+    language: languagePreferenceField.describe('The chosen site language (mails are written in it); null: not chosen'),
   })
   .register(apiSchemas, { id: 'Preferences' });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** PUT /api/me/preferences: the fields to change; a field left out keeps its value, null clears it. */
 export const preferencesInputSchema = z
-  .strictObject({ agent: agentPreferenceField.optional(), currency: currencyPreferenceField.optional() })
+  .strictObject({
+    agent: agentPreferenceField.optional(),
+    currency: currencyPreferenceField.optional(),
+    language: languagePreferenceField.optional(),
+  })
   .register(apiSchemas, { id: 'PreferencesChange' });
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;

@@ -16,6 +16,8 @@ import {
   type Gender,
 } from '../constants';
 import { TEXTS } from '../texts/storefront';
+import { CONTENT_LANG_CODES, CONTENT_LANGUAGES, type ContentLangCode, type ProductTranslations } from '../catalogue-languages';
+import { langQueryField } from './lang';
 import {
   ADMIN_MAX_PAGE_SIZE,
   ADMIN_PRODUCTS_PAGE_SIZE,
@@ -54,6 +56,17 @@ export function linkFromInput(input: { cnFansLink?: unknown; cnfansLink?: unknow
   return null;
 }
 
+/** One language's texts of a product: either may be absent (the English one shows there). */
+const productTextSchema = z.object({ title: z.string().optional(), description: z.string().optional() });
+export const productTranslationsSchema = z
+  .object(
+    Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l.code, productTextSchema.optional()])) as Record<
+      ContentLangCode,
+      z.ZodOptional<typeof productTextSchema>
+    >,
+  )
+  .register(apiSchemas, { id: 'ProductTranslations' });
+
 export const productSchema = z
   .object({
     id: z.string(),
@@ -80,6 +93,11 @@ export const productSchema = z
     mayBeUnavailable: z
       .boolean()
       .describe("The last link check found the seller's item gone: cards and the page say it may be unavailable (issue 29)"),
+    translatedInto: z
+      .array(z.enum(CONTENT_LANG_CODES as [ContentLangCode, ...ContentLangCode[]]))
+      .describe(
+        'The languages its title is translated into (issue 41): its page there is its own, indexable one; in the others it points to the English page. title and description are in the language asked for (lang) where translated',
+      ),
     otherColours: z
       .number()
       .int()
@@ -116,6 +134,9 @@ export const adminProductSchema = productSchema
         "The product's group: products on one seller item (its colourways), the marketplace and item id, else the link. Filter the list by it with ?group=. null without a link",
       ),
     groupSize: z.number().int().describe('How many products the group holds, this one included (1 without a group)'),
+    translations: productTranslationsSchema.describe(
+      'Its title and description in the other languages (issue 41), by language code; title and description above are the English ones',
+    ),
   })
   .register(apiSchemas, { id: 'AdminProduct' });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -219,6 +240,20 @@ export const finderFilterQuerySchema = z.object({
     .describe('Brand slugs (brandSlug), joined by commas: products of any of them'),
   minPrice: priceBound('minPrice').describe('Lowest price, in the store currency'),
   maxPrice: priceBound('maxPrice').describe('Highest price, in the store currency'),
+  since: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = v?.trim();
+      if (!t) return undefined;
+      const at = z.iso.datetime({ offset: true }).safeParse(t);
+      if (!at.success) {
+        ctx.addIssue({ code: 'custom', message: 'since must be a date and time (ISO 8601), such as 2026-12-01T09:30:00Z' });
+        return z.NEVER;
+      }
+      return new Date(t);
+    })
+    .describe('Only products added after this time (ISO 8601): "new since your last visit" (issue 42)'),
 });
 
 function checkPriceRange(q: { minPrice?: number | undefined; maxPrice?: number | undefined }, ctx: z.RefinementCtx) {
@@ -260,6 +295,7 @@ export const finderQuerySchema = finderFilterQuerySchema
         "The visitor's shuffle seed: Recommended without a search is this seed's rotation of the shuffled order (a search and the other orders read the same for every seed)",
       ),
     cursor: z.string().max(300, 'cursor is not valid').optional().describe('nextCursor of the previous page (of the same sort)'),
+    lang: langQueryField,
   })
   .superRefine(checkPriceRange);
 export type FinderQuery = z.output<typeof finderQuerySchema>;
@@ -351,6 +387,9 @@ export const productMissingSchema = errorSchema
   .register(apiSchemas, { id: 'ProductMissing' });
 export type ProductMissing = z.infer<typeof productMissingSchema>;
 
+/** A product page's query: the language its texts are in. */
+export const productQuerySchema = z.object({ lang: langQueryField });
+
 /** A product's number; 0 is no product's (an address without one), answered 404 with products to offer. */
 export const productNumberParamsSchema = z.object({
   number: z.coerce
@@ -386,6 +425,54 @@ const linkAlias = z
   .refine(...plainText('link'))
   .nullish()
   .refine((v) => !v || isHttpUrl(v), LINK_MESSAGE);
+
+/** A translated title (one line) or description in one language: trimmed, blank means none. */
+const translatedText = (text: 'title' | 'description', languageName: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${text} (${languageName}) must be at most ${max} characters`)
+    .refine(...plainText(`${text} (${languageName})`, { multiLine: text === 'description' }))
+    .nullish();
+
+/**
+ * A product's texts in other languages as the admin writes them (issue 41): by language code, each with a title and
+ * a description, blanks dropped. Absent on an update: the product keeps the ones it has.
+ */
+export const productTranslationsInputSchema = z
+  .strictObject(
+    Object.fromEntries(
+      CONTENT_LANGUAGES.map((l) => [
+        l.code,
+        z
+          .object({
+            title: translatedText('title', l.name, TITLE_MAX_LENGTH),
+            description: translatedText('description', l.name, DESCRIPTION_MAX_LENGTH),
+          })
+          .nullish(),
+      ]),
+    ),
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? `translations: not a language of the site: ${issue.keys.join(', ')}` : undefined,
+    },
+  )
+  .optional()
+  .transform((given): ProductTranslations | undefined => {
+    if (given === undefined) return undefined;
+    const out: ProductTranslations = {};
+    for (const code of CONTENT_LANG_CODES) {
+      const entry = given[code] as { title?: string | null; description?: string | null } | null | undefined;
+      const text: { title?: string; description?: string } = {};
+      if (entry?.title) text.title = entry.title;
+      if (entry?.description) text.description = entry.description;
+      if (text.title !== undefined || text.description !== undefined) out[code] = text;
+    }
+    return out;
+  })
+  .describe(
+    "Title and description in the site's other languages, by language code (de, fr, pt-BR …); blank: none. Absent on an update: kept as they are",
+  );
 
 /**
  * A product as the admin forms and the API write it (create and full update). The buy link may arrive as link,
@@ -451,6 +538,7 @@ export const productInputSchema = z
     link: linkAlias.describe('External buy link, http(s) only'),
     cnFansLink: linkAlias.describe('Accepted spelling of link'),
     cnfansLink: linkAlias.describe('Accepted spelling of link'),
+    translations: productTranslationsInputSchema,
   })
   .transform(({ cnFansLink, cnfansLink, link, ...rest }) => ({ ...rest, link: linkFromInput({ link, cnFansLink, cnfansLink }) }));
 export type ProductInput = z.output<typeof productInputSchema>;
@@ -477,6 +565,11 @@ export const adminProductQuerySchema = z.object({
     .default('any')
     .transform((v) => (v === 'any' ? undefined : v))
     .describe('none: products without a picture (none given, or its fetch failed); some: products with one'),
+  link: z
+    .enum(['any', 'none', 'some'], { message: 'link must be any, none or some' })
+    .default('any')
+    .transform((v) => (v === 'any' ? undefined : v))
+    .describe('none: products without a buy link (an import may have hidden them until one is added); some: products with one'),
   sort: z
     .enum(ADMIN_PRODUCT_SORTS, { message: `sort must be one of ${ADMIN_PRODUCT_SORTS.join(', ')}` })
     .default('row')
@@ -500,6 +593,7 @@ export const adminProductFilterSchema = adminProductQuerySchema.pick({
   gender: true,
   best: true,
   picture: true,
+  link: true,
   group: true,
 });
 export type AdminProductFilter = z.output<typeof adminProductFilterSchema>;

@@ -21,19 +21,19 @@ export const REQUESTS_PAGE_SIZE = 20;
 export const itemRequestInputSchema = z
   .object({
     query: z
-      .string({ error: REQUEST_TEXTS.queryTooShort })
+      .string({ error: () => REQUEST_TEXTS.queryTooShort })
       .trim()
-      .min(REQUEST_QUERY_MIN_LENGTH, REQUEST_TEXTS.queryTooShort)
-      .max(REQUEST_QUERY_MAX_LENGTH, REQUEST_TEXTS.queryTooLong)
+      .min(REQUEST_QUERY_MIN_LENGTH, { error: () => REQUEST_TEXTS.queryTooShort })
+      .max(REQUEST_QUERY_MAX_LENGTH, { error: () => REQUEST_TEXTS.queryTooLong })
       .refine(...plainText('query')),
     link: z
       .string()
       .trim()
-      .max(REQUEST_LINK_MAX_LENGTH, REQUEST_TEXTS.linkTooLong)
+      .max(REQUEST_LINK_MAX_LENGTH, { error: () => REQUEST_TEXTS.linkTooLong })
       // Before the URL check: the URL parser would accept a control character in the path.
       .refine(...plainText('link'))
       .nullish()
-      .refine((v) => !v || isHttpUrl(v), REQUEST_TEXTS.linkInvalid)
+      .refine((v) => !v || isHttpUrl(v), { error: () => REQUEST_TEXTS.linkInvalid })
       .transform((v) => v || null),
   })
   .register(apiSchemas, { id: 'ItemRequestSubmission' });
@@ -45,15 +45,15 @@ export const linkReportInputSchema = z
     note: z
       .string()
       .trim()
-      .max(REPORT_NOTE_MAX_LENGTH, REQUEST_TEXTS.noteTooLong)
+      .max(REPORT_NOTE_MAX_LENGTH, { error: () => REQUEST_TEXTS.noteTooLong })
       .refine(...plainText('note', { multiLine: true }))
       .nullish()
       .transform((v) => v ?? ''),
     agent: z
       .string()
       .trim()
-      .max(REPORT_AGENT_MAX_LENGTH, REQUEST_TEXTS.agentInvalid)
-      .regex(/^([a-z0-9][a-z0-9-]*)?$/, REQUEST_TEXTS.agentInvalid)
+      .max(REPORT_AGENT_MAX_LENGTH, { error: () => REQUEST_TEXTS.agentInvalid })
+      .regex(/^([a-z0-9][a-z0-9-]*)?$/, { error: () => REQUEST_TEXTS.agentInvalid })
       .nullish()
       .transform((v) => v || null),
   })

@@ -1,6 +1,7 @@
 // The finder's facets, the suggestions under the search box and the brands (issue 14).
 import { z } from 'zod';
 import { BRAND_SLUG_MAX_LENGTH, FINDER_GENDERS, SEARCH_MAX_LENGTH } from '../constants';
+import { langQueryField } from './lang';
 import { apiSchemas } from './registry';
 
 export const brandSummarySchema = z
@@ -46,6 +47,7 @@ export const suggestionsQuerySchema = z.object({
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .transform((v) => v.replace(/[\u0000-\u001f\u007f]/g, '').trim())
     .describe('What has been typed so far'),
+  lang: langQueryField,
 });
 
 export const suggestionsSchema = z
@@ -67,6 +69,9 @@ export const suggestionsSchema = z
     categories: z
       .array(z.object({ name: z.string(), count: z.number().int() }))
       .describe('Categories whose name matches, with their products'),
+    guides: z
+      .array(z.object({ title: z.string(), path: z.string().describe("The article's address inside its language's base") }))
+      .describe("Published guides in the visitor's language whose title has every typed word (once one has 3 letters)"),
   })
   .register(apiSchemas, { id: 'Suggestions' });
 export type Suggestions = z.infer<typeof suggestionsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SETUP_ITEMS } from '../setup';
+import { emailField, newPasswordField } from './auth';
 import { apiSchemas } from './registry';
 
 /**
@@ -11,7 +12,7 @@ export const setupStatusSchema = z
     pending: z.array(z.enum(SETUP_ITEMS)).describe("The items still to do, in the checklist's order; empty when the site is set up"),
     dismissed: z.boolean().describe('Whether this admin put the checklist away ("I\'ll do this later")'),
     agentsWithoutReferral: z
-      .array(z.object({ id: z.string(), name: z.string() }))
+      .array(z.object({ id: z.string(), name: z.string(), isDefault: z.boolean().describe('The default agent (cannot be turned off)') }))
       .describe('Enabled agents with no referral code: BUY through them earns nothing'),
     currencyRates: z.number().int().describe('Exchange rates kept; none means the currency picker stays hidden'),
     ratesFeed: z.boolean().describe('Whether RATES_URL is set (rates are read once a day)'),
@@ -48,3 +49,27 @@ export const demoRemovalSchema = z
   })
   .register(apiSchemas, { id: 'DemoRemoval' });
 export type DemoRemoval = z.infer<typeof demoRemovalSchema>;
+
+/** Whether the site still needs its first admin (issue 40): a signed-out /admin then tells how to make one. */
+export const ownerSetupStatusSchema = z
+  .object({ needed: z.boolean().describe('True while no account has admin rights') })
+  .register(apiSchemas, { id: 'OwnerSetupStatus' });
+export type OwnerSetupStatus = z.infer<typeof ownerSetupStatusSchema>;
+
+/** The owner form of the one-time setup address: the address's token, and the account to make. */
+export const ownerSetupSchema = z
+  .object({
+    token: z.string().min(1).max(200).describe("The token of the start log's setup address (after #setup=)"),
+    email: emailField,
+    password: newPasswordField,
+  })
+  .register(apiSchemas, { id: 'OwnerSetup' });
+export type OwnerSetupInput = z.infer<typeof ownerSetupSchema>;
+
+export const ownerSetupResultSchema = z
+  .object({
+    email: z.string().describe('The owner account, now with admin and developer rights'),
+    outcome: z.enum(['created', 'promoted', 'unchanged']).describe('Made now, or an existing account given the rights'),
+  })
+  .register(apiSchemas, { id: 'OwnerSetupResult' });
+export type OwnerSetupResult = z.infer<typeof ownerSetupResultSchema>;

@@ -47,3 +47,57 @@ export const termsFromLine = (line: string) =>
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
+
+/** One entry of the kept brand list (issue 40): a brand or model as titles write it, and the brand it names. */
+const brandAliasSchema = z
+  .object({
+    alias: z
+      .string()
+      .trim()
+      .min(1, 'Each line needs a brand or model before "=".')
+      .max(80, 'A brand or model must be at most 80 characters.')
+      .refine(...plainText('alias')),
+    brand: z
+      .string()
+      .trim()
+      .min(1, 'Each line needs the brand after "=".')
+      .max(80, 'A brand must be at most 80 characters.')
+      .refine(...plainText('brand')),
+  })
+  .register(apiSchemas, { id: 'BrandAlias' });
+
+export const BRAND_ALIASES_MAX = 2000;
+
+export const brandAliasListSchema = z
+  .object({
+    items: z
+      .array(brandAliasSchema)
+      .max(BRAND_ALIASES_MAX, `The brand list may hold at most ${BRAND_ALIASES_MAX} lines.`)
+      .describe(
+        'Brands and models as titles write them (Air Force 1) and the brand each names (Nike); an import gives a brandless row the brand its title names',
+      ),
+    isDefault: z.boolean().optional().describe('True while the default list stands (no admin has edited it)'),
+  })
+  .register(apiSchemas, { id: 'BrandAliasList' });
+export type BrandAliasList = z.infer<typeof brandAliasListSchema>;
+
+/** The form's text, one "alias = brand" a line, as the list (lines without "=" name a brand by itself). */
+export function brandAliasesFromText(text: string): Array<{ alias: string; brand: string }> {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.search(/=|→/);
+      if (at < 0) return { alias: line, brand: line };
+      return {
+        alias: line.slice(0, at).trim(),
+        brand: line
+          .slice(at + 1)
+          .replace(/^>/, '')
+          .trim(),
+      };
+    });
+}
+export const brandAliasesToText = (items: ReadonlyArray<{ alias: string; brand: string }>) =>
+  items.map((a) => (a.alias === a.brand ? a.alias : `${a.alias} = ${a.brand}`)).join('\n');

@@ -1,32 +1,34 @@
 // Price history and alerts (issue 29): the product page's chart, the favourites' lowest price and alert switches, the
 // Account page's switch and the unsubscribe answer. Loaded by those pages' chunks only.
 
-export const PRICE_TEXTS = {
-  historyTitle: 'Price history',
-  lowest: 'Lowest',
+import { texts, i18n } from '../i18n';
+
+export const PRICE_TEXTS = texts({
+  historyTitle: /*i18n*/ 'Price history',
+  lowest: /*i18n*/ 'Lowest',
   /** The chart's text summary (role="img"), for those who cannot see it. */
   summary: (points: number, first: string, last: string, lowest: string, lowestDate: string) =>
-    `${points} prices from ${first} to ${last}; lowest ${lowest} on ${lowestDate}.`,
-  tableCaption: 'Every price of this item',
-  dateHeader: 'Date',
-  priceHeader: 'Price',
-  lowestOn: (price: string, date: string) => `Lowest ${price} on ${date}`,
-  lowestEver: 'lowest',
+    i18n._('{points} prices from {first} to {last}; lowest {lowest} on {lowestDate}.', { points, first, last, lowest, lowestDate }),
+  tableCaption: /*i18n*/ 'Every price of this item',
+  dateHeader: /*i18n*/ 'Date',
+  priceHeader: /*i18n*/ 'Price',
+  lowestOn: (price: string, date: string) => i18n._('Lowest {price} on {date}', { price, date }),
+  lowestEver: /*i18n*/ 'lowest',
   /** Beside a favourite's lowest price when it is today's. */
-  lowestNow: 'today’s price',
-  alertLabel: 'Mail me when the price drops',
-  alertAll: 'On for all your favourites (see your Account page).',
-  alertFailed: 'The price alert could not be changed. Please try again.',
-  alertsUnavailable: 'Price alerts need mail, which this site has not set up.',
-  allTitle: 'Price alerts',
-  allLabel: 'Mail me when any of my favourites gets cheaper',
-  allHint: 'At most one mail a day, listing the favourites whose price dropped. Every mail has a link to stop them.',
-  unsubscribed: 'You will get no more price alerts from this site. You can turn them on again on your Account page.',
-} as const;
+  lowestNow: /*i18n*/ 'today’s price',
+  alertLabel: /*i18n*/ 'Mail me when the price drops',
+  alertAll: /*i18n*/ 'On for all your favourites (see your Account page).',
+  alertFailed: /*i18n*/ 'The price alert could not be changed. Please try again.',
+  alertsUnavailable: /*i18n*/ 'Price alerts need mail, which this site has not set up.',
+  allTitle: /*i18n*/ 'Price alerts',
+  allLabel: /*i18n*/ 'Mail me when any of my favourites gets cheaper',
+  allHint: /*i18n*/ 'At most one mail a day, listing the favourites whose price dropped. Every mail has a link to stop them.',
+  unsubscribed: /*i18n*/ 'You will get no more price alerts from this site. You can turn them on again on your Account page.',
+});
 
 /** Answers of the alert routes (server side, shown under the control by the web). */
-export const PRICE_ALERT_MESSAGES = {
+export const PRICE_ALERT_MESSAGES = texts({
   unavailable: PRICE_TEXTS.alertsUnavailable,
-  notFavorite: 'Save this find to your favourites first: alerts are for favourites.',
-  badToken: 'This unsubscribe link is not valid (it may be cut short).',
-} as const;
+  notFavorite: /*i18n*/ 'Save this find to your favourites first: alerts are for favourites.',
+  badToken: /*i18n*/ 'This unsubscribe link is not valid (it may be cut short).',
+});

@@ -1,24 +1,26 @@
 // The item form's QC section (issue 16). Apart from qc.ts, which the product page loads (decision 0070).
 
-export const QC_ADMIN_TEXTS = {
-  legend: 'QC photos',
-  hint: 'Shown on the product page in this order, with the day each was taken when you know it.',
-  none: 'No QC photos yet.',
-  add: 'Add QC photos from the gallery or upload',
-  closePicker: 'Close the gallery',
-  count: (n: number, max: number) => `${n} of at most ${max}`,
-  dayLabel: (i: number) => `Day photo ${i} was taken (optional)`,
-  moveUp: (i: number) => `Move photo ${i} up`,
-  moveDown: (i: number) => `Move photo ${i} down`,
-  remove: (i: number) => `Remove photo ${i}`,
-  photoAlt: (i: number, name: string) => `QC photo ${i}: ${name}`,
-  alreadyAdded: (name: string) => `${name} is already among the QC photos.`,
-  tooMany: (max: number) => `A product can have at most ${max} QC photos.`,
-  added: (name: string, n: number) => `Added ${name} as QC photo ${n}.`,
-  moved: (i: number, to: number) => `Photo ${i} moved to place ${to}.`,
-  removed: (name: string) => `Removed ${name} from the QC photos.`,
-  loadFailed: 'The QC photos could not be loaded.',
-  saveFailed: 'The item was saved, but its QC photos were not',
-  qcOf: (items: string) => `QC photo of ${items}`,
-  deleteRemoves: (items: string) => `It is a QC photo of ${items}; it will be removed from their QC photos.`,
-};
+import { texts, i18n } from '../i18n';
+
+export const QC_ADMIN_TEXTS = texts({
+  legend: /*i18n*/ 'QC photos',
+  hint: /*i18n*/ 'Shown on the product page in this order, with the day each was taken when you know it.',
+  none: /*i18n*/ 'No QC photos yet.',
+  add: /*i18n*/ 'Add QC photos from the gallery or upload',
+  closePicker: /*i18n*/ 'Close the gallery',
+  count: (n: number, max: number) => i18n._('{n} of at most {max}', { n, max }),
+  dayLabel: (i: number) => i18n._('Day photo {i} was taken (optional)', { i }),
+  moveUp: (i: number) => i18n._('Move photo {i} up', { i }),
+  moveDown: (i: number) => i18n._('Move photo {i} down', { i }),
+  remove: (i: number) => i18n._('Remove photo {i}', { i }),
+  photoAlt: (i: number, name: string) => i18n._('QC photo {i}: {name}', { i, name }),
+  alreadyAdded: (name: string) => i18n._('{name} is already among the QC photos.', { name }),
+  tooMany: (max: number) => i18n._('A product can have at most {max} QC photos.', { max }),
+  added: (name: string, n: number) => i18n._('Added {name} as QC photo {n}.', { name, n }),
+  moved: (i: number, to: number) => i18n._('Photo {i} moved to place {to}.', { i, to }),
+  removed: (name: string) => i18n._('Removed {name} from the QC photos.', { name }),
+  loadFailed: /*i18n*/ 'The QC photos could not be loaded.',
+  saveFailed: /*i18n*/ 'The item was saved, but its QC photos were not',
+  qcOf: (items: string) => i18n._('QC photo of {items}', { items }),
+  deleteRemoves: (items: string) => i18n._('It is a QC photo of {items}; it will be removed from their QC photos.', { items }),
+});

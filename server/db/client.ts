@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { QUERY_TIMEOUT_MARGIN_MS } from '../config';
 import { workerEntry } from '../worker-entry';
+import { gateBackground, giveBackgroundItsOwnPool } from './background-lane';
 import { acquireDirLock } from './dir-lock';
 import { CATALOGUE_CHANNEL, listenOnEveryConnection, listenOnPool, listenPostgres } from './listen';
 import type { PgliteWorkerCommand, PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
@@ -20,6 +21,7 @@ import { pgliteOptions } from './pglite-options';
 import { createPool, withQueryTimeout } from './pool';
 import * as schema from './schema/index';
 import { rowsOf } from './sql';
+import { DEFAULT_CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_MARGIN_MS, type ClientTimeouts } from './types';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -41,6 +43,17 @@ export type Database = {
    * database); PGlite is one session, so there it takes its turn.
    */
   ping(): Promise<void>;
+  /**
+   * This server process's name on the database (PostgreSQL's application_name of every connection it opens), so work
+   * it runs can be told apart from another process's (an import's runner).
+   */
+  instance: string;
+  /**
+   * Whether the process named `instance` still holds a connection (on PostgreSQL: pg_stat_activity; a crashed
+   * process's connections end with it, and its listening connection is always open while it lives). The embedded
+   * database has one process: this one.
+   */
+  processAlive(instance: string): Promise<boolean>;
   /**
    * Runs SQL text as node-postgres does (several statements when there are no values), for the job queue
    * (server/jobs): pg-boss brings its own SQL and runs it on the app's database through this, on the same pool.
@@ -77,14 +90,12 @@ export type OpenOptions = {
   pgliteThread?: 'worker' | 'main';
 };
 
-export type ClientTimeouts = {
-  /** Connecting, and waiting for a free connection of the pool. */
-  connectMs: number;
-  /** One statement's round trip; above the statement timeout, so the server's own cancel comes first. */
-  queryMs: number;
-};
-
-export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
+/** This process's name on the database (Database.instance); short, within PostgreSQL's 63-byte application_name. */
+export const PROCESS_INSTANCE = `finder-${process.pid}-${randomBytes(4).toString('hex')}`;
+/** PostgreSQL: the background lane's own connections (background-lane.ts), beside the requests' ten. */
+export const BACKGROUND_CONNECTIONS = 2;
+/** Background work may wait its turn for a connection longer than a request would (nobody is waiting for the page). */
+const BACKGROUND_CONNECT_TIMEOUT_MS = 30_000;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const timeouts: ClientTimeouts = {
@@ -98,13 +109,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, statementTimeoutMs: number, timeouts: ClientTimeouts): Promise<Database> {
-  const pool = createPool({ connectionString: url, max: 10, options: `-c statement_timeout=${statementTimeoutMs}` }, timeouts, [
-    CATALOGUE_CHANNEL,
-  ]);
-  const ownChanges = listenOnEveryConnection(pool, [CATALOGUE_CHANNEL]);
+  const named = { connectionString: url, application_name: PROCESS_INSTANCE };
+  const pool = createPool({ ...named, max: 10, options: `-c statement_timeout=${statementTimeoutMs}` }, timeouts, [CATALOGUE_CHANNEL]);
+  // Background work (jobs) on connections of its own, so it never takes the requests' (decision 0081).
+  const backgroundPool = createPool(
+    { ...named, max: BACKGROUND_CONNECTIONS, options: `-c statement_timeout=${statementTimeoutMs}` },
+    { ...timeouts, connectMs: Math.max(timeouts.connectMs, BACKGROUND_CONNECT_TIMEOUT_MS) },
+    [CATALOGUE_CHANNEL],
+  );
+  giveBackgroundItsOwnPool(pool, backgroundPool);
+  const ownChanges = listenOnEveryConnection([pool, backgroundPool], [CATALOGUE_CHANNEL]);
   // Opened on the first health check, closed when idle: one more connection only while a load balancer asks.
   const healthPool = createPool(
-    { connectionString: url, max: 1, idleTimeoutMillis: 10_000, options: `-c statement_timeout=${statementTimeoutMs}` },
+    { ...named, max: 1, idleTimeoutMillis: 10_000, options: `-c statement_timeout=${statementTimeoutMs}` },
     timeouts,
   );
   return overPool(
@@ -112,11 +129,11 @@ async function openPostgres(url: string, statementTimeoutMs: number, timeouts: C
     'postgres',
     statementTimeoutMs,
     async () => {
-      await Promise.all([pool.end(), healthPool.end()]);
+      await Promise.all([pool.end(), backgroundPool.end(), healthPool.end()]);
     },
     async (channel, onNotify) => {
       const stopOwn = ownChanges(channel, onNotify);
-      const stopOthers = await listenPostgres(url, channel, onNotify);
+      const stopOthers = await listenPostgres(url, channel, onNotify, PROCESS_INSTANCE);
       return async () => {
         stopOwn();
         await stopOthers();
@@ -125,6 +142,14 @@ async function openPostgres(url: string, statementTimeoutMs: number, timeouts: C
     (err) => new Error(`Could not connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`, { cause: err }),
     async () => {
       await healthPool.query('select 1');
+    },
+    async (instance) => {
+      if (instance === PROCESS_INSTANCE) return true;
+      const { rows } = await pool.query<{ alive: boolean }>(
+        'select exists (select 1 from pg_stat_activity where application_name = $1) as alive',
+        [instance],
+      );
+      return rows[0]?.alive === true;
     },
   );
 }
@@ -140,6 +165,7 @@ async function overPool(
   ping: Database['ping'] = async () => {
     await pool.query('select 1');
   },
+  processAlive: Database['processAlive'] = async (instance) => instance === PROCESS_INSTANCE,
 ): Promise<Database> {
   let client: pg.PoolClient;
   try {
@@ -168,13 +194,15 @@ async function overPool(
     throw err;
   }
   client.release();
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind,
     rows: async <T extends Record<string, unknown>>(query: SQL) => rowsOf<T>(db, query),
     listen,
     ping,
+    instance: PROCESS_INSTANCE,
+    processAlive,
     executeSql: async (text, values) => pool.query(text, values),
     close,
   };
@@ -192,7 +220,7 @@ async function openPgliteHere(dir: string, statementTimeoutMs: number): Promise<
     release();
     throw err;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
@@ -200,6 +228,8 @@ async function openPgliteHere(dir: string, statementTimeoutMs: number): Promise<
     ping: async () => {
       await client.query('select 1');
     },
+    instance: PROCESS_INSTANCE,
+    processAlive: async (instance) => instance === PROCESS_INSTANCE,
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
       // Without values, node-postgres runs several statements as one simple query and answers with the last's rows.
@@ -283,6 +313,8 @@ async function openPgliteWorker(dir: string, statementTimeoutMs: number, timeout
     },
     timeouts,
   );
+  // One connection: background statements one at a time, and only while no request waits for it (decision 0081).
+  gateBackground(pool, 1);
   return overPool(
     pool,
     'pglite',

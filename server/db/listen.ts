@@ -12,7 +12,12 @@ const LISTEN_RETRY_MAX_MS = 30_000;
  * LISTEN on a connection of its own (a pooled one would be handed to queries), opened again after any failure,
  * waiting up to 30 s between tries while the server is away.
  */
-export function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+export function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  applicationName?: string,
+): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | null = null;
   let timer: NodeJS.Timeout | undefined;
@@ -30,7 +35,12 @@ export function listenPostgres(url: string, channel: string, onNotify: (payload:
   };
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      ...(applicationName ? { application_name: applicationName } : {}),
+    });
     let failed = false;
     const fail = () => {
       if (failed) return;
@@ -72,7 +82,7 @@ export function listenPostgres(url: string, channel: string, onNotify: (payload:
 }
 
 /**
- * Every connection of a PostgreSQL pool LISTENs on `channels` from its first moment. A change made through this
+ * Every connection of PostgreSQL pools (the requests' and the background lane's) LISTENs on `channels` from its first moment. A change made through this
  * process's own pool is then reported before the statement's answer comes back (PostgreSQL sends a session its own
  * notifications before it says it is ready for the next query), so what this process keeps in memory never outlives
  * its own write, whichever connection made it. Other processes' changes come on the connection of `listenPostgres`
@@ -80,17 +90,19 @@ export function listenPostgres(url: string, channel: string, onNotify: (payload:
  * channels; a notification may come once per connection.
  */
 export function listenOnEveryConnection(
-  pool: pg.Pool,
+  pools: pg.Pool[],
   channels: string[],
 ): (channel: string, onNotify: (payload: string) => void) => () => void {
   const listeners = new Map<string, Set<(payload: string) => void>>(channels.map((c) => [c, new Set()]));
-  pool.on('connect', (client) => {
-    client.on('notification', (message) => {
-      for (const onNotify of listeners.get(message.channel) ?? []) onNotify(message.payload ?? '');
+  for (const pool of pools) {
+    pool.on('connect', (client) => {
+      client.on('notification', (message) => {
+        for (const onNotify of listeners.get(message.channel) ?? []) onNotify(message.payload ?? '');
+      });
+      // Queued before any query the pool hands the connection to.
+      for (const channel of channels) client.query(`LISTEN "${channel.replace(/"/g, '""')}"`).catch(() => undefined);
     });
-    // Queued before any query the pool hands the connection to.
-    for (const channel of channels) client.query(`LISTEN "${channel.replace(/"/g, '""')}"`).catch(() => undefined);
-  });
+  }
   return (channel, onNotify) => {
     const set = listeners.get(channel);
     set?.add(onNotify);

@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MIGRATIONS_DIR } from './client';
 
 const PG_ADMIN_URL = process.env.FINDER_TEST_DB === 'postgres' ? process.env.FINDER_TEST_PG_URL : undefined;
@@ -65,6 +65,10 @@ function migrationsUpTo(last: number): string {
   fs.writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
 }
+
+// Each case applies every migration to a fresh embedded database twice (to a point, then the rest): about ten
+// seconds on an idle machine, past thirty on a loaded one.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('migration 0006: unique product rows from a sequence', () => {
   it('renumbers duplicates and missing rows after the highest, in created order, and continues after them', async () => {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import type { ClientTimeouts } from './client';
+import type { ClientTimeouts } from './types';
 
 /** A statement got no answer in time: the connection was cut, so nothing waits on it any longer. */
 export class DatabaseTimeoutError extends Error {

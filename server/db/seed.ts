@@ -1,5 +1,5 @@
 import { parseItemLink } from '../../common/agent-links';
-import { count, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAuditRepo } from '../modules/audit/audit.repo';
 import { syncProductRowSequence } from '../modules/catalogue/catalogue.repo';
@@ -10,7 +10,9 @@ import { storeImageWithThumbnails } from '../modules/images/image-files';
 import type { Storage } from '../storage/storage';
 import type { Database } from './client';
 import { demoImageFileName, demoProducts, renderDemoImage } from './demo-catalogue';
-import { images, products } from './schema/index';
+import { DEMO_GUIDE_AUTHOR, DEMO_GUIDES } from './demo-guides';
+import { randomUUID } from 'node:crypto';
+import { guideProducts, guides, images, products } from './schema/index';
 
 /** Any fixed number: keeps two processes starting on one empty database from seeding twice. */
 const SEED_LOCK_ID = 7_341_903;
@@ -82,6 +84,39 @@ export async function seedOnFirstStart(
       })),
     );
     await syncProductRowSequence(tx);
+    // The starter guides (issue 43), each card naming a demo product by its number.
+    const numbers = await tx
+      .select({ number: products.number, link: products.link })
+      .from(products)
+      .where(
+        inArray(
+          products.link,
+          demo.slice(0, 3).map((p) => p.link),
+        ),
+      );
+    const numberOf = (i: number) => numbers.find((n) => n.link === demo[i]?.link)?.number;
+    for (const g of DEMO_GUIDES) {
+      const id = randomUUID();
+      const body = g.body.replace(/\{\{card:(\d+)\}\}/g, (_, i: string) =>
+        numberOf(Number(i)) ? `{{product:${numberOf(Number(i))}}}` : '',
+      );
+      await tx.insert(guides).values({
+        id,
+        groupId: id,
+        lang: 'en',
+        slug: g.slug,
+        title: g.title,
+        description: g.description,
+        topic: g.topic,
+        tags: g.tags,
+        authorName: DEMO_GUIDE_AUTHOR,
+        body,
+        status: 'published',
+        publishedAt: new Date(),
+      });
+      const cards = [...body.matchAll(/\{\{product:(\d+)\}\}/g)].map((m) => Number(m[1]));
+      if (cards.length) await tx.insert(guideProducts).values(cards.map((productNumber) => ({ guideId: id, productNumber })));
+    }
     return demo.length;
   });
   if (inserted === 0) await Promise.all(files.map((f) => storage.delete(f.storageKey)));

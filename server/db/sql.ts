@@ -29,11 +29,13 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export function inTransaction(database: Database, tx: Transaction): Database {
   return {
-    db: tx as unknown as Db,
+    db: tx,
     kind: database.kind,
     rows: async <T extends Record<string, unknown>>(query: Parameters<Database['rows']>[0]) => rowsOf<T>(tx, query),
     listen: (channel, onNotify) => database.listen(channel, onNotify),
     ping: () => database.ping(),
+    instance: database.instance,
+    processAlive: (instance) => database.processAlive(instance),
     executeSql: (text, values) => database.executeSql(text, values),
     close: () => Promise.reject(new Error('a transaction is closed by the code that opened it')),
   };

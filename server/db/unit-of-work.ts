@@ -3,10 +3,10 @@
 // transaction. Repos take no callbacks and call no service; the service reads as the change's script (open the
 // change, run the statements, record the audit entry), and all of it lands or none of it does.
 import { sql } from 'drizzle-orm';
-import { QUERY_TIMEOUT_MARGIN_MS } from '../config';
 import { AppError } from '../errors';
 import type { Database } from './client';
 import { DatabaseTimeoutError, withQueryTimeout } from './pool';
+import { QUERY_TIMEOUT_MARGIN_MS } from './types';
 import { inTransaction, type Transaction } from './sql';
 
 /** A long change's own limit (CHANGE_TIMEOUT_MS, or a bulk operation's): composition.ts hands it to the services. */

@@ -4,6 +4,17 @@ import { AppError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A data-changing route that any site may call: what it does is authorised by a secret in the request itself (the
+     * one-click unsubscribe's signed token, RFC 8058), never by the caller's cookie, so there is nothing to forge.
+     * Mail programs post it from their own origin or with `Origin: null`.
+     */
+    anyOrigin?: boolean;
+  }
+}
+
 /**
  * CSRF protection for every route of the site (the auth library guards its own): a browser request that
  * changes data must come from this site. Browsers always send Origin on such requests; Sec-Fetch-Site covers
@@ -18,6 +29,7 @@ export function registerCsrfCheck(app: FastifyInstance, trusted: readonly string
   app.addHook('onRequest', async (request) => {
     // Decided on the matched route, not the raw URL: the router decodes %-escapes (/%61pi/... is /api/...).
     if (SAFE_METHODS.has(request.method) || request.routeOptions.url === `${AUTH_BASE_PATH}/*`) return;
+    if (request.routeOptions.config.anyOrigin === true) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (trustedSet.has(origin)) return;

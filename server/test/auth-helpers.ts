@@ -139,7 +139,7 @@ export async function googleSignIn(
 /** A browser-like request from the site's own pages with any method; a body goes as JSON. */
 export function send(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: { cookie?: string; body?: unknown } = {},
 ) {

@@ -38,10 +38,13 @@ export async function insertProducts(database: Database, rows: ProductOverrides[
   return inserted;
 }
 
-export async function insertCategories(database: Database, rows: Array<{ name: string; relevance?: number; description?: string }>) {
+export async function insertCategories(
+  database: Database,
+  rows: Array<{ name: string; relevance?: number; description?: string; names?: Record<string, string> }>,
+) {
   return database.db
     .insert(categories)
-    .values(rows.map((r) => ({ name: r.name, relevance: r.relevance ?? 0, description: r.description ?? '' })))
+    .values(rows.map((r) => ({ name: r.name, names: r.names ?? {}, relevance: r.relevance ?? 0, description: r.description ?? '' })))
     .returning();
 }
 

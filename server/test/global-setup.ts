@@ -5,7 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../db/client';
-import { createJobQueue, QUEUES } from '../jobs/job-queue';
+import { createJobQueue } from '../jobs/job-queue';
+import { JOBS } from '../jobs/jobs';
 
 /**
  * Makes one database per run that every test file copies: migrated, with the job queue's schema and queues in it
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject) {
 async function prepare(database: Database): Promise<void> {
   const quiet = { error: () => undefined, warn: () => undefined };
   const jobs = createJobQueue(database, quiet, { pollingIntervalSeconds: 60 });
-  for (const name of Object.values(QUEUES)) jobs.define({ name, handler: async () => undefined });
+  for (const { name } of JOBS) jobs.define({ name, handler: async () => undefined });
   await jobs.start();
   await jobs.stop(1_000);
   await database.close();

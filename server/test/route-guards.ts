@@ -28,9 +28,17 @@ export const PUBLIC_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /api/requests': 'a visitor whose search found nothing asks for the item (rate-limited per client, small body)',
   'POST /api/convert':
     'the link converter works without an account; it changes nothing but its per-client counters (rate-limited, small body)',
+  'POST /api/photo-search':
+    'search by photo works without an account; nothing is stored but its per-client counters (rate-limited, 5 MB at most)',
+  'POST /api/photo-search/address':
+    '"Find this photo" works without an account; nothing is stored but its per-client counters (rate-limited, guarded fetch)',
   'POST /api/products/{id}/link-reports': "a visitor reports a product's broken buy link (rate-limited per client, known products only)",
+  'POST /api/setup/owner':
+    "the first admin is made before anyone can sign in: the one-time token of the start log's setup address is the proof (decision 0095)",
   'POST /api/price-alerts/unsubscribe':
     "the price digest's one-click unsubscribe (RFC 8058): the signed token in the address is the proof, it only turns alerts off",
+  'POST /api/saved-searches/unsubscribe':
+    "the saved-search mail's one-click unsubscribe (RFC 8058): the signed token in the address is the proof, it only turns mails off",
 };
 
 /**
@@ -55,6 +63,15 @@ export const SIGNED_IN_OPERATIONS: Readonly<Record<string, string>> = {
   'DELETE /api/favorites/share': "stops sharing the caller's own favourites",
   'PUT /api/me/price-alerts': "turns the caller's own price digest for every favourite on or off",
   'PUT /api/me/price-alerts/{productId}': "turns a price alert of the caller's own favourite on or off",
+  'GET /api/recently-viewed': "reads the caller's own recently viewed products",
+  'PUT /api/recently-viewed/{productId}': "records a product page the caller opened in the caller's own list",
+  'POST /api/recently-viewed/merge': "adds the product pages the caller's browser kept to the caller's own list",
+  'DELETE /api/recently-viewed': "clears the caller's own recently viewed products",
+  'GET /api/me/saved-searches': "reads the caller's own saved searches",
+  'POST /api/me/saved-searches': "saves a finder view to the caller's own saved searches (20 at most)",
+  'PATCH /api/me/saved-searches/{id}': "renames one of the caller's own saved searches or turns its mail on or off",
+  'DELETE /api/me/saved-searches/{id}': "deletes one of the caller's own saved searches",
+  'POST /api/me/saved-searches/{id}/open': 'records that the caller opened one of their own saved searches',
 };
 
 type OpenApiOperation = { security?: unknown; 'x-required-role'?: unknown };

@@ -1,28 +1,32 @@
 import type { ComponentType } from 'react';
 import { matchPath, Route, Switch } from '../lib/router';
 import { lazyRoute, type LazyRoute } from '../lib/lazy-route';
+import { withMessages } from '../lib/messages';
 
 // Every page loads its code on demand (common/page-modules.ts names the same files for the server, under web/,
-// which is why the admin page's own folder is spelled ../app/admin).
+// which is why the admin page's own folder is spelled ../app/admin), with the texts it reads beyond the first view's
+// (the storefront's other pages', the dashboard's: lib/messages.ts).
 const finderPage = lazyRoute(() => import('../features/finder/finder-page'));
 const product = lazyRoute(() => import('../features/product/product-page'));
 const brand = lazyRoute(() => import('../features/finder/brand-page'));
-const login = lazyRoute(() => import('../features/auth/login-page'));
-const notFound = lazyRoute(() => import('../features/auth/login-page').then((m) => ({ default: m.NotFoundPage })));
-const register = lazyRoute(() => import('../features/auth/register-page'));
-const home = lazyRoute(() => import('../features/auth/home-page'));
-const admin = lazyRoute(() => import('../app/admin/admin-page'));
-const googleAuthTest = lazyRoute(() => import('../features/auth/google-auth-test-page'));
-const forgotPassword = lazyRoute(() => import('../features/auth/forgot-password-page'));
-const resetPassword = lazyRoute(() => import('../features/auth/reset-password-page'));
-const account = lazyRoute(() => import('../features/account/account-page'));
-const favorites = lazyRoute(() => import('../features/favorites/favorites-page'));
-const sharedFavorites = lazyRoute(() => import('../features/favorites/shared-favorites-page'));
-const privacyPolicy = lazyRoute(() => import('../features/legal/privacy-policy-page'));
-const cookiesPolicy = lazyRoute(() => import('../features/legal/cookies-policy-page'));
-const dataSecurity = lazyRoute(() => import('../features/legal/data-security-page'));
-const disclaimer = lazyRoute(() => import('../features/legal/disclaimer-page'));
-const convert = lazyRoute(() => import('../features/convert/convert-page'));
+const login = lazyRoute(withMessages(() => import('../features/auth/login-page')));
+const notFound = lazyRoute(withMessages(() => import('../features/auth/login-page').then((m) => ({ default: m.NotFoundPage }))));
+const register = lazyRoute(withMessages(() => import('../features/auth/register-page')));
+const home = lazyRoute(withMessages(() => import('../features/auth/home-page')));
+const admin = lazyRoute(withMessages(() => import('../app/admin/admin-page'), ['admin']));
+const googleAuthTest = lazyRoute(withMessages(() => import('../features/auth/google-auth-test-page')));
+const forgotPassword = lazyRoute(withMessages(() => import('../features/auth/forgot-password-page')));
+const resetPassword = lazyRoute(withMessages(() => import('../features/auth/reset-password-page')));
+const account = lazyRoute(withMessages(() => import('../features/account/account-page')));
+const favorites = lazyRoute(withMessages(() => import('../features/favorites/favorites-page')));
+const sharedFavorites = lazyRoute(withMessages(() => import('../features/favorites/shared-favorites-page')));
+const privacyPolicy = lazyRoute(withMessages(() => import('../features/legal/privacy-policy-page')));
+const cookiesPolicy = lazyRoute(withMessages(() => import('../features/legal/cookies-policy-page')));
+const dataSecurity = lazyRoute(withMessages(() => import('../features/legal/data-security-page')));
+const disclaimer = lazyRoute(withMessages(() => import('../features/legal/disclaimer-page')));
+const convert = lazyRoute(withMessages(() => import('../features/convert/convert-page')));
+const guides = lazyRoute(withMessages(() => import('../features/guides/guides-page')));
+const guide = lazyRoute(withMessages(() => import('../features/guides/guide-page')));
 
 type Page = { path: string; Component: ComponentType; route: LazyRoute };
 
@@ -51,6 +55,9 @@ export const pages: readonly Page[] = [
   page('/data-security', dataSecurity),
   page('/disclaimer', disclaimer),
   page('/convert', convert),
+  page('/guides', guides),
+  page('/guides/topic/:topic', guides),
+  page('/guides/:slug', guide),
   page('*', notFound),
 ];
 

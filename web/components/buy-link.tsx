@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { TEXTS } from '../../common/texts/storefront';
+import { BUY_TEXTS, TEXTS } from '../../common/texts/storefront';
 import type { Product } from '../../common/schemas/product';
 import { useBuyTarget } from '../lib/agents';
 import { sendAnalytics } from '../lib/analytics';
@@ -36,12 +36,7 @@ export function BuyLink({ product, className, source = 'buy' }: { product: Produ
   const buy = useBuyTarget(product);
   if (!buy.href) {
     return (
-      <button
-        type="button"
-        className={`button button-primary ${className}`}
-        disabled
-        aria-label={`${product.title} is not available to buy`}
-      >
+      <button type="button" className={`button button-primary ${className}`} disabled aria-label={BUY_TEXTS.notAvailable(product.title)}>
         {TEXTS.buy}
       </button>
     );
@@ -52,7 +47,7 @@ export function BuyLink({ product, className, source = 'buy' }: { product: Produ
       href={buy.href}
       target="_blank"
       rel={OUTBOUND_REL}
-      aria-label={`${TEXTS.buy} ${product.title} (opens the store in a new tab)`}
+      aria-label={BUY_TEXTS.opensStore(product.title)}
       data-agent={buy.agent}
       {...outboundHandlers(product.id, source, buy.agent)}
     >

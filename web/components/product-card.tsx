@@ -9,6 +9,7 @@ import { BestBadge, BuyLink, OUTBOUND_REL, outboundHandlers } from './buy-link';
 import { QcBadge } from './qc-badge';
 import { FavoriteButton } from './favorite-button';
 import { Price } from './price';
+import { PicturePlaceholder } from './picture-placeholder';
 import './product-card.css';
 
 const CARD_IMAGE_SIZES = '(max-width: 1023px) calc(50vw - 26px), 350px';
@@ -51,7 +52,7 @@ export function ProductCard({ product, fadeIn, eager, priority = false, note }: 
       fetchPriority={priority ? 'high' : undefined}
     />
   ) : (
-    <span className="card-image-missing" aria-hidden="true" />
+    <PicturePlaceholder brand={product.brand} category={product.category} />
   );
   const titleId = `product-${product.id}`;
   const buy = useBuyTarget(product);
@@ -76,13 +77,19 @@ export function ProductCard({ product, fadeIn, eager, priority = false, note }: 
       )}
       <div className="card-body">
         {/* Plain text: the title is the card's link, and why a search for a brand found it. */}
-        {product.brand.trim() && <p className="card-brand">{product.brand}</p>}
-        <h3 className="card-title" id={titleId}>
+        {product.brand.trim() && (
+          <p className="card-brand" dir="auto">
+            {product.brand}
+          </p>
+        )}
+        <h3 className="card-title" id={titleId} dir="auto">
           <Link to={product.path}>{product.title}</Link>
         </h3>
         <p className="card-price">
           <Price value={product.price} />
         </p>
+        {/* The picture's link is hidden from screen readers (BUY says the same): the placeholder's words are said here. */}
+        {!product.image && <p className="visually-hidden">{TEXTS.photoComing}</p>}
         {product.otherColours ? <p className="card-colours">{TEXTS.moreColours(product.otherColours)}</p> : null}
         {product.mayBeUnavailable && (
           <p className="card-unavailable" title={TEXTS.mayBeUnavailableHint}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from '../lib/router';
 import type { Me } from '../../common/schemas/user';
+import { HOME_TEXTS } from '../../common/texts/account';
 import { useSession } from '../lib/session';
 import { LoadStatus } from './ui/load-status';
 
@@ -14,8 +15,8 @@ export function SignedInOnly({ children }: { children: (user: Me) => ReactNode }
     return (
       <LoadStatus
         loading
-        loadingLabel="Loading your account"
-        failure={session.status === 'error' && 'Your account could not be loaded. Please try again.'}
+        loadingLabel={HOME_TEXTS.loadingAccount}
+        failure={session.status === 'error' && HOME_TEXTS.accountLoadFailed}
         onRetry={session.status === 'error' ? session.retry : undefined}
       />
     );

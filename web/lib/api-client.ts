@@ -1,4 +1,16 @@
+import { contentLanguage, isContentLanguage, type ContentLangCode } from '../../common/catalogue-languages';
 import type { ApiErrorBody } from '../../common/schemas/error';
+import { currentLanguage, DEFAULT_LANG, LANGUAGE_HEADER } from '../../common/i18n';
+import { COMMON_TEXTS } from '../../common/texts/common';
+
+/**
+ * The `lang` of a public answer with products (issue 41): the page's language, so their titles and descriptions come
+ * translated where they are; undefined on English pages (their addresses stay as they were).
+ */
+export function catalogueLang(): ContentLangCode | undefined {
+  const lang = contentLanguage(currentLanguage());
+  return isContentLanguage(lang) ? lang : undefined;
+}
 
 /** A failed API call; message is the server's sentence when it sent one. */
 export class ApiError extends Error {
@@ -26,13 +38,26 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
   return qs ? `${path}?${qs}` : path;
 }
 
+/**
+ * A change asks the server to answer (and to write any mail it sends, a password reset's) in the page's language
+ * (issue 41). Reads do not: what a shared cache keeps must not vary on a header it cannot see.
+ */
+function languageHeader(method: string | undefined): Record<string, string> {
+  const lang = currentLanguage();
+  return method && method !== 'GET' && method !== 'HEAD' && lang !== DEFAULT_LANG ? { [LANGUAGE_HEADER]: lang } : {};
+}
+
 async function request<T>(url: string, init: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, headers: { accept: 'application/json', ...init.headers }, credentials: 'same-origin' });
+    res = await fetch(url, {
+      ...init,
+      headers: { accept: 'application/json', ...languageHeader(init.method), ...init.headers },
+      credentials: 'same-origin',
+    });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'The server could not be reached. Check your connection.');
+    throw new ApiError(0, COMMON_TEXTS.unreachable);
   }
   if (!res.ok) {
     let body: Partial<ApiErrorBody> = {};
@@ -41,7 +66,7 @@ async function request<T>(url: string, init: RequestInit): Promise<T> {
     } catch {
       // Not JSON (a proxy error page, say): fall back to the status text.
     }
-    throw new ApiError(res.status, body.message ?? `Request failed (${res.status})`, body.code, body);
+    throw new ApiError(res.status, body.message ?? COMMON_TEXTS.requestFailed(res.status), body.code, body);
   }
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;

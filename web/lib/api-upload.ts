@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../../common/schemas/error';
+import { COMMON_TEXTS } from '../../common/texts/common';
 import { ApiError } from './api-client';
 
 /**
@@ -33,9 +34,9 @@ export function apiUpload<T>(
         return;
       }
       const error = (body ?? {}) as Partial<ApiErrorBody>;
-      reject(new ApiError(xhr.status, error.message ?? `Request failed (${xhr.status})`, error.code));
+      reject(new ApiError(xhr.status, error.message ?? COMMON_TEXTS.requestFailed(xhr.status), error.code));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'The server could not be reached. Check your connection.'));
+    xhr.onerror = () => reject(new ApiError(0, COMMON_TEXTS.unreachable));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();

@@ -1,3 +1,5 @@
+import { COMMON_TEXTS } from '../../common/texts/common';
+
 /**
  * Copies text. The Clipboard API needs a secure context (https or localhost); elsewhere the older copy command
  * still works from a click.
@@ -16,5 +18,5 @@ export async function copyText(text: string): Promise<void> {
   area.select();
   const copied = document.execCommand('copy');
   area.remove();
-  if (!copied) throw new Error('The browser did not allow copying.');
+  if (!copied) throw new Error(COMMON_TEXTS.copyRefused);
 }

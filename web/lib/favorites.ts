@@ -9,7 +9,7 @@ import { FAVORITE_TEXTS } from '../../common/texts/storefront';
 import type { FavoriteChange, FavoriteList } from '../../common/schemas/favorite';
 import type { Product } from '../../common/schemas/product';
 import { useToast } from '../components/ui/toast';
-import { apiDelete, apiGet, apiPut, ApiError } from './api-client';
+import { apiDelete, apiGet, apiPut, ApiError, catalogueLang } from './api-client';
 import { browserStore } from './browser-store';
 import { useSession } from './session';
 
@@ -55,7 +55,7 @@ export const myFavoritesQueryKey = ['favorites', 'mine'] as const;
 export function useMyFavorites(enabled: boolean) {
   return useQuery({
     queryKey: myFavoritesQueryKey,
-    queryFn: ({ signal }) => apiGet<FavoriteList>('/api/favorites', {}, signal),
+    queryFn: ({ signal }) => apiGet<FavoriteList>('/api/favorites', { lang: catalogueLang() }, signal),
     enabled,
     staleTime: 5 * 60_000,
   });

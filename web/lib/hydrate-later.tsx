@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { withMessages } from './messages';
 
 /**
  * Parts of a page that React hydrates after the rest (issue 38, decision 0080): each a Suspense boundary around a
@@ -40,8 +41,10 @@ export function settled<T>(value: T): Promise<T> {
 export function laterPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
+  // With the storefront's other texts (web/lib/messages.ts): the part renders in the page's language at once.
+  const loadWithTexts = withMessages(load);
   const preload = () =>
-    (pending ??= load().then(
+    (pending ??= loadWithTexts().then(
       (component) => {
         loaded = component;
       },

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { INITIAL_DATA_ID, type InitialData } from '../../common/page-data';
+import type { Messages } from '@lingui/core';
+import { INITIAL_DATA_ID, PAGE_MESSAGES_ID, type InitialData } from '../../common/page-data';
 
 const PageDataContext = createContext<InitialData | null>(null);
 
@@ -13,6 +14,17 @@ export function usePageData(): InitialData | null {
 }
 
 /** Reads the JSON the server wrote beside the rendered page. */
+/** The compiled messages the server's render of this page read (issue 41), or null for a page it did not render. */
+export function readPageMessages(): Messages | null {
+  const node = document.getElementById(PAGE_MESSAGES_ID);
+  if (!node?.textContent) return document.getElementById(INITIAL_DATA_ID) ? {} : null;
+  try {
+    return JSON.parse(node.textContent) as Messages;
+  } catch {
+    return null;
+  }
+}
+
 export function readInitialData(): InitialData | null {
   const node = document.getElementById(INITIAL_DATA_ID);
   if (!node?.textContent) return null;

@@ -2,12 +2,18 @@ import { useEffect, useState } from 'react';
 import type * as PageMetaBuilders from '../../common/page-meta';
 import type { PageMeta } from '../../common/page-meta';
 import { INITIAL_DATA_ID } from '../../common/page-data';
+import { withMessages } from './messages';
 
 type Builders = typeof PageMetaBuilders;
 
-/** The title and description builders of the storefront's pages: the server wrote their first view's already. */
-const loadBuilders = (): Promise<Builders> => import('../../common/page-meta');
+/**
+ * The title and description builders of the storefront's pages, with their words in the page's language (the pages
+ * catalogue): the server wrote their first view's already.
+ */
+const loadBuilders: () => Promise<Builders> = withMessages(() => import('../../common/page-meta'));
 import { usePageData } from './page-data';
+import { currentLanguage, pathIn, type LangCode } from '../../common/i18n';
+import { contentLanguage } from '../../common/catalogue-languages';
 
 function setHeadElement(selector: string, create: () => HTMLElement, apply: ((el: HTMLElement) => void) | null) {
   let el = document.head.querySelector<HTMLElement>(selector);
@@ -31,9 +37,20 @@ function metaNamed(name: string): () => HTMLElement {
  * the same values into the HTML (with the previews' tags); this takes over when the browser navigates itself.
  * null (the page's data is still loading) leaves the document as it is.
  */
+/**
+ * A page's canonical address in the page's language (issue 41), as the server writes it: under the language's base
+ * where the page has a version in it, else the English one (a product page whose title is not translated there:
+ * server/modules/pages/head.ts).
+ */
+function canonicalIn(canonical: string, languages: readonly LangCode[] | undefined): string {
+  const lang = contentLanguage(currentLanguage());
+  return !languages || languages.includes(lang) ? pathIn(lang, canonical) : canonical;
+}
+
 export function usePageMeta(meta: PageMeta | null): void {
   const origin = usePageData()?.origin;
-  const { title = '', description = '', canonical = null, index = false } = meta ?? {};
+  const { title = '', description = '', canonical = null, index = false, languages } = meta ?? {};
+  const canonicalPath = canonical === null ? null : canonicalIn(canonical, languages);
   const known = meta !== null;
   useEffect(() => {
     if (!known) return;
@@ -42,10 +59,10 @@ export function usePageMeta(meta: PageMeta | null): void {
     setHeadElement(
       'link[rel="canonical"]',
       () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
-      canonical === null ? null : (el) => el.setAttribute('href', `${origin ?? window.location.origin}${canonical}`),
+      canonicalPath === null ? null : (el) => el.setAttribute('href', `${origin ?? window.location.origin}${canonicalPath}`),
     );
     setHeadElement('meta[name="robots"]', metaNamed('robots'), index ? null : (el) => el.setAttribute('content', 'noindex'));
-  }, [known, title, description, canonical, index, origin]);
+  }, [known, title, description, canonicalPath, index, origin]);
 }
 
 /**
@@ -65,7 +82,12 @@ function onFirstPage(): boolean {
 }
 
 const same = (a: PageMeta | null, b: PageMeta) =>
-  a !== null && a.title === b.title && a.description === b.description && a.canonical === b.canonical && a.index === b.index;
+  a !== null &&
+  a.title === b.title &&
+  a.description === b.description &&
+  a.canonical === b.canonical &&
+  a.index === b.index &&
+  a.languages?.join() === b.languages?.join();
 
 /**
  * usePageMeta with the meta `build` makes from common/page-meta.ts's builders, whose code loads after the first view

@@ -47,11 +47,12 @@ export function matchPath(pattern: string, path: string): Record<string, string 
   return matched ? params : null;
 }
 
-/** The router around the site: in the browser it follows the address; on the server it renders `url`. */
-export function SiteRouter({ url, children }: { url?: string; children: ReactNode }) {
+/** The router around the site: in the browser it follows the address; on the server it renders `url` (its full path). */
+export function SiteRouter({ url, base = '', children }: { url?: string; base?: string; children: ReactNode }) {
   const [ssrPath, ssrSearch] = url === undefined ? [undefined, undefined] : splitUrl(url);
+  // A language's pages live under its base (`/de`): every link and route of the page stays inside it.
   return (
-    <Router parser={parsePath} aroundNav={aroundNav as never} ssrPath={ssrPath} ssrSearch={ssrSearch}>
+    <Router base={base} parser={parsePath} aroundNav={aroundNav as never} ssrPath={ssrPath} ssrSearch={ssrSearch}>
       {children}
     </Router>
   );
@@ -113,16 +114,19 @@ export function useSearchParams(): [
   (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => void,
 ] {
   const search = useRawSearch();
-  const navigate = useNavigate();
+  const [, navigate] = useWouterLocation();
+  const { base } = useRouter();
   // The same objects while the query is the same: pages keep them in effects' and callbacks' dependencies.
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const set = useCallback(
     (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => {
       const current = new URLSearchParams(window.location.search);
       const query = new URLSearchParams(typeof next === 'function' ? next(current) : next).toString();
-      navigate(`${window.location.pathname}${query ? `?${query}` : ''}`, options);
+      // The path inside the router's base (a language's `/de`), which the navigation puts back.
+      const path = window.location.pathname.slice(base.length) || '/';
+      (navigate as (to: string, options?: NavigateOptions) => void)(`${path}${query ? `?${query}` : ''}`, options);
     },
-    [navigate],
+    [navigate, base],
   );
   return [params, set];
 }

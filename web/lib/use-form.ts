@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../common/schemas/fields';
+import { COMMON_TEXTS } from '../../common/texts/common';
 import { ApiError } from './api-client';
 
 /** A form's draft: text for inputs, selects and text areas; true or false for checkboxes. */
@@ -12,8 +13,6 @@ export type FormErrors<K extends string> = Partial<Record<K | 'form', string>>;
 /** Says which field a server's refusal is about (a 400 names none), or undefined for the form's own message. */
 export type FieldFor<K extends string> = (message: string, status: number) => K | undefined;
 
-const FALLBACK = 'Something went wrong. Please try again.';
-
 /** The draft checked with a zod schema: its data, or the first message under each field. */
 export function parseDraft<T>(schema: z.ZodType<T>, draft: unknown): { data: T } | { errors: Record<string, string> } {
   const parsed = schema.safeParse(draft);
@@ -22,7 +21,7 @@ export function parseDraft<T>(schema: z.ZodType<T>, draft: unknown): { data: T }
 
 /** Where a failed call's message goes: under the field `fieldFor` names for a server's refusal, else on the form. */
 export function failureErrors<K extends string>(err: unknown, fieldFor?: FieldFor<K>): FormErrors<K> {
-  const message = err instanceof Error ? err.message : FALLBACK;
+  const message = err instanceof Error ? err.message : COMMON_TEXTS.somethingWentWrong;
   const target = err instanceof ApiError ? fieldFor?.(message, err.status) : undefined;
   return (target ? { [target]: message } : { form: message }) as FormErrors<K>;
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { usePageData } from './page-data';
+import { currentLanguage, intlLocale } from '../../common/i18n';
 
 /** YYYY-MM-DD of the visitor's own calendar. */
 function localDay(): string {
@@ -18,7 +19,12 @@ export function useToday(): string {
   return useSyncExternalStore(noSubscription, localDay, () => data?.today ?? localDay());
 }
 
-/** "November 23, 2026" for 2026-11-23, the same in every time zone. */
+/** "November 23, 2026" for 2026-11-23 (in the page's language: "23. November 2026"), the same in every time zone. */
 export function formatDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(intlLocale(currentLanguage()), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }

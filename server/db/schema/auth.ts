@@ -129,3 +129,17 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * One-time setup addresses (issue 40, decision 0095): while no admin exists, each starting process logs an address
+ * with a token of its own and keeps only its hash here, with its own name on the database (Database.instance). A
+ * token works while that process lives (`processAlive`): a restart, a crash or a stop ends it, in any process that
+ * checks it; its first use ends every token (the owner account exists). A use under way holds `claimedUntil`, so
+ * two tokens cannot make two owners at once.
+ */
+export const ownerSetupTokens = pgTable('owner_setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  instance: text('instance').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+});

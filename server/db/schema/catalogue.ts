@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -16,12 +17,24 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
+/** A product's texts in other languages, by language code (products.translations). */
+export type ProductTranslations = Partial<Record<string, { title?: string; description?: string }>>;
+/** A category's names in other languages, by language code (categories.names). */
+export type CategoryNames = Partial<Record<string, string>>;
+
 export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * The title and description in the site's other languages (issue 41, migration 0029, decision 0091), by language
+     * code: `{"de": {"title": "Daunenjacke", "description": "…"}}`, only non-blank texts, no English (title and
+     * description are). A product page in a language whose title is here is indexable in it; else it canonicalises to
+     * the English page. Not in search_text: the search reads the English text.
+     */
+    translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
     brand: text('brand').notNull().default(''),
     /** Category name as text (spec section 3); null or blank means uncategorised. */
     category: text('category'),
@@ -99,6 +112,7 @@ export const products = pgTable(
     check('products_gender_check', sql`${t.gender} in ('Men', 'Women', 'Kids', 'Unisex')`),
     check('products_price_check', sql`${t.price} > 0`),
     check('products_link_state_check', sql`${t.linkState} in ('ok', 'unavailable', 'hidden')`),
+    check('products_translations_check', sql`jsonb_typeof(${t.translations}) = 'object'`),
     check(
       'products_source_check',
       sql`(${t.sourcePlatform} is null and ${t.sourceItemId} is null) or (${t.sourcePlatform} in ('taobao', 'weidian', '1688', 'tmall') and ${t.sourceItemId} ~ '^[0-9A-Za-z_-]{1,40}$')`,
@@ -119,8 +133,9 @@ export const products = pgTable(
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('products_row_unique_idx').on(t.row),
     uniqueIndex('products_number_idx').on(t.number),
-    // Which products show an image: counted in the gallery, cleared when the image is deleted.
-    index('products_image_idx').on(t.image),
+    // Which products show an image: counted in the gallery, cleared when the image is deleted; by number, an import
+    // preview's first product showing a row's picture is one descent (samePicturesStatement, migration 0032).
+    index('products_image_number_idx').on(t.image, t.number),
     // An import matches rows by buy link when they carry no id; the item form warns about a repeated link.
     index('products_link_idx').on(t.link),
     // The group's products (product page's other colours, the admin's group filter, an import's matching).
@@ -249,11 +264,20 @@ export const categories = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /**
+     * The name in the site's other languages (issue 41, migration 0029), by language code: `{"de": "Jacken"}`. The
+     * storefront shows it on pages in that language; addresses and products keep `name`.
+     */
+    names: jsonb('names').$type<CategoryNames>().notNull().default({}),
     relevance: integer('relevance').notNull().default(0),
     description: text('description').notNull().default(''),
     ...timestamps,
   },
-  (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`), check('categories_name_check', sql`btrim(${t.name}) <> ''`)],
+  (t) => [
+    uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`),
+    check('categories_name_check', sql`btrim(${t.name}) <> ''`),
+    check('categories_names_check', sql`jsonb_typeof(${t.names}) = 'object'`),
+  ],
 );
 
 export const images = pgTable(
@@ -318,4 +342,22 @@ export const searchSynonyms = pgTable(
     ...timestamps,
   },
   (t) => [check('search_synonyms_terms_check', sql`cardinality(${t.terms}) BETWEEN 2 AND 20`)],
+);
+
+/**
+ * The kept brand list (issue 40): brands and models as titles write them ("Air Force 1") and the brand each names
+ * ("Nike"), read by an import to give brandless rows a brand. One row; none means the default list
+ * (DEFAULT_BRAND_ALIASES in common/import-derive.ts). Edited beside the synonyms.
+ */
+export const brandAliases = pgTable(
+  'brand_aliases',
+  {
+    id: integer('id').primaryKey().default(1),
+    aliases: jsonb('aliases').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('brand_aliases_one_row_check', sql`${t.id} = 1`),
+    check('brand_aliases_array_check', sql`jsonb_typeof(${t.aliases}) = 'array'`),
+  ],
 );

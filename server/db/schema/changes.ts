@@ -106,6 +106,11 @@ export const imports = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     /** Written by the running job after each step: a 'running' import whose heartbeat stopped lost its process. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The server process running it (`Database.instance`): on PostgreSQL a process whose connections are all gone
+     * (it crashed) is known to be gone at once, without waiting for the heartbeat to go stale (issue 39).
+     */
+    runner: text('runner'),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     /** The synced sheet whose scheduled run made this import, if one did. */
     sourceId: uuid('source_id').references(() => importSources.id, { onDelete: 'set null' }),
@@ -152,10 +157,16 @@ export const importSources = pgTable(
     url: text('url').notNull(),
     /** 'hourly' or 'daily'. */
     schedule: text('schedule').notNull().default('daily'),
-    /** A run applies on its own when at most this share of the catalogue's products would be added or changed. */
+    /**
+     * A run applies on its own when it would add or change at most this share of the sheet's own products (its rows
+     * that match a product in the catalogue; issue 39: it was the whole catalogue's, so a small sheet could reprice
+     * all its products unreviewed).
+     */
     maxChangedPercent: integer('max_changed_percent').notNull().default(5),
     /** ... and at most this many rows are invalid. */
     maxInvalidRows: integer('max_invalid_rows').notNull().default(0),
+    /** ... and no product's price would drop by more than this share of it (issue 39). */
+    maxPriceDropPercent: integer('max_price_drop_percent').notNull().default(50),
     /** The operator's column mapping for the sheet, { header: field } (empty: guessed each run). */
     mapping: jsonb('mapping').notNull().default({}),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -172,4 +183,20 @@ export const importSources = pgTable(
     check('import_sources_schedule_check', sql`${t.schedule} in ('hourly', 'daily')`),
     index('import_sources_due_idx').on(t.nextRunAt),
   ],
+);
+
+/**
+ * What an operator chose for a file's new categories at import (issue 40), by the import's source (its file name or
+ * address) and the category as the file names it (categoryKey): the next import of that source proposes the same.
+ * `toName` is an existing category, or the name the category was kept new under.
+ */
+export const importCategoryChoices = pgTable(
+  'import_category_choices',
+  {
+    source: text('source').notNull(),
+    fromKey: text('from_key').notNull(),
+    toName: text('to_name').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.fromKey] })],
 );

@@ -92,12 +92,16 @@ export const userPreferences = pgTable('user_preferences', {
   /** An agent's slug; a slug no agent has any more falls back to the default agent. */
   agent: text('agent'),
   currency: text('currency'),
+  /** The site language the account chose (issue 41): its mails are written in it; null: English. */
+  language: text('language'),
   /** When this admin put the dashboard's setup checklist away ("I'll do this later", issue 28); null: shown. */
   setupDismissedAt: timestamp('setup_dismissed_at', { withTimezone: true, mode: 'date' }),
   /** Mail a daily digest when any favourite's price drops (issue 29), not only those with their own alert. */
   priceAlertsAll: boolean('price_alerts_all').notNull().default(false),
   /** When the last price digest was mailed: at most one a day, and drops since then are the next one's. */
   priceDigestAt: timestamp('price_digest_at', { withTimezone: true, mode: 'date' }),
+  /** When the last saved-search mail was sent (issue 42, decision 0085): at most one a day for all the account's searches. */
+  savedSearchMailAt: timestamp('saved_search_mail_at', { withTimezone: true, mode: 'date' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -122,6 +126,34 @@ export const favorites = pgTable(
     index('favorites_price_alert_idx')
       .on(t.userId)
       .where(sql`${t.priceAlert}`),
+  ],
+);
+
+/**
+ * A finder view a signed-in visitor saved under a name (issue 42, decision 0085): the address's query string, read by
+ * the finder's own codec. `checked_at` is the bound of its next mail (products created after it); `last_opened_at` that
+ * of its "new since you last opened it".
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    mail: boolean('mail').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true, mode: 'date' }),
+    /** Products created after this are its next mail's (moved on when a mail lists them). */
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_searches_user_name_idx').on(t.userId, sql`lower(${t.name})`),
+    index('saved_searches_mail_idx')
+      .on(t.userId)
+      .where(sql`${t.mail}`),
   ],
 );
 
@@ -198,5 +230,24 @@ export const linkReports = pgTable(
     check('link_reports_status_check', sql`${t.status} in ('new', 'planned', 'added', 'rejected')`),
     index('link_reports_status_created_idx').on(t.status, t.createdAt),
     index('link_reports_product_idx').on(t.productId),
+  ],
+);
+
+/** The last product pages a signed-in visitor opened (issue 42): RECENTLY_VIEWED_MAX per account, older ones dropped. */
+export const recentlyViewed = pgTable(
+  'recently_viewed',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('recently_viewed_user_idx').on(t.userId, t.viewedAt),
+    index('recently_viewed_product_idx').on(t.productId),
   ],
 );

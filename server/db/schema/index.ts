@@ -5,6 +5,7 @@ export {
   accounts,
   accountsRelations,
   appSecrets,
+  ownerSetupTokens,
   rateLimits,
   sessions,
   sessionsRelations,
@@ -14,6 +15,7 @@ export {
   verifications,
 } from './auth';
 export {
+  brandAliases,
   categories,
   categoryTotals,
   deletedProducts,
@@ -24,8 +26,20 @@ export {
   searchSynonyms,
   searchTerms,
 } from './catalogue';
-export { catalogueChangeImages, catalogueChangeRows, catalogueChanges, importRows, imports } from './changes';
-export { agents, currencyRates, favorites, favoriteShares, itemRequests, linkReports, productQcPhotos, userPreferences } from './finds';
+export { catalogueChangeImages, catalogueChangeRows, catalogueChanges, importCategoryChoices, importRows, imports } from './changes';
+export {
+  agents,
+  currencyRates,
+  favorites,
+  favoriteShares,
+  itemRequests,
+  linkReports,
+  productQcPhotos,
+  recentlyViewed,
+  userPreferences,
+  savedSearches,
+} from './finds';
 export { storageRemovals } from './files';
 export { priceHistory } from './prices';
 export { linkBudget, linkChecks, linkHosts } from './link-health';
+export { guideProducts, guideRevisions, guides, guideSlugs } from './guides';

@@ -2,6 +2,7 @@ import { and, eq, gt, like, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Preferences, PreferencesInput } from '../../../common/schemas/preferences';
+import { findLanguage } from '../../../common/i18n';
 import { accounts, sessions, userPreferences, users, verifications } from '../../db/schema/index';
 
 /** Verification rows of a pending email change: `change-email:<sha-256 of the token>`, value `<user id> <new email>`. */
@@ -39,10 +40,10 @@ export function createAccountRepo({ db }: Database) {
 
     async preferences(userId: string): Promise<Preferences> {
       const [row] = await db
-        .select({ agent: userPreferences.agent, currency: userPreferences.currency })
+        .select({ agent: userPreferences.agent, currency: userPreferences.currency, language: userPreferences.language })
         .from(userPreferences)
         .where(eq(userPreferences.userId, userId));
-      return row ?? { agent: null, currency: null };
+      return row ? { ...row, language: findLanguage(row.language)?.code ?? null } : { agent: null, currency: null, language: null };
     },
 
     /** Changes the given fields in one statement (a field left out keeps its value); answers the result. */
@@ -50,10 +51,10 @@ export function createAccountRepo({ db }: Database) {
       const changes = { ...input, updatedAt: new Date() };
       const [row] = await db
         .insert(userPreferences)
-        .values({ userId, agent: input.agent ?? null, currency: input.currency ?? null })
+        .values({ userId, agent: input.agent ?? null, currency: input.currency ?? null, language: input.language ?? null })
         .onConflictDoUpdate({ target: userPreferences.userId, set: changes })
-        .returning({ agent: userPreferences.agent, currency: userPreferences.currency });
-      return row ?? { agent: null, currency: null };
+        .returning({ agent: userPreferences.agent, currency: userPreferences.currency, language: userPreferences.language });
+      return row ? { ...row, language: findLanguage(row.language)?.code ?? null } : { agent: null, currency: null, language: null };
     },
 
     /** When this admin put the setup checklist away (issue 28); null when it is shown. */

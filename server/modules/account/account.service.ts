@@ -50,6 +50,7 @@ export function offeredPreferences(stored: Preferences, agents: readonly string[
   return {
     agent: stored.agent !== null && agents.includes(stored.agent) ? stored.agent : null,
     currency: stored.currency !== null && currencies.includes(stored.currency) ? stored.currency : null,
+    language: stored.language,
   };
 }
 

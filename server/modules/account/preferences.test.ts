@@ -37,16 +37,16 @@ describe('a person’s remembered agent and currency (issue 16)', () => {
     const { cookie } = await signUp(ctx.app, 'prefs@example.com', 'copper kettle morning 73');
     const first = await get(cookie);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ agent: null, currency: null });
+    expect(first.json()).toEqual({ agent: null, currency: null, language: null });
     expect(first.headers['cache-control']).toContain('no-store');
 
-    expect((await put(cookie, { agent: 'kakobuy' })).json()).toEqual({ agent: 'kakobuy', currency: null });
-    expect((await put(cookie, { currency: 'EUR' })).json()).toEqual({ agent: 'kakobuy', currency: 'EUR' });
-    expect((await put(cookie, { agent: null })).json()).toEqual({ agent: null, currency: 'EUR' });
-    expect((await get(cookie)).json()).toEqual({ agent: null, currency: 'EUR' });
+    expect((await put(cookie, { agent: 'kakobuy' })).json()).toEqual({ agent: 'kakobuy', currency: null, language: null });
+    expect((await put(cookie, { currency: 'EUR' })).json()).toEqual({ agent: 'kakobuy', currency: 'EUR', language: null });
+    expect((await put(cookie, { agent: null })).json()).toEqual({ agent: null, currency: 'EUR', language: null });
+    expect((await get(cookie)).json()).toEqual({ agent: null, currency: 'EUR', language: null });
 
     const other = await signUp(ctx.app, 'prefs-other@example.com', 'copper kettle morning 73');
-    expect((await get(other.cookie)).json()).toEqual({ agent: null, currency: null });
+    expect((await get(other.cookie)).json()).toEqual({ agent: null, currency: null, language: null });
   });
 
   it('answers bad values with a sentence and changes nothing', async () => {
@@ -62,7 +62,7 @@ describe('a person’s remembered agent and currency (issue 16)', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toContain(message);
     }
-    expect((await get(cookie)).json()).toEqual({ agent: 'cnfans', currency: 'GBP' });
+    expect((await get(cookie)).json()).toEqual({ agent: 'cnfans', currency: 'GBP', language: null });
   });
 
   // Issue 25: {"agent":"nonexistent","currency":"XXX"} answered 200 and was stored.
@@ -83,23 +83,23 @@ describe('a person’s remembered agent and currency (issue 16)', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toEqual({ statusCode: 400, code: 'VALIDATION', message });
     }
-    expect((await get(cookie)).json()).toEqual({ agent: 'cnfans', currency: 'GBP' });
+    expect((await get(cookie)).json()).toEqual({ agent: 'cnfans', currency: 'GBP', language: null });
     // The base currency is offered (the picker sends null for it, but naming it is no mistake).
-    expect((await put(cookie, { currency: 'USD' })).json()).toEqual({ agent: 'cnfans', currency: 'USD' });
+    expect((await put(cookie, { currency: 'USD' })).json()).toEqual({ agent: 'cnfans', currency: 'USD', language: null });
   });
 
   it('reads a choice the site no longer offers as not chosen, and still saves the other field', async () => {
     const { cookie } = await signUp(ctx.app, 'prefs-stale@example.com', 'copper kettle morning 73');
     await ctx.database.db.insert(agents).values({ slug: 'goner', name: 'Goner', linkTemplate: 'https://goner.example/?u={url}' });
-    expect((await put(cookie, { agent: 'goner', currency: 'EUR' })).json()).toEqual({ agent: 'goner', currency: 'EUR' });
+    expect((await put(cookie, { agent: 'goner', currency: 'EUR' })).json()).toEqual({ agent: 'goner', currency: 'EUR', language: null });
     // The agent is deleted and the euro's rate cleared afterwards: the GET answers, with nulls for both.
     await ctx.database.db.delete(agents).where(eq(agents.slug, 'goner'));
     await ctx.database.db.delete(currencyRates).where(eq(currencyRates.currency, 'EUR'));
     const res = await get(cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ agent: null, currency: null });
+    expect(res.json()).toEqual({ agent: null, currency: null, language: null });
     // Saving the other field works and answers without the stale one.
-    expect((await put(cookie, { currency: 'GBP' })).json()).toEqual({ agent: null, currency: 'GBP' });
+    expect((await put(cookie, { currency: 'GBP' })).json()).toEqual({ agent: null, currency: 'GBP', language: null });
     await ctx.database.db.insert(currencyRates).values({ currency: 'EUR', rate: 0.92 });
   });
 });

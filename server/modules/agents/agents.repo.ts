@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agents } from '../../db/schema/index';
 
@@ -89,6 +89,11 @@ export function createAgentsRepo({ db }: Database) {
       );
       await db.execute(sql`update ${agents} a set position = v.position, updated_at = now()
         from (values ${values}) as v(id, position) where a.id = v.id and a.position <> v.position`);
+    },
+    /** Turns these agents off (BUY stops offering them; their settings stay). */
+    async disable(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(agents).set({ enabled: false, updatedAt: new Date() }).where(inArray(agents.id, ids));
     },
     async delete(id: string): Promise<boolean> {
       const deleted = await db.delete(agents).where(eq(agents.id, id)).returning({ id: agents.id });

@@ -16,6 +16,9 @@ import type { AgentsService } from './agents.service';
 import { apiSchemas } from '../../../common/schemas/registry';
 
 const deletedSchema = z.object({ id: z.string(), name: z.string() }).register(apiSchemas, { id: 'AgentDeleted' });
+const disabledSchema = z
+  .object({ disabled: z.array(z.string()).describe('The names of the agents turned off, in the Agents tab order') })
+  .register(apiSchemas, { id: 'AgentsDisabled' });
 
 export const agentsRoutes: FastifyPluginAsyncZod<{ service: AgentsService }> = async (app, { service }) => {
   app.get(
@@ -85,6 +88,20 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ service: AgentsService }> = a
       },
     }),
     async (request) => service.update(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/agents/disable-without-referral',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Turns off every enabled agent without a referral code except the default (the setup checklist), in one change ' +
+          'recorded in the audit log; none turned off when every enabled agent has its code',
+        response: { 200: disabledSchema },
+      },
+    }),
+    async (request) => service.disableWithoutReferral(actorOf(request)),
   );
 
   app.post(

@@ -88,6 +88,8 @@ export type PublicAgentsAnswer = { items: PublicAgent[]; validUntil: Date | null
 const NOT_FOUND = 'This agent does not exist (it may have been deleted already).';
 /** The subject of the entry a new order writes. */
 export const AGENTS_ORDER_SUBJECT = 'Agents order';
+/** The audit subject of turning off the agents that had no referral code. */
+export const AGENTS_WITHOUT_CODE_SUBJECT = 'Agents without a referral code';
 
 const valuesOf = (input: AgentInput): AgentValues => ({
   slug: input.slug,
@@ -293,6 +295,27 @@ export function createAgentsService(
           });
         }
         return (await tx.agents.list()).map((r) => toAdminAgent(r, now()));
+      });
+    },
+    /**
+     * The setup checklist's other way through its referral item (issue 40: eleven agents come enabled, and an owner
+     * may have a code at one or two): turns off every enabled agent without a referral code but the default, in one
+     * audited change. The default stays: BUY always has an agent; its code is asked for on its own.
+     */
+    async disableWithoutReferral(actor: Actor): Promise<{ disabled: string[] }> {
+      return transaction(async (tx) => {
+        const all = await tx.agents.lockAll();
+        const uncoded = all.filter((a) => a.enabled && !a.isDefault && a.referralCode.trim() === '');
+        if (uncoded.length === 0) return { disabled: [] };
+        await tx.agents.disable(uncoded.map((a) => a.id));
+        const disabled = uncoded.map((a) => a.name);
+        await tx.audit.record({
+          action: 'agent-update',
+          subject: AGENTS_WITHOUT_CODE_SUBJECT,
+          actor,
+          details: { changes: { enabled: { from: true, to: false } }, agents: disabled },
+        });
+        return { disabled };
       });
     },
     async delete(actor: Actor, id: string): Promise<{ id: string; name: string }> {

@@ -1,7 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { parseItemLink } from '../../../common/agent-links';
 import type { Transact } from '../../db/unit-of-work';
-import type { JobQueue } from '../../jobs/job-queue';
 import type { AuditRepo } from '../audit/audit.repo';
 import type { ProductSourcesRepo, ReadSource } from './product-sources.repo';
 
@@ -49,21 +47,4 @@ export async function backfillProductSources(
     });
   }
   return { read, unread };
-}
-
-/** The reading as a job (decision 0050), sent once at start by main.ts; a failure is tried at the next start. */
-export function defineProductSourcesJob(
-  jobs: Pick<JobQueue, 'define'>,
-  log: FastifyBaseLogger,
-  repo: ProductSourcesRepo,
-  transaction: ProductSourcesTransact,
-): void {
-  jobs.define({
-    name: 'product-sources',
-    atStart: true,
-    handler: async () => {
-      const result = await backfillProductSources(repo, transaction);
-      if (result && result.read + result.unread > 0) log.info(result, "read the products' sources from their links");
-    },
-  });
 }

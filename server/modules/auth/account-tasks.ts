@@ -1,36 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { adminAccountOps, DEFAULT_SIGN_IN_THROTTLE, WeakAdminPasswordError } from './auth';
+import { adminAccountOps, WeakAdminPasswordError } from './auth';
 import type { UsersService } from '../users/users.service';
 import type { Auth } from './auth';
 import type { AuthRepo } from './auth.repo';
-import type { SignInThrottleRepo } from './sign-in-throttle.repo';
-
-/** Every six hours, at minute 41. */
-export const SESSIONS_SWEEP_CRON = '41 */6 * * *';
-
-/**
- * Expired sessions, verifications and counters removed, and sign-in failures nobody tried for a day (decision
- * 0022), as a job (decision 0050): at start and every six hours.
- */
-export function defineAccountJobs(
-  jobs: Pick<JobQueue, 'define'>,
-  log: FastifyBaseLogger,
-  repo: AuthRepo,
-  throttle: SignInThrottleRepo,
-): void {
-  jobs.define({
-    name: 'sessions-sweep',
-    atStart: true,
-    cron: SESSIONS_SWEEP_CRON,
-    handler: async () => {
-      const n = await repo.deleteExpired();
-      if (n.sessions + n.verifications + n.rateLimits > 0) log.info(n, 'removed expired sessions and counters');
-      await throttle.prune(new Date(Date.now() - DEFAULT_SIGN_IN_THROTTLE.lockout.forgetAfterSeconds * 1000));
-    },
-  });
-}
 
 /**
  * At start: the ADMIN_EMAIL account (made or promoted; the password is never logged). Safe when several processes

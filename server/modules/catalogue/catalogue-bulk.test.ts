@@ -286,7 +286,9 @@ describe('export', () => {
     const text = (await exported('format=csv')).body;
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,number,row,createdAt,updatedAt',
+      'id,sourceId,title,price,category,gender,brand,description,isBestProduct,link,image,' +
+        'title_de,description_de,title_fr,description_fr,title_es,description_es,title_it,description_it,' +
+        'title_pt_br,description_pt_br,title_pl,description_pl,title_ar,description_ar,number,row,createdAt,updatedAt',
     );
     expect(text).toContain(`"Line one\nline ""two"", three"`);
     expect(text).toContain(",'=cmd|calc,9.5,");

@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { EXPORT_COLUMNS, type ExportColumn, type ExportFormat } from '../../../common/import-columns';
+import {
+  EXPORT_COLUMNS,
+  TRANSLATED_FIELDS,
+  type ExportColumn,
+  type ExportFormat,
+  type TranslatedField,
+} from '../../../common/import-columns';
 import { apiSchemas } from '../../../common/schemas/registry';
 import { csvField } from '../imports/csv';
 import { writeXlsx, type XlsxCell } from '../imports/xlsx';
@@ -25,6 +31,11 @@ function cellsOf(row: ProductRow): Record<ExportColumn, string | number | boolea
     isBestProduct: row.isBestProduct,
     link: row.link,
     image: row.image,
+    // The texts in other languages (issue 41): empty where there is none, as an import reads them back.
+    ...(Object.fromEntries(TRANSLATED_FIELDS.map((t) => [t.field, row.translations[t.lang]?.[t.text] ?? ''])) as Record<
+      TranslatedField,
+      string
+    >),
     number: row.number,
     row: row.row,
     createdAt: row.createdAt.toISOString(),
@@ -46,6 +57,9 @@ export const exportedProductSchema = z
     isBestProduct: z.boolean(),
     link: z.string().nullable(),
     image: z.string().nullable(),
+    ...(Object.fromEntries(
+      TRANSLATED_FIELDS.map((t) => [t.field, z.string().describe(`The ${t.text} in ${t.language}; empty: none (the English one shows)`)]),
+    ) as Record<TranslatedField, z.ZodString>),
     number: z.number().int(),
     row: z.number().int(),
     createdAt: z.string().describe('ISO 8601'),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PRICE_MAX, TITLE_MAX_LENGTH } from '../../../common/admin-constants';
 import type { Gender } from '../../../common/constants';
+import { titledLanguages, type ContentLangCode } from '../../../common/catalogue-languages';
 import type { BulkAction, BulkEditBody } from '../../../common/schemas/changes';
 import type { AdminProductSort } from '../../../common/schemas/product';
 import type { Database } from '../../db/client';
@@ -44,6 +45,7 @@ function filterConditions(f: ListFilter): SQL[] {
 export type AdminFilter = Omit<ListFilter, 'best'> & {
   best?: boolean | undefined;
   picture?: 'none' | 'some' | undefined;
+  link?: 'none' | 'some' | undefined;
   group?: string | undefined;
 };
 
@@ -66,6 +68,8 @@ function adminConditions(f: AdminFilter): SQL[] {
   if (f.best === false) conditions.push(sql`not is_best_product`);
   if (f.picture === 'none') conditions.push(sql`coalesce(image, '') = ''`);
   if (f.picture === 'some') conditions.push(sql`coalesce(image, '') <> ''`);
+  if (f.link === 'none') conditions.push(sql`coalesce(link, '') = ''`);
+  if (f.link === 'some') conditions.push(sql`coalesce(link, '') <> ''`);
   if (f.group) conditions.push(sql`group_key = ${f.group}`);
   return conditions;
 }
@@ -95,7 +99,7 @@ const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|]/g;
  * the same for every item (set-*), or worked out per item (a price change rounded as prices are, a title's
  * find-and-replace). A value that cannot be stored (a title left empty or too long) stays as it was.
  */
-function bulkChange(action: Exclude<BulkAction, { type: 'delete' }>): { column: string; value: SQL } {
+function bulkChange(action: Exclude<BulkAction, { type: 'delete' }>): { column: string; value: SQL; shown?: (value: SQL) => SQL } {
   switch (action.type) {
     case 'set-category':
       return { column: 'category', value: sql`${action.category}::text` };
@@ -114,6 +118,13 @@ function bulkChange(action: Exclude<BulkAction, { type: 'delete' }>): { column: 
       return { column: 'brand', value: sql`${action.brand}::text` };
     case 'set-description':
       return { column: 'description', value: sql`${action.description}::text` };
+    case 'remove-translation':
+      // The preview shows the language's title (else its description) going.
+      return {
+        column: 'translations',
+        value: sql`(o.value - ${action.lang}::text)`,
+        shown: (value) => sql`coalesce((${value})->${action.lang}::text->>'title', (${value})->${action.lang}::text->>'description', '')`,
+      };
     case 'replace-title': {
       const pattern = action.find.replace(REGEX_SPECIAL, '\\$&');
       const replacement = action.replace.replace(/\\/g, '\\\\');
@@ -132,8 +143,18 @@ export type ProductTotals = { products: number; changes: number };
 /** What remains of a deleted product (deleted_products, written by a trigger). */
 export type DeletedProduct = { number: number; title: string; category: string | null; gender: Gender | null };
 
+/** A jsonb list of texts as the driver hands it back (parsed, or as text). */
+const jsonList = (value: string[] | string | null): string[] =>
+  typeof value === 'string' ? (JSON.parse(value) as string[]) : (value ?? []);
+
 /** One line of a product sitemap. */
-export type SitemapEntry = { number: number; title: string; updatedAt: Date };
+export type SitemapEntry = {
+  number: number;
+  title: string;
+  updatedAt: Date;
+  /** The languages its title is translated into (issue 41): its pages there are listed too. */
+  translatedInto: ContentLangCode[];
+};
 
 function where(conditions: SQL[]): SQL {
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -205,6 +226,15 @@ function productQueries(database: Database) {
       return row ? toProductRow(row) : null;
     },
 
+    /** The products with these numbers (a guide's cards, issue 43); a hidden product (its link gone) is left out. */
+    async findByNumbers(numbers: number[]): Promise<ProductRow[]> {
+      if (numbers.length === 0) return [];
+      const rows = await database.rows<RawProductRow>(
+        sql`select ${PRODUCT_COLUMNS} from products where number = any(${`{${numbers.join(',')}}`}::int[]) and link_state <> 'hidden'`,
+      );
+      return rows.map(toProductRow);
+    },
+
     async findDeleted(number: number): Promise<DeletedProduct | null> {
       const [row] = await database.rows<DeletedProduct>(
         sql`select number, title, category, gender from deleted_products where number = ${number}`,
@@ -259,10 +289,32 @@ function productQueries(database: Database) {
 
     /** Products numbered first..last, in number order (a range of the unique number index). */
     async sitemapRange(first: number, last: number): Promise<SitemapEntry[]> {
-      const rows = await database.rows<{ number: number; title: string; updatedAt: Date | string }>(
-        sql`select number, title, updated_at as "updatedAt" from products where number between ${first} and ${last} order by number`,
+      const rows = await database.rows<{ number: number; title: string; updatedAt: Date | string; titled: string[] | string | null }>(
+        sql`select number, title, updated_at as "updatedAt",
+              case when translations = '{}'::jsonb then null
+                   else (select jsonb_agg(e.key) from jsonb_each(translations) e where coalesce(e.value->>'title', '') <> '') end as titled
+            from products where number between ${first} and ${last} order by number`,
       );
-      return rows.map((r) => ({ number: r.number, title: r.title, updatedAt: new Date(r.updatedAt) }));
+      return rows.map((r) => ({
+        number: r.number,
+        title: r.title,
+        updatedAt: new Date(r.updatedAt),
+        translatedInto: titledLanguages(Object.fromEntries(jsonList(r.titled).map((code) => [code, { title: code }]))),
+      }));
+    },
+
+    /**
+     * Which product sitemap files of other languages have an address (issue 41): the numbers of the files (of
+     * `chunkSize` products each, from 1) holding a product whose title is translated into each language.
+     */
+    async translatedSitemapFiles(chunkSize: number): Promise<Array<{ lang: string; file: number }>> {
+      const rows = await database.rows<{ lang: string; file: number }>(
+        sql`select distinct e.key as lang, ((number - 1) / ${chunkSize})::int + 1 as file
+            from products cross join lateral jsonb_each(translations) e
+            where translations <> '{}'::jsonb and coalesce(e.value->>'title', '') <> ''
+            order by 1, 2`,
+      );
+      return rows.map((r) => ({ lang: r.lang, file: Number(r.file) }));
     },
 
     /**
@@ -350,7 +402,7 @@ function productQueries(database: Database) {
     /**
      * Products of other sellers whose picture is the same photo as this one's (issue 29, decision 0068): pictures
      * within SAME_PHOTO_MAX_DISTANCE bits of its hash and SAME_PHOTO_MAX_COLOUR_STEP of its colour, found through the
-     * hash quarters' GIN index (68 keys), then the products showing them (products_image_idx), other than this one
+     * hash quarters' GIN index (68 keys), then the products showing them (products_image_number_idx), other than this one
      * and its group's (its colours, shown apart), and those the link checks hid (their seller's item is gone). Cheapest first, at most `limit`, with how many there are in all.
      */
     async samePhotoOthers(
@@ -460,11 +512,12 @@ export function createCatalogueRepo(database: Database) {
       }
       const change = bulkChange(action);
       const column = sql.raw(change.column);
+      const shown = change.shown ?? ((value: SQL) => sql`(${value})::text`);
       const [counts] = await database.rows<{ selected: number; changed: number }>(sql`
         select count(*)::int as selected, count(*) filter (where o.value is distinct from ${change.value})::int as changed
         from (select ${column} as value from products where ${condition}) o`);
       const first = await database.rows<{ number: number; title: string; from: string | null; to: string | null }>(sql`
-        select o.number, o.title, o.value::text as "from", (${change.value})::text as "to"
+        select o.number, o.title, ${shown(sql`o.value`)} as "from", ${shown(change.value)} as "to"
         from (select number, title, row, ${column} as value from products where ${condition}) o
         where o.value is distinct from ${change.value}
         order by o.row limit ${samples}`);

@@ -23,6 +23,7 @@ import {
   productNumberParamsSchema,
   productExportQuerySchema,
   productPageSchema,
+  productQuerySchema,
 } from '../../../common/schemas/product';
 import {
   brandListSchema,
@@ -31,7 +32,9 @@ import {
   finderFacetsSchema,
   suggestionsQuerySchema,
   suggestionsSchema,
+  type Suggestions,
 } from '../../../common/schemas/search';
+import { DEFAULT_LANG, type LangCode } from '../../../common/i18n';
 import { AppError } from '../../errors';
 import { downloadResponse } from '../../plugins/openapi';
 import { PUBLIC_POLICY } from '../../plugins/cache-policy';
@@ -50,10 +53,12 @@ function siteOrigin(request: FastifyRequest): string {
 }
 
 /** The finder's public routes (`finder`) and the admin's product routes (`admin`). */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ finder: FinderService; admin: CatalogueAdminService }> = async (
-  app,
-  { finder, admin },
-) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  finder: FinderService;
+  admin: CatalogueAdminService;
+  /** Guides whose title matches the search (issue 43), for the suggestions; a failure leaves them out. */
+  guideSuggestions?: (text: string, lang: LangCode) => Promise<Suggestions['guides']>;
+}> = async (app, { finder, admin, guideSuggestions }) => {
   app.get(
     '/api/products',
     {
@@ -92,13 +97,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ finder: FinderService; adm
       config: { publicCache: PUBLIC_POLICY },
       schema: {
         tags: ['catalogue'],
-        summary: 'Suggestions under the search box: the best matching products, brands and categories',
+        summary: 'Suggestions under the search box: the best matching products, brands, categories and guides',
         description: 'Products are listed once a typed word has 3 letters; brands and categories from the first letter.',
         querystring: suggestionsQuerySchema,
         response: { 200: suggestionsSchema, 400: errorSchema },
       },
     },
-    async (request) => finder.suggestions(request.query.q),
+    async (request) => {
+      const { q, lang } = request.query;
+      const [found, guides] = await Promise.all([
+        finder.suggestions(q, lang),
+        guideSuggestions?.(q, lang ?? DEFAULT_LANG).catch((err: unknown) => {
+          request.log.warn({ err }, 'the guides could not be matched for the suggestions');
+          return [];
+        }),
+      ]);
+      return { ...found, guides: guides ?? [] };
+    },
   );
 
   app.get(
@@ -142,11 +157,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ finder: FinderService; adm
         description:
           'By the number at the end of its address. A deleted product answers 410 and a number never used 404, each with products to offer instead.',
         params: productNumberParamsSchema,
+        querystring: productQuerySchema,
         response: { 200: productDetailSchema, 400: errorSchema, 404: productMissingSchema, 410: productMissingSchema },
       },
     },
     async (request, reply) => {
-      const found = await finder.productPage(request.params.number);
+      const found = await finder.productPage(request.params.number, request.query.lang);
       if (found.status === 'found')
         return {
           product: found.product,
@@ -192,7 +208,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ finder: FinderService; adm
         summary: "The catalogue, or the products matching the admin list's filters, as a CSV, XLSX or JSON download (streamed)",
         description:
           'Columns: id, sourceId (the id in the system the product was imported from), title, price, category, gender, brand, description, ' +
-          'isBestProduct, link, image, number, row, createdAt, updatedAt. Importing the file again changes nothing: rows match by id, else by sourceId.',
+          'isBestProduct, link, image, the title and description in each other language (title_de, description_de … title_pt_br …; ' +
+          'empty where there is none), number, row, createdAt, updatedAt. Importing the file again changes nothing: rows match by id, else by sourceId.',
         querystring: productExportQuerySchema,
         response: {
           200: downloadResponse('The file, in the format asked for (CSV by default)', Object.values(EXPORT_CONTENT_TYPES), {

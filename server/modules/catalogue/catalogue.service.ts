@@ -24,6 +24,7 @@ import type { ChangeLimit, Transact } from '../../db/unit-of-work';
 import { AppError } from '../../errors';
 import { changedFields, keptValues } from '../audit/audit-details';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
+import type { GuidesRepo } from '../guides/guides.repo';
 import type { CategoriesRepo } from '../categories/categories.repo';
 import type { ChangesRepo } from '../changes/changes.repo';
 import { undoAndRecord } from '../changes/undo-change';
@@ -31,6 +32,7 @@ import { exportProducts } from './catalogue-export';
 import type { CatalogueRepo } from './catalogue.repo';
 import { toAdminProduct } from './product-answers';
 import { EDITED_FIELDS, type ProductRow, type ProductValues } from './product-columns';
+import { language } from '../../../common/i18n';
 
 /** The admin's view of products with the size of each one's group. */
 async function withGroupSizes(rows: ProductRow[], sizes: (keys: string[]) => Promise<Map<string, number>>): Promise<AdminProduct[]> {
@@ -86,6 +88,8 @@ function bulkSummary(action: Exclude<BulkAction, { type: 'set-category' | 'set-g
       return action.description === '' ? 'Removed the description' : 'Set the description';
     case 'replace-title':
       return `Replaced "${action.find}" with "${action.replace}" in titles`;
+    case 'remove-translation':
+      return `Removed the ${language(action.lang).name} title and description`;
     case 'delete':
       return 'Deleted';
   }
@@ -99,7 +103,15 @@ export function createCatalogueAdminService(
    * transaction (server/db/unit-of-work.ts) with its audit entry (issue 13): when the entry cannot be written, the
    * change is rolled back and the caller gets the error. `limit`: what the bulk actions and Undo run under.
    */
-  changing: { transaction: Transact<{ catalogue: CatalogueRepo; changes: ChangesRepo; audit: AuditRepo }>; limit: ChangeLimit },
+  changing: {
+    transaction: Transact<{ catalogue: CatalogueRepo; changes: ChangesRepo; audit: AuditRepo; guides: GuidesRepo }>;
+    limit: ChangeLimit;
+  },
+  /**
+   * What else a change's Undo takes back in its transaction: the guides the demo's removal deleted with its products
+   * (issue 43). Answers how many guides came back.
+   */
+  undoGuides: (tx: { guides: GuidesRepo; audit: AuditRepo }, changeId: string, actor: Actor) => Promise<number> = async () => 0,
 ) {
   const counts = createCountMemo(ADMIN_COUNTS_KEPT);
 
@@ -123,6 +135,8 @@ export function createCatalogueAdminService(
     const source = parseItemLink(input.link);
     return {
       ...input,
+      // Not given (an API client that predates them, issue 41): the product keeps its texts in other languages.
+      translations: input.translations ?? current?.translations ?? {},
       category,
       image: input.image && ownImagePath(input.image, origin),
       sourcePlatform: source?.platform ?? null,
@@ -137,10 +151,18 @@ export function createCatalogueAdminService(
      * in this process or any other (paging through a search counts it once).
      */
     async listAdminPage(q: AdminProductQuery): Promise<AdminProductPage> {
-      const filter = { search: q.search, category: q.category, gender: q.gender, best: q.best, picture: q.picture, group: q.group };
+      const filter = {
+        search: q.search,
+        category: q.category,
+        gender: q.gender,
+        best: q.best,
+        picture: q.picture,
+        link: q.link,
+        group: q.group,
+      };
       const { rows, totals } = await repo.listAdminPage(filter, q.page, q.pageSize, q.sort);
       let total = totals.products;
-      if (filter.search || filter.category || filter.gender || filter.best !== undefined || filter.picture || filter.group) {
+      if (filter.search || filter.category || filter.gender || filter.best !== undefined || filter.picture || filter.link || filter.group) {
         const key = JSON.stringify(filter);
         const known = counts.get(key);
         if (known && known.changes === totals.changes) total = known.total;
@@ -161,6 +183,7 @@ export function createCatalogueAdminService(
         gender: q.gender,
         best: q.best,
         picture: q.picture,
+        link: q.link,
         group: q.group,
       };
       return exportProducts((f, after, limit) => repo.exportBatch(f, after, limit), filter, q.format);
@@ -224,7 +247,12 @@ export function createCatalogueAdminService(
 
     /** Takes a bulk action back (see ChangesRepo.undo): items changed since are left as they are. */
     async undoBulkEdit(actor: Actor, changeId: string): Promise<UndoResult> {
-      const done = await changing.transaction((repos) => undoAndRecord(repos, changeId, ['bulk-edit'], actor), changing.limit);
+      const done = await changing.transaction(async (repos) => {
+        const undone = await undoAndRecord(repos, changeId, ['bulk-edit'], actor);
+        if (undone === null || undone === 'undone') return undone;
+        const guides = await undoGuides(repos, changeId, actor);
+        return guides > 0 ? { ...undone, result: { ...undone.result, guides } } : undone;
+      }, changing.limit);
       if (done === null) throw new AppError('NOT_FOUND', 'There is no such bulk change to undo.');
       if (done === 'undone') throw new AppError('CONFLICT', 'This change has been undone already.');
       return done.result;

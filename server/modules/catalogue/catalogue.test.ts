@@ -63,8 +63,9 @@ describe('GET /api/products filters', () => {
     expect(await titles('rubber')).toEqual(['Kids Rain Boot']);
     expect(await titles('kinetic')).toEqual(['Retro High-Top Sneaker']);
     expect(await titles('AK')).toEqual(['Retro High-Top Sneaker']);
-    // No product has every word: a partial answer (issue 27) says which words it left out.
-    const partial = (await ctx.app.inject({ method: 'GET', url: '/api/products?search=nothing%20like%20this' })).json<ProductPage>();
+    // No product has every word: a partial answer (issue 27) says which words it left out. (Stop words such as
+    // "like" or "this" never make one alone, issue 40: two real words do.)
+    const partial = (await ctx.app.inject({ method: 'GET', url: '/api/products?search=cargo%20rubber' })).json<ProductPage>();
     expect(partial.partial?.dropped.length ?? 0).toBeGreaterThan(0);
   });
 

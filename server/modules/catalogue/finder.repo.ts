@@ -19,6 +19,8 @@ export type FinderFilter = {
   brands?: string[] | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
+  /** Only products added after this time, in microseconds since 1970 (as the search index keeps created_at). */
+  since?: number | undefined;
 };
 
 /** The columns of a finder row: the product's (product-columns.ts), with what the order's cursor needs. */
@@ -120,6 +122,7 @@ function conditions(f: FinderFilter, leave: FilterPart[] = []): SQL[] {
   if (use('brands') && f.brands?.length) out.push(sql`brand_key in (${list(f.brands)})`);
   if (use('price') && f.minPrice !== undefined) out.push(sql`price >= ${f.minPrice}`);
   if (use('price') && f.maxPrice !== undefined) out.push(sql`price <= ${f.maxPrice}`);
+  if (f.since !== undefined) out.push(sql`created_at > ${new Date(Math.floor(f.since / 1000)).toISOString()}::timestamptz`);
   return out;
 }
 
@@ -245,7 +248,7 @@ export function finderQueries(database: Database) {
           const from = after?.sort === 'relevance' ? sql`where (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
           const walked = await page(
             sql`select k_id, k_key, ${top.score}::int as score from (
-                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state,
+                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state, created_at,
                     ${top.positions}
                   from products ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
                 ) w ${where([VISIBLE, ...conditions({ ...filter, search: undefined }), top.condition])}

@@ -11,6 +11,8 @@ import {
   SUGGESTED_PRODUCTS,
 } from '../../../common/constants';
 import type { PixelSize } from '../../../common/media';
+import { isContentLanguage, type ContentLangCode } from '../../../common/catalogue-languages';
+import type { LangCode } from '../../../common/i18n';
 import type { EmptyRescue, FinderFilterQuery, FinderQuery, Product, ProductDetail, ProductPage } from '../../../common/schemas/product';
 import type { BrandSummary, FinderFacets, Suggestions } from '../../../common/schemas/search';
 import type { CategoriesRepo } from '../categories/categories.repo';
@@ -19,7 +21,7 @@ import type { CatalogueRepo } from './catalogue.repo';
 import { cursorFor, encodeCursor, type FinderCursor } from './cursor';
 import type { FinderFilter, RawFinderRow } from './finder.repo';
 import { toProduct } from './product-answers';
-import { toProductRow } from './product-columns';
+import { toProductRow, type ProductRow } from './product-columns';
 import type { IndexAfter, IndexFilter, SearchIndex, SearchResolution } from './search-index';
 import { createSearchIndexKeeper, type KeeperOptions } from './search-index-keeper';
 import { tokenize } from './search-tokens';
@@ -47,10 +49,24 @@ export const PRODUCT_MISSING_MESSAGE = 'There is no product at this address.';
  * goes when the row goes). Answers copy it (zod's encode), nothing changes it.
  */
 const productOfRow = new WeakMap<RawFinderRow, Product>();
-function finderProduct(r: RawFinderRow): Product {
+/** The same, in the languages the row is translated into (issue 41): made once per row and language asked for. */
+const translatedOfRow = new WeakMap<RawFinderRow, Map<LangCode, Product>>();
+function finderProduct(r: RawFinderRow, lang?: LangCode): Product {
   let product = productOfRow.get(r);
   if (!product) productOfRow.set(r, (product = Object.freeze(toProduct(toProductRow(r)))));
-  return product;
+  // A row has no translation in most languages: the English product is the answer there.
+  if (!lang || !isContentLanguage(lang) || !hasTextIn(r.translations, lang)) return product;
+  let byLang = translatedOfRow.get(r);
+  if (!byLang) translatedOfRow.set(r, (byLang = new Map()));
+  let translated = byLang.get(lang);
+  if (!translated) byLang.set(lang, (translated = Object.freeze(toProduct(toProductRow(r), lang))));
+  return translated;
+}
+
+/** Whether a row's stored translations have a text in `lang`. */
+function hasTextIn(stored: RawFinderRow['translations'], lang: ContentLangCode): boolean {
+  const value: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  return Boolean(value && typeof value === 'object' && (value as Record<string, unknown>)[lang]);
 }
 
 /** Where the page after `last` starts, in the order it was read in. */
@@ -105,11 +121,41 @@ const indexFilter = (q: FinderFilterQuery): IndexFilter => ({
   brands: q.brand,
   minPrice: q.minPrice,
   maxPrice: q.maxPrice,
+  since: q.since === undefined ? undefined : q.since.getTime() * 1000,
   allWords: q.allWords,
 });
 
 /** Whether the text has anything the index can search for (words, numbers); else it is read as no search. */
 const searchable = (text: string | undefined): text is string => Boolean(text && tokenize(text).length);
+
+/** How one engine counts the ways out of an empty first page (the index's or the database's; decision 0084). */
+type RescueCounts = {
+  /** The search as its nearest spellings read it (loose: known words too); null when nothing was corrected. */
+  correction(search: string): string | null | Promise<string | null>;
+  /** The products a search gives with the other filters (`filtered`) or with none. */
+  count(search: string, filtered: boolean): number | Promise<number>;
+  /** Every product the storefront shows. */
+  all(): number | Promise<number>;
+};
+
+/** The ways out of a first page with no items, each with what it would give: one rule for both engines. */
+async function waysOut(q: FinderFilterQuery, counts: RescueCounts): Promise<EmptyRescue> {
+  const narrowed = Boolean(
+    q.category || q.gender || q.best || q.brand?.length || q.minPrice !== undefined || q.maxPrice !== undefined || q.since,
+  );
+  const out: EmptyRescue = { didYouMean: null, allCategories: null, clearFilters: null };
+  const search = q.search;
+  if (search) {
+    const correction = await counts.correction(search);
+    if (correction && correction !== search.toLowerCase()) {
+      const count = await counts.count(correction, true);
+      if (count > 0) out.didYouMean = { search: correction, count };
+    }
+    if (narrowed) out.allCategories = await counts.count(search, false);
+  }
+  if (narrowed || search) out.clearFilters = await counts.all();
+  return out;
+}
 
 export function createFinderService(
   repo: CatalogueRepo,
@@ -127,23 +173,19 @@ export function createFinderService(
     return ids.map((id) => rows.get(id)).filter((r): r is RawFinderRow => r !== undefined);
   }
 
-  /** The ways out of a search that found nothing, counted in the index. */
-  async function indexRescue(q: FinderFilterQuery, index: SearchIndex, resolution: SearchResolution): Promise<EmptyRescue> {
-    const narrowed = Boolean(q.category || q.gender || q.best || q.brand?.length || q.minPrice !== undefined || q.maxPrice !== undefined);
-    // Every product the storefront shows: the index's (a hidden one is not in it), with no read of the database.
-    const out: EmptyRescue = { didYouMean: null, allCategories: null, clearFilters: index.size };
-    const search = q.search ?? '';
-    const loose = index.resolve(search, { loose: true });
-    if (loose.correction && loose.correction !== search.toLowerCase()) {
-      const count = index.search(index.resolve(loose.correction), indexFilter(q), 'relevance', 1).total;
-      if (count > 0) out.didYouMean = { search: loose.correction, count };
-    }
-    if (narrowed) out.allCategories = index.search(resolution, {}, 'relevance', 1).total;
-    return out;
+  /** The ways out of a search that found nothing, counted in the index (its resolution of the search reused). */
+  function indexRescue(q: FinderFilterQuery, index: SearchIndex, resolution: SearchResolution): Promise<EmptyRescue> {
+    return waysOut(q, {
+      correction: (text) => index.resolve(text, { loose: true }).correction,
+      count: (text, filtered) =>
+        index.search(text === q.search ? resolution : index.resolve(text), filtered ? indexFilter(q) : {}, 'relevance', 1).total,
+      // Every product the storefront shows: the index's (a hidden one is not in it), with no read of the database.
+      all: () => index.size,
+    });
   }
 
   /** A search's page from the index: ranked there, its rows read by id. */
-  async function searchPage(q: FinderQuery & { search: string }): Promise<ProductPage> {
+  async function searchPage(q: FinderQuery & { search: string }, withRescue: boolean): Promise<ProductPage> {
     const order = q.sort === 'recommended' ? ('relevance' as const) : q.sort;
     const after = cursorFor(q.cursor, order);
     // Ranked in the index; its rows and the index's state read in one statement (see the keeper's `answer`).
@@ -168,13 +210,13 @@ export function createFinderService(
     const nextCursor =
       answer.ids.length > q.limit && last ? encodeCursor(cursorAfter({ ...last, score: scores.get(last.id) ?? 0 }, order)) : null;
     const result: ProductPage = {
-      items: page.map((r) => ({ ...finderProduct(r), otherColours: colours.get(r.id) ?? 0 })),
+      items: page.map((r) => ({ ...finderProduct(r, q.lang), otherColours: colours.get(r.id) ?? 0 })),
       nextCursor,
       correction: answer.correction,
       total: answer.total,
       partial: answer.partial,
     };
-    if (page.length === 0 && !after) result.rescue = await indexRescue(q, index, resolution);
+    if (withRescue && page.length === 0 && !after) result.rescue = await indexRescue(q, index, resolution);
     return result;
   }
 
@@ -202,27 +244,25 @@ export function createFinderService(
     return kept;
   }
 
-  /** The ways out of a first page with no items, each with what it would give. */
-  async function rescue(q: FinderFilterQuery, filter: FinderFilter): Promise<EmptyRescue> {
-    const narrowed = Boolean(q.category || q.gender || q.best || q.brand?.length || q.minPrice !== undefined || q.maxPrice !== undefined);
-    const out: EmptyRescue = { didYouMean: null, allCategories: null, clearFilters: null };
-    if (q.search) {
-      const loose = await readSearch(q.search, true);
-      if (loose.correction && loose.correction !== q.search.toLowerCase()) {
-        const count = await repo.countFinder({ ...filter, search: await readSearch(loose.correction) });
-        if (count > 0) out.didYouMean = { search: loose.correction, count };
-      }
-      if (narrowed) out.allCategories = await repo.countFinder({ search: filter.search });
-    }
-    // The products the storefront shows (not product_totals', which counts hidden ones too).
-    if (narrowed || q.search) out.clearFilters = await repo.countFinder({});
-    return out;
+  /** The ways out of a first page with no items, counted in the database (a search of punctuation alone, browsing). */
+  function rescue(q: FinderFilterQuery, filter: FinderFilter): Promise<EmptyRescue> {
+    return waysOut(q, {
+      correction: async (text) => (await readSearch(text, true)).correction,
+      count: async (text, filtered) => {
+        const search = text === q.search ? filter.search : await readSearch(text);
+        return repo.countFinder(filtered ? { ...filter, search } : { search });
+      },
+      // The products the storefront shows (not product_totals', which counts hidden ones too).
+      all: () => repo.countFinder({}),
+    });
   }
 
   return {
-    async listFinderPage(q: FinderQuery): Promise<ProductPage> {
+    /** `rescue: false`: no ways out of an empty first page (a saved search's mail run asks thousands that find nothing). */
+    async listFinderPage(q: FinderQuery, options: { rescue?: boolean } = {}): Promise<ProductPage> {
+      const withRescue = options.rescue ?? true;
       // A search of punctuation alone ("%", "_") has no word for the index: the database's substring rule answers it.
-      if (searchable(q.search)) return searchPage({ ...q, search: q.search });
+      if (searchable(q.search)) return searchPage({ ...q, search: q.search }, withRescue);
       const searching = Boolean(q.search);
       const order: FinderCursor['sort'] = q.sort === 'recommended' ? (searching ? 'relevance' : 'shuffle') : q.sort;
       const after = cursorFor(q.cursor, order);
@@ -232,8 +272,8 @@ export function createFinderService(
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
       const nextCursor = rows.length > q.limit && last ? encodeCursor(cursorAfter(last, order)) : null;
-      const result: ProductPage = { items: page.map(finderProduct), nextCursor, correction: plan?.correction ?? null };
-      if (page.length === 0 && !after) result.rescue = await rescue(q, filter);
+      const result: ProductPage = { items: page.map((r) => finderProduct(r, q.lang)), nextCursor, correction: plan?.correction ?? null };
+      if (withRescue && page.length === 0 && !after) result.rescue = await rescue(q, filter);
       return result;
     },
 
@@ -286,9 +326,10 @@ export function createFinderService(
     },
 
     /** What to offer under the search box as the visitor types: products, brands and categories. */
-    async suggestions(text: string): Promise<Suggestions> {
+    /** `lang`: the language of the products' titles where translated (issue 41). */
+    async suggestions(text: string, lang?: LangCode): Promise<Suggestions> {
       const words = tokenize(text);
-      if (!words.length) return { query: text, correction: null, products: [], brands: [], categories: [] };
+      if (!words.length) return { query: text, correction: null, products: [], brands: [], categories: [], guides: [] };
       // The products from the index; their rows, the index's state and the category names in one statement.
       const { index, result, read } = await searchIndex.answerKept(
         (index) => {
@@ -313,7 +354,7 @@ export function createFinderService(
         query: text,
         correction: resolution.correction,
         products: rows.slice(0, SUGGESTED_PRODUCTS).map((r) => {
-          const p = finderProduct(r);
+          const p = finderProduct(r, lang);
           return { title: p.title, path: p.path, brand: p.brand, price: p.price, thumbnail: p.thumbnail };
         }),
         brands: counts.brands.filter((b) => matches(b.name) || matches(b.slug)).slice(0, SUGGESTED_BRANDS),
@@ -322,6 +363,8 @@ export function createFinderService(
           .map((name) => ({ name, count: counts.categories.get(name.toLowerCase()) ?? 0 }))
           .filter((c) => c.count > 0)
           .slice(0, SUGGESTED_CATEGORIES),
+        // The guides are another module's: the route adds them (catalogue.routes.ts).
+        guides: [],
       };
     },
 
@@ -335,8 +378,17 @@ export function createFinderService(
       return (await catalogueCounts()).brands;
     },
 
-    /** A product's page: the product and products like it, or what to offer when it is gone or never was. */
-    async productPage(number: number): Promise<ProductLookup> {
+    /** Products by number, in `lang` where translated (a guide's cards, issue 43); a missing number is left out. */
+    async productsByNumbers(numbers: number[], lang?: LangCode): Promise<Map<number, Product>> {
+      const rows = await repo.findByNumbers([...new Set(numbers)]);
+      return new Map(rows.map((r) => [r.number, toProduct(r, lang)]));
+    },
+    /**
+     * A product's page: the product and products like it, or what to offer when it is gone or never was; their titles
+     * and descriptions in `lang` where translated (issue 41).
+     */
+    async productPage(number: number, lang?: LangCode): Promise<ProductLookup> {
+      const inLang = (r: ProductRow) => toProduct(r, lang);
       const row = await repo.findByNumber(number);
       if (row) {
         const related = await repo.around({ key: row.shuffleKey, id: row.id }, row.category, RELATED_PRODUCTS_COUNT, row.id);
@@ -349,18 +401,18 @@ export function createFinderService(
         const history = await repo.priceHistory(row.id);
         return {
           status: 'found',
-          product: toProduct(row),
-          related: related.map(toProduct),
-          colours: colours.map(toProduct),
+          product: inLang(row),
+          related: related.map(inLang),
+          colours: colours.map(inLang),
           qcPhotos,
-          sameItem: sameItem.rows.map(toProduct),
+          sameItem: sameItem.rows.map(inLang),
           sameItemTotal: sameItem.total,
           priceHistory: history && history.points.length > 1 ? history : null,
           imageSize,
         };
       }
       const deleted = await repo.findDeleted(number);
-      const similar = (await repo.around(RING_START, deleted?.category ?? null, RELATED_PRODUCTS_COUNT)).map(toProduct);
+      const similar = (await repo.around(RING_START, deleted?.category ?? null, RELATED_PRODUCTS_COUNT)).map(inLang);
       return deleted ? { status: 'gone', title: deleted.title, category: deleted.category, similar } : { status: 'missing', similar };
     },
   };

@@ -1,18 +1,24 @@
 // A product row as the API answers it: the public product (every public answer, the favourites, the link
 // converter's card) and the admin's, with its source id and group.
+import { productTextIn, titledLanguages } from '../../../common/catalogue-languages';
+import type { LangCode } from '../../../common/i18n';
 import { thumbnailUrlFor } from '../../../common/media';
 import { productPath } from '../../../common/product-urls';
 import type { AdminProduct, Product } from '../../../common/schemas/product';
 import type { ProductRow } from './product-columns';
 
-/** A product as the public answers show it: never the source id (only the admin's, `toAdminProduct`). */
-export function toProduct(row: Omit<ProductRow, 'sourceId'>): Product {
+/**
+ * A product as the public answers show it: never the source id (only the admin's, `toAdminProduct`); its title and
+ * description in `lang` where translated (issue 41), its address always the English one's.
+ */
+export function toProduct(row: Omit<ProductRow, 'sourceId'>, lang?: LangCode): Product {
+  const text = lang ? productTextIn(row, lang) : row;
   return {
     id: row.id,
     number: row.number,
     path: productPath(row),
-    title: row.title,
-    description: row.description,
+    title: text.title,
+    description: text.description,
     brand: row.brand,
     brandSlug: row.brandKey,
     category: row.category,
@@ -28,6 +34,7 @@ export function toProduct(row: Omit<ProductRow, 'sourceId'>): Product {
     row: row.row,
     qcCount: row.qcCount,
     mayBeUnavailable: row.linkState !== 'ok',
+    translatedInto: titledLanguages(row.translations),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -43,5 +50,6 @@ export function toAdminProduct(row: ProductRow, groupSizes: ReadonlyMap<string, 
     sourceId: row.sourceId,
     groupKey: row.groupKey,
     groupSize: (row.groupKey && groupSizes.get(row.groupKey)) || 1,
+    translations: row.translations,
   };
 }

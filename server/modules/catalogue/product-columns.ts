@@ -5,6 +5,7 @@
 // (common/schemas/product.ts and toProduct in product-answers.ts) and in the form.
 import { sql, type SQL } from 'drizzle-orm';
 import type { SourcePlatform } from '../../../common/agent-links';
+import { CONTENT_LANG_CODES, type ProductTranslations } from '../../../common/catalogue-languages';
 import type { Gender } from '../../../common/constants';
 import { QC_COUNT_COLUMN } from '../qc/qc.repo';
 
@@ -13,6 +14,8 @@ export type ProductRow = {
   number: number;
   title: string;
   description: string;
+  /** Title and description in other languages (issue 41): only non-blank texts of the site's languages. */
+  translations: ProductTranslations;
   brand: string;
   /** The brand's slug (generated from brand); null without a brand. */
   brandKey: string | null;
@@ -50,6 +53,7 @@ const READ: Record<Exclude<keyof ProductRow, 'qcCount'>, string> = {
   number: 'number',
   title: 'title',
   description: 'description',
+  translations: 'translations',
   brand: 'brand',
   brandKey: 'brand_key',
   category: 'category',
@@ -76,19 +80,55 @@ export const PRODUCT_COLUMNS = sql.raw(
 );
 
 /** A product row as the driver hands it back: numeric as text, timestamps as Date (node-postgres) or text. */
-export type RawProductRow = Omit<ProductRow, 'price' | 'createdAt' | 'updatedAt'> & {
+export type RawProductRow = Omit<ProductRow, 'price' | 'createdAt' | 'updatedAt' | 'translations'> & {
   price: string | number;
   createdAt: Date | string;
   updatedAt: Date | string;
+  /** jsonb: parsed by both drivers; text where a statement casts it. */
+  translations: ProductTranslations | string | null;
 };
 
+/** A stored translations value as ProductTranslations: the site's other languages only, non-blank texts only. */
+export function knownTranslations(stored: ProductTranslations | string | null | undefined): ProductTranslations {
+  const value: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  const out: ProductTranslations = {};
+  if (!value || typeof value !== 'object') return out;
+  for (const code of CONTENT_LANG_CODES) {
+    const entry = (value as Record<string, unknown>)[code];
+    if (!entry || typeof entry !== 'object') continue;
+    const { title, description } = entry as Record<string, unknown>;
+    const text: { title?: string; description?: string } = {};
+    if (typeof title === 'string' && title.trim()) text.title = title;
+    if (typeof description === 'string' && description.trim()) text.description = description;
+    if (text.title !== undefined || text.description !== undefined) out[code] = text;
+  }
+  return out;
+}
+
 /** A row read with PRODUCT_COLUMNS as a ProductRow (anything else the statement selected is kept as it is). */
-export function toProductRow<R extends RawProductRow>(r: R): Omit<R, 'price' | 'createdAt' | 'updatedAt'> & ProductRow {
-  return { ...r, price: Number(r.price), createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
+export function toProductRow<R extends RawProductRow>(r: R): Omit<R, 'price' | 'createdAt' | 'updatedAt' | 'translations'> & ProductRow {
+  return {
+    ...r,
+    price: Number(r.price),
+    translations: knownTranslations(r.translations),
+    createdAt: new Date(r.createdAt),
+    updatedAt: new Date(r.updatedAt),
+  };
 }
 
 /** The fields an admin edits in the item form: an edit's audit entry lists those that changed. */
-export const EDITED_FIELDS = ['title', 'description', 'brand', 'category', 'gender', 'price', 'image', 'isBestProduct', 'link'] as const;
+export const EDITED_FIELDS = [
+  'title',
+  'description',
+  'translations',
+  'brand',
+  'category',
+  'gender',
+  'price',
+  'image',
+  'isBestProduct',
+  'link',
+] as const;
 
 /** Column values of a product as the admin writes them: the edited fields, and the source read from the link. */
 export type ProductValues = Pick<ProductRow, (typeof EDITED_FIELDS)[number] | 'sourcePlatform' | 'sourceItemId'>;
@@ -98,12 +138,16 @@ const WRITTEN_KEYS: Array<keyof ProductValues> = [...EDITED_FIELDS, 'sourcePlatf
 const WRITTEN = Object.fromEntries(WRITTEN_KEYS.map((key) => [key, READ[key]])) as Record<keyof ProductValues, string>;
 const writtenKeys = WRITTEN_KEYS;
 
+/** A written value as a statement's parameter (the translations as jsonb text, which both drivers pass alike). */
+const parameter = (values: ProductValues, key: keyof ProductValues): SQL =>
+  key === 'translations' ? sql`${JSON.stringify(values.translations)}::jsonb` : sql`${values[key]}`;
+
 /** The column list and the values of an insert of `values` (`insert into products (${columns}) values (${values})`). */
 export function productInsert(values: ProductValues): { columns: SQL; values: SQL } {
   return {
     columns: sql.raw(writtenKeys.map((key) => WRITTEN[key]).join(', ')),
     values: sql.join(
-      writtenKeys.map((key) => sql`${values[key]}`),
+      writtenKeys.map((key) => parameter(values, key)),
       sql`, `,
     ),
   };
@@ -112,7 +156,7 @@ export function productInsert(values: ProductValues): { columns: SQL; values: SQ
 /** The assignments of an update to `values` (`update products set ${assignments}`). */
 export function productAssignments(values: ProductValues): SQL {
   return sql.join(
-    writtenKeys.map((key) => sql`${sql.raw(WRITTEN[key])} = ${values[key]}`),
+    writtenKeys.map((key) => sql`${sql.raw(WRITTEN[key])} = ${parameter(values, key)}`),
     sql`, `,
   );
 }
@@ -122,8 +166,27 @@ const writtenButSource = writtenKeys.filter((key) => key !== 'sourcePlatform' &&
 
 /** How a written value is read from a jsonb object keyed as ProductValues (an import's staged row values). */
 const JSON_CAST: Partial<Record<keyof ProductValues, string>> = { price: 'numeric', isBestProduct: 'boolean' };
+/** A translations object (SQL text, jsonb or null) without its null texts and empty languages. */
+const cleanTranslations = (expr: string) =>
+  `(select coalesce(jsonb_object_agg(e.key, jsonb_strip_nulls(e.value)), '{}'::jsonb) from jsonb_each(coalesce(${expr}, '{}'::jsonb)) e where jsonb_strip_nulls(e.value) <> '{}'::jsonb)`;
+
 const fromJson = (json: string, key: keyof ProductValues) =>
-  JSON_CAST[key] ? `(${json}->>'${key}')::${JSON_CAST[key]}` : `${json}->>'${key}'`;
+  key === 'translations'
+    ? cleanTranslations(`${json}->'translations'`)
+    : JSON_CAST[key]
+      ? `(${json}->>'${key}')::${JSON_CAST[key]}`
+      : `${json}->>'${key}'`;
+
+/**
+ * An import's translations for the product aliased `product` (issue 41): the texts of the file's translation columns
+ * (`json`'s `translations`, a language's title or description null where its cell is blank) over the product's own,
+ * one text at a time: a column the file does not have leaves that text as it was, a blank cell removes it.
+ */
+export function mergedTranslations(product: string, json: string): string {
+  return cleanTranslations(
+    `(select jsonb_object_agg(k, coalesce(${product}.translations->k, '{}'::jsonb) || coalesce(${json}->'translations'->k, '{}'::jsonb)) from jsonb_object_keys(${product}.translations || coalesce(${json}->'translations', '{}'::jsonb)) k)`,
+  );
+}
 
 /** The written columns, comma-separated, of the table aliased `alias` or unqualified (an insert's column list). */
 export const writtenColumnsOf = (alias?: string) =>

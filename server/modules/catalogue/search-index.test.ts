@@ -83,3 +83,32 @@ describe('the search index, several words', () => {
     expect(Object.fromEntries(all.genders)).toEqual({ Men: 1 });
   });
 });
+
+describe('the search index, words too weak to answer alone (issue 40)', () => {
+  const { index, title } = catalogue();
+  const boots = product('Snow Boots Nocturne', 'Men', { description: 'Warm lining for the cold.' });
+  index.upsert(boots);
+  const search = (text: string, filter: Parameters<SearchIndex['search']>[1] = {}) => {
+    const answer = index.search(index.resolve(text), filter, 'relevance', 10);
+    return { titles: answer.ids.map((id) => (id === boots.id ? boots.title : title(id))), total: answer.total, partial: answer.partial };
+  };
+  const none = { titles: [], total: 0, partial: null };
+
+  it('never makes a partial answer of one- or two-letter words or stop words', () => {
+    // "no" is inside Snow and Nocturne; "the" and "for" are in a description; none of them answers alone.
+    expect(search('zz-no-such-product')).toEqual(none);
+    expect(search('qwxv the for')).toEqual(none);
+    expect(search('qwxv der und la de')).toEqual(none);
+    expect(search('qwxv x 7')).toEqual(none);
+  });
+
+  it('keeps them when a product has every word, and beside a strong word in a partial answer', () => {
+    expect(search('snow no').titles).toEqual(['Snow Boots Nocturne']);
+    expect(search('navy cargo of qwxv', { gender: 'Men' }).partial).toEqual({ used: ['navy', 'cargo'], dropped: ['of', 'qwxv'] });
+    expect(search('the qwxv')).toEqual(none);
+  });
+
+  it('counts no facets for them either', () => {
+    expect(index.facets(index.resolve('zz-no-such-product'), {}).total).toBe(0);
+  });
+});

@@ -10,6 +10,7 @@
 // exactness, then the shuffled order (decision 0043). When no product has every word, the words most products
 // have, earlier words first, are used, and the answer says which were left out.
 import type { FacetCounts } from './finder.repo';
+import { isStopWord, isWeakWord } from './search-stop-words';
 import { allowedTypos, isCjk, normalizeText, stem, tokenize, wholeTokenOnly } from './search-tokens';
 import { editDistance } from './search-words';
 
@@ -43,6 +44,8 @@ export type IndexFilter = {
   brands?: string[] | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
+  /** Only products added after this time (created_at in microseconds since 1970): "new since your last visit". */
+  since?: number | undefined;
   /** Every word required: no partial answer. */
   allWords?: boolean | undefined;
 };
@@ -84,7 +87,8 @@ const RANK_PENALTY = Int32Array.from({ length: 1 << 15 }, (_, rank) => {
 type Candidate = { token: number; quality: number; typo: boolean };
 /** One way a term can be present: each of its tokens (a phrase has several) by any of its candidates. */
 type Alternative = Candidate[][];
-type Term = { text: string; alternatives: Alternative[]; correction: string | null; patterns: string[] };
+/** `weak`: a stop word or a word of one or two letters, never a partial answer alone (search-stop-words.ts). */
+type Term = { text: string; alternatives: Alternative[]; correction: string | null; patterns: string[]; weak: boolean };
 
 export type SearchResolution = { terms: Term[]; correction: string | null };
 
@@ -404,8 +408,9 @@ export class SearchIndex {
         }
       }
       // Two letters no product has as a word ("ak") are still looked for inside words, as the specification's
-      // substring rule says; one that is a word somewhere (lv, 1) never is.
-      else if (!out.size && /^[a-z]{2}$/.test(word) && !this.synonymPhrases.has(word))
+      // substring rule says; one that is a word somewhere (lv, 1) never is, nor a stop word ("la giacca" is not the
+      // jacket of Stone Island).
+      else if (!out.size && /^[a-z]{2}$/.test(word) && !this.synonymPhrases.has(word) && !isStopWord(word))
         this.tokens.forEach((t, id) => t.includes(word) && put(id, 2));
       return { candidates: [...out.values()], correction: null };
     }
@@ -506,7 +511,7 @@ export class SearchIndex {
           if (own.length) alternatives.push([own]);
         }
         const typed = phrase.tokens.join(' ');
-        terms.push({ text: typed, alternatives, correction: null, patterns: group.map((t) => t.join(' ')) });
+        terms.push({ text: typed, alternatives, correction: null, patterns: group.map((t) => t.join(' ')), weak: false });
         i += phrase.tokens.length;
         continue;
       }
@@ -516,6 +521,7 @@ export class SearchIndex {
         alternatives: candidates.length ? [[candidates]] : [],
         correction,
         patterns: [word, ...(correction ? [correction] : [])],
+        weak: isWeakWord(word),
       });
       i++;
     }
@@ -540,6 +546,7 @@ export class SearchIndex {
   private passes(slot: number, f: IndexFilter, ids: FilterIds): boolean {
     if (ids.open) return true;
     if (f.best && !this.best[slot]) return false;
+    if ((this.created[slot] as number) <= ids.since) return false;
     if (f.category !== undefined && this.cat[slot] !== ids.category) return false;
     if (f.gender !== undefined && !ids.genders.has(this.gen[slot] as number)) return false;
     if (f.brands?.length && !ids.brands.has(this.brand[slot] as number)) return false;
@@ -569,12 +576,14 @@ export class SearchIndex {
         f.gender === undefined &&
         !f.brands?.length &&
         f.minPrice === undefined &&
-        f.maxPrice === undefined,
+        f.maxPrice === undefined &&
+        f.since === undefined,
       category: f.category === undefined ? -2 : (this.categories.find(f.category.toLowerCase()) ?? -2),
       genders,
       brands,
       minCents: f.minPrice === undefined ? -Infinity : Math.round(f.minPrice * 100),
       maxCents: f.maxPrice === undefined ? Infinity : Math.round(f.maxPrice * 100),
+      since: f.since ?? -Infinity,
     };
   }
 
@@ -606,6 +615,7 @@ export class SearchIndex {
       start: this.start,
       end: this.end,
       count,
+      strong: resolution.terms.reduce((mask, term, t) => (term.weak ? mask : mask | (1 << t)), 0),
     });
     try {
       const terms = resolution.terms;
@@ -829,7 +839,8 @@ export class SearchIndex {
     let bestSize = 0;
     let bestWhich = 0;
     seen.forEach((present, mask) => {
-      if (!present) return;
+      // A subset of weak words alone ("no", "the", "de") is no answer: the search has found nothing.
+      if (!present || !(mask & m.strong)) return;
       let size = 0;
       let which = 0;
       for (let t = 0; t < m.count; t++) {
@@ -1093,6 +1104,7 @@ export class SearchIndex {
         const slot = slots[i] as number;
         if (!has(slot)) continue;
         if (filter.best && !this.best[slot]) continue;
+        if ((this.created[slot] as number) <= ids.since) continue;
         const c = this.cat[slot] as number;
         const gender = this.gen[slot] as number;
         const b = this.brand[slot] as number;
@@ -1171,7 +1183,16 @@ function emptyPhraseScratch(n: number) {
 }
 
 /** The filters as ids; `open` when there are none (every product passes, nothing of it need be read). */
-type FilterIds = { open: boolean; category: number; genders: Set<number>; brands: Set<number>; minCents: number; maxCents: number };
+type FilterIds = {
+  open: boolean;
+  category: number;
+  genders: Set<number>;
+  brands: Set<number>;
+  minCents: number;
+  maxCents: number;
+  /** created_at in microseconds; -Infinity: no bound. */
+  since: number;
+};
 type Matched = {
   masks: Uint8Array;
   touched: Int32Array;
@@ -1180,4 +1201,6 @@ type Matched = {
   start: Uint8Array[];
   end: Uint8Array[];
   count: number;
+  /** The terms that may make a partial answer: those not weak (a stop word or a word of one or two letters). */
+  strong: number;
 };

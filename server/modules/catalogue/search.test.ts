@@ -191,6 +191,7 @@ describe('forgiving search', () => {
       products: [],
       brands: [],
       categories: [],
+      guides: [],
     });
   });
 });

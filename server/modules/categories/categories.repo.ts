@@ -1,9 +1,11 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
+import type { CategoryNames } from '../../../common/catalogue-languages';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { categories, categoryTotals, products } from '../../db/schema/index';
 
 export type CategoryRow = typeof categories.$inferSelect;
-export type CategoryValues = { name: string; relevance: number; description: string };
+export type CategoryValues = { name: string; names: CategoryNames; relevance: number; description: string };
 
 /** Products file their category by name, in any case. */
 const inCategory = (name: string) => sql`lower(${products.category}) = lower(${name})`;
@@ -24,6 +26,7 @@ export function createCategoriesRepo({ db }: Database) {
         .select({
           id: categories.id,
           name: categories.name,
+          names: categories.names,
           relevance: categories.relevance,
           description: categories.description,
           createdAt: categories.createdAt,
@@ -32,6 +35,36 @@ export function createCategoriesRepo({ db }: Database) {
         })
         .from(categories)
         .orderBy(...order);
+    },
+    /** Every category's name (an import spells its rows' categories as listed). */
+    async names(): Promise<string[]> {
+      return (await rowsOf<{ name: string }>(db, sql`select name from categories`)).map((r) => r.name);
+    },
+    /** Adds the categories an import names that the list lacks, each at the end of the list (one taken meanwhile stays). */
+    async addAtEnd(names: readonly string[]): Promise<void> {
+      for (const name of names) {
+        await db.execute(sql`
+          insert into categories (name, relevance, description)
+          select ${name}, coalesce(max(relevance), 0) + 1, '' from categories
+          on conflict ((lower(name))) do nothing`);
+      }
+    },
+    /**
+     * On an import's Undo, in its transaction: the categories it added (`names`, made at or after `since`, when it
+     * started) that no product is in any more go. Answers their names.
+     */
+    async removeEmptySince(names: readonly string[], since: Date | null): Promise<string[]> {
+      if (names.length === 0 || since === null) return [];
+      const removed = await rowsOf<{ name: string }>(
+        db,
+        sql`
+        delete from categories c
+        where lower(c.name) in (select lower(jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)))
+          and c.created_at >= ${since.toISOString()}::timestamptz
+          and coalesce((select t.products from category_totals t where t.key = lower(c.name)), 0) = 0
+        returning c.name`,
+      );
+      return removed.map((r) => r.name).sort((a, b) => a.localeCompare(b));
     },
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(categories);

@@ -1,3 +1,4 @@
+import { DEFAULT_CATEGORY_NAMES, knownNames } from '../../../common/catalogue-languages';
 import { DEFAULT_CATEGORIES } from '../../../common/constants';
 import type { AdminCategory, Category, CategoryDeleteResult, CategoryInput } from '../../../common/schemas/category';
 import { isUniqueViolation } from '../../db/errors';
@@ -11,6 +12,7 @@ export function toCategory(row: CategoryRow): Category {
   return {
     id: row.id,
     name: row.name,
+    names: knownNames(row.names),
     relevance: row.relevance,
     description: row.description,
     createdAt: row.createdAt.toISOString(),
@@ -19,7 +21,7 @@ export function toCategory(row: CategoryRow): Category {
 }
 
 /** A category's fields as the admin edits them: what an edit's entry compares and a deleted one's keeps. */
-const AUDITED_FIELDS = ['name', 'relevance', 'description'] as const;
+const AUDITED_FIELDS = ['name', 'names', 'relevance', 'description'] as const;
 
 /** The subject of the entry written when the dashboard seeds the default categories. */
 export const DEFAULT_CATEGORIES_SUBJECT = 'Default categories';
@@ -55,7 +57,12 @@ export function createCategoriesService(repo: CategoriesRepo, transaction: Trans
      */
     async ensureDefaults(actor?: Actor): Promise<boolean> {
       if ((await repo.count()) > 0) return false;
-      const rows = DEFAULT_CATEGORIES.map((c, i) => ({ name: c.name, relevance: i + 1, description: c.description }));
+      const rows = DEFAULT_CATEGORIES.map((c, i) => ({
+        name: c.name,
+        names: DEFAULT_CATEGORY_NAMES[c.name] ?? {},
+        relevance: i + 1,
+        description: c.description,
+      }));
       const names = await transaction(async (tx) => {
         const inserted = await tx.categories.insertMissing(rows);
         if (actor && inserted.length > 0) {

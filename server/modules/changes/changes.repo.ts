@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChangeKind, UndoResult } from '../../../common/schemas/changes';
 import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/sql';
-import { DEFAULT_CHANGE_TIMEOUT_MS } from '../../config';
+import { DEFAULT_CHANGE_TIMEOUT_MS } from '../../db/types';
 import type { Actor } from '../audit/audit.repo';
 import { restoredAssignments, writtenColumnsOf, WRITTEN_COLUMNS } from '../catalogue/product-columns';
 import { setPriceCause } from '../price-history/price-history.repo';

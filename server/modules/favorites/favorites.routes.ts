@@ -7,6 +7,7 @@ import {
   favoriteMergeInputSchema,
   favoriteMergeResultSchema,
   favoriteParamsSchema,
+  favoritesLangQuerySchema,
   favoriteShareInputSchema,
   favoriteShareSchema,
   favoriteShareTokenParamsSchema,
@@ -32,10 +33,11 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
         tags: ['favorites'],
         summary: "The signed-in person's favourites, newest first, each with its product as it is now and the price when saved",
         description: 'Products removed from the catalogue since are not listed. shareToken is the read-only link\u2019s token, or null.',
+        querystring: favoritesLangQuerySchema,
         response: { 200: favoriteListSchema },
       },
     }),
-    async (request) => service.list(callerOf(request).id),
+    async (request) => service.list(callerOf(request).id, request.query.lang),
   );
 
   app.put(
@@ -120,12 +122,13 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
         tags: ['favorites'],
         summary: "Someone's shared favourites, read-only: the products and when each was saved, nothing about the account",
         params: favoriteShareTokenParamsSchema,
+        querystring: favoritesLangQuerySchema,
         response: { 200: sharedFavoriteListSchema, 400: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.shared(request.params.token);
+      return service.shared(request.params.token, request.query.lang);
     },
   );
 
@@ -141,6 +144,6 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
         response: { 200: productsByIdsSchema, 400: errorSchema },
       },
     },
-    async (request) => ({ items: await service.products(request.query.ids) }),
+    async (request) => ({ items: await service.products(request.query.ids, request.query.lang) }),
   );
 };

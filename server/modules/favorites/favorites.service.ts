@@ -12,6 +12,7 @@ import type { Product } from '../../../common/schemas/product';
 import { AppError } from '../../errors';
 import type { CatalogueRepo } from '../catalogue/catalogue.repo';
 import { toProduct } from '../catalogue/product-answers';
+import type { LangCode } from '../../../common/i18n';
 import type { FavoriteRow, FavoritesRepo } from './favorites.repo';
 
 const PRODUCT_MISSING = 'This product is not in the catalogue (it may have been removed).';
@@ -33,18 +34,19 @@ export function createFavoritesService(
   options: { alertsAvailable: boolean } = { alertsAvailable: false },
 ) {
   /** The rows with their products as they are now; a row whose product went in between is left out. */
-  async function withProducts(rows: FavoriteRow[]): Promise<Array<{ row: FavoriteRow; product: Product }>> {
-    const products = new Map((await catalogue.findByIds(rows.map((r) => r.productId))).map((p) => [p.id, toProduct(p)]));
+  async function withProducts(rows: FavoriteRow[], lang?: LangCode): Promise<Array<{ row: FavoriteRow; product: Product }>> {
+    const products = new Map((await catalogue.findByIds(rows.map((r) => r.productId))).map((p) => [p.id, toProduct(p, lang)]));
     return rows.flatMap((row) => {
       const product = products.get(row.productId);
       return product ? [{ row, product }] : [];
     });
   }
 
-  async function list(userId: string): Promise<FavoriteList> {
+  /** `lang`: the language of the products' titles where translated (issue 41). */
+  async function list(userId: string, lang?: LangCode): Promise<FavoriteList> {
     const [rows, shareToken, all] = await Promise.all([repo.list(userId), repo.shareToken(userId), repo.alertsAll(userId)]);
     const lowest = await repo.lowestPrices(rows.map((r) => r.productId));
-    const items = (await withProducts(rows)).map(({ row, product }) => ({
+    const items = (await withProducts(rows, lang)).map(({ row, product }) => ({
       product,
       savedPrice: row.savedPrice,
       savedAt: row.createdAt.toISOString(),
@@ -102,16 +104,16 @@ export function createFavoritesService(
     },
 
     /** Someone's shared list: the products only, nothing about the account. 404 for an unknown token. */
-    async shared(token: string): Promise<SharedFavoriteList> {
+    async shared(token: string, lang?: LangCode): Promise<SharedFavoriteList> {
       const owner = await repo.ownerOfToken(token);
       if (!owner) throw new AppError('NOT_FOUND', SHARE_MISSING);
-      const items = await withProducts(await repo.list(owner));
+      const items = await withProducts(await repo.list(owner), lang);
       return { items: items.map(({ product }) => ({ product })) };
     },
 
     /** The products with these ids as they are now, in the order asked; ids of no product are left out. */
-    async products(ids: readonly string[]): Promise<Product[]> {
-      const found = new Map((await catalogue.findByIds(ids)).map((p) => [p.id, toProduct(p)]));
+    async products(ids: readonly string[], lang?: LangCode): Promise<Product[]> {
+      const found = new Map((await catalogue.findByIds(ids)).map((p) => [p.id, toProduct(p, lang)]));
       return ids.flatMap((id) => found.get(id) ?? []);
     },
   };

@@ -30,11 +30,11 @@ export async function storedImageSize({ db }: Database, url: string): Promise<{ 
 
 /** The gallery's statements. */
 function imageQueries({ db }: Database) {
-  // Uses products_image_idx; the gallery shows a handful at a time.
+  // Uses products_image_number_idx; the gallery shows a handful at a time.
   const usedBy = sql<number>`(select count(*)::int from ${products} where ${products.image} = ${images.url})`;
   // Uses product_qc_photos_image_idx; written out, as drizzle leaves a lone table's columns unqualified.
   const qcUsedBy = sql<number>`(select count(*)::int from product_qc_photos q where q.image_id = images.id)`;
-  // Uses products_image_idx too; json_build_object keeps it one scalar subquery (node-postgres parses json).
+  // Uses products_image_number_idx too; json_build_object keeps it one scalar subquery (node-postgres parses json).
   const firstUser = sql<ImageUser | null>`(select json_build_object('title', p.title, 'number', p.number) from products p where p.image = images.url order by p.number limit 1)`;
   const columns = {
     id: images.id,
@@ -101,6 +101,22 @@ export function createImagesRepo(database: Database) {
         select id, storage_key as "storageKey" from images
         where phash is null and id > ${afterId}::uuid
         order by id limit ${limit}`);
+    },
+    /** Stored images an import fetched earlier from these addresses (the first of each): reused instead of fetched again. */
+    async storedBySource(urls: readonly string[]): Promise<Map<string, string>> {
+      if (urls.length === 0) return new Map();
+      const rows = await database.rows<{ source: string; url: string }>(
+        sql`select distinct on (source_url) source_url as source, url from images
+            where source_url in (select jsonb_array_elements_text(${JSON.stringify(urls)}::jsonb)) order by source_url, created_at`,
+      );
+      return new Map(rows.map((r) => [r.source, r.url]));
+    },
+    /** An image an import fetched, recorded with the address it came from. */
+    async insertFetched(file: StoredImageFile, sourceUrl: string): Promise<void> {
+      await database.rows(sql`
+        insert into images (name, storage_key, url, content_type, size_bytes, width, height, source_url, phash, mean_colour)
+        values (${file.name}, ${file.storageKey}, ${file.url}, ${file.contentType}, ${file.sizeBytes}, ${file.width}, ${file.height}, ${sourceUrl},
+                ${file.phash}::bit(64), ${file.meanColour})`);
     },
     /** Keeps a picture's hash and mean colour (issue 29); a picture hashed meanwhile keeps its own. */
     async setHash(id: string, hash: PictureHash): Promise<void> {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +30,9 @@ const multipartValidator: FastifySchemaCompiler<z.ZodType> = (route) =>
 // The route option's type is tied to that one route's schema object; this compiler takes any zod schema.
 const uploadValidator = multipartValidator as never;
 
+/** An upload's limits (the app registers multipart once, server/plugins/multipart.ts). */
+const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: MAX_UPLOAD_FILES, fields: 10, fieldSize: 1024, parts: MAX_UPLOAD_FILES + 10 };
+
 type MultipartError = Error & { code?: string; part?: { filename?: string } };
 
 /** @fastify/multipart's limit errors, in the spec's words. */
@@ -49,10 +51,6 @@ function uploadError(err: MultipartError): AppError | null {
 }
 
 export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = async (app, { service }) => {
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_UPLOAD_FILES, fields: 10, fieldSize: 1024, parts: MAX_UPLOAD_FILES + 10 },
-  });
-
   app.get(
     '/api/admin/images',
     app.guard('admin', {
@@ -86,7 +84,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
       if (!request.isMultipart()) throw new AppError('VALIDATION', 'Send the images as multipart/form-data.');
       const files: UploadedFile[] = [];
       try {
-        for await (const part of request.files()) files.push({ fileName: part.filename, body: await part.toBuffer() });
+        for await (const part of request.files({ limits: UPLOAD_LIMITS }))
+          files.push({ fileName: part.filename, body: await part.toBuffer() });
       } catch (err) {
         throw uploadError(err as MultipartError) ?? err;
       }

@@ -1,5 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { JobQueue } from '../../jobs/job-queue';
 import type { Storage } from '../../storage/storage';
 import { pictureHash } from './image-files';
 import type { ImagesRepo } from './images.repo';
@@ -44,26 +42,4 @@ export async function hashStoredPictures(
     }
   }
   return { hashed, unreadable, more: batch.length === limit, lastId: batch[batch.length - 1]?.id ?? afterId };
-}
-
-/**
- * The backfill as a job (decision 0050), sent once at start: it hashes HASHES_PER_JOB pictures and sends the next
- * job, after the last picture it read, while more wait; so a large gallery is read in short jobs between the others.
- */
-export function definePictureHashJob(
-  jobs: Pick<JobQueue, 'define' | 'send'>,
-  log: FastifyBaseLogger,
-  repo: Pick<ImagesRepo, 'unhashedAfter' | 'setHash'>,
-  storage: Pick<Storage, 'get'>,
-): void {
-  jobs.define({
-    name: 'picture-hashes',
-    atStart: true,
-    handler: async (data) => {
-      const result = await hashStoredPictures(repo, storage, HASHES_PER_JOB, data.afterId);
-      if (result.hashed + result.unreadable > 0)
-        log.info({ hashed: result.hashed, unreadable: result.unreadable }, 'hashed stored pictures');
-      if (result.more) await jobs.send('picture-hashes', { afterId: result.lastId }, { singletonKey: `after:${result.lastId}` });
-    },
-  });
 }

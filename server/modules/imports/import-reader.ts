@@ -3,6 +3,7 @@
 // takes too long. Its own process, so nothing a file does to a parser (a crash, a polluted prototype, a runaway loop)
 // reaches the server. In 'checked' mode it also checks the rows under the mapping the server sends back (decision
 // 0049's addendum), so the server never holds the file's records nor spends its event loop on them.
+import { columnsOf } from '../../../common/import-mapping';
 import { AppError } from '../../errors';
 import { checkRecord } from './import-rows';
 import { readTable } from './readers/read-table';
@@ -48,16 +49,19 @@ async function stdinBytes(expected: number): Promise<Buffer> {
 }
 
 /** Checks the records and answers them in batches, each sent once the one before it was acknowledged. */
-async function sendChecked(records: ImportRecord[]): Promise<void> {
+async function sendChecked(records: Array<ImportRecord | undefined>): Promise<void> {
   const order = await nextOrder();
   if (order.type !== 'check') return;
+  const columns = columnsOf(order.mapping);
   let unacknowledged = 0;
   for (let i = 0; i < records.length; i += RECORDS_PER_MESSAGE) {
     const rows: CheckedRow[] = [];
     for (let j = i; j < Math.min(records.length, i + RECORDS_PER_MESSAGE); j++) {
-      const record = records[j] as ImportRecord;
-      rows.push({ row: record.row, checked: checkRecord(record, order.columns, order.context) });
-      records[j] = undefined as unknown as ImportRecord;
+      const record = records[j];
+      if (record === undefined) continue;
+      rows.push({ row: record.row, checked: checkRecord(record, columns, order.context) });
+      // Let the record go once checked: a large file's rows are not all held twice.
+      records[j] = undefined;
     }
     // One batch ahead: this one is checked while the request thread stores the one before.
     while (unacknowledged >= 1) {

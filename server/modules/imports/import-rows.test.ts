@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TITLE_MAX_LENGTH } from '../../../common/admin-constants';
-import {
-  checkRecord,
-  cleanDescription,
-  columnsOf,
-  cutAtWord,
-  imageOf,
-  missingRateMessage,
-  oneLine,
-  splitTitle,
-  stripControls,
-} from './import-rows';
+import { checkRecord, cleanDescription, cutAtWord, imageOf, missingRateMessage, oneLine, splitTitle, stripControls } from './import-rows';
 import type { ImportRecord } from './read-import';
-import { currenciesOf } from './imports.service';
+import { currenciesOf } from './import-answers';
+import { columnsOf } from '../../../common/import-mapping';
 
 const columns = columnsOf({
   title: 'title',

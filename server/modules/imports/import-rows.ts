@@ -1,7 +1,9 @@
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, BRAND_MAX_LENGTH } from '../../../common/admin-constants';
 import { parseItemLink } from '../../../common/agent-links';
 import { CURRENCIES, DEFAULT_BASE_CURRENCY, rateFor, roundMoney, type CurrencyCode, type Rates } from '../../../common/currency';
-import { currencyOfWord, headerCurrency, IGNORE_COLUMN, IMPORT_FIELDS, type ImportField } from '../../../common/import-columns';
+import { currencyOfWord, headerCurrency, IMPORT_FIELDS, TRANSLATED_FIELDS, type ImportField } from '../../../common/import-columns';
+import type { ContentLangCode } from '../../../common/catalogue-languages';
+import { brandOfTitle, genderOfBucket, genderOfTitle, isMerchandisingBucket, type BrandMatcher } from '../../../common/import-derive';
 import { addressOfCell, isHttpAddress, readPrice } from '../../../common/import-mapping';
 import { MEDIA_PREFIX } from '../../../common/media';
 import type { ImportRowError } from '../../../common/schemas/imports';
@@ -25,6 +27,11 @@ export type ImportValues = {
   /** The marketplace and item id read from the link (agents' links included); null when it names none. */
   sourcePlatform: string | null;
   sourceItemId: string | null;
+  /**
+   * The texts of the file's translation columns (issue 41), by language: a text null where its cell is blank (the
+   * product's is removed); a text whose column the file lacks is absent (the product's stays). Absent without any.
+   */
+  translations?: Partial<Record<ContentLangCode, { title?: string | null; description?: string | null }>>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -105,8 +112,78 @@ export function imageOf(
   return { image: null, warning: `image "${shown}" is not an http(s) address, so the product is imported without a picture.` };
 }
 
-/** How the prices of a file are read: the currency they are stored in, and the rates (units per one base unit) known. */
-export type PriceContext = { base: CurrencyCode; rates: Rates; sourceUrl?: string | undefined };
+/** A path on another site ("/uploads/2024/a.jpg", "images/a.webp"): what a base address would resolve. */
+export const isRelativePath = (text: string) => /^(?:\/(?!\/)|\.{1,2}\/|[\w.-]+\/)[^\s:]*$/.test(text);
+
+/**
+ * How the rows of a file are read: the currency prices are stored in, the rates (units per one base unit) known, the
+ * address it came from, and whether gender, Best and brand are derived (issue 40) with the kept brand list.
+ */
+export type PriceContext = {
+  base: CurrencyCode;
+  rates: Rates;
+  sourceUrl?: string | undefined;
+  /** The base address relative picture paths resolve against ("https://site.example"), given at the preview (issue 40). */
+  pictureBase?: string | undefined;
+  derive?: { brands: BrandMatcher } | undefined;
+};
+
+/** Which fields of a row were derived (issue 40). */
+export type DerivedFields = { gender: boolean; brand: boolean; best: boolean; bucket: boolean };
+
+/** Columns the mapping left out whose header says they sort products (a sub-category, a section, tags). */
+const SORTING_HEADER = /categ|gender|sex|section|collection|tag|department|audience|group|type/i;
+
+/**
+ * A valid row's gender, Best and brand read from where other sites put them: a category, sub-category or column that
+ * names an audience gives the gender and is no category; a merchandising bucket makes it Best and is no category (the
+ * next sorting column's value is the category then); a title that starts with an audience gives the gender; a title
+ * that names a known brand or model gives the brand. What the row gives itself is never replaced.
+ */
+export function deriveFields(
+  values: ImportValues,
+  record: ImportRecord,
+  columns: Partial<Record<ImportField, string[]>>,
+  brands: BrandMatcher,
+): DerivedFields {
+  const derived: DerivedFields = { gender: false, brand: false, best: false, bucket: false };
+  // The category's other columns (a sub-category mapped to it too) and the sorting columns the mapping left out.
+  const mapped = new Set(Object.values(columns).flat());
+  const categories = new Set(columns.category ?? []);
+  const others = Object.keys(record.values)
+    .filter((h) => categories.has(h) || (!mapped.has(h) && SORTING_HEADER.test(h)))
+    .map((h) => record.values[h])
+    .filter((v): v is string => typeof v === 'string' && !isBlank(v))
+    .map((v) => oneLine(v))
+    .filter((v) => v !== values.category);
+  const sorted = (text: string) => genderOfBucket(text) !== null || isMerchandisingBucket(text);
+  for (const text of values.category === null ? others : [values.category, ...others]) {
+    const gender = genderOfBucket(text);
+    if (gender !== null && values.gender === null) {
+      values.gender = gender;
+      derived.gender = true;
+    } else if (gender === null && isMerchandisingBucket(text) && !values.isBestProduct) {
+      values.isBestProduct = true;
+      derived.best = true;
+    }
+  }
+  if (values.category !== null && sorted(values.category)) {
+    values.category = others.find((t) => !sorted(t)) ?? null;
+    derived.bucket = true;
+  }
+  if (values.gender === null) {
+    values.gender = genderOfTitle(values.title);
+    derived.gender = values.gender !== null;
+  }
+  if (values.brand === '') {
+    const brand = brandOfTitle(values.title, brands);
+    if (brand !== null) {
+      values.brand = brand.slice(0, BRAND_MAX_LENGTH);
+      derived.brand = true;
+    }
+  }
+  return derived;
+}
 const DEFAULT_CONTEXT: PriceContext = { base: DEFAULT_BASE_CURRENCY, rates: {} };
 
 /** The sentence a row in a currency without a rate gets. */
@@ -128,17 +205,15 @@ const BEST_WORDS: Record<string, boolean> = {
 
 type Draft = Record<string, unknown>;
 
-/** The columns that feed each field under the mapping, in column order. */
-export function columnsOf(mapping: Record<string, string>): Partial<Record<ImportField, string[]>> {
-  const columns: Partial<Record<ImportField, string[]>> = {};
-  for (const [header, field] of Object.entries(mapping)) {
-    if (field !== IGNORE_COLUMN && (IMPORT_FIELDS as readonly string[]).includes(field))
-      (columns[field as ImportField] ??= []).push(header);
-  }
-  return columns;
-}
+/**
+ * A spreadsheet's error values (a formula that failed: #N/A, #REF!, #VALUE!, #DIV/0!, #NAME?, #NULL!, #NUM!, and
+ * Google Sheets' #ERROR!): what the cell holds is no value, so it reads as empty (issue 40), never as a title.
+ */
+export const SPREADSHEET_ERROR = /^#(?:N\/A|REF!|VALUE!|DIV\/0!|NAME\?|NULL!|NUM!|ERROR!|SPILL!|CALC!|GETTING_DATA)$/i;
+export const isSpreadsheetError = (value: unknown): boolean => typeof value === 'string' && SPREADSHEET_ERROR.test(value.trim());
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || isSpreadsheetError(value);
 
 /** A row as checked: its product, or its errors; its warnings either way, and the currency its price was in. */
 export type CheckedRecord = ({ ok: true; values: ImportValues } | { ok: false; errors: ImportRowError[] }) & {
@@ -146,6 +221,12 @@ export type CheckedRecord = ({ ok: true; values: ImportValues } | { ok: false; e
   /** The currency the row's price was written in, when not the base; `missingRate` when no rate converts it. */
   currency: CurrencyCode | null;
   missingRate: boolean;
+  /** The price's amount as the file wrote it, before any conversion (a placeholder such as 9999 is known by it). */
+  amount?: number | null;
+  /** The fields derived from categories and the title (issue 40), when deriving is on. */
+  derived?: DerivedFields;
+  /** The picture cell held a path relative to another site ("/uploads/a.jpg") that no base address resolved. */
+  relativePicture?: string;
 };
 
 /**
@@ -178,6 +259,7 @@ export function checkRecord(
     if (header === undefined) return undefined;
     source[field] = header;
     const value = record.values[header];
+    if (isSpreadsheetError(value)) return null;
     // A JSON list of pictures or links: its first text.
     if (Array.isArray(value) && (field === 'image' || field === 'link')) return value.find((v) => typeof v === 'string') ?? null;
     return value;
@@ -219,10 +301,13 @@ export function checkRecord(
     draft.brand = cutAtWord(draft.brand, BRAND_MAX_LENGTH);
     warn('brand', `brand was longer than ${BRAND_MAX_LENGTH} characters and was cut.`);
   }
+  let relativePicture: string | undefined;
   if (typeof draft.image === 'string') {
-    const { image, warning } = imageOf(draft.image, target('image'), context.sourceUrl);
+    const written = oneLine(draft.image);
+    const { image, warning } = imageOf(draft.image, target('image'), context.pictureBase ?? context.sourceUrl);
     draft.image = image;
     if (warning) warn('image', warning);
+    if (image === null && isRelativePath(written)) relativePicture = written;
   }
   if (typeof draft.link === 'string') {
     const text = oneLine(draft.link);
@@ -234,6 +319,7 @@ export function checkRecord(
   let missingRate = false;
   const price = raw('price');
   const read = readPrice(price);
+  const amount = read?.amount ?? null;
   if (read !== null) {
     let code: CurrencyCode | null = read.currency;
     if (code === null) {
@@ -286,6 +372,26 @@ export function checkRecord(
     sourceId = sourceText('sourceId', String(rawSourceId).trim()) ?? sourceId;
   } else if (rawSourceId !== undefined && rawSourceId !== null) fail('sourceId', 'sourceId must be a text');
 
+  // The title and description in other languages (issue 41), read like the English ones.
+  const translations: NonNullable<ImportValues['translations']> = {};
+  for (const { field, lang, text } of TRANSLATED_FIELDS) {
+    if (columns[field] === undefined) continue;
+    const value = raw(field);
+    let read: string | null = null;
+    if (typeof value === 'string' || typeof value === 'number') read = String(value);
+    else if (value !== undefined && value !== null) {
+      fail(field, `${field} must be a text, not ${Array.isArray(value) ? 'a list' : 'an object'}`);
+      continue;
+    }
+    const max = text === 'title' ? TITLE_MAX_LENGTH : DESCRIPTION_MAX_LENGTH;
+    let clean = read === null ? '' : text === 'title' ? oneLine(read) : cleanDescription(read);
+    if (clean.length > max) {
+      clean = cutAtWord(clean, max);
+      warn(field, `${field} was longer than ${max} characters and was cut.`);
+    }
+    (translations[lang] ??= {})[text] = clean === '' ? null : clean;
+  }
+
   if (columns.title === undefined) fail('', 'No column is mapped to title');
   if (columns.price === undefined) fail('', 'No column is mapped to price');
   const parsed = productInputSchema.safeParse(draft);
@@ -298,28 +404,26 @@ export function checkRecord(
       fail((IMPORT_FIELDS as readonly string[]).includes(field) ? (field as ImportField) : '', issue.message);
     }
   }
-  if (errors.length > 0 || !parsed.success) return { ok: false, errors, warnings, currency, missingRate };
+  const relative = relativePicture ? { relativePicture } : {};
+  if (errors.length > 0 || !parsed.success) return { ok: false, errors, warnings, currency, missingRate, amount, ...relative };
   const input = parsed.data;
   const itemSource = parseItemLink(input.link);
-  return {
-    ok: true,
-    warnings,
-    currency,
-    missingRate,
-    values: {
-      id,
-      sourceId,
-      title: input.title,
-      description: input.description,
-      brand: input.brand,
-      category: input.category,
-      gender: input.gender,
-      price: input.price,
-      image: input.image,
-      isBestProduct,
-      link: input.link,
-      sourcePlatform: itemSource?.platform ?? null,
-      sourceItemId: itemSource?.itemId ?? null,
-    },
+  const values: ImportValues = {
+    id,
+    sourceId,
+    title: input.title,
+    description: input.description,
+    brand: input.brand,
+    category: input.category,
+    gender: input.gender,
+    price: input.price,
+    image: input.image,
+    isBestProduct,
+    link: input.link,
+    sourcePlatform: itemSource?.platform ?? null,
+    sourceItemId: itemSource?.itemId ?? null,
+    ...(Object.keys(translations).length > 0 ? { translations } : {}),
   };
+  const derived = context.derive ? deriveFields(values, record, columns, context.derive.brands) : undefined;
+  return { ok: true, warnings, currency, missingRate, amount, values, ...(derived ? { derived } : {}), ...relative };
 }

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
-import { syncedSheetInputSchema, syncedSheetListSchema, syncedSheetSchema } from '../../../common/schemas/import-sources';
+import {
+  syncedSheetInputSchema,
+  syncedSheetLimitsSchema,
+  syncedSheetListSchema,
+  syncedSheetSchema,
+} from '../../../common/schemas/import-sources';
 import { actorOf } from '../audit/audit-details';
 import type { ImportSourcesService } from './import-sources.service';
 
@@ -32,6 +37,22 @@ export const importSourcesRoutes: FastifyPluginAsyncZod<{ service: ImportSources
       },
     }),
     async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/api/admin/import-sources/:id',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: "Changes a synced sheet's schedule and limits (any of them); answers the sheet",
+        description:
+          'A new schedule moves the next run to one interval after the last (or now, if that is sooner). Recorded in the audit log with the values before and after.',
+        params: idParamsSchema,
+        body: syncedSheetLimitsSchema,
+        response: { 200: syncedSheetSchema, 404: errorSchema },
+      },
+    }),
+    async (request) => service.update(actorOf(request), request.params.id, request.body),
   );
 
   app.post(

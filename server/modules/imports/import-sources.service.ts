@@ -3,15 +3,18 @@ import {
   MAX_SYNCED_SHEETS,
   type SyncedSheet,
   type SyncedSheetInput,
+  type SyncedSheetLimitsInput,
   type SyncRunStatus,
   syncedSheetInputSchema,
+  syncedSheetLimitsSchema,
 } from '../../../common/schemas/import-sources';
 import type { Import } from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
 import type { Transact } from '../../db/unit-of-work';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
-import type { ImportSourceRow, ImportSourcesRepo } from './import-sources.repo';
+import type { ImportSourceRow, ImportSourcesRepo, PriceDrops } from './import-sources.repo';
 import type { ImportsService } from './imports.service';
+import { refusePrivateAddress } from './safe-fetch';
 
 export type ImportSourcesDeps = {
   repo: ImportSourcesRepo;
@@ -21,6 +24,8 @@ export type ImportSourcesDeps = {
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** The site's own address (PUBLIC_URL): a sheet's links to our own pictures by their full address stay ours. */
   origin: string;
+  /** IMPORT_ALLOW_PRIVATE_HOSTS: tests and closed networks save sheets on local servers. */
+  allowPrivateHosts?: boolean | undefined;
 };
 
 const NOT_FOUND = 'This synced sheet does not exist (it may have been removed).';
@@ -33,6 +38,7 @@ function toSheet(row: ImportSourceRow): SyncedSheet {
     schedule: row.schedule,
     maxChangedPercent: row.maxChangedPercent,
     maxInvalidRows: row.maxInvalidRows,
+    maxPriceDropPercent: row.maxPriceDropPercent,
     mapping: row.mapping,
     actorEmail: row.actorEmail,
     nextRunAt: row.nextRunAt.toISOString(),
@@ -44,25 +50,45 @@ function toSheet(row: ImportSourceRow): SyncedSheet {
   };
 }
 
+const money = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const share = (percent: number) => (percent >= 10 ? String(Math.round(percent)) : percent.toFixed(1));
+
 /**
- * What a run's preview may do on its own: the share of the catalogue it adds or changes and its invalid rows within
- * the sheet's limits. Null when it may; else the sentence saying which limit it passed. A sync never deletes.
+ * What a run's preview may do on its own: within the sheet's limits, judged against the sheet's own products (its
+ * rows that match a product in the catalogue: updated and unchanged ones), its invalid rows, and no product's price
+ * cut by more than the set share. Null when it may; else the sentence saying which limits it passed. Issue 39: the
+ * share was of the whole catalogue, so a sheet could set all 20 of its products to $0.01 unreviewed. A sync never
+ * deletes.
  */
 export function overLimits(
   preview: Pick<Import, 'counts'>,
-  productTotal: number,
-  limits: Pick<ImportSourceRow, 'maxChangedPercent' | 'maxInvalidRows'>,
+  limits: Pick<ImportSourceRow, 'maxChangedPercent' | 'maxInvalidRows' | 'maxPriceDropPercent'>,
+  drops: PriceDrops = { count: 0, first: null },
 ): string | null {
   const changed = preview.counts.new + preview.counts.updated;
-  const percent = (changed / Math.max(productTotal, 1)) * 100;
+  const own = preview.counts.updated + preview.counts.unchanged;
   const reasons: string[] = [];
-  if (percent > limits.maxChangedPercent) {
-    reasons.push(
-      `it would add or change ${n(changed)} of ${n(productTotal)} products (${percent >= 10 ? Math.round(percent) : percent.toFixed(1)}%; the limit is ${limits.maxChangedPercent}%)`,
-    );
+  if (own === 0) {
+    if (changed > 0 && limits.maxChangedPercent < 100)
+      reasons.push(
+        `it would add ${n(changed)} products and none of the sheet's products is in the catalogue yet (the limit is ${limits.maxChangedPercent}% of them)`,
+      );
+  } else {
+    const percent = (changed / own) * 100;
+    if (percent > limits.maxChangedPercent)
+      reasons.push(
+        `it would add or change ${n(changed)} products against the sheet's ${n(own)} in the catalogue (${share(percent)}%; the limit is ${limits.maxChangedPercent}%)`,
+      );
   }
   if (preview.counts.invalid > limits.maxInvalidRows) {
     reasons.push(`${n(preview.counts.invalid)} rows are invalid (the limit is ${n(limits.maxInvalidRows)})`);
+  }
+  if (drops.count > 0 && drops.first) {
+    const { title, from, to } = drops.first;
+    reasons.push(
+      `${n(drops.count)} ${drops.count === 1 ? "product's price" : "products' prices"} would drop by more than ${limits.maxPriceDropPercent}% ` +
+        `(${title}: ${money(from)} to ${money(to)})`,
+    );
   }
   return reasons.length === 0 ? null : `Waiting for an admin: ${reasons.join(' and ')}.`;
 }
@@ -92,7 +118,8 @@ export function createImportSourcesService(deps: ImportSourcesDeps) {
           importId: null,
         };
       } else {
-        const waiting = overLimits(preview, await repo.productTotal(), source);
+        const drops = await repo.priceDrops(preview.id, source.maxPriceDropPercent);
+        const waiting = overLimits(preview, source, drops);
         if (waiting) outcome = { status: 'waiting', message: waiting, importId: preview.id };
         else {
           await imports.commit(actor, preview.id, 'valid');
@@ -119,6 +146,8 @@ export function createImportSourcesService(deps: ImportSourcesDeps) {
 
     async create(actor: Actor, body: SyncedSheetInput): Promise<SyncedSheet> {
       const input = syncedSheetInputSchema.parse(body);
+      // Refused when saved, as an import by address is (issue 39: a sheet on a loopback address was kept).
+      await refusePrivateAddress(input.url, deps.allowPrivateHosts ?? false);
       if ((await repo.count()) >= MAX_SYNCED_SHEETS)
         throw new AppError('CONFLICT', `A site keeps at most ${MAX_SYNCED_SHEETS} synced sheets: remove one first.`);
       const row = await transaction(async ({ importSources, audit }) => {
@@ -128,11 +157,29 @@ export function createImportSourcesService(deps: ImportSourcesDeps) {
           schedule: created.schedule,
           maxChangedPercent: created.maxChangedPercent,
           maxInvalidRows: created.maxInvalidRows,
+          maxPriceDropPercent: created.maxPriceDropPercent,
         };
         await audit.record({ action: 'sync-source-create', subject: created.url.slice(0, 200), actor, details });
         return created;
       });
       return toSheet(row);
+    },
+
+    /** Changes a saved sheet's schedule and limits; recorded in the audit log with what it was and what it is. */
+    async update(actor: Actor, id: string, body: SyncedSheetLimitsInput): Promise<SyncedSheet> {
+      const change = syncedSheetLimitsSchema.parse(body);
+      const updated = await transaction(async ({ importSources, audit }) => {
+        const rows = await importSources.update(id, change);
+        if (!rows) return null;
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        for (const field of ['schedule', 'maxChangedPercent', 'maxInvalidRows', 'maxPriceDropPercent'] as const) {
+          if (rows.before[field] !== rows.after[field]) changes[field] = { from: rows.before[field], to: rows.after[field] };
+        }
+        await audit.record({ action: 'sync-source-update', subject: rows.after.url.slice(0, 200), actor, details: { id, changes } });
+        return rows.after;
+      });
+      if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
+      return toSheet(updated);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

@@ -96,10 +96,12 @@ describe('synced sheets', () => {
     });
     expect((await auditEntries(ctx.database, 'sync-source-create')).at(-1)).toMatchObject({ subject: `${sheetsUrl}/sheet.csv` });
 
-    // The catalogue is empty: 40 new products are 100% of it.
+    // None of the sheet's products is in the catalogue yet: 40 new ones are past any share of them.
     const first = await runNow(sheet.id);
     expect(first.lastStatus).toBe('waiting');
-    expect(first.lastMessage).toMatch(/Waiting for an admin: it would add or change 40 of 0 products .*the limit is 5%/);
+    expect(first.lastMessage).toBe(
+      "Waiting for an admin: it would add 40 products and none of the sheet's products is in the catalogue yet (the limit is 5% of them).",
+    );
     expect(first.lastImportId).not.toBeNull();
     expect(await productCount()).toBe(0);
     // The admin applies the waiting preview like any import.
@@ -141,7 +143,7 @@ describe('synced sheets', () => {
       Array.from({ length: 100 }, (_, i) => ({ title: `Old ${i}`, price: 5, link: link(500 + i) })),
     );
     published.set('/bad.csv', `${csv(rowsOf(2)).trimEnd()}\r\nNo price,,${link(99)}\r\n`);
-    const sheet = await save({ url: `${sheetsUrl}/bad.csv`, maxChangedPercent: 50 });
+    const sheet = await save({ url: `${sheetsUrl}/bad.csv`, maxChangedPercent: 100 });
     const waiting = await runNow(sheet.id);
     expect(waiting.lastStatus).toBe('waiting');
     expect(waiting.lastMessage).toBe('Waiting for an admin: 1 rows are invalid (the limit is 0).');
@@ -154,6 +156,124 @@ describe('synced sheets', () => {
 
     const list = (await send(ctx.app, 'GET', '/api/admin/import-sources', { cookie: admin })).json<SyncedSheetList>();
     expect(list.items.map((s) => s.lastStatus)).toEqual(['waiting', 'failed']);
+  });
+
+  // Issue 39: a sheet that set all 20 of its own products to $0.01 applied without review (5% of the whole catalogue).
+  it("judges a run against the sheet's own products, and holds a price cut past its limit for review", async () => {
+    await insertProducts(
+      ctx.database,
+      Array.from({ length: 400 }, (_, i) => ({ title: `Other ${i}`, price: 30, link: link(1000 + i) })),
+    );
+    published.set('/own.csv', csv(rowsOf(20, () => 40)));
+    const sheet = await save({ url: `${sheetsUrl}/own.csv`, maxChangedPercent: 100 });
+    expect(sheet.maxPriceDropPercent).toBe(50);
+    const first = await runNow(sheet.id);
+    expect(first.lastStatus, first.lastMessage ?? '').toBe('applied');
+    await importDone(first.lastImportId ?? '');
+    // The owner's limit goes back to 5% (the new route), then the sheet sets its 20 prices to 0.01: 20 of 420
+    // products is under 5% of the catalogue, but all of the sheet's own.
+    const limited = await send(ctx.app, 'PATCH', `/api/admin/import-sources/${sheet.id}`, {
+      cookie: admin,
+      body: { maxChangedPercent: 5 },
+    });
+    expect(limited.statusCode, limited.body).toBe(200);
+    published.set('/own.csv', csv(rowsOf(20, () => 0.01)));
+    const cut = await runNow(sheet.id);
+    expect(cut.lastStatus).toBe('waiting');
+    expect(cut.lastMessage).toBe(
+      "Waiting for an admin: it would add or change 20 products against the sheet's 20 in the catalogue (100%; the limit is 5%) and 20 products' prices would drop by more than 50% (Sync tee 0: 40.00 to 0.01).",
+    );
+    const prices = await ctx.database.rows<{ price: string | number }>(
+      sql`select distinct price from products where title like 'Sync tee %'`,
+    );
+    expect(prices.map((p) => Number(p.price))).toEqual([40]);
+
+    // Within the share of the sheet's products, one price cut past the limit still waits; a small cut applies.
+    await send(ctx.app, 'PATCH', `/api/admin/import-sources/${sheet.id}`, { cookie: admin, body: { maxChangedPercent: 10 } });
+    published.set('/own.csv', csv(rowsOf(20, (i) => (i === 3 ? 15 : 40))));
+    const one = await runNow(sheet.id);
+    expect(one.lastStatus).toBe('waiting');
+    expect(one.lastMessage).toBe("Waiting for an admin: 1 product's price would drop by more than 50% (Sync tee 3: 40.00 to 15.00).");
+    published.set('/own.csv', csv(rowsOf(20, (i) => (i === 3 ? 25 : 40))));
+    const small = await runNow(sheet.id);
+    expect(small.lastStatus, small.lastMessage ?? '').toBe('applied');
+    await importDone(small.lastImportId ?? '');
+    // The owner allows any cut: the held one would apply now.
+    const anyCut = await send(ctx.app, 'PATCH', `/api/admin/import-sources/${sheet.id}`, {
+      cookie: admin,
+      body: { maxPriceDropPercent: 100 },
+    });
+    expect(anyCut.json<SyncedSheet>().maxPriceDropPercent).toBe(100);
+    published.set('/own.csv', csv(rowsOf(20, (i) => (i === 3 ? 1 : 40))));
+    expect((await runNow(sheet.id)).lastStatus).toBe('applied');
+  }, 120_000);
+
+  it("a saved sheet's schedule and limits are edited by admins, checked with sentences and recorded", async () => {
+    const sheet = await save({ url: 'https://example.com/limits.csv', schedule: 'daily' });
+    const path = `/api/admin/import-sources/${sheet.id}`;
+    expect((await send(ctx.app, 'PATCH', path, { cookie: user, body: { maxChangedPercent: 10 } })).statusCode).toBe(403);
+    const bad = await send(ctx.app, 'PATCH', path, { cookie: admin, body: { maxPriceDropPercent: 120 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toMatch(/maxPriceDropPercent must be a number from 0 to 100/);
+    const empty = await send(ctx.app, 'PATCH', path, { cookie: admin, body: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ message: string }>().message).toMatch(/at least one/);
+    const address = await send(ctx.app, 'PATCH', path, { cookie: admin, body: { url: 'https://example.com/other.csv' } });
+    expect(address.statusCode).toBe(400);
+
+    const changed = await send(ctx.app, 'PATCH', path, {
+      cookie: admin,
+      body: { schedule: 'hourly', maxChangedPercent: 12, maxInvalidRows: 3, maxPriceDropPercent: 30 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<SyncedSheet>()).toMatchObject({
+      schedule: 'hourly',
+      maxChangedPercent: 12,
+      maxInvalidRows: 3,
+      maxPriceDropPercent: 30,
+    });
+    const listed = (await send(ctx.app, 'GET', '/api/admin/import-sources', { cookie: admin })).json<SyncedSheetList>();
+    expect(listed.items[0]).toMatchObject({ schedule: 'hourly', maxChangedPercent: 12, maxInvalidRows: 3, maxPriceDropPercent: 30 });
+    expect((await auditEntries(ctx.database, 'sync-source-update')).at(-1)).toMatchObject({
+      subject: 'https://example.com/limits.csv',
+      details: {
+        id: sheet.id,
+        changes: {
+          schedule: { from: 'daily', to: 'hourly' },
+          maxChangedPercent: { from: 5, to: 12 },
+          maxInvalidRows: { from: 0, to: 3 },
+          maxPriceDropPercent: { from: 50, to: 30 },
+        },
+      },
+    });
+    const unknown = await send(ctx.app, 'PATCH', '/api/admin/import-sources/00000000-0000-4000-8000-000000000000', {
+      cookie: admin,
+      body: { maxChangedPercent: 10 },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  // Issue 39: 17 of 17 private and loopback addresses were saved, though import by address refuses them.
+  it('refuses private, loopback and link-local addresses when saved, as import by address does', async () => {
+    const strict = await createTestApp({ importAllowPrivateHosts: false });
+    try {
+      const cookie = await signedInAs(strict.app, 'strict-sheets@example.com', { isAdmin: true });
+      for (const url of [
+        'http://localhost:9/x.csv',
+        'http://127.0.0.1:8080/sheet.csv',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]/x.csv',
+        'http://10.1.2.3/x.csv',
+        'http://192.168.0.10/x.csv',
+      ]) {
+        const res = await send(strict.app, 'POST', '/api/admin/import-sources', { cookie, body: { url } });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json<{ message: string }>().message, url).toMatch(/private, loopback or link-local/);
+      }
+      expect((await send(strict.app, 'GET', '/api/admin/import-sources', { cookie })).json<SyncedSheetList>().items).toEqual([]);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('removing a sheet keeps its imports; an unknown one is 404', async () => {
@@ -204,11 +324,22 @@ describe('the scheduled run', () => {
     expect(next).toBeLessThan(3700_000);
   });
 
-  it('limits: a share of the catalogue and the invalid rows, said in one sentence', () => {
-    const limits = { maxChangedPercent: 5, maxInvalidRows: 0 };
-    expect(overLimits({ counts: { new: 5, updated: 0, unchanged: 95, invalid: 0 } }, 100, limits)).toBeNull();
-    expect(overLimits({ counts: { new: 5, updated: 1, unchanged: 95, invalid: 2 } }, 100, limits)).toBe(
-      'Waiting for an admin: it would add or change 6 of 100 products (6.0%; the limit is 5%) and 2 rows are invalid (the limit is 0).',
+  it("limits: a share of the sheet's own products, the invalid rows and price drops, said in one sentence", () => {
+    const limits = { maxChangedPercent: 5, maxInvalidRows: 0, maxPriceDropPercent: 50 };
+    expect(overLimits({ counts: { new: 5, updated: 0, unchanged: 100, invalid: 0 } }, limits)).toBeNull();
+    expect(
+      overLimits({ counts: { new: 5, updated: 1, unchanged: 99, invalid: 2 } }, limits, {
+        count: 3,
+        first: { title: 'Down jacket', from: 120, to: 0.01 },
+      }),
+    ).toBe(
+      "Waiting for an admin: it would add or change 6 products against the sheet's 100 in the catalogue (6.0%; the limit is 5%) and 2 rows are invalid (the limit is 0) and 3 products' prices would drop by more than 50% (Down jacket: 120.00 to 0.01).",
     );
+    // Judged against the sheet, not the catalogue: 20 of its 20 products changed is 100%, whatever else the site holds.
+    expect(overLimits({ counts: { new: 0, updated: 20, unchanged: 0, invalid: 0 } }, limits)).toMatch(
+      /20 products against the sheet's 20 .*100%/,
+    );
+    // A limit of 100% lets a first run of a sheet apply.
+    expect(overLimits({ counts: { new: 40, updated: 0, unchanged: 0, invalid: 0 } }, { ...limits, maxChangedPercent: 100 })).toBeNull();
   });
 });

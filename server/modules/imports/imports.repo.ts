@@ -1,12 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ImportCounts, ImportCurrency, ImportPolicy, ImportRowError, ImportStatus } from '../../../common/schemas/imports';
+import { IGNORE_COLUMN } from '../../../common/import-columns';
+import { keptMapping } from '../../../common/import-mapping';
+import type {
+  ImportCounts,
+  ImportCurrency,
+  ImportMapping,
+  ImportPolicy,
+  ImportRowError,
+  ImportStatus,
+} from '../../../common/schemas/imports';
 import type { Database } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/sql';
 import type { Actor } from '../audit/audit.repo';
-import type { StoredImageFile } from '../images/image-files';
 import { openChange } from '../changes/changes.repo';
 import { setImportPriceCause } from '../price-history/price-history.repo';
 import {
+  mergedTranslations,
   sameAsJson,
   writtenAssignmentsFromJson,
   writtenSnapshot,
@@ -14,9 +23,11 @@ import {
   writtenValuesFromJson,
 } from '../catalogue/product-columns';
 import { rowGroupKeySql, titleKeySql } from './import-matching';
+import { categoryKey, type CategoryReason } from '../../../common/import-categories';
 import type { ImportValues } from './import-rows';
 
-export type ImportMappingEntry = { header: string; field: string };
+/** How `imports.mapping` keeps the mapping: the file's columns in order, each with its field (this file's alone). */
+type StoredMappingEntry = { header: string; field: string };
 /** How the file was read (issue 26): its sheets, the one read, the encoding, and what the reader noticed. */
 export type ImportReadInfo = { sheets?: string[]; sheet?: string | null; encoding?: string | null; readWarnings?: string[] };
 
@@ -40,7 +51,33 @@ export type ImportResult = {
   matchedAtChange?: number;
   /** A preview's: rows whose picture another product already shows (issue 29), the first few and how many. */
   samePictures?: SamePictures;
+  /** A preview's: rows to write whose price is odd (issue 40), the first few and how many, and the file's range. */
+  oddPrices?: OddPrices;
+  /** A preview's: rows to write without a buy link (issue 40), the first few and how many. */
+  noLink?: RowsWithout;
+  /** A preview's: whether gender, Best and brand were derived (issue 40), and for how many rows each. */
+  derived?: DerivedCounts;
+  /** A preview's: each new category with the existing one proposed for it and its name if kept new (issue 40). */
+  categories?: CategoryProposalRow[];
+  /** A preview's: rows whose picture is a path no base address resolved (issue 40), and whether to propose one. */
+  relativePictures?: { count: number; example: string | null; propose: boolean; base: string | null };
+  /** What the operator chose at the commit for those rows, and how many rows each choice left out. */
+  choices?: ImportChoices & { skippedOddPrices: number; skippedNoLink: number };
 };
+
+export type DerivedCounts = { on: boolean; gender: number; brand: number; best: number; buckets: number };
+/** Rows to write that lack something: the first `rows` (row number and title), `count` in all. */
+export type RowsWithout = { count: number; rows: Array<{ row: number; title: string }> };
+export type OddPrices = {
+  count: number;
+  low: number | null;
+  high: number | null;
+  rows: Array<{ row: number; title: string; price: number; reason: string }>;
+};
+/** The commit's choices for odd prices and rows without a buy link (issue 40). */
+export type ImportChoices = { oddPrices: 'import' | 'skip'; noLink: 'import' | 'hide' | 'skip' };
+/** A preview's new category with what the preview proposes for it (issue 40). */
+export type CategoryProposalRow = { name: string; rows: number; proposed: string | null; reason: CategoryReason | null; newName: string };
 
 /** Rows whose picture is already in the catalogue: the first `rows` (row number and a product showing it), `count` in all. */
 export type SamePictures = { count: number; rows: Array<{ row: number; title: string; number: number }> };
@@ -53,7 +90,9 @@ export type ImportRow = {
   policy: ImportPolicy;
   actorId: string | null;
   actorEmail: string;
-  mapping: ImportMappingEntry[];
+  /** The file's columns, in order. */
+  headers: string[];
+  mapping: ImportMapping;
   readInfo: ImportReadInfo;
   counts: Partial<ImportCounts>;
   errors: ImportRowError[];
@@ -71,6 +110,8 @@ export type ImportRow = {
   startedAt: Date | null;
   finishedAt: Date | null;
   heartbeatAt: Date | null;
+  /** The server process running it (Database.instance), once its rows phase began there. */
+  runner: string | null;
   /**
    * Whether a product it wrote is still as it left it (Undo would put something back); null when not read (the
    * job's own reads) or when it wrote nothing.
@@ -87,27 +128,58 @@ const COLUMNS =
   sql.raw(`id, status, source, format, policy, actor_id as "actorId", actor_email as "actorEmail", mapping, read_info as "readInfo", counts, errors, error_count as "errorCount",
   warnings, warning_count as "warningCount", currencies,
   new_categories as "newCategories", total, processed, result, cancel_requested as "cancelRequested", change_id as "changeId",
-  created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt", heartbeat_at as "heartbeatAt"`);
+  created_at as "createdAt", started_at as "startedAt", finished_at as "finishedAt", heartbeat_at as "heartbeatAt", runner`);
 
 /** The light columns, for the list and the job's polling: not the stored errors. */
 const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 const date = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 
+/** The stored columns in order, and the mapping (a field no longer known reads as ignore). */
+function mappingOf(stored: StoredMappingEntry[]): { headers: string[]; mapping: ImportMapping } {
+  return {
+    headers: stored.map((m) => m.header),
+    mapping: keptMapping(Object.fromEntries(stored.map((m) => [m.header, m.field]))),
+  };
+}
+
+/** The mapping as `imports.mapping` keeps it, in the file's column order. */
+function storedMapping(headers: readonly string[], mapping: ImportMapping): StoredMappingEntry[] {
+  return headers.map((header) => ({ header, field: mapping[header] ?? IGNORE_COLUMN }));
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : String(value ?? ''));
+const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : text(value));
+
+/** A row of COLUMNS (and STILL_UNDOABLE when read) as the service takes it. */
 function toRow(r: Record<string, unknown>): ImportRow {
   return {
-    ...(r as unknown as ImportRow),
-    mapping: json(r.mapping),
+    id: text(r.id),
+    status: r.status as ImportStatus,
+    source: text(r.source),
+    format: text(r.format),
+    policy: r.policy as ImportPolicy,
+    actorId: textOrNull(r.actorId),
+    actorEmail: text(r.actorEmail),
+    ...mappingOf(json<StoredMappingEntry[]>(r.mapping)),
     readInfo: json(r.readInfo),
     counts: json(r.counts),
     errors: json(r.errors),
+    errorCount: Number(r.errorCount),
     warnings: json(r.warnings ?? []),
+    warningCount: Number(r.warningCount),
     currencies: json(r.currencies ?? []),
     newCategories: json(r.newCategories),
+    total: Number(r.total),
+    processed: Number(r.processed),
     result: json(r.result),
+    cancelRequested: r.cancelRequested === true,
+    changeId: textOrNull(r.changeId),
     createdAt: new Date(r.createdAt as string),
     startedAt: date(r.startedAt),
     finishedAt: date(r.finishedAt),
     heartbeatAt: date(r.heartbeatAt),
+    runner: textOrNull(r.runner),
+    ...('stillUndoable' in r ? { stillUndoable: r.stillUndoable === null ? null : r.stillUndoable === true } : {}),
   };
 }
 
@@ -123,6 +195,7 @@ const same = (p: string, v: string) =>
   sql.raw(
     sameAsJson(p, v, {
       category: `lower(coalesce(nullif(btrim(${p}.category), ''), '')) = lower(coalesce(${v}->>'category', ''))`,
+      translations: `${p}.translations = ${mergedTranslations(p, v)}`,
     }),
   );
 
@@ -188,6 +261,29 @@ function matchingStatement(id: string, step: MatchingStep): SQL {
     update import_rows r set product_id = s.product_id from single s
     where ${mine} and r.row_number = s.row_number and ${unclaimed('s.product_id')}`;
   }
+}
+
+/**
+ * The preview's same-picture statement (issue 29; its plan, issue 39): for each staged row with a picture, the
+ * first product (by number) showing it, the row's own product aside, and how many rows found one. Each row's
+ * lookup is one descent of products_image_number_idx (picture, number): the rows of one picture are in number order
+ * there, so the first one not the row's own product ends it. With an index on the picture alone, the planner
+ * could also walk products_number_idx in number order, filtering by picture, which reads the whole catalogue for
+ * each row whose picture no product shows (issue 39: past the statement limit at 6,700 products); the
+ * two-column index is cheaper for any picture, so no estimate makes that walk win. scripts/explain-same-pictures.ts
+ * shows the plan on both databases.
+ */
+export function samePicturesStatement(id: string, limit: number): SQL {
+  return sql`
+    select r.row_number as row, p.title, p.number, count(*) over ()::int as total
+    from import_rows r
+    cross join lateral (
+      select title, number from products p
+      where p.image = r.values->>'image' and p.id is distinct from r.product_id
+      order by p.number limit 1
+    ) p
+    where r.import_id = ${id}::uuid and r.values->>'image' is not null
+    order by r.row_number limit ${limit}`;
 }
 
 /** matchStaged's matching statements, in order (apart, so a bench can EXPLAIN each). */
@@ -263,6 +359,91 @@ async function prepareBatch(tx: Executor, id: string, range: SQL): Promise<void>
     where r.import_id = ${id}::uuid and ${range} and r.values->>'image' ~* '^https?://'`);
 }
 
+/** A staged row without a buy link. */
+const NO_LINK = sql`coalesce(r.values->>'link', '') = ''`;
+
+/**
+ * The commit's choices for the rows the preview flagged (issue 40): rows with an odd price or without a buy link
+ * skipped (their staged rows go) or, without a link, written hidden until one is added (writeBatch hides them).
+ * Noted on the import; answers how many rows it left out.
+ */
+async function applyChoices(tx: Executor, id: string, choices: ImportChoices): Promise<number> {
+  const dropped = async (where: SQL) =>
+    (
+      await rowsOf<{ n: number }>(
+        tx,
+        sql`with d as (delete from import_rows r where r.import_id = ${id}::uuid and ${where} returning 1)
+      select count(*)::int as n from d`,
+      )
+    )[0]?.n ?? 0;
+  const skippedOddPrices = choices.oddPrices === 'skip' ? await dropped(sql`r.values ? 'oddPrice'`) : 0;
+  const skippedNoLink = choices.noLink === 'skip' ? await dropped(NO_LINK) : 0;
+  const noted = { ...choices, skippedOddPrices, skippedNoLink };
+  await tx.execute(
+    sql`update imports set result = result || jsonb_build_object('choices', ${JSON.stringify(noted)}::jsonb) where id = ${id}::uuid`,
+  );
+  return skippedOddPrices + skippedNoLink;
+}
+
+/**
+ * Rows without a buy link to write hidden (after the matching: a new row gets its product's id now, so the batch
+ * that writes it finds the product to hide).
+ */
+async function markHidden(tx: Executor, id: string): Promise<void> {
+  await tx.execute(sql`
+    update import_rows r set values = r.values || '{"hideUntilLink": true}'::jsonb,
+      product_id = case when r.action = 'new' then coalesce(r.product_id, (r.values->>'id')::uuid, gen_random_uuid()) else r.product_id end
+    where r.import_id = ${id}::uuid and ${NO_LINK}`);
+}
+
+/**
+ * The commit's categories (issue 40): each new category of the file becomes the existing one the operator chose, or
+ * the name it is kept new under; the import's list of categories to add follows, and the choices are remembered for
+ * the next import of the same source. Answers whether any row's category changed.
+ */
+async function applyCategories(tx: Executor, id: string, chosen: Record<string, string>): Promise<boolean> {
+  const entries = Object.entries(chosen).filter(([from, to]) => from !== to);
+  const [current] = await rowsOf<{ source: string; newCategories: unknown }>(
+    tx,
+    sql`select source, new_categories as "newCategories" from imports where id = ${id}::uuid`,
+  );
+  if (!current || Object.keys(chosen).length === 0) return false;
+  const pairs = JSON.stringify(entries.map(([from, to]) => ({ f: from, t: to })));
+  const changed =
+    entries.length === 0
+      ? []
+      : await rowsOf<{ n: number }>(
+          tx,
+          sql`
+      update import_rows r set values = jsonb_set(r.values, '{category}', to_jsonb(c->>'t'))
+      from jsonb_array_elements(${pairs}::jsonb) c
+      where r.import_id = ${id}::uuid and r.values->>'category' = c->>'f' returning 1 as n`,
+        );
+  const listed = new Set((await rowsOf<{ name: string }>(tx, sql`select name from categories`)).map((r) => r.name.toLowerCase()));
+  const names = json<string[]>(current.newCategories);
+  const toAdd = new Map<string, string>();
+  for (const name of names) {
+    const target = chosen[name] ?? name;
+    if (!listed.has(target.toLowerCase()) && !toAdd.has(target.toLowerCase())) toAdd.set(target.toLowerCase(), target);
+  }
+  await tx.execute(sql`update imports set new_categories = ${JSON.stringify([...toAdd.values()])}::jsonb where id = ${id}::uuid`);
+  const remembered = JSON.stringify(Object.entries(chosen).map(([from, to]) => ({ k: categoryKey(from), t: to })));
+  await tx.execute(sql`
+    insert into import_category_choices (source, from_key, to_name)
+    select ${current.source}, c->>'k', c->>'t' from jsonb_array_elements(${remembered}::jsonb) c
+    on conflict (source, from_key) do update set to_name = excluded.to_name, updated_at = now()`);
+  return changed.length > 0;
+}
+
+/** The counts and total again after rows were left out (the invalid ones stay as they were). */
+async function recount(tx: Executor, id: string): Promise<void> {
+  const counted = await countStaged(tx, id);
+  await tx.execute(sql`
+    update imports set total = ${counted.new + counted.updated},
+      counts = counts || jsonb_build_object('new', ${counted.new}::int, 'updated', ${counted.updated}::int, 'unchanged', ${counted.unchanged}::int)
+    where id = ${id}::uuid`);
+}
+
 /** A claimed import's change record, and the import marked running with it. */
 async function startRun(tx: Executor, id: string, policy: ImportPolicy, actor: Actor, summary: string): Promise<ImportRow | null> {
   const changeId = await openChange(tx, 'import', summary, actor);
@@ -278,20 +459,6 @@ async function startRun(tx: Executor, id: string, policy: ImportPolicy, actor: A
 export function createImportsRepo(database: Database) {
   const { db } = database;
   return {
-    async categoryNames(): Promise<string[]> {
-      return (await database.rows<{ name: string }>(sql`select name from categories`)).map((r) => r.name);
-    },
-
-    /** Stored images fetched earlier from these addresses: an import reuses them instead of fetching again. */
-    async imagesBySource(urls: string[]): Promise<Map<string, string>> {
-      if (urls.length === 0) return new Map();
-      const rows = await database.rows<{ source: string; url: string }>(
-        sql`select distinct on (source_url) source_url as source, url from images
-            where source_url in (select jsonb_array_elements_text(${JSON.stringify(urls)}::jsonb)) order by source_url, created_at`,
-      );
-      return new Map(rows.map((r) => [r.source, r.url]));
-    },
-
     /** Previews older than a day were never confirmed: they and their staged rows go. */
     async dropStalePreviews(): Promise<void> {
       await database.rows(sql`delete from imports where status = 'previewed' and created_at < now() - interval '1 day'`);
@@ -307,12 +474,13 @@ export function createImportsRepo(database: Database) {
       format: string;
       policy: ImportPolicy;
       actor: Actor;
-      mapping: ImportMappingEntry[];
+      headers: readonly string[];
+      mapping: ImportMapping;
       readInfo?: ImportReadInfo;
     }): Promise<string> {
       const [created] = await database.rows<{ id: string }>(sql`
         insert into imports (source, format, policy, actor_id, actor_email, mapping, read_info)
-        values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb,
+        values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(storedMapping(preview.headers, preview.mapping))}::jsonb,
           ${JSON.stringify(preview.readInfo ?? {})}::jsonb)
         returning id`);
       if (!created) throw new Error('insert returned no row');
@@ -356,6 +524,43 @@ export function createImportsRepo(database: Database) {
     /** The staged rows by action. */
     countStaged: (id: string) => countStaged(db, id),
 
+    /** What operators chose for new categories at earlier imports of this source (issue 40), by categoryKey. */
+    async categoryChoices(source: string): Promise<Map<string, string>> {
+      const rows = await database.rows<{ fromKey: string; toName: string }>(sql`
+        select from_key as "fromKey", to_name as "toName" from import_category_choices where source = ${source}`);
+      return new Map(rows.map((r) => [r.fromKey, r.toName]));
+    },
+
+    /** Marks staged rows whose price is odd (issue 40), each with the reason. */
+    async flagOddPrices(id: string, flagged: Array<{ row: number; reason: string }>): Promise<void> {
+      for (let i = 0; i < flagged.length; i += STAGE_CHUNK) {
+        const chunk = flagged.slice(i, i + STAGE_CHUNK).map((f) => ({ r: f.row, m: f.reason }));
+        await database.rows(sql`
+          update import_rows r set values = r.values || jsonb_build_object('oddPrice', f->>'m')
+          from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) f
+          where r.import_id = ${id}::uuid and r.row_number = (f->>'r')::int`);
+      }
+    },
+
+    /**
+     * A matched preview's rows to write (new or updated) with an odd price, and those without a buy link (issue 40):
+     * how many, and the first `limit` of each.
+     */
+    async flaggedRows(id: string, limit: number): Promise<{ oddPrices: Omit<OddPrices, 'low' | 'high'>; noLink: RowsWithout }> {
+      const written = sql`r.import_id = ${id}::uuid and r.action in ('new', 'update')`;
+      const odd = await database.rows<{ row: number; title: string; price: number; reason: string; total: number }>(sql`
+        select r.row_number::int as row, r.values->>'title' as title, (r.values->>'price')::float8 as price, r.values->>'oddPrice' as reason,
+          count(*) over ()::int as total
+        from import_rows r where ${written} and r.values ? 'oddPrice' order by r.row_number limit ${limit}`);
+      const bare = await database.rows<{ row: number; title: string; total: number }>(sql`
+        select r.row_number::int as row, r.values->>'title' as title, count(*) over ()::int as total
+        from import_rows r where ${written} and ${NO_LINK} order by r.row_number limit ${limit}`);
+      return {
+        oddPrices: { count: odd[0]?.total ?? 0, rows: odd.map(({ total: _t, ...r }) => ({ ...r, price: Number(r.price) })) },
+        noLink: { count: bare[0]?.total ?? 0, rows: bare.map(({ total: _t, ...r }) => r) },
+      };
+    },
+
     /** A preview that could not be finished goes, with what it staged. */
     async dropPreview(id: string): Promise<void> {
       await database.rows(sql`delete from imports where id = ${id}::uuid and status = 'previewed'`);
@@ -372,7 +577,8 @@ export function createImportsRepo(database: Database) {
       format: string;
       policy: ImportPolicy;
       actor: Actor;
-      mapping: ImportMappingEntry[];
+      headers: readonly string[];
+      mapping: ImportMapping;
       readInfo?: ImportReadInfo;
       rows: StagedRow[];
     }): Promise<{ id: string; counts: Omit<ImportCounts, 'invalid'>; repeats: Array<{ row: number; first: number }> }> {
@@ -380,7 +586,7 @@ export function createImportsRepo(database: Database) {
         db,
         sql`
         insert into imports (source, format, policy, actor_id, actor_email, mapping, read_info)
-        values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(preview.mapping)}::jsonb,
+        values (${preview.source}, ${preview.format}, ${preview.policy}, ${preview.actor.id}::uuid, ${preview.actor.email}, ${JSON.stringify(storedMapping(preview.headers, preview.mapping))}::jsonb,
           ${JSON.stringify(preview.readInfo ?? {})}::jsonb)
         returning id`,
       );
@@ -399,15 +605,28 @@ export function createImportsRepo(database: Database) {
       errors: ImportRowError[],
       errorCount: number,
       newCategories: string[],
-      found: { warnings: ImportRowError[]; warningCount: number; currencies: ImportCurrency[]; samePictures?: SamePictures } = {
+      found: {
+        warnings: ImportRowError[];
+        warningCount: number;
+        currencies: ImportCurrency[];
+        samePictures?: SamePictures;
+        oddPrices?: OddPrices;
+        noLink?: RowsWithout;
+        derived?: DerivedCounts;
+        categories?: CategoryProposalRow[];
+        relativePictures?: ImportResult['relativePictures'];
+      } = {
         warnings: [],
         warningCount: 0,
         currencies: [],
       },
     ): Promise<void> {
-      const samePictures = found.samePictures
-        ? sql`jsonb_build_object('samePictures', ${JSON.stringify(found.samePictures)}::jsonb)`
-        : sql`'{}'::jsonb`;
+      const kept = Object.fromEntries(
+        (['samePictures', 'oddPrices', 'noLink', 'derived', 'categories', 'relativePictures'] as const).flatMap((key) =>
+          found[key] ? [[key, found[key]]] : [],
+        ),
+      );
+      const samePictures = sql`${JSON.stringify(kept)}::jsonb`;
       await database.rows(sql`
         update imports set counts = ${JSON.stringify(counts)}::jsonb, errors = ${JSON.stringify(errors)}::jsonb,
           error_count = ${errorCount}, new_categories = ${JSON.stringify(newCategories)}::jsonb, total = ${counts.new + counts.updated},
@@ -420,19 +639,10 @@ export function createImportsRepo(database: Database) {
      * A matched preview's rows whose picture another product already shows (issue 29): the same address (an external
      * picture, or one an earlier import fetched, which useKnownImages made that stored image's), the product the row
      * updates aside. The preview fetches no picture, so it compares addresses; the product page compares the photos'
-     * hashes once the import has stored them. One pass over the rows with products_image_idx.
+     * hashes once the import has stored them (samePicturesStatement).
      */
     async samePictures(id: string, limit: number): Promise<SamePictures> {
-      const rows = await database.rows<{ row: number; title: string; number: number; total: number }>(sql`
-        select r.row_number as row, p.title, p.number, count(*) over ()::int as total
-        from import_rows r
-        cross join lateral (
-          select title, number from products p
-          where p.image = r.values->>'image' and p.id is distinct from r.product_id
-          order by number limit 1
-        ) p
-        where r.import_id = ${id}::uuid and r.values->>'image' is not null
-        order by r.row_number limit ${limit}`);
+      const rows = await database.rows<{ row: number; title: string; number: number; total: number }>(samePicturesStatement(id, limit));
       return {
         count: Number(rows[0]?.total ?? 0),
         rows: rows.map((r) => ({ row: Number(r.row), title: r.title, number: Number(r.number) })),
@@ -480,7 +690,14 @@ export function createImportsRepo(database: Database) {
      * left unchanged instead of created twice; the counts follow. While another import runs it answers 'busy': that
      * one's products are not all written yet, so matching would miss them.
      */
-    async claim(id: string, policy: ImportPolicy, actor: Actor, summary: string): Promise<ImportRow | null | 'busy'> {
+    async claim(
+      id: string,
+      policy: ImportPolicy,
+      actor: Actor,
+      summary: string,
+      choices: ImportChoices = { oddPrices: 'import', noLink: 'import' },
+      categories: Record<string, string> = {},
+    ): Promise<ImportRow | null | 'busy'> {
       // One claim at a time (the lock is held to the end of the transaction), so two commits cannot both see no other import running.
       await db.execute(sql`select pg_advisory_xact_lock(hashtext('finder:import-claim'))`);
       const [locked] = await rowsOf<{ id: string }>(
@@ -490,6 +707,8 @@ export function createImportsRepo(database: Database) {
       if (!locked) return null;
       const [other] = await rowsOf<{ id: string }>(db, sql`select id from imports where status = 'running' and id <> ${id}::uuid limit 1`);
       if (other) return 'busy';
+      const left = await applyChoices(db, id, choices);
+      const renamed = await applyCategories(db, id, categories);
       // No statement has written products since the preview matched its rows (product_totals.changes moves with
       // each one, migration 0009): the matches stand as they are. Else they are made again.
       const [unchanged] = await rowsOf<{ same: boolean }>(
@@ -498,7 +717,12 @@ export function createImportsRepo(database: Database) {
         select coalesce((i.result->>'matchedAtChange')::bigint = t.changes, false) as same
         from imports i, product_totals t where i.id = ${id}::uuid`,
       );
-      if (unchanged?.same) return startRun(db, id, policy, actor, summary);
+      if (unchanged?.same) {
+        if (renamed) await db.execute(actionsStatement(id));
+        if (left > 0 || renamed) await recount(db, id);
+        if (choices.noLink === 'hide') await markHidden(db, id);
+        return startRun(db, id, policy, actor, summary);
+      }
       const repeats = await matchStaged(db, id);
       const counted = await countStaged(db, id);
       const repeatErrors: ImportRowError[] = repeats.map(({ row, first }) => ({
@@ -512,6 +736,7 @@ export function createImportsRepo(database: Database) {
             'invalid', coalesce((counts->>'invalid')::int, 0) + ${repeats.length}::int),
           errors = errors || ${JSON.stringify(repeatErrors)}::jsonb
         where id = ${id}::uuid`);
+      if (choices.noLink === 'hide') await markHidden(db, id);
       return startRun(db, id, policy, actor, summary);
     },
 
@@ -528,19 +753,9 @@ export function createImportsRepo(database: Database) {
     /** The job's view: whether the operator asked to stop; writes the heartbeat. */
     async heartbeat(id: string, result: Partial<ImportResult>): Promise<boolean> {
       const [row] = await database.rows<{ cancel: boolean }>(sql`
-        update imports set heartbeat_at = now(), result = ${JSON.stringify(result)}::jsonb
+        update imports set heartbeat_at = now(), runner = ${database.instance}, result = ${JSON.stringify(result)}::jsonb
         where id = ${id}::uuid returning cancel_requested as cancel`);
       return row?.cancel ?? true;
-    },
-
-    /** Adds the categories the file names that the list lacks, at the end of the list. */
-    async addCategories(names: string[]): Promise<void> {
-      for (const name of names) {
-        await database.rows(sql`
-          insert into categories (name, relevance, description)
-          select ${name}, coalesce(max(relevance), 0) + 1, '' from categories
-          on conflict ((lower(name))) do nothing`);
-      }
     },
 
     /** Distinct external image addresses of the rows to write, each with the first row that names it. */
@@ -593,7 +808,7 @@ export function createImportsRepo(database: Database) {
           with batch as (
             select r.product_id, r.values as v from import_rows r where ${range} and r.action = 'update'
           ), changed as (
-            update products p set ${sql.raw(writtenAssignmentsFromJson('b.v', { category: keptCategory('o', 'b.v') }))}, updated_at = now()
+            update products p set ${sql.raw(writtenAssignmentsFromJson('b.v', { category: keptCategory('o', 'b.v'), translations: mergedTranslations('o', 'b.v') }))}, updated_at = now()
             from batch b join products o on o.id = b.product_id
             where p.id = b.product_id and not (${same('o', 'b.v')})
             returning p.id, p.updated_at, ${sql.raw(writtenSnapshot('o'))} as before
@@ -621,6 +836,12 @@ export function createImportsRepo(database: Database) {
           select (select count(*) from made)::int as n, (select count(*) from batch)::int as total`,
       );
       const rows = (updated?.total ?? 0) + (created?.total ?? 0);
+      // Rows without a buy link the operator chose to hide (issue 40): out of the finder until a link is added (a
+      // trigger puts them back then, migration 0036).
+      await tx.execute(sql`
+        update products p set link_state = 'hidden' from import_rows r
+        where ${range} and r.action in ('new', 'update') and r.values ? 'hideUntilLink' and p.id = r.product_id
+          and p.link is null and p.link_state = 'ok'`);
       await tx.execute(sql`update imports set processed = processed + ${rows}, heartbeat_at = now() where id = ${id}::uuid`);
       // An update whose product is gone, or a new row whose id was taken meanwhile, is skipped; an update whose
       // product already has these values changed nothing and is not counted as skipped.
@@ -640,7 +861,16 @@ export function createImportsRepo(database: Database) {
 
     /** A running import's process is alive: written every few seconds while its job runs (see STALE in the service). */
     async touch(id: string): Promise<void> {
-      await database.rows(sql`update imports set heartbeat_at = now() where id = ${id}::uuid and status = 'running'`);
+      await database.rows(
+        sql`update imports set heartbeat_at = now(), runner = ${database.instance} where id = ${id}::uuid and status = 'running'`,
+      );
+    },
+
+    /** Of these server processes (imports' runners), those known to be gone: no connection of theirs is left. */
+    async runnersGone(instances: string[]): Promise<Set<string>> {
+      const gone = new Set<string>();
+      for (const instance of new Set(instances)) if (!(await database.processAlive(instance))) gone.add(instance);
+      return gone;
     },
 
     /** The imports that are running (rows or pictures), for the orphan check. */
@@ -729,32 +959,6 @@ export function createImportsRepo(database: Database) {
       if (!row) return null;
       await db.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
       return json<Partial<ImportResult>>(row.result);
-    },
-
-    /** An image an import fetched, recorded with the address it came from. */
-    async insertFetchedImage(file: StoredImageFile, sourceUrl: string): Promise<void> {
-      await database.rows(sql`
-        insert into images (name, storage_key, url, content_type, size_bytes, width, height, source_url, phash, mean_colour)
-        values (${file.name}, ${file.storageKey}, ${file.url}, ${file.contentType}, ${file.sizeBytes}, ${file.width}, ${file.height}, ${sourceUrl},
-                ${file.phash}::bit(64), ${file.meanColour})`);
-    },
-
-    /**
-     * On Undo, in its transaction: the categories the import added (`names`, made at or after `since`, when it
-     * started) that no product is in any more go. Answers their names.
-     */
-    async removeEmptyCategories(names: string[], since: Date | null): Promise<string[]> {
-      if (names.length === 0 || since === null) return [];
-      const removed = await rowsOf<{ name: string }>(
-        db,
-        sql`
-        delete from categories c
-        where lower(c.name) in (select lower(jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)))
-          and c.created_at >= ${since.toISOString()}::timestamptz
-          and coalesce((select t.products from category_totals t where t.key = lower(c.name)), 0) = 0
-        returning c.name`,
-      );
-      return removed.map((r) => r.name).sort((a, b) => a.localeCompare(b));
     },
 
     async markUndone(id: string, result: Partial<ImportResult>): Promise<void> {

@@ -1,30 +1,28 @@
-import multipart from '@fastify/multipart';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Rates } from '../../../common/currency';
-import { IMPORT_MAX_BYTES, type ImportEncoding } from '../../../common/import-columns';
+import { IMPORT_MAX_BYTES } from '../../../common/import-columns';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
 import {
-  IMPORT_POLICIES,
   importCommitBodySchema,
-  importEncodingField,
+  importFormSchema,
   importListQuerySchema,
   importListSchema,
-  importMappingSchema,
-  importRatesSchema,
   importSchema,
-  importSheetField,
   importUrlBodySchema,
-  type ImportPolicy,
+  type ImportFormFields,
+  type ImportUrlBody,
 } from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
 import { downloadResponse } from '../../plugins/openapi';
 import { actorOf } from '../audit/audit-details';
 import type { ImportSource, ImportsService } from './imports.service';
 
-/** A multipart body is read by the handler; a JSON one ({ url }) is checked with the schema. */
-const jsonOrMultipart: FastifySchemaCompiler<never> = (route) => {
+/**
+ * A body that may be absent: none (or a multipart one, read by the handler) passes; a JSON one is checked with the
+ * schema. The preview's `{ url }` and the commit's optional `{ policy }`.
+ */
+const bodyMayBeAbsent: FastifySchemaCompiler<never> = (route) => {
   const validate = validatorCompiler(route as never);
   return (data: unknown) => (route.httpPart === 'body' && (data === undefined || data === null) ? { value: undefined } : validate(data));
 };
@@ -36,62 +34,33 @@ function siteOrigin(request: FastifyRequest): string {
 
 type MultipartError = Error & { code?: string };
 const MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
+/** An import's form: one file and a few fields (the app registers multipart once, server/plugins/multipart.ts). */
+const FORM_LIMITS = { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 12, fieldSize: 64 * 1024, parts: 14 };
 
-/** The multipart form's file and fields. */
-type ReadFields = { sheet?: string; encoding?: ImportEncoding };
-
-/** A form field checked with its contract: the schema's sentence when it is refused. */
-function formField<T>(
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } },
-  value: unknown,
-): T {
-  const checked = schema.safeParse(value);
-  if (!checked.success) throw new AppError('VALIDATION', checked.error.issues[0]?.message ?? 'is not valid');
-  return checked.data;
+/** The first issue of a form's parse as one sentence naming its field (as the JSON body's are named). */
+function formProblem(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
+  const issue = issues[0];
+  if (!issue) return 'The form is not valid.';
+  const field = String(issue.path[0] ?? '');
+  return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
 }
 
-async function readForm(
-  request: FastifyRequest,
-): Promise<{ source: ImportSource; policy?: ImportPolicy; mapping?: Record<string, string>; rates?: Rates } & ReadFields> {
+/**
+ * The multipart form: its one file, and its fields' texts parsed with the form's contract (importFormSchema; a
+ * blank field but the policy counts as absent, as the dialog leaves them).
+ */
+async function readForm(request: FastifyRequest): Promise<{ source: ImportSource; fields: ImportFormFields }> {
   let source: ImportSource | undefined;
-  let policy: ImportPolicy | undefined;
-  let mapping: Record<string, string> | undefined;
-  let rates: Rates | undefined;
-  const read: ReadFields = {};
+  const texts: Record<string, string> = {};
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: FORM_LIMITS })) {
       if (part.type === 'file') {
         if (source) throw new AppError('VALIDATION', 'Send one file per import.');
         const body = await part.toBuffer();
         source = { kind: 'file', name: part.filename, body, contentType: part.mimetype };
-      } else if (part.fieldname === 'policy') {
-        const value = String(part.value);
-        if (!(IMPORT_POLICIES as readonly string[]).includes(value)) throw new AppError('VALIDATION', 'policy must be valid or all');
-        policy = value as ImportPolicy;
-      } else if (part.fieldname === 'mapping' && String(part.value).trim() !== '') {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(String(part.value));
-        } catch {
-          throw new AppError('VALIDATION', 'mapping must be JSON: {"Header": "field"}');
-        }
-        const checked = importMappingSchema.safeParse(parsed);
-        if (!checked.success) throw new AppError('VALIDATION', `mapping: ${checked.error.issues[0]?.message ?? 'is not valid'}`);
-        mapping = checked.data;
-      } else if (part.fieldname === 'rates' && String(part.value).trim() !== '') {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(String(part.value));
-        } catch {
-          throw new AppError('VALIDATION', 'rates must be JSON: {"CNY": 7.2}');
-        }
-        const checked = importRatesSchema.safeParse(parsed);
-        if (!checked.success) throw new AppError('VALIDATION', checked.error.issues[0]?.message ?? 'rates: is not valid');
-        rates = checked.data;
-      } else if (part.fieldname === 'sheet' && String(part.value).trim() !== '') {
-        read.sheet = formField(importSheetField, String(part.value));
-      } else if (part.fieldname === 'encoding' && String(part.value) !== '') {
-        read.encoding = formField(importEncodingField, String(part.value));
+      } else if (part.fieldname !== 'file') {
+        const text = String(part.value);
+        if (part.fieldname === 'policy' || text.trim() !== '') texts[part.fieldname] = text;
       }
     }
   } catch (err) {
@@ -100,20 +69,31 @@ async function readForm(
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('VALIDATION', 'Send one file per import.');
     throw err;
   }
+  const parsed = importFormSchema.safeParse(texts);
+  if (!parsed.success) throw new AppError('VALIDATION', formProblem(parsed.error.issues));
   if (!source) throw new AppError('VALIDATION', 'Choose a file to import (field "file"), or send { "url": "…" } as JSON.');
-  return { source, ...(policy ? { policy } : {}), ...(mapping ? { mapping } : {}), ...(rates ? { rates } : {}), ...read };
+  const { file: _file, ...fields } = parsed.data;
+  return { source, fields };
 }
 
 /** Imports (issue 15): preview, then commit in the background, then maybe undo. Admins only. */
 export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
-  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 8, fieldSize: 64 * 1024, parts: 10 } });
   app.addHook('onClose', async () => service.close());
+  // The commit's body is optional: a client that says JSON and sends nothing (fetch with only the header) sends no
+  // body. Fastify's own parser answers everything else, as everywhere (this plugin's scope only).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
   const importResponse = { 404: errorSchema, 409: errorSchema };
 
   app.post(
     '/api/admin/imports',
     app.guard('admin', {
-      validatorCompiler: jsonOrMultipart as never,
+      validatorCompiler: bodyMayBeAbsent as never,
       schema: {
         tags: ['admin'],
         summary: 'Reads an import (CSV, XLSX, ODS or JSON; a file or an address) and answers its preview; nothing changes yet',
@@ -129,18 +109,11 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
     }),
     async (request, reply) => {
       const form = request.isMultipart() ? await readForm(request) : null;
-      const body = request.body as
-        ({ url: string; policy?: ImportPolicy; mapping?: Record<string, string>; rates?: Rates } & ReadFields) | undefined;
+      const body = request.body as ImportUrlBody | undefined;
       if (!form && !body) throw new AppError('VALIDATION', 'Send a file as multipart/form-data, or { "url": "…" } as JSON.');
-      const source: ImportSource = form ? form.source : { kind: 'url', url: body?.url ?? '' };
-      const preview = await service.preview(actorOf(request), source, {
-        policy: form ? form.policy : body?.policy,
-        mapping: form ? form.mapping : body?.mapping,
-        rates: form ? form.rates : body?.rates,
-        sheet: form ? form.sheet : body?.sheet,
-        encoding: form ? form.encoding : body?.encoding,
-        origin: siteOrigin(request),
-      });
+      const { url = '', ...fields }: Partial<ImportUrlBody> = body ?? {};
+      const source: ImportSource = form ? form.source : { kind: 'url', url };
+      const preview = await service.preview(actorOf(request), source, { ...(form ? form.fields : fields), origin: siteOrigin(request) });
       return reply.status(201).send(preview);
     },
   );
@@ -200,16 +173,25 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
   app.post(
     '/api/admin/imports/:id/commit',
     app.guard('admin', {
+      validatorCompiler: bodyMayBeAbsent as never,
       schema: {
         tags: ['admin'],
         summary: 'Starts writing a previewed import in the background (202); GET the import for its progress',
-        description: 'policy all refuses (409) when any row is invalid. Recorded in the audit log when it ends.',
+        description:
+          'The body is optional (none, or `{}`: the policy chosen at the preview). policy all refuses (409) when any row is invalid. Recorded in the audit log when it ends.',
         params: idParamsSchema,
         body: importCommitBodySchema.optional(),
         response: { 202: importSchema, ...importResponse },
       },
     }),
-    async (request, reply) => reply.status(202).send(await service.commit(actorOf(request), request.params.id, request.body?.policy)),
+    async (request, reply) =>
+      reply.status(202).send(
+        await service.commit(actorOf(request), request.params.id, request.body?.policy, {
+          oddPrices: request.body?.oddPrices,
+          noLink: request.body?.noLink,
+          categories: request.body?.categories,
+        }),
+      ),
   );
 
   app.post(

@@ -1,235 +1,64 @@
-import { productPath } from '../../../common/product-urls';
-import type { FastifyBaseLogger } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '../../../common/admin-constants';
-import { ADMIN_TEXTS } from '../../../common/texts/admin';
-import {
-  IGNORE_COLUMN,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_STORED_ERRORS,
-  IMPORT_PREVIEW_ERRORS,
-  type ImportEncoding,
-  type ImportField,
-} from '../../../common/import-columns';
-import { DEFAULT_BASE_CURRENCY, isCurrencyCode, type CurrencyCode, type Rates } from '../../../common/currency';
-import { DEFAULT_SHORT_LINK_HOSTS, guessColumns, isShortLink } from '../../../common/import-mapping';
+/**
+ * An import's use cases (issue 15; split by job in issue 44): preview, get and list, the problems' CSV, commit,
+ * cancel and undo. The background run is import-runner.ts, the answers import-answers.ts, the preview's staging
+ * rules import-staging.ts (a pure function with its tests).
+ */
+import { IMPORT_MAX_BYTES, IMPORT_MAX_STORED_ERRORS, IMPORT_PREVIEW_ERRORS, type ImportField } from '../../../common/import-columns';
+import { DEFAULT_BASE_CURRENCY, type CurrencyCode, type Rates } from '../../../common/currency';
+import { columnsOf, DEFAULT_SHORT_LINK_HOSTS, guessColumns, isShortLink, type ImportColumns } from '../../../common/import-mapping';
 import { parseItemLink } from '../../../common/agent-links';
-import { ownImagePath } from '../../../common/media';
 import {
   IMPORT_HISTORY_PAGE_SIZE,
   type Import,
-  type ImportCurrency,
+  type ImportFormFields,
   type ImportList,
+  type ImportMapping,
   type ImportPolicy,
   type ImportRowError,
 } from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
-import { StorageError, type Storage } from '../../storage/storage';
-import type { FileRemovals } from '../images/file-removals';
-import type { Actor, AuditRepo } from '../audit/audit.repo';
-import type { ChangeLimit, Transact } from '../../db/unit-of-work';
-import type { ChangesRepo } from '../changes/changes.repo';
-import { imageKeys, prepareImage, removeImageFiles, storePreparedImage } from '../images/image-files';
-import { csvField } from './csv';
-import { fileKey } from './import-matching';
-import { columnsOf, type CheckedRecord, type ImportValues } from './import-rows';
-import {
-  MATCHING_STEPS,
-  type ImportMappingEntry,
-  type ImportResult,
-  type ImportRow,
-  type ImportsRepo,
-  type StagedRow,
-} from './imports.repo';
+import type { Actor } from '../audit/audit.repo';
+import { MATCHING_STEPS, type ImportChoices, type ImportRow, type ImportsRepo } from './imports.repo';
+import { currenciesFrom, NOT_FOUND, plural, problemsCsv, toImport as answerOf, UNDOABLE } from './import-answers';
+import { createImportRunner, type ImportRunnerDeps } from './import-runner';
+import { newStagingTallies, RowProblems, stageBatch } from './import-staging';
+import { oddPriceReason, priceBounds } from './import-quality';
+import { brandMatcher, DEFAULT_BRAND_ALIASES, type BrandAlias } from '../../../common/import-derive';
+import { categoryKey, proposeCategory, titleOfCategory } from '../../../common/import-categories';
 import { readChecked, type CheckPlan, type CheckedRow, type ImportRecord, type ReadHead } from './read-import';
+import { refuseNulHeaders } from './readers/table';
 import { fetchLimited, type FetchLimits } from './safe-fetch';
 import { followShortLink, followShortLinks, type ShortLinkAnswer } from './short-links';
-import type { JobQueue, PictureItem } from '../../jobs/job-queue';
-import {
-  HostBackoff,
-  hostNotAsked,
-  hostOf,
-  isTransient,
-  PICTURE_CONCURRENCY,
-  PICTURE_FETCH_TIMEOUT_MS,
-  PICTURE_RETRY_DELAYS_MS,
-  PICTURES_PER_JOB,
-} from './import-pictures';
 
-/** Rows written per transaction: the progress bar moves between them, and Cancel stops between them. */
-export const IMPORT_BATCH_ROWS = 2000;
 const FETCH_TIMEOUT_MS = 20_000;
-/** A running import's process touches it this often (the lease) ... */
-const LEASE_TOUCH_MS = 5000;
-/** ... so one silent for longer lost its process (a crash): Cancel ends it at once, a read fails it. */
-const STALE_IMPORT_MS = 30_000;
-/** How often a picture job looks whether its import was cancelled or undone meanwhile. */
-const STATUS_CHECK_MS = 2000;
-
-/** Which sheet of a workbook to read, and how a text file's bytes are read (issue 26). */
-type ReadHow = { sheet?: string | undefined; encoding?: ImportEncoding | undefined };
 
 export type ImportSource = { kind: 'file'; name: string; body: Buffer; contentType: string } | { kind: 'url'; url: string };
 
-export type ImportsDeps = {
-  repo: ImportsRepo;
-  /** Changes (an import's end, Undo): a unit of work's transaction (server/db/unit-of-work.ts) and the change limit. */
-  unitOfWork: { transaction: Transact<{ changes: ChangesRepo; audit: AuditRepo; imports: ImportsRepo }>; limit: ChangeLimit };
-  storage: Storage;
-  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
-  /** Removes what a failed image fetch stored; what the storage keeps is tried again later (issue 25). */
-  removals?: Pick<FileRemovals, 'removeOrNote'> | undefined;
-  /** IMPORT_ALLOW_PRIVATE_HOSTS. */
-  allowPrivateHosts: boolean;
-  /** Rows per batch (tests make it small to see progress and Cancel between batches). */
-  batchRows?: number;
+/** A preview's options: the form's (or the JSON body's, its address apart), and the site the admin's page came from. */
+export type PreviewOptions = ImportFormFields & { origin: string };
+
+/** The runner's dependencies (the service hands them on), with what the preview needs besides. */
+export type ImportsDeps = ImportRunnerDeps & {
   /** The base currency and the site's rates (units per one base unit), which convert prices in other currencies. */
   currency?: { base: CurrencyCode; rates: () => Promise<Rates> } | undefined;
   /** IMPORT_SHORT_LINK_HOSTS: share links followed at preview to the item they stand for. */
   shortLinkHosts?: readonly string[] | undefined;
   /** Follows one short link (tests may pass their own); `followShortLink` through the safe fetch by default. */
   followLink?: ((address: string) => Promise<string>) | undefined;
-  /** The job queue that runs the rows and the pictures (app); without it they run in this process (unit tests). */
-  jobs?: JobQueue | undefined;
+  /** The kept brand list that names a title's brand (issue 40); the default list without it. */
+  brandAliases?: (() => Promise<BrandAlias[]>) | undefined;
 };
 
 /** Rows the content guess reads (it looks at the first GUESS_SAMPLE_VALUES non-blank values of each column). */
 const GUESS_SAMPLE_ROWS = 500;
 
-const UNDOABLE = new Set(['succeeded', 'failed', 'cancelled']);
-
-function toImportOf(row: ImportRow, base: CurrencyCode, errorsShown = IMPORT_PREVIEW_ERRORS): Import {
-  const result = row.result;
-  const ran = row.status !== 'previewed' && row.startedAt !== null;
-  return {
-    id: row.id,
-    status: row.status,
-    source: row.source,
-    format: row.format,
-    policy: row.policy,
-    actorEmail: row.actorEmail,
-    headers: row.mapping.map((m) => m.header),
-    sheets: row.readInfo.sheets ?? [],
-    sheet: row.readInfo.sheet ?? null,
-    encoding: row.readInfo.encoding ?? null,
-    readWarnings: row.readInfo.readWarnings ?? [],
-    mapping: Object.fromEntries(row.mapping.map((m) => [m.header, m.field])),
-    counts: { new: 0, updated: 0, unchanged: 0, invalid: 0, ...row.counts },
-    errors: row.errors.slice(0, errorsShown),
-    errorCount: row.errorCount,
-    warnings: row.warnings.slice(0, errorsShown),
-    warningCount: row.warningCount,
-    baseCurrency: base,
-    currencies: row.currencies,
-    newCategories: row.newCategories,
-    progress: { processed: row.processed, total: row.total },
-    result: ran
-      ? {
-          created: result.created ?? 0,
-          updated: result.updated ?? 0,
-          skipped: result.skipped ?? 0,
-          imagesFetched: result.imagesFetched ?? 0,
-          imageFailures: result.imageFailures ?? [],
-          message: result.message ?? null,
-          undo: result.undo ?? null,
-          categoriesRemoved: result.categoriesRemoved ?? [],
-        }
-      : null,
-    canUndo: undoReason(row) === null,
-    undoReason: undoReason(row),
-    pictures: result.pictures ?? null,
-    samePictures: {
-      count: result.samePictures?.count ?? 0,
-      rows: (result.samePictures?.rows ?? []).map((r) => ({ row: r.row, title: r.title, path: productPath(r) })),
-    },
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
-/** Why Undo is not offered for an import, or null when it is. */
-function undoReason(row: ImportRow): string | null {
-  if (row.status === 'undone') return 'Undone already.';
-  if (row.status === 'previewed') return 'Not imported: it was only previewed.';
-  // Once its rows are written, a running import only fetches pictures: Undo may take it back (their jobs cancelled).
-  const picturesPending = row.status === 'running' && row.result.rowsDone === true;
-  if (row.status === 'running' && !picturesPending) return 'Still running: cancel it first.';
-  // `processed` is written with each batch, in its transaction: rows were written exactly when it is above 0.
-  if (row.changeId === null || !(UNDOABLE.has(row.status) || picturesPending) || row.processed === 0) return 'It changed nothing.';
-  if (row.stillUndoable === false) return 'Every product it wrote was changed or deleted since.';
-  return null;
-}
-
-const NOT_FOUND = 'This import does not exist (previews are kept for a day).';
-
-/** The currencies other than the base that rows' prices were in: how many rows each, and the rate used (or none). */
-export function currenciesOf(checked: readonly CheckedRecord[], rates: Rates, site: Rates, given: Rates): ImportCurrency[] {
-  const rows = new Map<CurrencyCode, number>();
-  for (const c of checked) if (c.currency !== null) rows.set(c.currency, (rows.get(c.currency) ?? 0) + 1);
-  return currenciesFrom(rows, rates, site, given);
-}
-
-/** currenciesOf from the rows counted per currency (a preview counts them batch by batch). */
-function currenciesFrom(rows: ReadonlyMap<CurrencyCode, number>, rates: Rates, site: Rates, given: Rates): ImportCurrency[] {
-  return [...rows.entries()]
-    .filter(([code]) => isCurrencyCode(code))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([code, count]) => {
-      const rate = rates[code] ?? null;
-      const source = rate === null ? 'missing' : given[code] !== undefined ? 'given' : site[code] !== undefined ? 'site' : 'missing';
-      return { code, rows: count, rate, source };
-    });
-}
-
-const byRow = (a: ImportRowError, b: ImportRowError) => a.row - b.row;
-
-/**
- * A preview's errors or warnings in row order: the first `max` kept (what the import stores), every one counted.
- * Batches come in file order, so what falls past `max` after a batch never comes back (the sort is stable: a row's
- * problems keep their order).
- */
-class RowProblems {
-  items: ImportRowError[] = [];
-  count = 0;
-  constructor(private readonly max: number) {}
-  add(found: readonly ImportRowError[]): void {
-    for (const f of found) this.items.push(f);
-    this.count += found.length;
-  }
-  /** After a batch. */
-  trim(): void {
-    if (this.items.length <= this.max) return;
-    this.items.sort(byRow);
-    this.items.length = this.max;
-  }
-  kept(): ImportRowError[] {
-    return this.items.sort(byRow).slice(0, this.max);
-  }
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** The file name an image address suggests ("https://x/a/coat.jpg?v=2" -> "coat.jpg"). */
-function nameFromUrl(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || 'image';
-  } catch {
-    return 'image';
-  }
-}
-
 export function createImportsService(deps: ImportsDeps) {
-  const { repo, unitOfWork, storage, log } = deps;
+  const { repo, unitOfWork } = deps;
   const base = deps.currency?.base ?? DEFAULT_BASE_CURRENCY;
   const shortHosts = deps.shortLinkHosts ?? DEFAULT_SHORT_LINK_HOSTS;
   const follow = deps.followLink ?? ((address: string) => followShortLink(address, shortHosts, deps.allowPrivateHosts));
-  const toImport = (row: ImportRow, errorsShown?: number) => toImportOf(row, base, errorsShown);
-  const batchRows = deps.batchRows ?? IMPORT_BATCH_ROWS;
-  /** Imports whose rows phase runs in this process; in-memory runs (no job queue: unit tests); hosts per import. */
-  const runningHere = new Set<string>();
-  const inMemory = new Set<Promise<void>>();
-  const backoffs = new Map<string, HostBackoff>();
-  let closing = false;
+  const toImport = (row: ImportRow, errorsShown?: number) => answerOf(row, base, errorsShown);
+  const runner = createImportRunner(deps);
   const limits = (maxBytes: number): FetchLimits => ({ maxBytes, timeoutMs: FETCH_TIMEOUT_MS, allowPrivate: deps.allowPrivateHosts });
 
   /**
@@ -268,13 +97,13 @@ export function createImportsService(deps: ImportsDeps) {
   }
 
   /** The mapping: guessed from the headers, else from the columns' values (`sample`), with the operator's choices laid over it. */
-  function mappingFor(headers: string[], sample: ImportRecord[], chosen: Record<string, string> | undefined): ImportMappingEntry[] {
+  function mappingFor(headers: string[], sample: ImportRecord[], chosen: ImportMapping | undefined): ImportMapping {
     for (const header of Object.keys(chosen ?? {})) {
       if (!headers.includes(header))
         throw new AppError('VALIDATION', `mapping: the file has no column "${header}" (it has ${headers.join(', ')}).`);
     }
     const guessed = guessColumns(headers, sample.slice(0, GUESS_SAMPLE_ROWS), Object.keys(chosen ?? {}));
-    return headers.map((header) => ({ header, field: chosen?.[header] ?? guessed[header] ?? IGNORE_COLUMN }));
+    return { ...guessed, ...chosen };
   }
 
   /** The rates a preview converts with: the site's, with those the operator gave laid over them. */
@@ -286,7 +115,7 @@ export function createImportsService(deps: ImportsDeps) {
   /** Valid rows whose link is a share link get the item's address it leads to; those that cannot be followed keep theirs. */
   async function followShortLinksOf(
     checked: CheckedRow[],
-    columns: Partial<Record<ImportField, string[]>>,
+    columns: ImportColumns,
     answered: Map<string, ShortLinkAnswer>,
   ): Promise<ImportRowError[]> {
     const rows = checked.flatMap((c) =>
@@ -319,347 +148,65 @@ export function createImportsService(deps: ImportsDeps) {
     return warnings;
   }
 
-  /** The import's actor as the audit log names it. */
-  const actorOf = (row: ImportRow): Actor => ({ id: row.actorId, email: row.actorEmail });
-
-  /** Ends a running import once, with its audit entry (what it did, in the same transaction). */
-  async function end(row: ImportRow, status: 'succeeded' | 'failed' | 'cancelled', changes: Partial<ImportResult>): Promise<boolean> {
-    backoffs.delete(row.id);
-    return unitOfWork.transaction(async ({ imports, audit }) => {
-      const result = await imports.end(row.id, status, changes);
-      if (!result) return false;
-      const details = {
-        importId: row.id,
-        changeId: row.changeId,
-        source: row.source,
-        created: result.created ?? 0,
-        updated: result.updated ?? 0,
-        skipped: result.skipped ?? 0,
-        imagesFetched: result.imagesFetched ?? 0,
-        imageFailures: result.pictures?.failed ?? result.imageFailures?.length ?? 0,
-        message: result.message ?? null,
-      };
-      await audit.record({
-        action: 'product-import',
-        subject: row.source,
-        actor: actorOf(row),
-        details,
-        status: status === 'succeeded' ? 'succeeded' : 'failed',
-      });
-      return true;
-    });
-  }
-
-  /** The rows phase: categories, then the rows in batches (Cancel between them), then the pictures' jobs. */
-  async function runRows(id: string): Promise<void> {
-    const row = await repo.find(id);
-    if (!row || row.status !== 'running' || row.result.rowsDone) return;
-    const changeId = row.changeId ?? '';
-    const result: ImportResult = { created: 0, updated: 0, skipped: 0, imagesFetched: 0, imageFailures: [], message: null, undo: null };
-    let status: 'succeeded' | 'failed' | 'cancelled' = 'succeeded';
-    runningHere.add(id);
-    // The lease: a running import is touched every few seconds, so one silent for longer lost its process.
-    const lease = setInterval(() => void repo.touch(id).catch(() => undefined), LEASE_TOUCH_MS);
-    lease.unref();
-    try {
-      try {
-        await repo.addCategories(row.newCategories);
-        let after = 0;
-        for (const last of await repo.batchEnds(id, batchRows)) {
-          if (closing || (await repo.heartbeat(id, result))) {
-            status = closing ? 'failed' : 'cancelled';
-            result.message = closing ? 'The server stopped before the import finished; what it wrote can be undone.' : 'Cancelled.';
-            break;
-          }
-          // One transaction a batch, under the change limit: PGlite's one connection is free between them.
-          const done = await unitOfWork.transaction(({ imports }) => imports.writeBatch(id, changeId, after, last), unitOfWork.limit);
-          result.created += done.created;
-          result.updated += done.updated;
-          result.skipped += done.skipped;
-          after = last;
-        }
-        if (status === 'succeeded') {
-          const items = await repo.pictureItems(id, changeId);
-          if (items.length > 0) {
-            const rowsDone = { ...result, rowsDone: true, pictures: { total: items.length, fetched: 0, failed: 0 } };
-            await unitOfWork.transaction(({ imports }) => imports.finishRows(id, rowsDone));
-            const chunks: PictureItem[][] = [];
-            for (let i = 0; i < items.length; i += PICTURES_PER_JOB) chunks.push(items.slice(i, i + PICTURES_PER_JOB));
-            await enqueuePictures(id, chunks);
-            return;
-          }
-        }
-      } catch (err) {
-        status = 'failed';
-        const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-        result.message = `The import stopped: ${(cause instanceof Error ? cause.message : String(cause)).slice(0, 300)}`;
-        log.error({ err, importId: id }, 'import failed');
-      }
-      await end(row, status, result);
-    } finally {
-      clearInterval(lease);
-      runningHere.delete(id);
-    }
-  }
-
-  function backoffFor(row: ImportRow): HostBackoff {
-    let backoff = backoffs.get(row.id);
-    if (!backoff) {
-      backoff = new HostBackoff(row.result.deadHosts ?? []);
-      backoffs.set(row.id, backoff);
-    }
-    for (const host of row.result.deadHosts ?? []) backoff.markDead(host);
-    return backoff;
-  }
-
-  /**
-   * One picture job: each address fetched (or reused when stored before) and given to the products still without a
-   * picture; a host given up is not asked; counts added to the import, which ends when every picture is done.
-   */
-  async function runPictures(id: string, items: PictureItem[]): Promise<void> {
-    const row = await repo.find(id);
-    if (!row || row.status !== 'running') return;
-    const column = row.mapping.find((m) => m.field === 'image')?.header ?? 'image';
-    const backoff = backoffFor(row);
-    const known = await repo.imagesBySource(items.map((i) => i.url));
-    const failures: ImportRowError[] = [];
-    const fail = (item: PictureItem, message: string) =>
-      failures.push({ row: item.row, column, message: `${item.url.slice(0, 200)}: ${message}` });
-    let fetched = 0;
-    let stopped = false;
-    let checkedAt = Date.now();
-    const one = async (item: PictureItem): Promise<void> => {
-      const stored = known.get(item.url);
-      if (stored) {
-        await repo.setPicture(id, item.products, stored);
-        fetched += 1;
-        return;
-      }
-      const host = hostOf(item.url);
-      for (let attempt = 1; ; attempt++) {
-        if (backoff.isDead(host)) return void fail(item, hostNotAsked(host));
-        try {
-          const answer = await fetchLimited(item.url, {
-            maxBytes: MAX_UPLOAD_BYTES,
-            timeoutMs: PICTURE_FETCH_TIMEOUT_MS,
-            allowPrivate: deps.allowPrivateHosts,
-          });
-          backoff.succeeded(host);
-          const prepared = await prepareImage(nameFromUrl(answer.url), answer.body);
-          const file = await storePreparedImage(storage, prepared);
-          try {
-            await repo.insertFetchedImage(file, item.url);
-          } catch (err) {
-            if (deps.removals) await deps.removals.removeOrNote(imageKeys(prepared.fileName));
-            else await removeImageFiles(storage, prepared.fileName).catch(() => undefined);
-            throw err;
-          }
-          await repo.setPicture(id, item.products, file.url);
-          fetched += 1;
-          return;
-        } catch (err) {
-          const transient = isTransient(err);
-          if (transient && backoff.failed(host)) await repo.addDeadHost(id, host).catch(() => undefined);
-          const delay = PICTURE_RETRY_DELAYS_MS[attempt - 1];
-          if (!transient || delay === undefined || closing) {
-            const message =
-              err instanceof AppError
-                ? err.message
-                : err instanceof StorageError
-                  ? ADMIN_TEXTS.storageUnavailable
-                  : 'The image could not be fetched.';
-            return void fail(item, message);
-          }
-          await new Promise((resolve) => setTimeout(resolve, delay));
-        }
-      }
-    };
-    const queue = [...items];
-    const worker = async () => {
-      for (let item = queue.shift(); item && !stopped && !closing; item = queue.shift()) {
-        if (Date.now() - checkedAt > STATUS_CHECK_MS) {
-          checkedAt = Date.now();
-          const now = await repo.find(id);
-          if (!now || now.status !== 'running') stopped = true;
-          else for (const host of now.result.deadHosts ?? []) backoff.markDead(host);
-          if (stopped) break;
-        }
-        await one(item);
-      }
-    };
-    await Promise.all(Array.from({ length: PICTURE_CONCURRENCY }, worker));
-    // The job is tried again by the next process: what it stored is reused then, so nothing is counted twice.
-    if (closing && queue.length > 0)
-      throw new Error('The server stopped before these pictures were fetched; they are fetched again later.');
-    if (stopped) return;
-    const counted = await repo.addPictureResults(id, fetched, failures, IMPORT_MAX_STORED_ERRORS);
-    if (counted?.done && counted.status === 'running') await end(row, 'succeeded', {});
-  }
-
-  async function enqueueRows(id: string): Promise<void> {
-    if (deps.jobs) {
-      await deps.jobs.send('import-rows', { importId: id }, { singletonKey: id });
-      return;
-    }
-    const run = runRows(id)
-      .catch((err: unknown) => log.error({ err, importId: id }, 'import job failed'))
-      .finally(() => inMemory.delete(run));
-    inMemory.add(run);
-  }
-
-  async function enqueuePictures(id: string, chunks: PictureItem[][]): Promise<void> {
-    if (deps.jobs) {
-      await deps.jobs.sendMany(
-        'import-pictures',
-        chunks.map((items) => ({ importId: id, items })),
-      );
-      return;
-    }
-    const run = (async () => {
-      for (const items of chunks) await runPictures(id, items);
-    })()
-      .catch((err: unknown) => log.error({ err, importId: id }, 'import pictures failed'))
-      .finally(() => inMemory.delete(run));
-    inMemory.add(run);
-  }
-
-  if (deps.jobs) {
-    deps.jobs.define({ name: 'import-rows', workers: 1, expireInSeconds: 60 * 60, handler: ({ importId }) => runRows(importId) });
-    deps.jobs.define({
-      name: 'import-pictures',
-      workers: 2,
-      retryLimit: 2,
-      retryDelaySeconds: 30,
-      expireInSeconds: 10 * 60,
-      handler: ({ importId, items }) => runPictures(importId, items),
-    });
-  }
-
-  /** No process is running it: a rows phase silent past the lease whose job is not waiting, or pictures with no job. */
-  async function orphans(rows: ImportRow[], atStart: boolean): Promise<ImportRow[]> {
-    const ids = rows.filter((r) => !runningHere.has(r.id)).map((r) => r.id);
-    if (ids.length === 0) return [];
-    const rowJobs = deps.jobs?.started ? await deps.jobs.pending('import-rows', 'importId', ids) : new Map<string, string>();
-    const pictureJobs = deps.jobs?.started ? await deps.jobs.pending('import-pictures', 'importId', ids) : new Map<string, string>();
-    const now = Date.now();
-    return rows.filter((r) => {
-      if (runningHere.has(r.id)) return false;
-      const silent = atStart || now - (r.heartbeatAt ?? r.startedAt ?? r.createdAt).getTime() > STALE_IMPORT_MS;
-      if (!r.result.rowsDone) {
-        const job = rowJobs.get(r.id);
-        if (job === 'created' || job === 'retry') return false;
-        return silent && (deps.jobs ? true : inMemory.size === 0);
-      }
-      if (!deps.jobs) return false;
-      const job = pictureJobs.get(r.id);
-      return job === undefined || (job === 'active' && atStart);
-    });
-  }
-
-  /** Ends the imports no process runs: failed in the rows phase (what they wrote can be undone), else done. */
-  async function recover(atStart = false): Promise<void> {
-    const rows = await repo.running();
-    if (rows.length === 0) return;
-    for (const row of await orphans(rows, atStart)) {
-      if (!row.result.rowsDone) {
-        await end(row, 'failed', { message: 'The server stopped while this import ran; what it wrote can be undone.' });
-      } else {
-        const pictures = row.result.pictures ?? { total: 0, fetched: 0, failed: 0 };
-        const left = Math.max(0, pictures.total - pictures.fetched - pictures.failed);
-        await end(row, 'succeeded', {
-          message: left > 0 ? `${plural(left, 'picture was', 'pictures were')} not fetched: the server stopped first.` : null,
-        });
-      }
-    }
-  }
-
   return {
-    async preview(
-      actor: Actor,
-      source: ImportSource,
-      options: {
-        policy?: ImportPolicy | undefined;
-        mapping?: Record<string, string> | undefined;
-        rates?: Rates | undefined;
-        origin: string;
-      } & ReadHow,
-    ): Promise<Import> {
+    async preview(actor: Actor, source: ImportSource, options: PreviewOptions): Promise<Import> {
       await repo.dropStalePreviews();
       const file = await bytesOf(source);
       const { rates, site } = await ratesFor(options.rates);
-      const listed = new Map((await repo.categoryNames()).map((n) => [n.toLowerCase(), n]));
+      const derive = options.derive !== false;
+      const tallies = newStagingTallies(await unitOfWork.transaction(({ categories }) => categories.names()), derive);
+      const brands = derive ? brandMatcher(deps.brandAliases ? await deps.brandAliases() : DEFAULT_BRAND_ALIASES) : [];
       // Decision 0049 (addendum): the reader's process checks the rows; they come back in batches, each staged before the next.
       let id = '';
       let rowCount = 0;
-      let columns: Partial<Record<ImportField, string[]>> = {};
+      let columns: ImportColumns = {};
       let missing: ImportField[] = [];
-      let invalid = 0;
       const errors = new RowProblems(IMPORT_MAX_STORED_ERRORS);
       const warnings = new RowProblems(IMPORT_MAX_STORED_ERRORS);
-      const currencyRows = new Map<CurrencyCode, number>();
       const answered = new Map<string, ShortLinkAnswer>();
-      const newCategories = new Map<string, string>();
-      const keys = new Map<string, number>();
       const plan = async ({ table, rows, sample }: ReadHead): Promise<CheckPlan> => {
         if (rows === 0) throw new AppError('VALIDATION', 'The file has a header but no products.');
         rowCount = rows;
+        refuseNulHeaders(table.format, table.headers);
         const mapping = mappingFor(table.headers, sample, options.mapping);
-        columns = columnsOf(Object.fromEntries(mapping.map((m) => [m.header, m.field])));
-        missing = (['title', 'price'] as ImportField[]).filter((f) => columns[f] === undefined);
+        columns = columnsOf(mapping);
+        missing = (['title', 'price'] as const).filter((f) => columns[f] === undefined);
         const readInfo = { sheets: table.sheets, sheet: table.sheet, encoding: table.encoding, readWarnings: table.readWarnings };
         id = await repo.startPreview({
           source: file.label.slice(0, 500),
           format: table.format,
           policy: options.policy ?? 'valid',
           actor,
+          headers: table.headers,
           mapping,
           readInfo,
         });
-        return missing.length > 0 ? null : { columns, context: { base, rates, sourceUrl: file.sourceUrl } };
+        return missing.length > 0
+          ? null
+          : {
+              mapping,
+              context: {
+                base,
+                rates,
+                sourceUrl: file.sourceUrl,
+                pictureBase: options.pictureBase,
+                derive: derive ? { brands } : undefined,
+              },
+            };
       };
       const take = async (batch: CheckedRow[]) => {
-        for (const { checked } of batch)
-          if (checked.currency !== null) currencyRows.set(checked.currency, (currencyRows.get(checked.currency) ?? 0) + 1);
+        // Share links are followed first (I/O), then the staging rules decide (import-staging.ts).
         warnings.add(await followShortLinksOf(batch, columns, answered));
-        const staged: StagedRow[] = [];
-        for (const { row, checked } of batch) {
-          warnings.add(checked.warnings);
-          if (!checked.ok) {
-            invalid += 1;
-            errors.add(checked.errors);
-            continue;
-          }
-          const values: ImportValues = checked.values;
-          // Rows on one link with different titles are colourways (decision 0052); same link and title is a repeat.
-          const same = fileKey(values);
-          const first = same === null ? undefined : keys.get(same.key);
-          if (same !== null && first !== undefined) {
-            invalid += 1;
-            const field: ImportField = same.by === 'id' ? 'id' : 'link';
-            const message =
-              same.by === 'id'
-                ? `Row ${first} has the same product; each product may appear once.`
-                : `Row ${first} has the same product (same link and title).`;
-            errors.add([{ row, column: columns[field]?.[0] ?? field, message }]);
-            continue;
-          }
-          if (same !== null) keys.set(same.key, row);
-          if (values.category !== null) {
-            const spelled = listed.get(values.category.toLowerCase());
-            if (spelled) values.category = spelled;
-            else if (!newCategories.has(values.category.toLowerCase())) newCategories.set(values.category.toLowerCase(), values.category);
-            else values.category = newCategories.get(values.category.toLowerCase()) ?? values.category;
-          }
-          if (values.image) values.image = ownImagePath(values.image, options.origin);
-          staged.push({ row, values });
-        }
+        const { staged, errors: refused, warnings: noted } = stageBatch(batch, tallies, { columns, origin: options.origin });
+        warnings.add(noted);
+        errors.add(refused);
         await repo.stageRows(id, staged);
         errors.trim();
         warnings.trim();
       };
       try {
         await readChecked(file.body, file.name, file.contentType, { sheet: options.sheet, encoding: options.encoding }, plan, take);
-        keys.clear();
+        tallies.seen.clear();
         if (missing.length > 0) {
           const message = `No column is mapped to ${missing.join(' or ')}: choose one in the mapping.`;
           await repo.savePreviewResult(
@@ -670,18 +217,60 @@ export function createImportsService(deps: ImportsDeps) {
             [],
           );
         } else {
+          // Odd prices against the file's own range (issue 40): flagged, the operator chooses at the commit.
+          const bounds = priceBounds(tallies.priced.map((p) => p.price));
+          const odd = tallies.priced.flatMap(({ row, price, amount }) => {
+            const reason = oddPriceReason(price, amount, bounds, base);
+            return reason === null ? [] : [{ row, reason }];
+          });
+          tallies.priced.length = 0;
+          if (odd.length > 0) await repo.flagOddPrices(id, odd);
           // Matched once every row is staged (an external address fetched by an earlier import is that stored image now).
           const matched = await finishPreview(id);
+          const flagged = await repo.flaggedRows(id, IMPORT_PREVIEW_ERRORS);
+          // Each new category with the existing one it most likely means (issue 40): remembered from this source's
+          // last import, else by spelling, plural or the niche's words; and its name if kept new (a slug as a title).
+          const remembered = await repo.categoryChoices(file.label.slice(0, 500));
+          const existing = [...tallies.listed.values()];
+          const categories = [...tallies.newCategories.values()].map((name) => {
+            const before = remembered.get(categoryKey(name));
+            const known = before === undefined ? undefined : tallies.listed.get(before.toLowerCase());
+            const proposal = known ? { target: known, reason: 'remembered' as const } : proposeCategory(name, existing);
+            return {
+              name,
+              rows: tallies.newCategoryRows.get(name.toLowerCase()) ?? 0,
+              proposed: proposal?.target ?? null,
+              reason: proposal?.reason ?? null,
+              newName: before !== undefined && !known ? before : titleOfCategory(name),
+            };
+          });
           for (const { row, first } of matched.repeats) {
-            invalid += 1;
+            tallies.invalid += 1;
             errors.add([{ row, column: '', message: `Row ${first} already matches the same product; each product may appear once.` }]);
           }
-          await repo.savePreviewResult(id, { ...matched.counts, invalid }, errors.kept(), errors.count, [...newCategories.values()], {
-            warnings: warnings.kept(),
-            warningCount: warnings.count,
-            currencies: currenciesFrom(currencyRows, rates, site, options.rates ?? {}),
-            samePictures: await repo.samePictures(id, IMPORT_PREVIEW_ERRORS),
-          });
+          await repo.savePreviewResult(
+            id,
+            { ...matched.counts, invalid: tallies.invalid },
+            errors.kept(),
+            errors.count,
+            [...tallies.newCategories.values()],
+            {
+              warnings: warnings.kept(),
+              warningCount: warnings.count,
+              currencies: currenciesFrom(tallies.currencyRows, rates, site, options.rates ?? {}),
+              samePictures: await repo.samePictures(id, IMPORT_PREVIEW_ERRORS),
+              oddPrices: { ...flagged.oddPrices, low: bounds?.low ?? null, high: bounds?.high ?? null },
+              noLink: flagged.noLink,
+              derived: tallies.derived,
+              categories,
+              relativePictures: {
+                count: tallies.pictures.relative,
+                example: tallies.pictures.example,
+                propose: tallies.pictures.relative > 0 && tallies.pictures.relative * 2 > tallies.pictures.withPicture,
+                base: options.pictureBase ?? null,
+              },
+            },
+          );
         }
       } catch (err) {
         if (id) await repo.dropPreview(id).catch(() => undefined);
@@ -693,7 +282,7 @@ export function createImportsService(deps: ImportsDeps) {
     },
 
     async get(id: string): Promise<Import> {
-      await recover();
+      await runner.recover();
       const row = await repo.find(id);
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
       return toImport(row);
@@ -701,7 +290,7 @@ export function createImportsService(deps: ImportsDeps) {
 
     /** The import history, newest first, a page at a time. */
     async list(page = 1, pageSize = IMPORT_HISTORY_PAGE_SIZE): Promise<ImportList> {
-      await recover();
+      await runner.recover();
       const found = await repo.page(page, pageSize);
       return { items: found.rows.map((row) => toImport(row, 0)), page, pageSize, total: found.total };
     },
@@ -713,23 +302,27 @@ export function createImportsService(deps: ImportsDeps) {
     async errorsCsv(id: string): Promise<string> {
       const row = await repo.find(id);
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const warnings = [...row.warnings, ...(row.result.imageFailures ?? [])].sort((a, b) => a.row - b.row);
-      const lines = [
-        ['row', 'column', 'kind', 'message'],
-        ...row.errors.map((e) => [String(e.row), e.column, 'error', e.message]),
-        ...warnings.map((e) => [String(e.row), e.column, 'warning', e.message]),
-      ];
-      return `${lines.map((cells) => cells.map((c) => csvField(c)).join(',')).join('\r\n')}\r\n`;
+      return problemsCsv(row);
     },
 
     /**
      * Starts writing a previewed import in the background (202): the request returns at once, the page may close,
      * GET shows the progress. With policy 'all', an import with any invalid row writes nothing (409).
      */
-    async commit(actor: Actor, id: string, policy: ImportPolicy | undefined): Promise<Import> {
+    async commit(
+      actor: Actor,
+      id: string,
+      policy: ImportPolicy | undefined,
+      choices: { [K in keyof ImportChoices]?: ImportChoices[K] | undefined } & { categories?: Record<string, string> | undefined } = {},
+    ): Promise<Import> {
       const current = await repo.find(id);
       if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
       if (current.status !== 'previewed') throw new AppError('CONFLICT', `This import is ${current.status} already.`);
+      const categories = choices.categories ?? {};
+      for (const name of Object.keys(categories)) {
+        if (!current.newCategories.includes(name))
+          throw new AppError('VALIDATION', `categories: "${name.slice(0, 60)}" is not one of this import's new categories.`);
+      }
       const chosen = policy ?? current.policy;
       const invalid = current.counts.invalid ?? 0;
       if (chosen === 'all' && invalid > 0) {
@@ -743,14 +336,25 @@ export function createImportsService(deps: ImportsDeps) {
       const summary = `Import of ${current.source}`.slice(0, 300);
       // One transaction under the change limit: one claim at a time (an advisory lock), the rows matched again and
       // the change opened in it.
-      const claimed = await unitOfWork.transaction(({ imports }) => imports.claim(id, chosen, actor, summary), unitOfWork.limit);
+      const claimed = await unitOfWork.transaction(
+        ({ imports }) =>
+          imports.claim(
+            id,
+            chosen,
+            actor,
+            summary,
+            { oddPrices: choices.oddPrices ?? 'import', noLink: choices.noLink ?? 'import' },
+            categories,
+          ),
+        unitOfWork.limit,
+      );
       if (!claimed) throw new AppError('CONFLICT', 'This import has started already.');
       if (claimed === 'busy')
         throw new AppError(
           'CONFLICT',
           'Another import is being written: commit this one when it has finished (its rows are matched again then).',
         );
-      await enqueueRows(id);
+      await runner.enqueueRows(id);
       return toImport(claimed);
     },
 
@@ -764,21 +368,7 @@ export function createImportsService(deps: ImportsDeps) {
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
       if (row.status !== 'previewed' && row.status !== 'running') throw new AppError('CONFLICT', `This import is ${row.status} already.`);
       if (row.status === 'previewed') await repo.requestCancel(id);
-      else if (row.result.rowsDone) {
-        await deps.jobs?.cancelWhere('import-pictures', 'importId', id);
-        await end(row, 'cancelled', {
-          message: 'Cancelled: the pictures not fetched by then were left out; the products are there without them.',
-        });
-      } else {
-        const waiting = deps.jobs ? (await deps.jobs.pending('import-rows', 'importId', [id])).get(id) : undefined;
-        const orphaned = waiting !== 'created' && waiting !== 'retry' && (await orphans([row], false)).length > 0;
-        if (waiting === 'created' || waiting === 'retry' || orphaned) {
-          await deps.jobs?.cancelWhere('import-rows', 'importId', id);
-          await end(row, 'cancelled', {
-            message: orphaned ? 'Cancelled: no process was running it; what it wrote can be undone.' : 'Cancelled.',
-          });
-        } else await repo.requestCancel(id);
-      }
+      else await runner.cancel(row);
       return toImport((await repo.find(id)) ?? row);
     },
 
@@ -795,14 +385,14 @@ export function createImportsService(deps: ImportsDeps) {
         );
       }
       // Its pictures still to fetch are dropped first; a job under way stops at its next check (and sets no picture).
-      if (picturesPhase) await deps.jobs?.cancelWhere('import-pictures', 'importId', id);
+      if (picturesPhase) await runner.dropPictures(id);
       const changeId = row.changeId;
-      const done = await unitOfWork.transaction(async ({ changes, imports, audit }) => {
+      const done = await unitOfWork.transaction(async ({ changes, imports, audit, categories }) => {
         const undone = await changes.undo(changeId, ['import'], actor);
         if (undone === null || undone === 'undone') return undone;
         const { change, result: undo } = undone;
         // The categories it added go with it when empty again (issue 26).
-        const categoriesRemoved = await imports.removeEmptyCategories(row.newCategories, row.startedAt);
+        const categoriesRemoved = await categories.removeEmptySince(row.newCategories, row.startedAt);
         await imports.markUndone(id, { ...row.result, undo, categoriesRemoved });
         const details = { changeId: change.id, kind: change.kind, importId: id, ...undo, categoriesRemoved };
         await audit.record({ action: 'change-undo', subject: change.summary, actor, details });
@@ -814,13 +404,13 @@ export function createImportsService(deps: ImportsDeps) {
     },
 
     /** Waits for the imports this process runs to stop (they stop between batches) when the server closes. */
-    async close(): Promise<void> {
-      closing = true;
-      await Promise.allSettled([...inMemory]);
-    },
+    close: runner.close,
 
     /** At start: ends the imports left running by a process that is gone (on PGlite every one: one process). */
-    recover,
+    recover: runner.recover,
+
+    /** The background run, whose two jobs the job queue works (import-rows.job.ts, import-pictures.job.ts). */
+    runner,
 
     /** For tests: resolves once the import is no longer running (its rows and pictures done, or it stopped). */
     async job(id: string): Promise<void> {

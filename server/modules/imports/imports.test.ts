@@ -4,6 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Import } from '../../../common/schemas/imports';
@@ -574,6 +575,41 @@ describe('imports from an address and their images', () => {
   });
 });
 
+// Issue 39: a probe's findings on both databases.
+describe('odd requests get a clear answer', () => {
+  it('refuses a CSV header or a JSON key with a NUL character with a 400 that names it', async () => {
+    const csv = await upload('nul.csv', Buffer.from('title\u0000x,price\nJacket,10\n'));
+    expect(csv.statusCode, csv.body).toBe(400);
+    expect(csv.json<{ message: string }>().message).toMatch(/^The header of column 1 \("title\u2400x"\) holds a NUL character/);
+    const json = await upload('nul.json', Buffer.from(JSON.stringify([{ 'ti\u0000tle': 'Jacket', price: 10 }])));
+    expect(json.statusCode, json.body).toBe(400);
+    expect(json.json<{ message: string }>().message).toMatch(/^The field name "ti\u2400tle" holds a NUL character/);
+    // In a value it is only taken out, as other control characters are.
+    expect((await upload('value.csv', Buffer.from('title,price\nJack\u0000et,10\n'))).statusCode).toBe(201);
+  });
+
+  it('commits with no body at all, with or without a JSON content type (the body is optional)', async () => {
+    for (const [i, headers] of [{}, { 'content-type': 'application/json' }].entries()) {
+      const result = await preview('nobody.csv', Buffer.from(`title,price,link\nJacket ${i},10,https://nobody.example/${i}\n`));
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/imports/${result.id}/commit`,
+        headers: { origin: TEST_ORIGIN, cookie: admin, ...headers },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      expect((await commit(result.id, undefined, false)).status).toBe('succeeded');
+    }
+    const result = await preview('bad-json.csv', Buffer.from('title,price\nJacket,10\n'));
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${result.id}/commit`,
+      headers: { origin: TEST_ORIGIN, cookie: admin, 'content-type': 'application/json' },
+      payload: '{"policy":',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+});
+
 describe('an import no process runs (after a crash)', () => {
   async function orphan(): Promise<string> {
     const lines = Array.from({ length: 3 }, (_, i) => `Orphan ${i},${i + 1},https://orphan.example/${i}`);
@@ -594,6 +630,42 @@ describe('an import no process runs (after a crash)', () => {
       status: 'cancelled',
       result: { message: expect.stringMatching(/no process was running it/) },
     });
+  });
+
+  // Issue 39: on PostgreSQL, for 30 s after a crash Cancel answered OK and the import stayed "running".
+  it('is cancelled at once when its runner is known gone, though its heartbeat is fresh', async () => {
+    const id = await orphan();
+    // Touched a moment ago by this process, which runs it no longer (its job is not waiting): alive, so Cancel asks.
+    await ctx.database.rows(sql`update imports set heartbeat_at = now(), runner = ${ctx.database.instance} where id = ${id}::uuid`);
+    const asked = await send(ctx.app, 'POST', `/api/admin/imports/${id}/cancel`, { cookie: admin });
+    expect(asked.json<Import>().status).toBe('running');
+    // One import runs at a time: this one ends before the next is claimed.
+    await ctx.database.rows(sql`update imports set status = 'failed', finished_at = now() where id = ${id}::uuid`);
+
+    // Another process's import, alive while its connection is there (PostgreSQL; the embedded database has one process).
+    const other = await orphan();
+    await ctx.database.rows(sql`update imports set heartbeat_at = now(), runner = 'finder-crashed-1' where id = ${other}::uuid`);
+    if (ctx.database.kind === 'postgres') {
+      const { FINDER_TEST_PG_URL } = process.env;
+      const live = new pg.Client({ connectionString: FINDER_TEST_PG_URL, application_name: 'finder-crashed-1' });
+      await live.connect();
+      try {
+        expect((await send(ctx.app, 'POST', `/api/admin/imports/${other}/cancel`, { cookie: admin })).json<Import>().status).toBe(
+          'running',
+        );
+      } finally {
+        await live.end();
+      }
+      // Its connection closed as a crash closes it.
+      for (let i = 0; i < 50 && (await ctx.database.processAlive('finder-crashed-1')); i++) await new Promise((r) => setTimeout(r, 20));
+    }
+    const res = await send(ctx.app, 'POST', `/api/admin/imports/${other}/cancel`, { cookie: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Import>()).toMatchObject({
+      status: 'cancelled',
+      result: { message: expect.stringMatching(/no process was running it/) },
+    });
+    expect((await send(ctx.app, 'POST', `/api/admin/imports/${other}/undo`, { cookie: admin })).statusCode).not.toBe(409);
   });
 
   it('is failed when read, not left running', async () => {

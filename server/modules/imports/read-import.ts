@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ImportEncoding, ImportField } from '../../../common/import-columns';
+import type { ImportEncoding } from '../../../common/import-columns';
+import type { ImportMapping } from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
 import type { PriceContext } from './import-rows';
 import type { CheckOrder, CheckedRow, ReadReply, ReadRequest } from './readers/reader-protocol';
@@ -79,8 +80,8 @@ const refusal = (message: string) => new AppError('VALIDATION', message);
 
 /** A file read in 'checked' mode: its head, how many rows it has, and its first rows (for the mapping's guess). */
 export type ReadHead = { table: Omit<ImportTable, 'records'>; rows: number; sample: ImportRecord[] };
-/** How the rows are to be checked (the columns of each field and the prices' context), or null to check none. */
-export type CheckPlan = { columns: Partial<Record<ImportField, string[]>>; context: PriceContext } | null;
+/** How the rows are to be checked (the mapping and the prices' context), or null to check none. */
+export type CheckPlan = { mapping: ImportMapping; context: PriceContext } | null;
 
 type ReaderCalls = {
   /** 'checked' mode: the head has come; answers how to check the rows (or null: none). */
@@ -180,7 +181,7 @@ export function runReader(
         then(async () => {
           const how = await plan(read);
           if (how === null) return order({ type: 'stop' });
-          order({ type: 'check', columns: how.columns, context: how.context });
+          order({ type: 'check', mapping: how.mapping, context: how.context });
           waitForReader();
         });
       } else if (reply.type === 'records') for (const r of reply.records) records.push(r);

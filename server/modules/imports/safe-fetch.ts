@@ -66,6 +66,33 @@ export type Fetched = { body: Buffer; contentType: string; url: string; status: 
 const refused = (url: URL) =>
   new AppError('VALIDATION', `${url.host} is refused: it points to a private, loopback or link-local network address.`);
 
+/**
+ * Refuses, before anything is fetched, an address whose host is a private, loopback or link-local network address
+ * or resolves only to such addresses (a synced sheet's address when it is saved, issue 39; every fetch checks again
+ * at connect time). A name that does not resolve now is left to the fetch.
+ */
+export async function refusePrivateAddress(address: string, allowPrivate: boolean): Promise<void> {
+  if (allowPrivate) return;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) !== 0) {
+    if (isPrivateAddress(host)) throw refused(url);
+    return;
+  }
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true });
+  } catch {
+    return;
+  }
+  if (addresses.length > 0 && addresses.every((a) => isPrivateAddress(a.address))) throw refused(url);
+}
+
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
 /** A DNS lookup that refuses private answers, so the address checked is the address connected to (no rebinding). */
@@ -74,7 +101,7 @@ function guardedLookup(url: URL, allowPrivate: boolean) {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
       const usable = allowPrivate ? addresses : addresses.filter((a) => !isPrivateAddress(a.address));
-      if (usable.length === 0) return callback(refused(url) as unknown as NodeJS.ErrnoException, '');
+      if (usable.length === 0) return callback(refused(url), '');
       if (options.all) return callback(null, usable);
       const [first] = usable;
       return callback(null, first?.address ?? '', first?.family);

@@ -29,7 +29,18 @@ export type CheckOutcome = {
   nextInSeconds: number;
 };
 
-export type LinkHealthCountsRow = { fine: number; unavailable: number; hidden: number; unknown: number; never: number; pictures: number };
+export type LinkHealthCountsRow = {
+  fine: number;
+  unavailable: number;
+  hidden: number;
+  unknown: number;
+  never: number;
+  pictures: number;
+  /** Products with no picture at all (none given, or not fetched): issue 40. */
+  noPicture: number;
+  /** Products without a buy link (an import may have hidden them until one is added): issue 40. */
+  noLink: number;
+};
 
 export type FailingRow = {
   id: string;
@@ -287,8 +298,10 @@ export function createLinkHealthRepo(database: Database) {
           (select count(*)::int from products where link_state = 'hidden') as hidden,
           (select count(*)::int from link_checks where answer = 'unknown') as unknown,
           (select count(*)::int from products where link is not null) - (select count(*)::int from link_checks where checked_at is not null) as never,
-          (select count(*)::int from products where picture_broken) as pictures`);
-      return row ?? { fine: 0, unavailable: 0, hidden: 0, unknown: 0, never: 0, pictures: 0 };
+          (select count(*)::int from products where picture_broken) as pictures,
+          (select count(*)::int from products where coalesce(image, '') = '') as "noPicture",
+          (select count(*)::int from products where coalesce(link, '') = '') as "noLink"`);
+      return row ?? { fine: 0, unavailable: 0, hidden: 0, unknown: 0, never: 0, pictures: 0, noPicture: 0, noLink: 0 };
     },
 
     /** The failing products, last checked first, with their last answer. */

@@ -5,6 +5,7 @@ import type { FailingLink, LinkHealthOverview, LinkHealthQuery } from '../../../
 import { LINK_HEALTH_TEXTS } from '../../../common/texts/link-health';
 import { LINK_HEALTH_PAGE_SIZE } from '../../../common/link-health';
 import { AppError } from '../../errors';
+import { databaseFailure } from '../../db/availability';
 import type { Transact } from '../../db/unit-of-work';
 import type { Storage } from '../../storage/storage';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
@@ -13,6 +14,7 @@ import { hostOf } from '../imports/import-pictures';
 import { fetchLimited } from '../imports/safe-fetch';
 import type { CheckOutcome, DueProduct, LinkHealthRepo } from './link-health.repo';
 import { checkTarget, judge, type LinkAnswer, type Observed } from './marketplace-rules';
+import { FIRST_PACE, nextPace, type Pace } from './sweep-pace';
 
 /** The settings of the link checks (config.ts reads them from the environment; decision 0067). */
 export type LinkHealthSettings = {
@@ -32,12 +34,18 @@ export type LinkHealthSettings = {
   sweepMs?: number | undefined;
   /** Checks under way at once in one sweep (each still waits its host's turn). */
   concurrency?: number | undefined;
+  /** When a round's answers are written again after the database did not take them (RECORD_RETRY_MS; tests shorten). */
+  recordRetryMs?: readonly number[] | undefined;
 };
 
 /** A live link is checked again after a week, a gone one after a day, one without an answer after six hours. */
 export const RECHECK_SECONDS: Record<LinkAnswer, number> = { live: 7 * 86_400, gone: 86_400, unknown: 6 * 3600 };
-/** Products one sweep takes from the queue at a time. */
+/** Products a sweep takes from the queue when only what an admin asked for is left (the day's budget spent). */
 const TAKE = 50;
+/** A round's answers are written this many products a transaction (short ones, beside an import's batches). */
+const RECORD_CHUNK = 25;
+/** When a round's answers the database did not take are written again (a statement timeout beside a large import). */
+export const RECORD_RETRY_MS = [1_000, 5_000, 15_000, 30_000];
 /** Products given a check row per sweep (never checked ones). */
 const ENROL = 5000;
 /** A taken product not checked within this is due again (its worker stopped). */
@@ -59,7 +67,13 @@ export type SweepResult = {
   gone: number;
   unknown: number;
   postponed: number;
-  stopped: 'done' | 'budget' | 'time';
+  /** Time spent waiting between rounds because the database answered slowly (sweep-pace.ts). */
+  pausedMs: number;
+  /**
+   * Why it ended: nothing due, the day's budget, its time, or the database not taking its answers (they are kept
+   * and written first by the next sweep of this process).
+   */
+  stopped: 'done' | 'budget' | 'time' | 'database';
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -102,6 +116,10 @@ export function createLinkHealthService(deps: {
 }) {
   const { repo, storage, settings } = deps;
   const intervalMs = 60_000 / Math.max(1, settings.perHostPerMinute);
+  /** Answers checked but not yet written (the database did not take them): the next sweep writes them first. */
+  const unrecorded: Array<{ product: DueProduct; outcome: CheckOutcome }> = [];
+  /** The sweeps' pace, kept from one sweep to the next (a busy database is still busy a minute later). */
+  let pace: Pace = FIRST_PACE;
 
   /** How far ahead a turn may be claimed: within the longest wait, and before the sweep's end. */
   const reach = (deadline: number) => Math.max(0, Math.min(MAX_SLOT_WAIT_MS, deadline - Date.now()));
@@ -260,21 +278,55 @@ export function createLinkHealthService(deps: {
     };
   }
 
-  /** A round's answers kept together, then the marks set where they change; the products whose answer counts. */
-  async function recordRound(checked: ReadonlyArray<{ product: DueProduct; outcome: CheckOutcome }>, result: SweepResult) {
-    const goneCounts = await repo.recordAll(checked.map(({ product, outcome }) => ({ productId: product.id, outcome })));
-    for (const { product, outcome } of checked) {
-      const goneCount = goneCounts.get(product.id);
-      // The check row went meanwhile (the product was deleted): nothing to mark.
-      if (goneCount === undefined) {
-        result.postponed += 1;
-        continue;
+  /**
+   * A round's answers written a few products a transaction (the checks' rows, then the marks where they change), each
+   * transaction tried again while the database does not take it. What could not be written after the last try is
+   * kept for the next sweep (the products stay leased meanwhile): a round keeps what it checked. True when all went.
+   */
+  async function recordRound(
+    checked: ReadonlyArray<{ product: DueProduct; outcome: CheckOutcome }>,
+    result: SweepResult,
+    timed: <T>(work: () => Promise<T>) => Promise<T>,
+  ): Promise<boolean> {
+    for (let start = 0; start < checked.length; start += RECORD_CHUNK) {
+      const chunk = checked.slice(start, start + RECORD_CHUNK);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const goneCounts = await timed(() =>
+            deps.transaction(async (r) => {
+              const counts = await r.linkHealth.recordAll(chunk.map(({ product, outcome }) => ({ productId: product.id, outcome })));
+              for (const { product, outcome } of chunk) {
+                const goneCount = counts.get(product.id);
+                if (goneCount === undefined) continue;
+                const next = decideProductState(product, outcome.answer, goneCount, outcome.pictureAnswer, settings.hideAfterGone);
+                await r.linkHealth.setProductState(product.id, product, next);
+              }
+              return counts;
+            }),
+          );
+          for (const { product, outcome } of chunk) {
+            // The check row went meanwhile (the product was deleted): nothing was marked.
+            if (!goneCounts.has(product.id)) {
+              result.postponed += 1;
+              continue;
+            }
+            result.checked += 1;
+            result[outcome.answer ?? 'unknown'] += 1;
+          }
+          break;
+        } catch (err) {
+          const delay = (settings.recordRetryMs ?? RECORD_RETRY_MS)[attempt];
+          deps.log?.warn({ err, products: chunk.length, retryInMs: delay ?? null }, 'link checks: could not write the answers');
+          if (delay === undefined || databaseFailure(err) === null) {
+            unrecorded.push(...checked.slice(start));
+            if (databaseFailure(err) === null) throw err;
+            return false;
+          }
+          await sleep(delay);
+        }
       }
-      const next = decideProductState(product, outcome.answer, goneCount, outcome.pictureAnswer, settings.hideAfterGone);
-      await repo.setProductState(product.id, product, next);
-      result.checked += 1;
-      result[outcome.answer ?? 'unknown'] += 1;
     }
+    return true;
   }
 
   return {
@@ -286,18 +338,47 @@ export function createLinkHealthService(deps: {
      */
     async sweep(options: { sweepMs?: number } = {}): Promise<SweepResult> {
       const deadline = Date.now() + (options.sweepMs ?? settings.sweepMs ?? 50_000);
-      const result: SweepResult = { checked: 0, live: 0, gone: 0, unknown: 0, postponed: 0, stopped: 'done' };
+      const result: SweepResult = { checked: 0, live: 0, gone: 0, unknown: 0, postponed: 0, pausedMs: 0, stopped: 'done' };
+      // The round's own statements, timed: how long the database takes to answer sets the pace (sweep-pace.ts).
+      let statements = 0;
+      let slowestMs = 0;
+      const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+        const started = performance.now();
+        try {
+          return await work();
+        } finally {
+          statements += 1;
+          slowestMs = Math.max(slowestMs, performance.now() - started);
+        }
+      };
+      // What an earlier sweep checked and could not write goes first.
+      if (unrecorded.length > 0 && !(await recordRound(unrecorded.splice(0), result, timed))) {
+        result.stopped = 'database';
+        return result;
+      }
       await repo.enrol(ENROL);
       const concurrency = settings.concurrency ?? 16;
       for (;;) {
+        if (statements > 0) {
+          pace = nextPace(pace, slowestMs);
+          statements = 0;
+          slowestMs = 0;
+          const pause = Math.min(pace.pauseMs, deadline - Date.now());
+          if (pause > 0) {
+            result.pausedMs += pause;
+            await sleep(pause);
+          }
+        }
         if (Date.now() >= deadline) {
           result.stopped = 'time';
           break;
         }
         // The claim's two statements in one transaction (link-health.repo's claimBudget).
-        const granted = await deps.transaction((r) => r.linkHealth.claimBudget(TAKE, settings.perDay));
+        const granted = await timed(() => deps.transaction((r) => r.linkHealth.claimBudget(pace.take, settings.perDay)));
         // The day's budget spent: only what an admin asked for now (Re-check now) is still checked.
-        const due = granted > 0 ? await repo.takeDue(granted, LEASE_SECONDS) : await repo.takeDue(TAKE, LEASE_SECONDS, { askedOnly: true });
+        const due = await timed(() =>
+          granted > 0 ? repo.takeDue(granted, LEASE_SECONDS) : repo.takeDue(TAKE, LEASE_SECONDS, { askedOnly: true }),
+        );
         if (granted > 0) await repo.returnBudget(granted - due.length);
         if (due.length === 0) {
           if (granted === 0) result.stopped = 'budget';
@@ -327,8 +408,10 @@ export function createLinkHealthService(deps: {
           }
         };
         await Promise.all(Array.from({ length: Math.min(concurrency, ordered.length) }, worker));
-        // A failed write ends the sweep with its error (the job's); the round's products stay leased, due again after.
-        await recordRound(checked, result);
+        if (!(await recordRound(checked, result, timed))) {
+          result.stopped = 'database';
+          break;
+        }
       }
       return result;
     },

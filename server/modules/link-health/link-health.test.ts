@@ -368,4 +368,85 @@ describe('reports, Re-check now and Mark fine', () => {
     expect(actions).toContain('link-recheck');
     expect(log.items.find((e) => e.action === 'link-recheck')?.subject).toContain(`#${gone!.number}`);
   });
+
+  // Issue 39: on PostgreSQL a statement timeout beside a 100,000-row import lost a round's answers.
+  it('keeps a round that the database would not take: written again after a pause, or by the next sweep', async () => {
+    const products = await insertProducts(
+      ctx.database,
+      [1, 2, 3].map(() => item('taobao', DELISTED)),
+    );
+    let refusals = 0;
+    const timeout = () => Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    const { transaction } = unitOfWork();
+    const warned: unknown[] = [];
+    const service = createLinkHealthService({
+      repo: ctx.app.services.repos.linkHealth,
+      transaction: (work, limit) =>
+        transaction(
+          (repos) =>
+            work({
+              ...repos,
+              linkHealth: {
+                ...repos.linkHealth,
+                recordAll: async (outcomes) => {
+                  if (refusals > 0) {
+                    refusals -= 1;
+                    throw timeout();
+                  }
+                  return repos.linkHealth.recordAll(outcomes);
+                },
+              },
+            }),
+          limit,
+        ),
+      storage: ctx.storage,
+      settings: { ...SETTINGS(), recordRetryMs: [20, 20] },
+      log: { warn: (obj) => warned.push(obj) },
+    });
+    const goneCount = async () =>
+      (await ctx.database.rows<{ n: number }>(sql`select coalesce(sum(gone_count), 0)::int as n from link_checks`))[0]?.n;
+
+    // Refused twice, taken the third time: one pause, nothing lost, counted once.
+    refusals = 2;
+    expect(await service.sweep()).toMatchObject({ checked: 3, gone: 3, stopped: 'done' });
+    expect(await goneCount()).toBe(3);
+    expect(warned).toHaveLength(2);
+    for (const p of products) expect((await publicProduct(p.number)).mayBeUnavailable).toBe(true);
+
+    // Refused past the last try: the sweep stops and keeps the answers; the next one writes them first.
+    await ctx.database.rows(sql`update link_checks set due_at = now() - interval '1 second'`);
+    refusals = 3;
+    expect(await service.sweep()).toMatchObject({ checked: 0, stopped: 'database' });
+    expect(await goneCount()).toBe(3);
+    expect(await service.sweep()).toMatchObject({ checked: 3, gone: 3 });
+    expect(await goneCount()).toBe(6);
+  });
+
+  it("paces itself by the database's answers: slow ones make the rounds smaller and put pauses between them", async () => {
+    await insertProducts(
+      ctx.database,
+      Array.from({ length: 8 }, () => item('taobao', LIVE)),
+    );
+    const repo = ctx.app.services.repos.linkHealth;
+    const asks: number[] = [];
+    const service = createLinkHealthService({
+      // The database answering as when it is behind: every take takes 300 ms.
+      repo: {
+        ...repo,
+        takeDue: async (limit, lease, options) => {
+          asks.push(limit);
+          await new Promise((r) => setTimeout(r, 300));
+          return repo.takeDue(Math.min(limit, 3), lease, options);
+        },
+      },
+      transaction: unitOfWork().transaction,
+      storage: ctx.storage,
+      settings: SETTINGS(),
+    });
+    const result = await service.sweep();
+    expect(result).toMatchObject({ checked: 8, stopped: 'done' });
+    expect(asks[0]).toBe(50);
+    expect(asks[1]).toBeLessThan(50);
+    expect(result.pausedMs).toBeGreaterThan(0);
+  });
 });

@@ -1,4 +1,5 @@
 import type { MailMessage } from './mailer';
+import { MAIL_TEXTS } from '../../../common/texts/mail';
 
 const SITE_NAME = 'Finder';
 
@@ -6,11 +7,10 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function hoursText(seconds: number): string {
+/** The sentence of a link's lifetime: whole hours when it is, else minutes. */
+function expiresText(seconds: number): string {
   const minutes = Math.round(seconds / 60);
-  if (minutes % 60 !== 0) return `${minutes} minutes`;
-  const hours = minutes / 60;
-  return hours === 1 ? 'one hour' : `${hours} hours`;
+  return minutes % 60 === 0 ? MAIL_TEXTS.expiresIn(minutes / 60, minutes) : MAIL_TEXTS.expiresIn(0, minutes);
 }
 
 function message(to: string, subject: string, lines: { intro: string; action: string; link: string; outro: string[] }): MailMessage {
@@ -19,7 +19,7 @@ function message(to: string, subject: string, lines: { intro: string; action: st
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
     `<p>${escapeHtml(lines.intro)}</p>`,
     `<p><a href="${escapeHtml(lines.link)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(lines.action)}</a></p>`,
-    `<p style="font-size:13px;color:#555">Or open this address: ${escapeHtml(lines.link)}</p>`,
+    `<p style="font-size:13px;color:#555">${escapeHtml(MAIL_TEXTS.orOpen(lines.link))}</p>`,
     ...lines.outro.map((l) => `<p>${escapeHtml(l)}</p>`),
     `<p>— ${SITE_NAME}</p>`,
     '</body></html>',
@@ -28,26 +28,20 @@ function message(to: string, subject: string, lines: { intro: string; action: st
 }
 
 export function passwordResetMail(to: string, link: string, expiresInSeconds: number): MailMessage {
-  return message(to, `Reset your ${SITE_NAME} password`, {
-    intro: `Someone (hopefully you) asked to reset the password of the ${SITE_NAME} account for ${to}.`,
-    action: 'Choose a new password',
+  return message(to, MAIL_TEXTS.resetSubject(SITE_NAME), {
+    intro: MAIL_TEXTS.resetIntro(SITE_NAME, to),
+    action: MAIL_TEXTS.resetAction,
     link,
-    outro: [
-      `The link works once and expires in ${hoursText(expiresInSeconds)}.`,
-      'If you did not ask for this, ignore this message: your password stays as it is.',
-    ],
+    outro: [expiresText(expiresInSeconds), MAIL_TEXTS.resetIgnore],
   });
 }
 
 export function emailChangeMail(to: string, link: string, expiresInSeconds: number): MailMessage {
-  return message(to, `Confirm your new ${SITE_NAME} email address`, {
-    intro: `Someone (hopefully you) asked to use ${to} as the email address of a ${SITE_NAME} account.`,
-    action: 'Confirm this address',
+  return message(to, MAIL_TEXTS.changeSubject(SITE_NAME), {
+    intro: MAIL_TEXTS.changeIntro(SITE_NAME, to),
+    action: MAIL_TEXTS.changeAction,
     link,
-    outro: [
-      `The link works once and expires in ${hoursText(expiresInSeconds)}.`,
-      'If you did not ask for this, ignore this message: nothing changes.',
-    ],
+    outro: [expiresText(expiresInSeconds), MAIL_TEXTS.changeIgnore],
   });
 }
 
@@ -60,15 +54,12 @@ export type PriceDropLine = { title: string; link: string; was: string; now: str
  */
 export function priceDropMail(to: string, lines: readonly PriceDropLine[], unsubscribe: { page: string; oneClick: string }): MailMessage {
   const unsubscribeLink = unsubscribe.page;
-  const intro = lines.length === 1 ? 'One of your favourites got cheaper:' : `${lines.length} of your favourites got cheaper:`;
-  const outro = [
-    `You get this because you asked ${SITE_NAME} to mail you when a favourite's price drops; at most one mail a day.`,
-    `To get no more of these, open ${unsubscribeLink}`,
-  ];
+  const intro = MAIL_TEXTS.dropIntro(lines.length);
+  const outro = [MAIL_TEXTS.dropWhy(SITE_NAME), MAIL_TEXTS.dropStopAt(unsubscribeLink)];
   const text = [
     intro,
     '',
-    ...lines.flatMap((l) => [`${l.title}: ${l.now} (was ${l.was})`, l.link, '']),
+    ...lines.flatMap((l) => [MAIL_TEXTS.dropLine(l.title, l.now, l.was), l.link, '']),
     ...outro,
     '',
     `— ${SITE_NAME}`,
@@ -82,15 +73,94 @@ export function priceDropMail(to: string, lines: readonly PriceDropLine[], unsub
         `<li><a href="${escapeHtml(l.link)}">${escapeHtml(l.title)}</a>: <strong>${escapeHtml(l.now)}</strong> <s>${escapeHtml(l.was)}</s></li>`,
     ),
     '</ul>',
-    `<p style="font-size:13px;color:#555">${escapeHtml(outro[0] ?? '')} <a href="${escapeHtml(unsubscribeLink)}">Stop these mails</a>.</p>`,
+    `<p style="font-size:13px;color:#555">${escapeHtml(outro[0] ?? '')} <a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(MAIL_TEXTS.dropStop)}</a>.</p>`,
     `<p>— ${SITE_NAME}</p>`,
     '</body></html>',
   ].join('\n');
   return {
     to,
-    subject: lines.length === 1 ? `Price drop: ${lines[0]?.title ?? ''}` : `${lines.length} of your ${SITE_NAME} favourites got cheaper`,
+    subject: lines.length === 1 ? MAIL_TEXTS.dropSubjectOne(lines[0]?.title ?? '') : MAIL_TEXTS.dropSubjectMany(lines.length, SITE_NAME),
     text,
     html,
     headers: { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** One new product of a saved search's mail: its card (picture, title, price) and page. */
+export type SavedSearchMailCard = { title: string; link: string; price: string; picture: string | null };
+/** One saved search with new matches: its cards, the finder's address of them all, and its own way out. */
+export type SavedSearchMailSection = { name: string; link: string; more: boolean; stop: string; cards: SavedSearchMailCard[] };
+
+/**
+ * The daily saved-search mail (issue 42, decision 0085): each search with new matches, their cards, a link to see them
+ * all and to stop that search's mails; at the end the way to stop them all, which is also the List-Unsubscribe
+ * header's one-click address (RFC 8058).
+ */
+export function savedSearchMail(
+  to: string,
+  sections: readonly SavedSearchMailSection[],
+  unsubscribeAll: { page: string; oneClick: string },
+): MailMessage {
+  const intro = MAIL_TEXTS.savedIntro(sections.length);
+  const why = MAIL_TEXTS.savedWhy(SITE_NAME);
+  const text = [
+    intro,
+    '',
+    ...sections.flatMap((s) => [
+      MAIL_TEXTS.savedSection(s.name),
+      ...s.cards.flatMap((c) => [MAIL_TEXTS.savedLine(c.title, c.price), c.link]),
+      `${s.more ? MAIL_TEXTS.savedMore : MAIL_TEXTS.savedSeeAll}: ${s.link}`,
+      `${MAIL_TEXTS.savedStopOne}: ${s.stop}`,
+      '',
+    ]),
+    why,
+    MAIL_TEXTS.savedStopAllAt(unsubscribeAll.page),
+    '',
+    `— ${SITE_NAME}`,
+  ].join('\n');
+  const card = (c: SavedSearchMailCard) =>
+    [
+      '<td style="width:33%;padding:6px;vertical-align:top">',
+      `<a href="${escapeHtml(c.link)}" style="color:#111;text-decoration:none">`,
+      c.picture
+        ? `<img src="${escapeHtml(c.picture)}" alt="" width="160" style="display:block;width:100%;max-width:160px;height:auto;border-radius:6px">`
+        : '',
+      `<span style="display:block;margin-top:4px">${escapeHtml(c.title)}</span>`,
+      `<strong>${escapeHtml(c.price)}</strong></a></td>`,
+    ].join('');
+  const rowsOf = (cards: readonly SavedSearchMailCard[]) => {
+    const out: string[] = [];
+    for (let i = 0; i < cards.length; i += 3)
+      out.push(
+        `<tr>${cards
+          .slice(i, i + 3)
+          .map(card)
+          .join('')}</tr>`,
+      );
+    return out.join('\n');
+  };
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
+    `<p>${escapeHtml(intro)}</p>`,
+    ...sections.map((s) =>
+      [
+        `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(MAIL_TEXTS.savedSection(s.name))}</h2>`,
+        `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;max-width:540px">${rowsOf(s.cards)}</table>`,
+        `<p><a href="${escapeHtml(s.link)}">${escapeHtml(s.more ? MAIL_TEXTS.savedMore : MAIL_TEXTS.savedSeeAll)}</a> · `,
+        `<a href="${escapeHtml(s.stop)}" style="color:#555">${escapeHtml(MAIL_TEXTS.savedStopOne)}</a></p>`,
+      ].join('\n'),
+    ),
+    `<p style="font-size:13px;color:#555">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeAll.page)}">${escapeHtml(MAIL_TEXTS.savedStopAll)}</a>.</p>`,
+    `<p>— ${SITE_NAME}</p>`,
+    '</body></html>',
+  ].join('\n');
+  const [only] = sections;
+  return {
+    to,
+    subject:
+      sections.length === 1 && only ? MAIL_TEXTS.savedSubjectOne(only.name) : MAIL_TEXTS.savedSubjectMany(sections.length, SITE_NAME),
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribeAll.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -8,21 +8,26 @@ import { IMMUTABLE_CACHE_CONTROL } from '../../../common/constants';
 import type { InitialData } from '../../../common/page-data';
 import type { SiteConfig } from '../../../common/schemas/site';
 import { EMBEDDABLE_PICTURE_CORP } from '../../plugins/security-headers';
+import type { RuntimeLang } from '../../../common/i18n';
+import type { Messages } from '@lingui/core';
 
 /** The build's public pictures at the root that other sites may show: the site's link-preview picture. */
 const EMBEDDABLE_ROOT_FILES = new Set(['share.png']);
 
+/** A page's markup inside #root, and the compiled messages its render read (web/entry-server.tsx's RenderedPage). */
+export type RenderedPage = { html: string; messages: Messages };
+
 /** What web/entry-server.tsx exports: the page's markup inside #root, whole (the pages the response cache keeps). */
-export type RenderPage = (url: string, data: InitialData, site: SiteConfig) => Promise<string>;
+export type RenderPage = (url: string, lang: RuntimeLang, data: InitialData, site: SiteConfig) => Promise<RenderedPage>;
 
 /** What a streamed render tells the server (web/entry-server.tsx's StreamTarget). */
 export type StreamTarget = {
-  onShell(result: { pipe: (destination: Writable) => void } | { error: unknown }): void;
+  onShell(result: { pipe: (destination: Writable) => void; messages: () => Messages } | { error: unknown }): void;
   onError(error: unknown): void;
 };
 
 /** What web/entry-server.tsx exports: the page's markup inside #root, streamed as React makes it. */
-export type RenderPageStream = (url: string, data: InitialData, site: SiteConfig, target: StreamTarget) => Promise<void>;
+export type RenderPageStream = (url: string, lang: RuntimeLang, data: InitialData, site: SiteConfig, target: StreamTarget) => Promise<void>;
 
 /**
  * The web side as the server sees it: built files in production (loadBuiltFrontEnd), Vite's dev server in

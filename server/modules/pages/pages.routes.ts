@@ -2,10 +2,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough, Transform, type Writable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_SHUFFLE_SEED, SHUFFLE_SEED_COOKIE } from '../../../common/constants';
-import { INITIAL_DATA_ID } from '../../../common/page-data';
+import { INITIAL_DATA_ID, PAGE_MESSAGES_ID } from '../../../common/page-data';
+import type { Messages } from '@lingui/core';
 import { PAGE_MODULES } from '../../../common/page-modules';
 import { LEGAL_PAGES, matchPage, STATIC_PAGES, TOOL_PAGES, type PageMatch } from '../../../common/pages';
 import { sharedSeedAt } from '../../../common/shuffle-seeds';
+import { language, LANGUAGES, languageBase, splitLanguage, type LangCode } from '../../../common/i18n';
+import { withLanguage } from '../../i18n';
 import type { SiteConfig } from '../../../common/schemas/site';
 import type { Auth } from '../auth/auth';
 import { authHeaders } from '../auth/auth';
@@ -85,13 +88,23 @@ function isPhone(headers: IncomingHttpHeaders): boolean {
  */
 function sharedPolicy(match: PageMatch): CachePolicy | null {
   if (match.page === 'finder' || match.page === 'brand' || match.page === 'product') return PUBLIC_POLICY;
+  if (match.page === 'guides' || match.page === 'guide-topic' || match.page === 'guide') return PUBLIC_POLICY;
   // The link converter carries the agents and their promotions: kept like the finder, never past a promotion's end.
   if ((TOOL_PAGES as readonly string[]).includes(match.page)) return PUBLIC_POLICY;
   return (LEGAL_PAGES as readonly string[]).includes(match.page) ? STATIC_POLICY : null;
 }
 
 /** What a page request is rendered from besides the catalogue; worked out once per request. */
-type PageContext = { origin: string; phone: boolean; seed: number; match: PageMatch; cacheKey: string };
+type PageContext = {
+  origin: string;
+  phone: boolean;
+  seed: number;
+  /** The page's language (issue 41): `/de/…` is German; the path and query inside it is `pageUrl`. */
+  lang: LangCode;
+  pageUrl: string;
+  match: PageMatch;
+  cacheKey: string;
+};
 const contexts = new WeakMap<FastifyRequest, PageContext>();
 
 function pageContext(request: FastifyRequest, publicUrl: string | undefined): PageContext {
@@ -101,10 +114,28 @@ function pageContext(request: FastifyRequest, publicUrl: string | undefined): Pa
   const phone = isPhone(request.headers);
   // A visitor without a seed gets a shared one, so their page may come from the cache.
   const seed = visitorSeed(request.headers);
-  const match = matchPage(new URL(request.url, 'http://finder.invalid').pathname);
-  const context = { origin, phone, seed, match, cacheKey: pageKey(origin, phone, seed, match, request.url) };
+  const { lang, pageUrl } = splitPageUrl(request.url);
+  const match = matchPage(new URL(pageUrl, 'http://finder.invalid').pathname);
+  const context = { origin, phone, seed, lang, pageUrl, match, cacheKey: pageKey(origin, phone, seed, match, request.url) };
   contexts.set(request, context);
   return context;
+}
+
+/**
+ * The compiled messages a page's render read, in its language, for the browser to hydrate with (decision 0090): the
+ * language's catalogue follows after the first view. Nothing for an English page that read only plain sentences.
+ */
+function messagesScript(messages: Messages, rendered: boolean): string {
+  if (!rendered || Object.keys(messages).length === 0) return '';
+  return `<script type="application/json" id="${PAGE_MESSAGES_ID}">${scriptJson(messages)}</script>`;
+}
+
+/** A request's path and query split into its language and the page's own path and query (`/de/x?y` → de, `/x?y`). */
+export function splitPageUrl(url: string): { lang: LangCode; pageUrl: string } {
+  const q = url.indexOf('?');
+  const pathname = q < 0 ? url : url.slice(0, q);
+  const { lang, path } = splitLanguage(pathname);
+  return { lang, pageUrl: lang === 'en' ? url : `${path}${q < 0 ? '' : url.slice(q)}` };
 }
 
 /**
@@ -125,6 +156,7 @@ function earlyPageKey(publicUrl: string | undefined) {
   if (publicUrl === undefined) return undefined;
   return (request: FastifyRequest) => {
     const { match } = pageContext(request, publicUrl);
+    // The whole address, language included: each language's page is kept apart.
     const url = request.url;
     return (headers: IncomingHttpHeaders) => pageKey(publicUrl, isPhone(headers), visitorSeed(headers), match, url);
   };
@@ -150,22 +182,25 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
 
   /** The template around the page's markup: everything before #root's content and everything after it. */
   function frame(request: FastifyRequest, plan: Extract<PagePlan, { kind: 'page' }>, origin: string, template: string, rendered: boolean) {
+    const { lang } = pageContext(request, publicUrl);
     const assets = rendered ? frontEnd.assetTags([PAGE_MODULES[plan.page]]) : '';
     const prefetch = frontEnd.prefetchTags(plan.prefetch.map((name) => PAGE_MODULES[name]));
     const dataScript = rendered ? `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(plan.data)}</script>` : '';
     const parts = {
-      '<!--app-head-->': `${renderHead(origin, plan.head)}\n    ${prefetch}`,
+      '<!--app-head-->': `${renderHead(origin, plan.head, pageContext(request, publicUrl).lang)}\n    ${prefetch}`,
       '<!--site-config-->': siteScript,
       '<!--app-data-->': dataScript,
     };
-    const at = template.indexOf(APP_HTML);
+    const { dir } = language(lang);
+    const localized = template.replace('<html lang="en">', () => `<html lang="${lang}" dir="${dir}">`);
+    const at = localized.indexOf(APP_HTML);
     // The page's styles after the entry's (the end of the head): a feature's rules override the site's base rules of
     // the same weight, as when the browser loads a page's styles itself on the way to it.
-    const head = fillTemplate(template.slice(0, at), parts);
+    const head = fillTemplate(localized.slice(0, at), parts);
     const headEnd = head.lastIndexOf('</head>');
     return {
       before: headEnd < 0 ? head + assets : `${head.slice(0, headEnd)}${assets}${head.slice(headEnd)}`,
-      after: fillTemplate(template.slice(at + APP_HTML.length), parts),
+      after: fillTemplate(localized.slice(at + APP_HTML.length), parts),
     };
   }
 
@@ -190,15 +225,16 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
     const template = await frontEnd.template(request.url);
     let status: number = plan.status;
     let rootHtml = '';
+    let messages: Messages = {};
     try {
-      rootHtml = await frontEnd.render(request.url, plan.data, site);
+      ({ html: rootHtml, messages } = await frontEnd.render(request.url, pageContext(request, publicUrl).lang, plan.data, site));
     } catch (err) {
       // The browser renders the page itself from an empty root: the visitor still gets a working page.
       request.log.error({ err, url: request.url }, 'server rendering failed');
       status = 500;
     }
     const { before, after } = frame(request, plan, origin, template, status !== 500);
-    return headers(request, reply, plan, status).send(before + rootHtml + after);
+    return headers(request, reply, plan, status).send(before + rootHtml + messagesScript(messages, status !== 500) + after);
   }
 
   /**
@@ -207,9 +243,9 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
    */
   async function sendStream(request: FastifyRequest, reply: FastifyReply, plan: Extract<PagePlan, { kind: 'page' }>, origin: string) {
     const template = await frontEnd.template(request.url);
-    const shell = await new Promise<{ pipe: (destination: Writable) => void } | null>((resolve) => {
+    const shell = await new Promise<{ pipe: (destination: Writable) => void; messages: () => Messages } | null>((resolve) => {
       frontEnd
-        .renderStream(request.url, plan.data, site, {
+        .renderStream(request.url, pageContext(request, publicUrl).lang, plan.data, site, {
           onShell(result) {
             if ('pipe' in result) return resolve(result);
             request.log.error({ err: result.error, url: request.url }, 'server rendering failed');
@@ -236,7 +272,8 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
     const markup = new Transform({
       transform: (chunk: Buffer, _encoding, callback) => callback(null, chunk),
       flush(callback) {
-        callback(null, after);
+        // The messages the render read are known once it has ended.
+        callback(null, messagesScript(shell.messages(), true) + after);
       },
     });
     markup.pipe(body);
@@ -249,11 +286,15 @@ export function createPageHandler({ frontEnd, service, site, auth, publicUrl }: 
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const { origin, phone, seed } = pageContext(request, publicUrl);
-    const plan = await service.plan({ url: request.url, origin, phone, seed, signedIn: () => signedIn(request) });
+    const { origin, phone, seed, lang, pageUrl } = pageContext(request, publicUrl);
+    // The page's texts (titles, descriptions) in its language; its addresses inside the language's base.
+    const plan = await withLanguage(lang, () =>
+      service.plan({ url: pageUrl, lang, origin, phone, seed, signedIn: () => signedIn(request) }),
+    );
     if (plan.kind === 'redirect') {
       // Asked again each time: a product renamed back must not meet a browser's stored redirect (a loop).
-      return reply.header('cache-control', plan.status === 302 ? 'private, no-cache' : 'no-cache').redirect(plan.location, plan.status);
+      const location = plan.location.startsWith('/') ? `${languageBase(lang)}${plan.location}` : plan.location;
+      return reply.header('cache-control', plan.status === 302 ? 'private, no-cache' : 'no-cache').redirect(location, plan.status);
     }
     return send(request, reply, plan, origin);
   }
@@ -269,8 +310,23 @@ export const pagesRoutes: FastifyPluginAsync<{ handler: PageHandler; publicUrl: 
   app,
   { handler, publicUrl },
 ) => {
-  for (const path of ['/', '/index.html', '/products', '/products/:ref', '/brands/:slug', ...STATIC_PAGES.map((p) => `/${p}`)]) {
-    const policy = sharedPolicy(matchPage(path.replace(':ref', 'item-1').replace(':slug', 'brand')));
+  const paths = [
+    '/',
+    '/index.html',
+    '/products',
+    '/products/:ref',
+    '/brands/:slug',
+    '/guides',
+    '/guides/topic/:topic',
+    '/guides/:slug',
+    ...STATIC_PAGES.map((p) => `/${p}`),
+  ];
+  // Each language's copy of them (issue 41): `/de`, `/de/products/:ref`…
+  const bases = LANGUAGES.map((l) => languageBase(l.code)).filter(Boolean);
+  const localized = bases.flatMap((base) => [base, ...paths.map((p) => `${base}${p}`)]);
+  for (const path of [...paths, ...localized]) {
+    const pagePath = splitLanguage(path).path;
+    const policy = sharedPolicy(matchPage(pagePath.replace(':ref', 'item-1').replace(':slug', 'brand').replace(':topic', 'topic')));
     const config = policy
       ? {
           publicCache: policy,

@@ -3,7 +3,7 @@ import { DEFAULT_BASE_CURRENCY } from '../../../common/currency';
 import { DEFAULT_FILTERS, finderApiParams, filtersFromParams } from '../../../common/finder-filters';
 import { SHARE_IMAGE_TYPE, shareImageSize, shareImageUrlFor, thumbnailUrlFor, type PixelSize } from '../../../common/media';
 import type { InitialData, ProductView } from '../../../common/page-data';
-import { brandMeta, finderMeta, missingBrandMeta, missingProductMeta, productMeta } from '../../../common/page-meta';
+import { brandMeta, finderMeta, missingBrandMeta, missingProductMeta, productMeta, type PageMeta } from '../../../common/page-meta';
 import { brandPath } from '../../../common/product-urls';
 import { sharedFavoritesMeta, staticPageMeta } from '../../../common/static-page-meta';
 import { LEGAL_PAGES, matchPage, TOOL_PAGES, type PageMatch } from '../../../common/pages';
@@ -18,12 +18,33 @@ import type { AgentsService } from '../agents/agents.service';
 import type { CurrencyService } from '../currency/currency.service';
 import type { CategoriesService } from '../categories/categories.service';
 import type { FavoritesService } from '../favorites/favorites.service';
-import { breadcrumbJsonLd, itemListJsonLd, productJsonLd, productTrail, websiteJsonLd, type Head, type PreviewImage } from './head';
+import type { GuidesService } from '../guides/guides.service';
+import { guideMeta, guidesMeta, missingGuideMeta } from '../../../common/page-meta';
+import { GUIDES_PATH, topicPath } from '../../../common/guides';
+import { GUIDE_TEXTS } from '../../../common/texts/guides';
+import { splitLanguage } from '../../../common/i18n';
+import {
+  absolute,
+  articleJsonLd,
+  breadcrumbJsonLd,
+  itemListJsonLd,
+  productJsonLd,
+  productTrail,
+  websiteJsonLd,
+  type Head,
+  type PreviewImage,
+} from './head';
+import { DEFAULT_LANG, languageBase, type LangCode } from '../../../common/i18n';
+import { PAGE_META_TEXTS } from '../../../common/texts/page-meta';
+import { categoryLabel, categoryLabelOf, contentLanguage, isContentLanguage } from '../../../common/catalogue-languages';
 
 /** The link-preview picture of pages without a product picture (web/public/share.png, from scripts/make-share-image.ts). */
 export const SITE_IMAGE: PreviewImage = {
   url: '/share.png',
-  alt: 'Finder: fashion finds, filtered and searched',
+  // Read when the head is written: in the page's language.
+  get alt() {
+    return PAGE_META_TEXTS.siteImageAlt;
+  },
   width: 1200,
   height: 630,
   type: 'image/png',
@@ -41,11 +62,23 @@ export function productPreviewImage(product: { image: string | null; title: stri
   return { url: share, alt: product.title, type: SHARE_IMAGE_TYPE, ...(size ? shareImageSize(size) : {}) };
 }
 
+/** The address of the page's language on the site: the origin and the language's base (`https://…/de`). */
+function pageOrigin(request: PageRequest): string {
+  return `${request.origin}${languageBase(request.lang ?? DEFAULT_LANG)}`;
+}
+
+/** A picture's absolute address (pictures are at the site's root whatever the page's language). */
+function absoluteImage(origin: string, url: string | null): string | null {
+  return url === null ? null : absolute(origin, url);
+}
+
 export type PageRequest = {
   /** Path and query, as requested. */
   url: string;
   /** The site's address: PUBLIC_URL, or the scheme and host this request came to. */
   origin: string;
+  /** The page's language (issue 41): its addresses are under the language's base (`/de`). */
+  lang?: LangCode | undefined;
   /** A phone gets the phone's page size (spec section 9) in the first page the server renders. */
   phone: boolean;
   /** The visitor's shuffle seed (from their cookie); a new one is picked when they have none. */
@@ -66,7 +99,7 @@ export type PagePlan =
       data: InitialData;
       head: Head;
       /** On-demand modules the page will probably need next (prefetched at idle). */
-      prefetch: Array<'product'>;
+      prefetch: Array<'product' | 'guide'>;
       /**
        * Set on every page a shared cache may not keep; unset on the shared ones (the finder, product, brand and legal
        * pages), whose Cache-Control the response cache writes.
@@ -115,9 +148,11 @@ export function createPagesService(deps: {
   agents?: Pick<AgentsService, 'listPublicUntil'> | undefined;
   /** The display currencies' rates every page carries (prices in the visitor's currency at first paint), and the base. */
   currency?: Pick<CurrencyService, 'rates' | 'base'> | undefined;
+  /** The guides (issue 43): their pages, and the list on a product page. */
+  guides?: Pick<GuidesService, 'published' | 'article' | 'featuring'> | undefined;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const { finder, categories, favorites, agents, currency, log } = deps;
+  const { finder, categories, favorites, agents, currency, guides, log } = deps;
   const base = currency?.base ?? DEFAULT_BASE_CURRENCY;
 
   /**
@@ -134,7 +169,7 @@ export function createPagesService(deps: {
     let status: 200 | 400 | 503 = 200;
     let list: Category[] = [];
     const asked = finderApiParams(filters);
-    const query = finderQuerySchema.safeParse({ ...asked, limit: pageSize, seed });
+    const query = finderQuerySchema.safeParse({ ...asked, limit: pageSize, seed, lang: request.lang });
     const facetQuery = finderFacetQuerySchema.safeParse(asked);
     // Filters the API refuses (a NUL in the category, say): the visitor's address is at fault, not the database. The
     // page is rendered without the list; the browser asks the API, which says what is wrong.
@@ -161,22 +196,22 @@ export function createPagesService(deps: {
     const meta = brand ? brandMeta(brand) : finderMeta(status === 400 ? DEFAULT_FILTERS : filters, category, brandNames, base);
     const items = data.finder?.page.items ?? [];
     const jsonLd: object[] = [];
-    if (meta.canonical === '/') jsonLd.push(websiteJsonLd(request.origin));
+    if (meta.canonical === '/') jsonLd.push(websiteJsonLd(pageOrigin(request)));
     if (brand)
       jsonLd.push(
-        breadcrumbJsonLd(request.origin, [
+        breadcrumbJsonLd(pageOrigin(request), [
           { name: 'Home', path: '/' },
           { name: brand.name, path: brandPath(brand.slug) },
         ]),
       );
     else if (category)
       jsonLd.push(
-        breadcrumbJsonLd(request.origin, [
+        breadcrumbJsonLd(pageOrigin(request), [
           { name: 'Home', path: '/' },
-          { name: category.name, path: meta.canonical ?? '/' },
+          { name: categoryLabel(category, contentLanguage(request.lang)), path: meta.canonical ?? '/' },
         ]),
       );
-    if (items.length) jsonLd.push(itemListJsonLd(request.origin, items));
+    if (items.length) jsonLd.push(itemListJsonLd(pageOrigin(request), items));
     return {
       kind: 'page',
       page: brand ? 'brand' : 'finder',
@@ -240,8 +275,9 @@ export function createPagesService(deps: {
       prefetch: [],
     });
     let lookup: Awaited<ReturnType<FinderService['productPage']>>;
+    const lang = contentLanguage(request.lang);
     try {
-      lookup = await finder.productPage(number);
+      lookup = await finder.productPage(number, lang);
     } catch (err) {
       log.warn({ err, number }, 'a product page could not be loaded for rendering');
       return {
@@ -266,6 +302,28 @@ export function createPagesService(deps: {
     // trailing slash moves on to it.
     if (safeDecode(pathname) !== product.path) return { kind: 'redirect', status: 301, location: `${product.path}${search}` };
     data.product = { number, view: { status: 'found', product, related, colours, qcPhotos, priceHistory, sameItem, sameItemTotal } };
+    // The guides that show this product's card (issue 43): extra, a failure leaves them out.
+    if (guides) {
+      try {
+        const items = await guides.featuring(number, request.lang ?? DEFAULT_LANG);
+        if (items.length) data.productGuides = { number, items };
+      } catch (err) {
+        log.warn({ err }, 'the guides of a product could not be loaded for rendering');
+      }
+    }
+    // The category in the page's language (issue 41): its name there is in the list, which the page then carries.
+    let categoryName: string | null = product.category;
+    if (isContentLanguage(lang) && product.category) {
+      try {
+        data.categories = await categories.list();
+        categoryName = categoryLabelOf(product.category, data.categories, lang);
+      } catch (err) {
+        log.warn({ err }, 'the categories could not be loaded for rendering');
+      }
+    }
+    // A page in a language its title is not translated into is the English page's copy: its structured data says so.
+    const own = !isContentLanguage(lang) || product.translatedInto.includes(lang);
+    const dataOrigin = own ? pageOrigin(request) : request.origin;
     const share = shareImageUrlFor(product.image);
     return {
       kind: 'page',
@@ -273,17 +331,21 @@ export function createPagesService(deps: {
       status: 200,
       data,
       head: {
-        meta: productMeta(product, base),
+        meta: productMeta(product, base, categoryName),
         path: request.url,
         ogType: 'product',
         product,
         currency: base,
         image: productPreviewImage(product, imageSize),
         jsonLd: [
-          productJsonLd(request.origin, product, share ?? thumbnailUrlFor(product.image, 640), base, {
-            linkDead: product.mayBeUnavailable,
-          }),
-          breadcrumbJsonLd(request.origin, productTrail(product)),
+          productJsonLd(
+            dataOrigin,
+            { ...product, category: categoryName },
+            absoluteImage(request.origin, share ?? thumbnailUrlFor(product.image, 640)),
+            base,
+            { linkDead: product.mayBeUnavailable },
+          ),
+          breadcrumbJsonLd(dataOrigin, productTrail(product, categoryName)),
         ],
       },
       prefetch: [],
@@ -299,7 +361,7 @@ export function createPagesService(deps: {
     let status: 200 | 404 | 503 = 404;
     if (favorites && FAVORITE_SHARE_TOKEN_PATTERN.test(token)) {
       try {
-        data.sharedFavorites = { token, list: await favorites.shared(token) };
+        data.sharedFavorites = { token, list: await favorites.shared(token, contentLanguage(request.lang)) };
         status = 200;
       } catch (err) {
         if (err instanceof AppError && err.code === 'NOT_FOUND') data.sharedFavorites = { token, list: null };
@@ -317,6 +379,117 @@ export function createPagesService(deps: {
       head: { meta: sharedFavoritesMeta(status !== 404), path: request.url, ogType: 'website', image: SITE_IMAGE },
       prefetch: ['product'],
       cacheControl: 'private, no-store',
+    };
+  }
+
+  /** The guides' index or one topic's: newest first; a topic no published guide has is 404. */
+  async function guidesPlan(request: PageRequest, topic: string | null): Promise<PagePlan> {
+    const data: InitialData = { origin: request.origin, today: serverDay() };
+    const lang = request.lang ?? DEFAULT_LANG;
+    const page = topic === null ? 'guides' : 'guide-topic';
+    const plan = (status: 200 | 404 | 503, meta: PageMeta): PagePlan => ({
+      kind: 'page',
+      page,
+      status,
+      data,
+      head: { meta, path: request.url, ogType: 'website', image: SITE_IMAGE, jsonLd: [] },
+      prefetch: ['guide'],
+    });
+    if (!guides) return plan(404, missingGuideMeta);
+    let items: Awaited<ReturnType<GuidesService['published']>>;
+    try {
+      items = await guides.published(lang, topic ?? undefined);
+    } catch (err) {
+      log.warn({ err }, 'the guides could not be loaded for rendering');
+      return plan(503, guidesMeta(null));
+    }
+    data.guides = { topic, items };
+    if (topic !== null && items.length === 0) return plan(404, missingGuideMeta);
+    const named = topic === null ? null : { name: items[0]?.topic ?? topic, slug: topic };
+    const result = plan(200, guidesMeta(named));
+    if (result.kind === 'page') {
+      const trail = [
+        { name: GUIDE_TEXTS.home, path: '/' },
+        { name: GUIDE_TEXTS.guides, path: GUIDES_PATH },
+        ...(named ? [{ name: named.name, path: topicPath(named.name) }] : []),
+      ];
+      result.head.jsonLd = [breadcrumbJsonLd(pageOrigin(request), trail)];
+    }
+    return result;
+  }
+
+  /** An article: 301 from an old slug, 404 for a draft, a scheduled guide or an unknown slug. */
+  async function guidePlan(request: PageRequest, slug: string, search: string): Promise<PagePlan> {
+    const data: InitialData = { origin: request.origin, today: serverDay() };
+    const lang = request.lang ?? DEFAULT_LANG;
+    const missing = (status: 404 | 503): PagePlan => {
+      data.guide = { slug, article: null };
+      return {
+        kind: 'page',
+        page: 'guide',
+        status,
+        data,
+        head: { meta: missingGuideMeta, path: request.url, ogType: 'website', image: SITE_IMAGE },
+        prefetch: [],
+      };
+    };
+    if (!guides || slug.length > 200) return missing(404);
+    let found: Awaited<ReturnType<GuidesService['article']>>;
+    try {
+      found = await guides.article(lang, slug, [request.origin]);
+    } catch (err) {
+      log.warn({ err, slug }, 'a guide could not be loaded for rendering');
+      return missing(503);
+    }
+    if (!found) return missing(404);
+    if (found.status === 'moved') return { kind: 'redirect', status: 301, location: `${found.path}${search}` };
+    // No version in this language yet: its guides index, for now (one may be written later, so not a 301).
+    if (found.status === 'elsewhere') return { kind: 'redirect', status: 302, location: found.path };
+    const { article } = found;
+    data.guide = { slug, article };
+    const cover = article.cover;
+    const image: PreviewImage = cover
+      ? {
+          url: shareImageUrlFor(cover.url) ?? cover.url,
+          alt: cover.alt,
+          ...(shareImageUrlFor(cover.url)
+            ? { type: SHARE_IMAGE_TYPE, ...shareImageSize({ width: cover.width, height: cover.height }) }
+            : {}),
+        }
+      : SITE_IMAGE;
+    const pictures = [
+      ...(cover ? [shareImageUrlFor(cover.url) ?? cover.url] : []),
+      ...article.blocks.flatMap((b) =>
+        b.kind === 'product' && b.product?.image ? [thumbnailUrlFor(b.product.image, 640) ?? b.product.image] : [],
+      ),
+    ].slice(0, 5);
+    const trail = [
+      { name: GUIDE_TEXTS.home, path: '/' },
+      { name: GUIDE_TEXTS.guides, path: GUIDES_PATH },
+      ...(article.topic ? [{ name: article.topic, path: topicPath(article.topic) }] : []),
+      { name: article.title, path: splitLanguage(article.path).path },
+    ];
+    return {
+      kind: 'page',
+      page: 'guide',
+      status: 200,
+      data,
+      head: {
+        meta: guideMeta(article),
+        path: request.url,
+        ogType: 'article',
+        image,
+        versions: article.versions.map((v) => ({ lang: v.lang as LangCode, path: splitLanguage(v.path).path })),
+        article: {
+          publishedTime: article.publishedAt,
+          modifiedTime: article.updatedAt,
+          section: article.topic,
+          author: article.authorName,
+          tags: article.tags,
+        },
+        jsonLd: [articleJsonLd(request.origin, article, pictures), breadcrumbJsonLd(pageOrigin(request), trail)],
+      },
+      prefetch: [],
     };
   }
 
@@ -351,6 +524,9 @@ export function createPagesService(deps: {
     if (match.page === 'product') return productPlan(request, url.pathname, match.number ?? 0, url.search);
     if (match.page === 'brand') return brandPlan(request, url, match.slug);
     if (match.page === 'shared-favorites') return sharedFavoritesPlan(request, match.token);
+    if (match.page === 'guides') return guidesPlan(request, null);
+    if (match.page === 'guide-topic') return guidesPlan(request, match.topic);
+    if (match.page === 'guide') return guidePlan(request, match.slug, url.search);
     if ((match.page === 'login' || match.page === 'register') && (await request.signedIn())) {
       return { kind: 'redirect', status: 302, location: '/home' };
     }

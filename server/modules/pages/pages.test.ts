@@ -282,7 +282,7 @@ describe('product pages', () => {
     const res = await get(path);
     expect(res.statusCode).toBe(200);
     const html = root(res.body);
-    expect(html).toContain('<h1 id="product-title">Corduroy Trucker Jacket</h1>');
+    expect(html).toContain('<h1 id="product-title" dir="auto">Corduroy Trucker Jacket</h1>');
     expect(html).toContain('$59.00');
     expect(html).toContain('Northfold');
     expect(html).toContain('rel="noopener noreferrer sponsored"');
@@ -556,9 +556,14 @@ describe('robots and sitemaps', () => {
     expect(index.headers['content-type']).toContain('application/xml');
     expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
     const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
-    expect(files[0]).toBe(`${TEST_ORIGIN}/sitemaps/pages.xml`);
+    // One file of the site's pages per language (issue 41), then the products'.
+    expect(files.slice(0, 8)).toEqual(
+      ['pages', 'pages-de', 'pages-fr', 'pages-es', 'pages-it', 'pages-pt-br', 'pages-pl', 'pages-ar'].map(
+        (f) => `${TEST_ORIGIN}/sitemaps/${f}.xml`,
+      ),
+    );
     const listed: string[] = [];
-    for (const file of files.slice(1)) {
+    for (const file of files.slice(8)) {
       const res = await get(file.replace(TEST_ORIGIN, ''));
       expect(res.statusCode).toBe(200);
       const urls = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];

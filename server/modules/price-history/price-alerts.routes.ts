@@ -12,25 +12,11 @@ import {
 } from '../../../common/schemas/price-history';
 import { AppError } from '../../errors';
 import { callerOf } from '../../plugins/role-guard';
+import { sentencePage } from '../mail/sentence-page';
 import { UNSUBSCRIBE_PAGE_PATH, UNSUBSCRIBE_PATH, type PriceAlertsService } from './price-alerts.service';
 
 /** The switches carry one flag; the one-click unsubscribe a form field (RFC 8058). */
 const SMALL_BODY_LIMIT = 1024;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A page of one sentence and a way back to the site: the answer a person sees after the mail's link. */
-function sentencePage(title: string, sentence: string): string {
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">',
-    `<title>${escapeHtml(title)} | Finder</title></head>`,
-    `<body><main><h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(sentence)}</p>`,
-    '<p><a href="/">Back to the finder</a> · <a href="/account">Your account</a></p></main></body></html>',
-  ].join('\n');
-}
 
 /** Price alerts (issue 29): the account's switches, and the unsubscribe link of the digest mail. */
 export const priceAlertsRoutes: FastifyPluginAsyncZod<{ service: PriceAlertsService }> = async (app, { service }) => {
@@ -86,11 +72,13 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{ service: PriceAlertsServ
     UNSUBSCRIBE_PATH,
     {
       bodyLimit: SMALL_BODY_LIMIT,
+      // RFC 8058: the mail program posts from its own origin (or `Origin: null`); the signed token is the authority.
+      config: { anyOrigin: true },
       schema: {
         tags: ['favorites'],
         summary: "One-click unsubscribe from the price digest (RFC 8058): every price alert of the token's account off",
         description:
-          'The address of the mail’s List-Unsubscribe header; mail programs post List-Unsubscribe=One-Click to it. No session: the signed token is the proof.',
+          'The address of the mail’s List-Unsubscribe header; mail programs post List-Unsubscribe=One-Click to it, from any origin (another site’s or `null`). No session: the signed token is the proof.',
         querystring: unsubscribeQuerySchema,
         response: { 200: unsubscribedSchema, 400: errorSchema },
       },

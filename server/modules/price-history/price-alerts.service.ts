@@ -8,6 +8,8 @@ import { AppError } from '../../errors';
 import { priceDropMail } from '../mail/mail-texts';
 import type { Mailer } from '../mail/mailer';
 import type { DigestRecipient, PriceAlertsRepo } from './price-history.repo';
+import { DEFAULT_LANG, findLanguage, pathIn } from '../../../common/i18n';
+import { withLanguage } from '../../i18n';
 
 /**
  * The one-click unsubscribe (RFC 8058: the List-Unsubscribe header's address, posted to) and the page the mail's own
@@ -58,16 +60,21 @@ export function createPriceAlertsService(deps: {
     if (!mailer) return 'skipped';
     const claim = await repo.claimDigest(recipient.userId, now);
     if (!claim.claimed) return 'skipped';
-    // As the site shows them to this reader: in the currency they chose, marked as converted ("≈ €22.70").
-    const money = (amount: number) => priceLabel(showPrice(amount, deps.base, recipient.currency, rates));
-    const lines = recipient.items.map((item) => ({
-      title: item.title,
-      link: `${deps.origin}${productPath(item)}`,
-      was: money(item.was),
-      now: money(item.price),
-    }));
+    // In the account's language (issue 41): its words, its prices' format and its pages' addresses.
+    const lang = findLanguage(recipient.language)?.code ?? DEFAULT_LANG;
+    const mail = withLanguage(lang, () => {
+      // As the site shows them to this reader: in the currency they chose, marked as converted ("≈ €22.70").
+      const money = (amount: number) => priceLabel(showPrice(amount, deps.base, recipient.currency, rates));
+      const lines = recipient.items.map((item) => ({
+        title: item.title,
+        link: `${deps.origin}${pathIn(lang, productPath(item))}`,
+        was: money(item.was),
+        now: money(item.price),
+      }));
+      return priceDropMail(recipient.email, lines, unsubscribeLinks(recipient.userId));
+    });
     try {
-      await mailer.send(priceDropMail(recipient.email, lines, unsubscribeLinks(recipient.userId)));
+      await mailer.send(mail);
       return 'sent';
     } catch (err) {
       // Given back, so the next run tries again today.

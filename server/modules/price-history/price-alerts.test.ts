@@ -7,6 +7,10 @@ import { clearCatalogue, insertProducts } from '../../test/factories';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { createMailer } from '../mail/mailer';
+import { DEFAULT_ALERTS_CRON, loadConfig } from '../../config';
+import { nextTick } from '../../jobs/job-queue';
+import type { AlertsRun, JobsOverview } from '../../../common/schemas/jobs';
+import { ADMIN_TEXTS } from '../../../common/texts/admin';
 
 // The price digest (issue 29): a drop mails one digest through the local SMTP server, at most once a UTC day, with a
 // one-click unsubscribe that works without signing in; without a mail server nothing can be turned on or sent.
@@ -84,6 +88,23 @@ describe('the price digest', () => {
     expect(next.text).toContain(`${title}: $20.00 (was $24.50)`);
   });
 
+  it('is written in the language the account chose (issue 41): words, price format and the page’s address', async () => {
+    const { email, cookie, product, title } = await personWithFavorite(1200);
+    const chose = await send(ctx.app, 'PUT', '/api/me/preferences', { cookie, body: { language: 'de' } });
+    expect(chose.statusCode, chose.body).toBe(200);
+    expect(chose.json<{ language: string }>().language).toBe('de');
+    expect((await send(ctx.app, 'PUT', '/api/me/preferences', { cookie, body: { language: 'xx' } })).statusCode).toBe(400);
+    await send(ctx.app, 'PUT', `/api/me/price-alerts/${product.id}`, { cookie, body: { on: true } });
+    await setPrice(product.id, 1000.5);
+    await runJob();
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).not.toBe(`Price drop: ${title}`);
+    expect(mail.subject).toContain(title);
+    expect(mail.text).toContain('1.000,50');
+    expect(mail.text).toContain(`${TEST_ORIGIN}/de/products/`);
+    expect(mail.text).not.toContain('got cheaper');
+  });
+
   it('the unsubscribe link works without signing in, and no mail follows', async () => {
     const { email, cookie, product } = await personWithFavorite(50);
     await send(ctx.app, 'PUT', `/api/me/price-alerts/${product.id}`, { cookie, body: { on: true } });
@@ -100,6 +121,16 @@ describe('the price digest', () => {
     });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
     expect(oneClick.json()).toEqual({ unsubscribed: true, message: PRICE_TEXTS.unsubscribed });
+    // Mail programs post from their own origin, or with `Origin: null` (a sandboxed web mail): the token is the authority.
+    for (const origin of ['https://mail.example', 'null']) {
+      const fromMailer = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/price-alerts/unsubscribe?token=${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'sec-fetch-site': 'cross-site' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(fromMailer.statusCode, `${origin}: ${fromMailer.body}`).toBe(200);
+    }
     // A person's click on the mail's link: a page that says it worked.
     const page = await ctx.app.inject({ method: 'GET', url: `/unsubscribe?token=${token}` });
     expect(page.statusCode).toBe(200);
@@ -116,6 +147,12 @@ describe('the price digest', () => {
     const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
     const refused = await ctx.app.inject({ method: 'POST', url: `/api/price-alerts/unsubscribe?token=${forged}` });
     expect(refused.statusCode).toBe(400);
+    const forgedElsewhere = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/price-alerts/unsubscribe?token=${forged}`,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(forgedElsewhere.statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/unsubscribe?token=nonsense' })).statusCode).toBe(400);
   });
 
@@ -168,7 +205,91 @@ describe('the price digest', () => {
   });
 });
 
+describe('the same day (decision 0096)', () => {
+  it('the schedule ticks at least every 15 minutes by default, and is the documented setting ALERTS_CRON', () => {
+    expect(loadConfig({}).alertsCron).toBe(DEFAULT_ALERTS_CRON);
+    expect(loadConfig({ ALERTS_CRON: '0 7 * * *' }).alertsCron).toBe('0 7 * * *');
+    expect(() => loadConfig({ ALERTS_CRON: 'every morning' })).toThrow(/ALERTS_CRON must be a cron expression/);
+    expect(() => loadConfig({ ALERTS_CRON: '* * * *' })).toThrow(/ALERTS_CRON/);
+    // Over a whole day, from any minute: the next tick is at most 15 minutes away.
+    let at = new Date('2026-12-02T00:00:00Z');
+    const end = new Date('2026-12-03T00:00:00Z');
+    let longest = 0;
+    while (at < end) {
+      const next = nextTick(DEFAULT_ALERTS_CRON, at);
+      if (!next) throw new Error('no next tick');
+      longest = Math.max(longest, next.getTime() - at.getTime());
+      at = next;
+    }
+    expect(longest).toBeLessThanOrEqual(15 * 60_000);
+  });
+
+  it('a drop is mailed at the next tick; a later drop that day waits for the next day', async () => {
+    const { email, cookie, product, title } = await personWithFavorite(90);
+    await send(ctx.app, 'PUT', `/api/me/price-alerts/${product.id}`, { cookie, body: { on: true } });
+    // The prices' history is written at the real time: the ticks are this day's, from now on.
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.parse(today) + DAY).toISOString().slice(0, 10);
+    await setPrice(product.id, 80);
+    await ctx.app.services.priceAlerts.runDigest(new Date());
+    expect((await smtp.waitFor(email)).text).toContain(`${title}: $80.00 (was $90.00)`);
+    // Later that day, another drop: every tick of the day mails nothing more.
+    await setPrice(product.id, 70);
+    for (const at of [new Date(), new Date(`${today}T23:59:00Z`)]) await ctx.app.services.priceAlerts.runDigest(at < now ? now : at);
+    expect(smtp.to(email)).toHaveLength(1);
+    // The first tick of the next day.
+    await ctx.app.services.priceAlerts.runDigest(new Date(`${tomorrow}T00:05:00Z`));
+    expect((await smtp.waitFor(email, 2)).text).toContain(`${title}: $70.00 (was $80.00)`);
+  });
+
+  it('the Jobs view shows when the alerts last ran and runs the due ones now (developers, audited)', async () => {
+    const developer = await signedInAs(ctx.app, `alerts-dev-${Date.now()}@example.com`, { isAdmin: true, isDev: true });
+    const admin = await signedInAs(ctx.app, `alerts-adm-${Date.now()}@example.com`, { isAdmin: true });
+    const { email, cookie, product, title } = await personWithFavorite(55);
+    await send(ctx.app, 'PUT', `/api/me/price-alerts/${product.id}`, { cookie, body: { on: true } });
+    await setPrice(product.id, 44);
+
+    const before = (await send(ctx.app, 'GET', '/api/admin/jobs', { cookie: developer })).json<JobsOverview>();
+    const schedule = before.schedules.find((s) => s.name === 'price-digest');
+    expect(schedule).toMatchObject({ cron: DEFAULT_ALERTS_CRON });
+    expect(Date.parse(schedule?.nextRunAt ?? '') - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+
+    expect((await send(ctx.app, 'POST', '/api/admin/jobs/alerts/run', { cookie: admin })).statusCode).toBe(403);
+    expect((await send(ctx.app, 'POST', '/api/admin/jobs/alerts/run')).statusCode).toBe(401);
+    const run = await send(ctx.app, 'POST', '/api/admin/jobs/alerts/run', { cookie: developer });
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json<AlertsRun>()).toEqual({ queued: ['price-digest', 'saved-search-mails'], message: ADMIN_TEXTS.alertsQueued });
+    // The queue works it: the mail arrives without waiting for the schedule.
+    expect((await smtp.waitFor(email)).text).toContain(`${title}: $44.00 (was $55.00)`);
+    const [entry] = await ctx.database.rows<{ action: string; actor_email: string; details: { queues: string[] } }>(
+      sql`select action, actor_email, details from audit_log where action = 'alerts-run' order by created_at desc limit 1`,
+    );
+    expect(entry).toMatchObject({ action: 'alerts-run', details: { queues: ['price-digest', 'saved-search-mails'] } });
+    expect(entry?.actor_email).toMatch(/^alerts-dev-/);
+
+    // When it last ran, once the queue has recorded the job's end.
+    await expect
+      .poll(async () => (await send(ctx.app, 'GET', '/api/admin/jobs', { cookie: developer })).json<JobsOverview>().schedules, {
+        timeout: 15_000,
+      })
+      .toContainEqual(expect.objectContaining({ name: 'price-digest', lastState: 'completed', lastRunAt: expect.any(String) }));
+    // Asked again at once: one job, not two.
+    const again = await send(ctx.app, 'POST', '/api/admin/jobs/alerts/run', { cookie: developer });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
 describe('without a mail server', () => {
+  it('the Jobs view cannot run alert mails, and says why', async () => {
+    const developer = await signedInAs(noMail.app, `nomail-dev-${Date.now()}@example.com`, { isAdmin: true, isDev: true });
+    const run = await send(noMail.app, 'POST', '/api/admin/jobs/alerts/run', { cookie: developer });
+    expect(run.statusCode).toBe(409);
+    expect(run.json<{ message: string }>().message).toBe(ADMIN_TEXTS.alertsNeedMail);
+    const overview = (await send(noMail.app, 'GET', '/api/admin/jobs', { cookie: developer })).json<JobsOverview>();
+    expect(overview.schedules.find((s) => s.name === 'price-digest')).toBeUndefined();
+  });
+
   it('alerts cannot be turned on, and the digest sends nothing', async () => {
     const cookie = await signedInAs(noMail.app, 'nomail@example.com');
     await insertProducts(noMail.database, [{ title: 'Quiet Tee', price: 30 }]);

@@ -41,7 +41,7 @@ describe("a product page's price history", () => {
     const html = await page('Chart Jacket');
     const summary = PRICE_TEXTS.summary(3, '1 Oct 2026', '5 Nov 2026', '$60.00', '20 Oct 2026');
     expect(html).toContain(`role="img" aria-label="${summary}"`);
-    expect(html).toMatch(/Lowest: <span>\$60\.00<\/span>/);
+    expect(html).toMatch(/Lowest: <bdi>\$60\.00<\/bdi>/);
     expect(html).toContain('20 Oct 2026');
     expect(html).toMatch(/<path class="price-history-line" d="M64 10H[\d.]+V86H[\d.]+V48H320" fill="none"\/?>/);
     expect(html).toContain(`<caption>${PRICE_TEXTS.tableCaption}</caption>`);

@@ -71,7 +71,14 @@ export async function lowestPricesOf(database: Pick<Database, 'db'>, productIds:
 /** One favourite of a digest: its price now and at the last digest (or when saved). */
 export type DigestItem = { productId: string; number: number; title: string; price: number; was: number };
 /** `currency`: the display currency the account chose (null: the store's base). */
-export type DigestRecipient = { userId: string; email: string; currency: string | null; items: DigestItem[] };
+export type DigestRecipient = {
+  userId: string;
+  email: string;
+  currency: string | null;
+  /** The site language the account chose (issue 41): the digest is written in it; null: English. */
+  language: string | null;
+  items: DigestItem[];
+};
 
 /** Price alerts (issue 29): the switches, the daily digest's recipients and its once-a-day claim. */
 export function createPriceAlertsRepo(database: Database) {
@@ -121,6 +128,7 @@ export function createPriceAlertsRepo(database: Database) {
         userId: string;
         email: string;
         currency: string | null;
+        language: string | null;
         productId: string;
         number: number;
         title: string;
@@ -128,12 +136,12 @@ export function createPriceAlertsRepo(database: Database) {
         was: string | number;
       }>(sql`
         with subscribers as (
-          select u.id as user_id, u.email, pr.currency, coalesce(pr.price_alerts_all, false) as all_on, pr.price_digest_at as last
+          select u.id as user_id, u.email, pr.currency, pr.language, coalesce(pr.price_alerts_all, false) as all_on, pr.price_digest_at as last
           from users u left join user_preferences pr on pr.user_id = u.id
           where (pr.price_alerts_all or exists (select 1 from favorites f where f.user_id = u.id and f.price_alert))
             and (pr.price_digest_at is null or pr.price_digest_at < ${dayStart(now)})
         )
-        select s.user_id as "userId", s.email, s.currency, p.id as "productId", p.number, p.title, p.price, ref.price as was
+        select s.user_id as "userId", s.email, s.currency, s.language, p.id as "productId", p.number, p.title, p.price, ref.price as was
         from subscribers s
         join favorites f on f.user_id = s.user_id and (s.all_on or f.price_alert)
         join products p on p.id = f.product_id
@@ -148,7 +156,13 @@ export function createPriceAlertsRepo(database: Database) {
         order by s.user_id, p.number`);
       const byUser = new Map<string, DigestRecipient>();
       for (const r of found) {
-        const recipient = byUser.get(r.userId) ?? { userId: r.userId, email: r.email, currency: r.currency, items: [] };
+        const recipient = byUser.get(r.userId) ?? {
+          userId: r.userId,
+          email: r.email,
+          currency: r.currency,
+          language: r.language,
+          items: [],
+        };
         recipient.items.push({ productId: r.productId, number: r.number, title: r.title, price: Number(r.price), was: Number(r.was) });
         byUser.set(r.userId, recipient);
       }

@@ -43,6 +43,17 @@ function queueQueries({ db }: Database) {
     },
 
     /** The newest open report of this product with the same agent and note made since `since`, or null. */
+    /** The product's newest report still to be dealt with, if any. */
+    async newestOpenReport(productId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: linkReports.id })
+        .from(linkReports)
+        .where(and(eq(linkReports.productId, productId), inArray(linkReports.status, [...OPEN_REQUEST_STATUSES])))
+        .orderBy(desc(linkReports.createdAt))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     async findOpenReport(input: { productId: string; agent: string | null; note: string; since: Date }): Promise<string | null> {
       const [row] = await db
         .select({ id: linkReports.id })

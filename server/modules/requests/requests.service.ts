@@ -6,6 +6,8 @@ import {
   REQUESTS_RATE_LIMIT,
   REQUESTS_RATE_WINDOW_SECONDS,
   REQUESTS_SITE_LIMIT,
+  REQUESTS_SITE_DAY_LIMIT,
+  REPORTS_PRODUCT_DAY_LIMIT,
   type RequestStatus,
 } from '../../../common/requests';
 import type {
@@ -29,11 +31,21 @@ import { changedFields, clip, keptValues } from '../audit/audit-details';
 import type { Actor, AuditRepo } from '../audit/audit.repo';
 import type { ItemRequestWithProduct, LinkReportWithProduct, QueueProductRow, RequestsRepo } from './requests.repo';
 
-export type RequestsRules = { rateLimit: number; rateWindowSeconds: number; siteLimit: number };
+export type RequestsRules = {
+  rateLimit: number;
+  rateWindowSeconds: number;
+  siteLimit: number;
+  /** Posts of a kind the whole site takes per UTC day; absent: no daily ceiling (the link converter's). */
+  siteDayLimit?: number | undefined;
+  /** Reports of one product kept per UTC day. */
+  productDayLimit?: number | undefined;
+};
 export const DEFAULT_REQUESTS_RULES: RequestsRules = {
   rateLimit: REQUESTS_RATE_LIMIT,
   rateWindowSeconds: REQUESTS_RATE_WINDOW_SECONDS,
   siteLimit: REQUESTS_SITE_LIMIT,
+  siteDayLimit: REQUESTS_SITE_DAY_LIMIT,
+  productDayLimit: REPORTS_PRODUCT_DAY_LIMIT,
 };
 
 // Who a post counts against: the address, or an IPv6 client's /64 network (server/client-network.ts).
@@ -122,7 +134,12 @@ export function createRequestsService(
    * Counts one post of this kind from the client, and from everyone, in the current window; throws RateLimitedError
    * past either limit (the site-wide one bounds what a crowd of addresses can pour into the queues).
    */
-  async function limit(kind: 'request' | 'report' | 'convert', client: RequestClient, t: Date, own: RequestsRules = rules): Promise<void> {
+  async function limit(
+    kind: 'request' | 'report' | 'convert' | 'photo',
+    client: RequestClient,
+    t: Date,
+    own: RequestsRules = rules,
+  ): Promise<void> {
     const windowMs = own.rateWindowSeconds * 1000;
     const index = Math.floor(t.getTime() / windowMs);
     const end = new Date((index + 1) * windowMs);
@@ -131,16 +148,22 @@ export function createRequestsService(
     if (hits > own.rateLimit) throw new RateLimitedError(retryAfter);
     const everyone = await repo.hit(`req:rate:${kind}:all:${index}`, end);
     if (everyone > own.siteLimit) throw new RateLimitedError(retryAfter);
+    if (own.siteDayLimit !== undefined) {
+      const dayEnd = new Date((Math.floor(t.getTime() / DAY_MS) + 1) * DAY_MS);
+      const today = await repo.hit(`req:rate:${kind}:all:day:${dayOf(t)}`, dayEnd);
+      if (today > own.siteDayLimit) throw new RateLimitedError(Math.ceil((dayEnd.getTime() - t.getTime()) / 1000));
+    }
   }
 
   return {
     rules,
 
     /**
-     * The same per-client and site-wide limit for another public endpoint (the link converter, issue 29), counted
+     * The same per-client and site-wide limit for another public endpoint (the link converter, issue 29; search by
+     * photo, issue 42), counted
      * apart under its own kind and rules; throws RateLimitedError past either.
      */
-    limitClient(kind: 'convert', client: RequestClient, own: RequestsRules): Promise<void> {
+    limitClient(kind: 'convert' | 'photo', client: RequestClient, own: RequestsRules): Promise<void> {
       return limit(kind, client, now(), own);
     },
 
@@ -163,6 +186,14 @@ export function createRequestsService(
       if (!fresh) {
         const open = await repo.findOpenReport({ productId, agent: input.agent, note: input.note, since: dayStart });
         if (open) return { id: open, duplicate: true };
+      }
+      // Enough reports of this product today, from everyone: this one is a repeat of its newest open report.
+      if (rules.productDayLimit !== undefined) {
+        const ofProduct = await repo.hit(`req:report:product:${productId}:${dayOf(t)}`, dayEnd);
+        if (ofProduct > rules.productDayLimit) {
+          const open = await repo.newestOpenReport(productId);
+          if (open) return { id: open, duplicate: true };
+        }
       }
       const row = await repo.insertReport({ productId, agent: input.agent, note: input.note });
       if (!row) throw new AppError('NOT_FOUND', REQUEST_TEXTS.unknownProduct);

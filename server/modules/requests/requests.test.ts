@@ -202,6 +202,42 @@ describe('who a post counts against', () => {
   });
 });
 
+// Issue 39: a crowd of addresses (or one IPv6 subscriber's many) poured 200 reports onto one product.
+describe('ceilings for everyone together', () => {
+  it('the whole site takes so many posts of a kind per UTC day, however many windows and addresses', async () => {
+    let now = new Date('2026-05-01T10:00:00Z');
+    const rules = { rateLimit: 100, rateWindowSeconds: 60, siteLimit: 100, siteDayLimit: 3 };
+    const service = limitedService(rules, () => now);
+    for (let i = 0; i < 3; i++) {
+      now = new Date(Date.parse('2026-05-01T10:00:00Z') + i * 3600_000);
+      await service.createRequest({ query: `post ${i}`, link: null }, { ip: `203.0.113.${i + 1}` });
+    }
+    const refused = await service.createRequest({ query: 'one more', link: null }, { ip: '203.0.113.50' }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    // Until the UTC day ends (12:00 + 12 h).
+    expect((refused as RateLimitedError).retryAfterSeconds).toBe(12 * 3600);
+    now = new Date('2026-05-02T00:00:01Z');
+    await expect(service.createRequest({ query: 'next day', link: null }, { ip: '203.0.113.50' })).resolves.toMatchObject({
+      duplicate: false,
+    });
+  });
+
+  it('keeps so many reports of one product a day; later ones are answered as repeats of its newest open report', async () => {
+    const now = new Date('2026-05-03T10:00:00Z');
+    const service = limitedService({ rateLimit: 100, rateWindowSeconds: 60, siteLimit: 100, productDayLimit: 2 }, () => now);
+    const product = await aProduct();
+    const other = await aProduct('Denim jacket');
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(await service.reportLink(product.id, { note: `note ${i}`, agent: null }, { ip: `2001:db8:${i}::1` }));
+    expect(answers.map((a) => a.duplicate)).toEqual([false, false, true, true, true, true]);
+    expect(new Set(answers.slice(2).map((a) => a.id))).toEqual(new Set([answers[1]?.id]));
+    expect(await ctx.database.db.select().from(linkReports)).toHaveLength(2);
+    // Another product is counted apart.
+    expect((await service.reportLink(other.id, { note: 'x', agent: null }, { ip: '203.0.113.7' })).duplicate).toBe(false);
+  });
+});
+
 describe('POST /api/products/:id/link-reports', () => {
   it('keeps a report with its note and agent; an unknown product is 404', async () => {
     const product = await aProduct();

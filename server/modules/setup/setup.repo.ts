@@ -16,8 +16,8 @@ export function createSetupRepo(database: Database) {
   return {
     /** Enabled agents whose referral code is blank, in the Agents tab's order. */
     agentsWithoutReferral: () =>
-      database.rows<{ id: string; name: string }>(
-        sql`select id::text as id, name from agents where enabled and btrim(referral_code) = '' order by position, name`,
+      database.rows<{ id: string; name: string; isDefault: boolean }>(
+        sql`select id::text as id, name, is_default as "isDefault" from agents where enabled and btrim(referral_code) = '' order by position, name`,
       ),
 
     async currencyRates(): Promise<number> {

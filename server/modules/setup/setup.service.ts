@@ -9,6 +9,8 @@ import type { ChangesRepo } from '../changes/changes.repo';
 import type { FileRemovalsRepo } from '../images/file-removals.repo';
 import { imageKeys } from '../images/image-files';
 import type { DemoMarks, SetupRepo } from './setup.repo';
+import { DEMO_GUIDE_AUTHOR, DEMO_GUIDES } from '../../db/demo-guides';
+import { snapshotOf, type GuidesRepo } from '../guides/guides.repo';
 
 /** Which settings the server was started with: only whether each is set. */
 export type SetupSettings = { mail: boolean; google: boolean; publicUrl: boolean; authSecret: boolean; ratesFeed: boolean };
@@ -44,7 +46,7 @@ export function createSetupService(deps: {
   account: Pick<AccountRepo, 'setupDismissedAt' | 'setSetupDismissedAt'>;
   /** The demo's removal as one change: a unit of work's transaction (server/db/unit-of-work.ts) and the change limit. */
   changing: {
-    transaction: Transact<{ setup: SetupRepo; changes: ChangesRepo; fileRemovals: FileRemovalsRepo; audit: AuditRepo }>;
+    transaction: Transact<{ setup: SetupRepo; changes: ChangesRepo; fileRemovals: FileRemovalsRepo; audit: AuditRepo; guides: GuidesRepo }>;
     limit: ChangeLimit;
   };
   settings: SetupSettings;
@@ -70,17 +72,29 @@ export function createSetupService(deps: {
 
     /**
      * Removes exactly the demo products (their made-up links) and the demo pictures no other item uses, as one bulk
-     * change: Undo (/api/admin/products/changes/{id}/undo) brings both back while the pictures' files are kept.
+     * change with the starter guides: Undo (/api/admin/products/changes/{id}/undo) brings all back while the pictures'
+     * files are kept.
      */
     async removeDemo(actor: Actor): Promise<DemoRemoval> {
       const summary = SETUP_TEXTS.demoSummary;
-      const done = await changing.transaction(async ({ setup, changes, fileRemovals, audit }) => {
+      const done = await changing.transaction(async ({ setup, changes, fileRemovals, audit, guides }) => {
         const changeId = await changes.open('bulk-edit', summary, actor);
+        // The starter guides go with the demo (issue 43); each keeps a 'delete' revision marked with this change, so
+        // the change's Undo brings them back with the products (server/modules/guides/guides-change-undo.ts).
+        const demoGuides = await guides.demoGuides(
+          DEMO_GUIDE_AUTHOR,
+          DEMO_GUIDES.map((g) => g.slug),
+        );
+        const guideRevisions: string[] = [];
+        for (const g of demoGuides) {
+          guideRevisions.push(await guides.addRevision(g.id, 'delete', snapshotOf(g), actor.email, changeId));
+          await guides.delete(g.id);
+        }
         const products = await setup.removeDemoProducts(demoMarks(), changeId);
         const pictures = await setup.removeDemoPictures(demoMarks(), changeId, imageKeys);
         // Their files go later, so Undo can still want them.
         await fileRemovals.scheduleLater(pictures.flat(), DEMO_PICTURES_KEPT_DAYS);
-        if (products + pictures.length === 0) {
+        if (products + pictures.length + demoGuides.length === 0) {
           await changes.drop(changeId);
           return { changeId: null, products, pictures: 0 };
         }
@@ -89,7 +103,7 @@ export function createSetupService(deps: {
           action: 'products-bulk-edit',
           subject: summary,
           actor,
-          details: { ...result, action: 'remove-demo', summary },
+          details: { ...result, action: 'remove-demo', summary, guides: demoGuides.length, guideRevisions },
         });
         return result;
       }, changing.limit);

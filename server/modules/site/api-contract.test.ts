@@ -57,9 +57,28 @@ beforeAll(async () => {
   expect(preview.statusCode, preview.body).toBe(201);
   const importId = (preview.json() as { id: string }).id;
 
+  const guide = await send(app, 'POST', '/api/admin/guides', {
+    cookie: callers.admin,
+    body: {
+      guide: {
+        title: 'Contract guide',
+        description: 'A guide.',
+        topic: 'Buying',
+        body: `{{product:${shoe!.number}}}`,
+        status: 'published',
+      },
+    },
+  });
+  expect(guide.statusCode, guide.body).toBe(201);
+  const guideId = (guide.json() as { guide: { id: string } }).guide.id;
+
   pathValues = {
+    '/api/guides/{slug}': { slug: 'contract-guide' },
+    '/api/admin/guides/{id}': { id: guideId },
+    '/api/admin/guides/{id}/revisions': { id: guideId },
     '/api/brands/{slug}': { slug: 'contract-brand' },
     '/api/products/{number}': { number: String(shoe!.number) },
+    '/api/guides/featuring/{number}': { number: String(shoe!.number) },
     '/api/favorites/shared/{token}': { token: (share.json() as { token: string }).token },
     '/api/admin/products/{id}/qc-photos': { id: shoe!.id },
     '/api/admin/imports/{id}': { id: importId },

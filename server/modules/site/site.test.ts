@@ -32,10 +32,11 @@ function writeBuild(dir: string) {
   fs.writeFileSync(
     path.join(dir, 'server', 'entry-server.js'),
     [
-      'export async function render(url) { return `<p>rendered ${url}</p>`; }',
+      // The markup and the compiled messages the render read (none here), as web/entry-server.tsx answers.
+      'export async function render(url) { return { html: `<p>rendered ${url}</p>`, messages: {} }; }',
       // A streamed page: the markup arrives in two writes, as React's renderer may write it.
-      'export async function renderStream(url, data, site, target) {',
-      '  target.onShell({ pipe: (out) => { out.write(`<p>rendered `); out.end(`${url}</p>`); } });',
+      'export async function renderStream(url, lang, data, site, target) {',
+      '  target.onShell({ pipe: (out) => { out.write(`<p>rendered `); out.end(`${url}</p>`); }, messages: () => ({}) });',
       '}',
     ].join('\n'),
   );

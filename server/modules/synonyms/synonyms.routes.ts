@@ -1,11 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
-import { synonymDeletedSchema, synonymInputSchema, synonymListSchema, synonymSchema } from '../../../common/schemas/synonym';
+import {
+  brandAliasListSchema,
+  synonymDeletedSchema,
+  synonymInputSchema,
+  synonymListSchema,
+  synonymSchema,
+} from '../../../common/schemas/synonym';
 import { actorOf } from '../audit/audit-details';
 import type { SynonymsService } from './synonyms.service';
 
 export const synonymsRoutes: FastifyPluginAsyncZod<{ service: SynonymsService }> = async (app, { service }) => {
+  app.get(
+    '/api/admin/brand-aliases',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'The kept brand list an import reads brands from titles with (Air Force 1 → Nike); the default until edited',
+        response: { 200: brandAliasListSchema },
+      },
+    }),
+    async () => service.brandAliases(),
+  );
+
+  app.put(
+    '/api/admin/brand-aliases',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Replaces the kept brand list; the next import reads with it; recorded in the audit log',
+        body: brandAliasListSchema,
+        response: { 200: brandAliasListSchema },
+      },
+    }),
+    async (request) => service.replaceBrandAliases(actorOf(request), request.body.items),
+  );
+
   app.get(
     '/api/admin/synonyms',
     app.guard('admin', {

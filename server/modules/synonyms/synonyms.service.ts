@@ -1,4 +1,5 @@
 import type { Synonym } from '../../../common/schemas/synonym';
+import { DEFAULT_BRAND_ALIASES, type BrandAlias } from '../../../common/import-derive';
 import { SYNONYM_TEXTS } from '../../../common/texts/synonyms';
 import { AppError } from '../../errors';
 import type { Transact } from '../../db/unit-of-work';
@@ -18,6 +19,29 @@ const subjectOf = (terms: string[]) => terms.join(', ');
  */
 export function createSynonymsService(repo: SynonymsRepo, transaction: Transact<{ synonyms: SynonymsRepo; audit: AuditRepo }>) {
   return {
+    /** The kept brand list an import reads brands from titles with (issue 40): the default until an admin edits it. */
+    async brandAliases(): Promise<{ items: BrandAlias[]; isDefault: boolean }> {
+      const kept = await repo.brandAliases();
+      return { items: kept ?? [...DEFAULT_BRAND_ALIASES], isDefault: kept === null };
+    },
+    /** Replaces the list (one transaction, one audit entry); the same list again records nothing. */
+    async replaceBrandAliases(actor: Actor, items: BrandAlias[]): Promise<{ items: BrandAlias[]; isDefault: boolean }> {
+      return transaction(async (tx) => {
+        const old = (await tx.synonyms.lockBrandAliases()) ?? [...DEFAULT_BRAND_ALIASES];
+        if (JSON.stringify(old) === JSON.stringify(items)) return { items, isDefault: false };
+        await tx.synonyms.saveBrandAliases(items);
+        const key = (a: BrandAlias) => `${a.alias} → ${a.brand}`;
+        const before = new Set(old.map(key));
+        const after = new Set(items.map(key));
+        const details = {
+          added: [...after].filter((a) => !before.has(a)).slice(0, 50),
+          removed: [...before].filter((a) => !after.has(a)).slice(0, 50),
+          count: items.length,
+        };
+        await tx.audit.record({ action: 'brand-aliases-update', subject: 'Brand list', actor, details });
+        return { items, isDefault: false };
+      });
+    },
     async list(): Promise<Synonym[]> {
       return (await repo.list()).map(toSynonym);
     },

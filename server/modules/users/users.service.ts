@@ -33,6 +33,8 @@ export type EnsureAdminOutcome = 'created' | 'promoted' | 'unchanged' | 'missing
 /** Who the audit log names for changes made outside the dashboard. */
 export const COMMAND_LINE_ACTOR = { id: null, email: 'npm run users (command line)' } as const;
 export const START_UP_ACTOR = { id: null, email: 'ADMIN_EMAIL (at start)' } as const;
+/** The one-time setup address of a first start (issue 40). */
+export const OWNER_SETUP_ACTOR = { id: null, email: 'setup address (first admin)' } as const;
 
 /** What a role change made here runs on: one transaction's users and audit repos (the unit of work's). */
 export type UsersChange = <T>(work: (repos: { users: UsersRepo; audit: Pick<AuditRepo, 'record'> }) => Promise<T>) => Promise<T>;
@@ -82,7 +84,11 @@ export function createUsersService(repo: UsersRepo, transaction: UsersChange) {
      * ADMIN_PASSWORD is its password, or its email was verified by Google. Otherwise anyone who registered that
      * address first would be made admin ('refused'). Safe when two processes start at once.
      */
-    async ensureAdmin(admin: { email: string; password: string | undefined }, ops: AdminAccountOps): Promise<EnsureAdminOutcome> {
+    async ensureAdmin(
+      admin: { email: string; password: string | undefined },
+      ops: AdminAccountOps,
+      actor: { id: string | null; email: string } = START_UP_ACTOR,
+    ): Promise<EnsureAdminOutcome> {
       const email = admin.email.trim().toLowerCase();
       let existing = await repo.findByEmail(email);
       let created = false;
@@ -101,7 +107,7 @@ export function createUsersService(repo: UsersRepo, transaction: UsersChange) {
       const proven =
         created || existing.emailVerified || (admin.password !== undefined && (await ops.passwordMatches(email, admin.password)));
       if (!proven) return 'refused';
-      await changeRoles(email, { isAdmin: true, isDev: true }, START_UP_ACTOR);
+      await changeRoles(email, { isAdmin: true, isDev: true }, actor);
       return created ? 'created' : 'promoted';
     },
   };

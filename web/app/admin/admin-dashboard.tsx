@@ -2,10 +2,12 @@ import { Link } from '../../lib/router';
 import { AUTH_TEXTS } from '../../../common/texts/storefront';
 import type { Me } from '../../../common/schemas/user';
 import { useSetReferralCode } from '../../features/agents/api/set-referral-code';
+import { useDisableAgentsWithoutReferral } from '../../features/agents/api/disable-without-referral';
 import { AgentsTab } from '../../features/agents/components/agents-tab';
 import { AnalyticsTab } from '../../features/analytics/components/analytics-tab';
 import { CategoriesTab } from '../../features/categories/components/categories-tab';
 import { SynonymsSection } from '../../features/synonyms/components/synonyms-section';
+import { BrandListSection } from '../../features/synonyms/components/brand-list-section';
 import { useCategoryInitialisation } from '../../features/categories/hooks/use-category-initialisation';
 import { CurrenciesTab } from '../../features/currency/components/currencies-tab';
 import { DatabaseTab } from '../../features/database/components/database-tab';
@@ -17,6 +19,7 @@ import { RequestsTab } from '../../features/requests/components/requests-tab';
 import { LinkHealthTab } from '../../features/link-health/components/link-health-tab';
 import { SetupChecklist } from '../../features/setup/components/setup-checklist';
 import { UsersTab } from '../../features/users/components/users-tab';
+import { GuidesTab } from '../../features/guides-admin/components/guides-tab';
 import { AdminTabs } from './admin-tabs';
 import { useMemoryWarning } from './use-memory-warning';
 import './admin.css';
@@ -27,10 +30,16 @@ function ItemsPanel() {
   return <ItemsTab imports={imports} imagePicker={ImagePicker} />;
 }
 
-/** The setup checklist, saving referral codes through the Agents area's own call. */
+/** The setup checklist, saving referral codes and turning off agents through the Agents area's own calls. */
 function SetupPanel() {
   const setReferralCode = useSetReferralCode();
-  return <SetupChecklist saveReferralCode={(id, referralCode) => setReferralCode.mutateAsync({ id, referralCode })} />;
+  const disableUncoded = useDisableAgentsWithoutReferral();
+  return (
+    <SetupChecklist
+      saveReferralCode={(id, referralCode) => setReferralCode.mutateAsync({ id, referralCode })}
+      disableUncodedAgents={() => disableUncoded.mutateAsync()}
+    />
+  );
 }
 
 const PANELS = {
@@ -41,6 +50,7 @@ const PANELS = {
     <>
       <CategoriesTab />
       <SynonymsSection />
+      <BrandListSection />
     </>
   ),
   requests: () => <RequestsTab />,
@@ -50,6 +60,7 @@ const PANELS = {
   database: () => <DatabaseTab />,
   users: () => <UsersTab />,
   analytics: () => <AnalyticsTab />,
+  guides: () => <GuidesTab imagePicker={ImagePicker} />,
 };
 
 function MemoryWarning() {

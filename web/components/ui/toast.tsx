@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
+import { COMMON_TEXTS } from '../../../common/texts/common';
 
 type Tone = 'success' | 'error' | 'info';
 type Toast = { id: number; tone: Tone; message: string; shownAt: number };
@@ -62,7 +63,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       onBlur={() => setPaused(false)}
     >
       <span>{toast.message}</span>
-      <button type="button" className="toast-close" onClick={() => onDismiss(toast.id)} aria-label="Dismiss message">
+      <button type="button" className="toast-close" onClick={() => onDismiss(toast.id)} aria-label={COMMON_TEXTS.dismiss}>
         ×
       </button>
     </div>

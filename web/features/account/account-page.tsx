@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import { ACCOUNT_TEXTS } from '../../../common/texts/account';
+import { ACCOUNT_PAGE_TEXTS as T, ACCOUNT_TEXTS } from '../../../common/texts/account';
+import { richText } from '../../lib/rich-text';
 import { PRICE_TEXTS } from '../../../common/texts/price-history';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { accountNameInputSchema, changePasswordSchema, emailChangeInputSchema, NAME_MAX_LENGTH } from '../../../common/schemas/account';
@@ -23,6 +24,7 @@ import { forgetSignedInData } from './api/forget-signed-in-data';
 import { useSignOutEverywhere } from './api/sign-out-everywhere';
 import { usePriceAlerts, useSetPriceAlertsAll } from './api/price-alerts';
 import { useUpdateName } from './api/update-name';
+import { SavedSearches } from '../../components/saved-searches';
 import './account.css';
 
 function Section({ id, title, children, danger = false }: { id: string; title: string; children: ReactNode; danger?: boolean }) {
@@ -73,11 +75,7 @@ function NameForm({ user }: { user: Me }) {
     const data = form.validate(accountNameInputSchema);
     if (!data) return;
     update.mutate(data.name, {
-      onSuccess: (me) =>
-        toast(
-          me.name ? `Your display name is now ${me.name}${/[.!?]$/.test(me.name) ? '' : '.'}` : 'Your display name was removed.',
-          'success',
-        ),
+      onSuccess: (me) => toast(me.name ? (/[.!?]$/.test(me.name) ? T.nameNow(me.name) : T.nameNowStop(me.name)) : T.nameRemoved, 'success'),
       onError: (err) => form.fail(err, (_m, status) => (status === 400 ? 'name' : undefined)),
     });
   };
@@ -85,11 +83,11 @@ function NameForm({ user }: { user: Me }) {
     <form className="account-form" onSubmit={submit} noValidate>
       <FormFailure message={form.errors.form ?? null} />
       <TextField
-        label="Display name"
+        label={T.displayName}
         type="text"
         autoComplete="nickname"
         maxLength={NAME_MAX_LENGTH}
-        hint="Leave it empty to be greeted by your email."
+        hint={T.nameHint}
         {...form.field('name')}
       />
       <button type="submit" className="button button-primary" disabled={update.isPending}>
@@ -112,12 +110,7 @@ function EmailForm({ user }: { user: Me }) {
     change.mutate(data, {
       onSuccess: (result) => {
         form.reset();
-        toast(
-          result.status === 'changed'
-            ? `Your email is now ${result.email}.`
-            : `We sent a link to ${data.newEmail}. Your email changes when you open it (within one hour).`,
-          'success',
-        );
+        toast(result.status === 'changed' ? T.emailChanged(result.email) : T.emailLinkSent(data.newEmail), 'success');
       },
       onError: (err) =>
         form.fail(err, (message, status) =>
@@ -127,13 +120,10 @@ function EmailForm({ user }: { user: Me }) {
   };
   return (
     <form className="account-form" onSubmit={submit} noValidate>
-      <p className="account-note">
-        Now: <strong>{user.email}</strong>
-        {mailOn ? '. The new address gets a link to confirm it.' : '.'}
-      </p>
+      <p className="account-note">{richText(mailOn ? T.emailNowConfirm : T.emailNow, <strong>{user.email}</strong>)}</p>
       <FormFailure message={form.errors.form ?? null} />
-      <TextField label="New email" type="email" autoComplete="email" required {...form.field('newEmail')} />
-      <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
+      <TextField label={T.newEmail} type="email" autoComplete="email" required {...form.field('newEmail')} />
+      <TextField label={T.currentPassword} type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
       <button type="submit" className="button button-primary" disabled={change.isPending}>
         {change.isPending ? COMMON_TEXTS.saving : ACCOUNT_TEXTS.changeEmail}
       </button>
@@ -152,7 +142,7 @@ function PasswordForm({ user }: { user: Me }) {
   if (!user.hasPassword) {
     return (
       <p className="account-note">
-        {ACCOUNT_TEXTS.noPassword} <Link to="/forgot-password">Set a password</Link>
+        {ACCOUNT_TEXTS.noPassword} <Link to="/forgot-password">{T.setPassword}</Link>
       </p>
     );
   }
@@ -163,7 +153,7 @@ function PasswordForm({ user }: { user: Me }) {
     change.mutate(data, {
       onSuccess: () => {
         form.reset();
-        toast('Your password was changed. Every other session was signed out.', 'success');
+        toast(T.passwordChanged, 'success');
       },
       onError: (err) =>
         form.fail(err, (message, status) =>
@@ -174,17 +164,17 @@ function PasswordForm({ user }: { user: Me }) {
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <FormFailure message={form.errors.form ?? null} />
-      <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
+      <TextField label={T.currentPassword} type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
       <TextField
-        label="New password"
+        label={T.newPassword}
         type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. Other sessions will be signed out.`}
+        hint={T.newPasswordHint(PASSWORD_MIN_LENGTH)}
         {...form.field('newPassword')}
       />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <TextField label={T.confirmNewPassword} type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
       <button type="submit" className="button button-primary" disabled={change.isPending}>
         {change.isPending ? COMMON_TEXTS.saving : ACCOUNT_TEXTS.changePassword}
       </button>
@@ -198,7 +188,7 @@ function SignOutEverywhere() {
   const signOut = useSignOutEverywhere();
   return (
     <>
-      <p className="account-note">Signs out every browser and device where this account is signed in, this one included.</p>
+      <p className="account-note">{T.sessionsNote}</p>
       <button
         type="button"
         className="button button-ghost"
@@ -206,7 +196,7 @@ function SignOutEverywhere() {
         onClick={() =>
           signOut.mutate(undefined, {
             onSuccess: () => {
-              toast('You were signed out everywhere.', 'success');
+              toast(T.signedOutEverywhere, 'success');
               navigate('/login', { replace: true });
             },
             onError: (err) => toast(err.message, 'error'),
@@ -237,12 +227,12 @@ function DeleteAccountDialog({ user, onClose, onDeleted }: { user: Me; onClose: 
   return (
     <Dialog title={ACCOUNT_TEXTS.deleteTitle} onClose={onClose} busy={remove.isPending}>
       <form className="dialog-body account-form" onSubmit={submit} noValidate>
-        <p>Your account, its sessions and sign-in methods and your personal data are deleted for good. This cannot be undone.</p>
+        <p>{T.deleteWarning}</p>
         <FormFailure message={form.errors.form ?? null} />
         {user.hasPassword ? (
-          <TextField label="Your password" type="password" autoComplete="current-password" required autoFocus {...form.field('secret')} />
+          <TextField label={T.yourPassword} type="password" autoComplete="current-password" required autoFocus {...form.field('secret')} />
         ) : (
-          <TextField label={`Type ${user.email} to confirm`} type="email" autoComplete="off" required autoFocus {...form.field('secret')} />
+          <TextField label={T.typeToConfirm(user.email)} type="email" autoComplete="off" required autoFocus {...form.field('secret')} />
         )}
         <div className="dialog-actions">
           <button type="button" className="button button-ghost" onClick={onClose} disabled={remove.isPending}>
@@ -264,7 +254,7 @@ function useEmailConfirmationNotice() {
   useEffect(() => {
     const outcome = params.get('email');
     if (!outcome) return;
-    if (outcome === 'confirmed') toast('Your new email address is confirmed and in use.', 'success');
+    if (outcome === 'confirmed') toast(T.emailConfirmed, 'success');
     else toast(ACCOUNT_TEXTS.emailLinkInvalid, 'error');
     setParams({}, { replace: true });
   }, [params, setParams, toast]);
@@ -285,29 +275,27 @@ export default function AccountPage() {
     <SignedInOnly>
       {(user) => (
         <div className="account-page">
-          <h1>Your account</h1>
-          <Section id="account-name" title="Display name">
+          <h1>{T.title}</h1>
+          <Section id="account-name" title={T.nameSection}>
             <NameForm user={user} />
           </Section>
-          <Section id="account-email" title="Email">
+          <Section id="account-email" title={T.emailSection}>
             <EmailForm user={user} />
           </Section>
-          <Section id="account-password" title="Password">
+          <Section id="account-password" title={T.passwordSection}>
             <PasswordForm user={user} />
           </Section>
           <Section id="account-price-alerts" title={PRICE_TEXTS.allTitle}>
             <PriceAlertsSwitch />
           </Section>
-          <Section id="account-sessions" title="Sessions">
+          <SavedSearches className="account-section" />
+          <Section id="account-sessions" title={T.sessionsSection}>
             <SignOutEverywhere />
           </Section>
-          <Section id="account-delete" title="Delete account" danger>
-            <p className="account-note">
-              Deletes your account and everything it holds.
-              {user.isAdmin && ' An admin must first make another account an admin.'}
-            </p>
+          <Section id="account-delete" title={T.deleteSection} danger>
+            <p className="account-note">{user.isAdmin ? T.deleteNoteAdmin : T.deleteNote}</p>
             <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
-              Delete my account
+              {ACCOUNT_TEXTS.deleteAccount}
             </button>
           </Section>
           {deleting && (
@@ -316,7 +304,7 @@ export default function AccountPage() {
               onClose={() => setDeleting(false)}
               onDeleted={() => {
                 setDeleted(true);
-                toast('Your account was deleted.', 'success');
+                toast(T.deleted, 'success');
                 navigate('/', { replace: true });
                 forgetSignedInData(queryClient);
               }}

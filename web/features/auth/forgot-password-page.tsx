@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from '../../lib/router';
-import { ACCOUNT_TEXTS } from '../../../common/texts/account';
+import { ACCOUNT_TEXTS, AUTH_PAGE_TEXTS as T } from '../../../common/texts/account';
+import { richText } from '../../lib/rich-text';
 import { forgotPasswordSchema } from '../../../common/schemas/account';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { COMMON_TEXTS } from '../../../common/texts/common';
@@ -30,7 +31,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <section className="panel-card" aria-labelledby="auth-title">
-      <h1 id="auth-title">Forgot your password?</h1>
+      <h1 id="auth-title">{T.forgotTitle}</h1>
       {!available ? (
         <>
           <p className="form-error" role="note">
@@ -44,14 +45,14 @@ export default function ForgotPasswordPage() {
         </>
       ) : sentTo ? (
         <p className="form-success" role="status">
-          {ACCOUNT_TEXTS.resetRequested} Check the inbox of <strong>{sentTo}</strong>.
+          {ACCOUNT_TEXTS.resetRequested} {richText(T.checkInbox, <strong>{sentTo}</strong>)}
         </p>
       ) : (
         <>
-          <p className="auth-lead">Enter your account's email and we will send you a link to choose a new password.</p>
+          <p className="auth-lead">{T.forgotLead}</p>
           <FormFailure message={form.errors.form ?? null} />
           <form className="auth-form" onSubmit={submit} noValidate>
-            <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+            <TextField label={T.email} type="email" autoComplete="email" required {...form.field('email')} />
             <button type="submit" className="button button-primary" disabled={request.isPending}>
               {request.isPending ? COMMON_TEXTS.sending : ACCOUNT_TEXTS.sendResetLink}
             </button>
@@ -59,7 +60,7 @@ export default function ForgotPasswordPage() {
         </>
       )}
       <p className="auth-switch">
-        Remembered it? <Link to="/login">Sign in</Link>
+        {T.rememberedIt} <Link to="/login">{T.signIn}</Link>
       </p>
     </section>
   );

@@ -3,11 +3,14 @@ import { Link } from '../../lib/router';
 import { AUTH_TEXTS, TEXTS } from '../../../common/texts/storefront';
 import { FAVORITES_ON_HOME, FAVORITES_PATH } from '../../../common/favorites';
 import { FAVORITES_PAGE_TEXTS as FAV } from '../../../common/texts/favorites';
+import { HOME_TEXTS as T } from '../../../common/texts/account';
+import { richText } from '../../lib/rich-text';
 import type { Me } from '../../../common/schemas/user';
-import { SETUP_TEXTS } from '../../../common/texts/setup';
 import { SETUP_ITEMS } from '../../../common/setup';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import { ProductCard } from '../../components/product-card';
+import { RecentlyViewed } from '../../components/recently-viewed';
+import { SavedSearches } from '../../components/saved-searches';
 import { SignedInOnly } from '../../components/signed-in-only';
 import { LoadStatus } from '../../components/ui/load-status';
 import { useSetup } from '../../lib/admin/setup-status';
@@ -16,8 +19,8 @@ import { usePageMeta } from '../../lib/page-meta';
 import './auth.css';
 
 function describeMethods(providers: readonly string[]): string {
-  const names = providers.map((p) => (p === 'credential' ? 'email and password' : p === 'google' ? 'Google' : p));
-  return names.length > 0 ? names.join(' or ') : 'your account';
+  const names = providers.map((p) => (p === 'credential' ? T.emailAndPassword : p === 'google' ? T.google : p));
+  return names.length > 0 ? names.reduce((all, name) => T.methodsOr(all, name)) : T.yourAccount;
 }
 
 /**
@@ -32,6 +35,8 @@ export default function HomePage() {
         <div className="home-page">
           <HomeCard user={user} />
           <RecentFavorites userId={user.id} />
+          <SavedSearches />
+          <RecentlyViewed variant="cards" />
         </div>
       )}
     </SignedInOnly>
@@ -82,17 +87,17 @@ function SetupSummary() {
   if (setup.isError) {
     return (
       <p className="home-setup">
-        {SETUP_TEXTS.homeLoadFailed} <Link to="/admin">{SETUP_TEXTS.homeFinish}</Link>
+        {T.setupLoadFailed} <Link to="/admin">{T.setupFinish}</Link>
       </p>
     );
   }
   const pending = setup.data.pending.length;
-  if (pending === 0) return <p className="home-setup home-setup-done">{SETUP_TEXTS.homeComplete}</p>;
+  if (pending === 0) return <p className="home-setup home-setup-done">{T.setupComplete}</p>;
   return (
     <p className="home-setup">
-      {SETUP_TEXTS.homeProgress(SETUP_ITEMS.length - pending, SETUP_ITEMS.length)}
+      {T.setupProgress(SETUP_ITEMS.length - pending, SETUP_ITEMS.length)}
       {' — '}
-      <Link to="/admin">{SETUP_TEXTS.homeFinish}</Link>
+      <Link to="/admin">{T.setupFinish}</Link>
     </p>
   );
 }
@@ -103,9 +108,9 @@ function HomeCard({ user }: { user: Me }) {
       {user.image?.startsWith('https://') && (
         <img className="home-avatar" src={user.image} alt="" width={72} height={72} referrerPolicy="no-referrer" />
       )}
-      <h1 id="home-title">Welcome, {user.name || user.email}!</h1>
+      <h1 id="home-title">{T.welcome(user.name || user.email)}</h1>
       <p className="auth-lead">
-        Signed in as <strong>{user.email}</strong> with {describeMethods(user.providers)}.
+        {richText((email) => T.signedInAs(email, describeMethods(user.providers)), <strong>{user.email}</strong>)}
       </p>
       {user.isAdmin && (
         <p className="home-admin" role="note">
@@ -116,14 +121,14 @@ function HomeCard({ user }: { user: Me }) {
       {user.isAdmin && <SetupSummary />}
       <div className="home-actions">
         <Link to="/products" className="button button-primary">
-          Browse products
+          {T.browseProducts}
         </Link>
         <Link to="/account" className="button button-ghost">
-          Your account
+          {T.accountLink}
         </Link>
         {user.isAdmin && (
           <Link to="/admin" className="button button-ghost">
-            Open the admin dashboard
+            {T.openAdmin}
           </Link>
         )}
       </div>

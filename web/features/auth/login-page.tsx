@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_PAGE_TEXTS as T } from '../../../common/texts/account';
 import { oauthErrorMessage } from '../../../common/oauth-errors';
+import { safeNextPath } from '../../../common/saved-searches';
 import { signInSchema } from '../../../common/schemas/auth';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
@@ -35,6 +37,9 @@ const FIELD_ORDER = ['email', 'password'] as const;
 function LoginForm({ titleLevel = 1 }: { titleLevel?: 1 | 2 }) {
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Where the visitor was when asked to sign in (Save search on the finder, issue 42): back there after, else Home.
+  const next = safeNextPath(params.get('next')) ?? '/home';
   const signIn = useSignIn();
   const googleError = useGoogleErrorFromUrl();
   const form = useForm(FIELD_ORDER, { email: '', password: '' });
@@ -47,8 +52,8 @@ function LoginForm({ titleLevel = 1 }: { titleLevel?: 1 | 2 }) {
     if (!data) return;
     setFailure(null);
     signIn.mutate(data, {
-      onSuccess: () => navigate('/home', { replace: true }),
-      onError: (err) => setFailure(`${AUTH_TEXTS.signInFailed}${err instanceof ApiError ? err.message : 'Please try again.'}`),
+      onSuccess: () => navigate(next, { replace: true }),
+      onError: (err) => setFailure(`${AUTH_TEXTS.signInFailed}${err instanceof ApiError ? err.message : T.tryAgain}`),
     });
   };
 
@@ -57,31 +62,31 @@ function LoginForm({ titleLevel = 1 }: { titleLevel?: 1 | 2 }) {
       <Title id="auth-title" className="auth-title">
         {AUTH_TEXTS.loginTitle}
       </Title>
-      <p className="auth-lead">Sign in to your Finder account.</p>
+      <p className="auth-lead">{T.loginLead}</p>
       <FormFailure message={failure} />
       <form className="auth-form" onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
+        <TextField label={T.email} type="email" autoComplete="email" required {...form.field('email')} />
+        <TextField label={T.password} type="password" autoComplete="current-password" required {...form.field('password')} />
         <p className="auth-forgot">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{T.forgotPassword}</Link>
         </p>
         <button type="submit" className="button button-primary" disabled={signIn.isPending}>
           {signIn.isPending ? AUTH_TEXTS.signingIn : AUTH_TEXTS.signIn}
         </button>
       </form>
       <p className="auth-divider">
-        <span>or</span>
+        <span>{T.or}</span>
       </p>
       <GoogleSignInButton
         label={AUTH_TEXTS.continueWithGoogle}
         busyLabel={AUTH_TEXTS.signingIn}
-        callbackURL="/home"
+        callbackURL={next}
         errorCallbackURL="/login"
         disabled={signIn.isPending}
         onError={({ message }) => setFailure(`${AUTH_TEXTS.googleSignInFailed}${message}`)}
       />
       <p className="auth-switch">
-        Don't have an account? <Link to="/register">Register</Link>
+        {T.noAccount} <Link to="/register">{AUTH_TEXTS.register}</Link>
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '../../lib/router';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_PAGE_TEXTS as T } from '../../../common/texts/account';
 import { NAME_MAX_LENGTH, signUpNameSchema } from '../../../common/schemas/account';
 import { isPasswordRefusal, signUpSchema } from '../../../common/schemas/auth';
 import { TextField } from '../../components/ui/text-field';
@@ -36,7 +37,7 @@ function RegisterForm() {
       {
         onSuccess: () => navigate('/home', { replace: true }),
         onError: (err) => {
-          const message = err instanceof ApiError ? err.message : 'Please try again.';
+          const message = err instanceof ApiError ? err.message : T.tryAgain;
           // The server's password rules (length, and common or easily guessed ones) belong under the field.
           if (err instanceof ApiError && err.status === 400 && isPasswordRefusal(err.message)) {
             form.showErrors({ password: message });
@@ -52,41 +53,41 @@ function RegisterForm() {
   return (
     <section className="panel-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{AUTH_TEXTS.registerTitle}</h1>
-      <p className="auth-lead">Save your favourite finds and get the latest drops.</p>
+      <p className="auth-lead">{T.registerLead}</p>
       <FormFailure message={failure?.message ?? null}>
         {failure?.emailTaken && (
           <>
             {' '}
-            <Link to="/login">Go to sign in</Link>
+            <Link to="/login">{T.goToSignIn}</Link>
           </>
         )}
       </FormFailure>
       <form className="auth-form" onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <TextField label={T.email} type="email" autoComplete="email" required {...form.field('email')} />
         <TextField
-          label="Display name (optional)"
+          label={T.displayNameOptional}
           type="text"
           autoComplete="nickname"
           maxLength={NAME_MAX_LENGTH}
           {...form.field('name')}
-          hint="Shown when you are greeted; leave it empty to be greeted by your email."
+          hint={T.displayNameHint}
         />
         <TextField
-          label="Password"
+          label={T.password}
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
           {...form.field('password')}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={T.passwordHint(PASSWORD_MIN_LENGTH)}
         />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+        <TextField label={T.confirmPassword} type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
         <button type="submit" className="button button-primary" disabled={signUp.isPending}>
           {signUp.isPending ? AUTH_TEXTS.signingUp : AUTH_TEXTS.signUp}
         </button>
       </form>
       <p className="auth-switch">
-        Already have an account? <Link to="/login">Sign in</Link>
+        {T.haveAccount} <Link to="/login">{T.signIn}</Link>
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
-import { ACCOUNT_TEXTS } from '../../../common/texts/account';
+import { ACCOUNT_TEXTS, AUTH_PAGE_TEXTS as T } from '../../../common/texts/account';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
 import { resetPasswordSchema } from '../../../common/schemas/account';
 import { staticPageMeta } from '../../../common/static-page-meta';
@@ -38,14 +38,14 @@ export default function ResetPasswordPage() {
 
   return (
     <section className="panel-card" aria-labelledby="auth-title">
-      <h1 id="auth-title">Choose a new password</h1>
+      <h1 id="auth-title">{T.resetTitle}</h1>
       {state === 'done' ? (
         <>
           <p className="form-success" role="status">
             {ACCOUNT_TEXTS.resetDone}
           </p>
           <Link to="/login" className="button button-primary">
-            Sign in
+            {T.signIn}
           </Link>
         </>
       ) : state === 'invalid' ? (
@@ -54,25 +54,25 @@ export default function ResetPasswordPage() {
             {ACCOUNT_TEXTS.resetLinkInvalid}
           </p>
           <Link to="/forgot-password" className="button button-primary">
-            Ask for a new link
+            {T.askNewLink}
           </Link>
         </>
       ) : (
         <>
-          <p className="auth-lead">Every other place you are signed in will be signed out.</p>
+          <p className="auth-lead">{T.resetLead}</p>
           <FormFailure message={form.errors.form ?? null} />
           <form className="auth-form" onSubmit={submit} noValidate>
             <TextField
-              label="New password"
+              label={T.newPassword}
               type="password"
               autoComplete="new-password"
               required
               minLength={PASSWORD_MIN_LENGTH}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              hint={T.passwordHint(PASSWORD_MIN_LENGTH)}
               {...form.field('password')}
             />
             <TextField
-              label="Confirm new password"
+              label={T.confirmNewPassword}
               type="password"
               autoComplete="new-password"
               required

@@ -73,6 +73,7 @@ describe('ways out of an empty result', () => {
     minPrice: 10,
     maxPrice: 20,
     brands: ['northfold'],
+    since: null,
     allWords: false,
   };
   it('search all categories keeps the search and the order only', () => {
@@ -90,6 +91,7 @@ describe('suggestions', () => {
     products: [{ title: 'Zip Hoodie', path: '/products/zip-hoodie-3', brand: 'Northfold', price: 50, thumbnail: null }],
     brands: [{ slug: 'hood-co', name: 'Hood Co', count: 2 }],
     categories: [{ name: 'Hoodies', count: 9 }],
+    guides: [{ title: 'Sizing a hoodie', path: '/guides/sizing-a-hoodie' }],
   };
   it('become options in screen order, each with its own id', () => {
     const options = suggestionOptions(s, 'sg');
@@ -97,8 +99,14 @@ describe('suggestions', () => {
       ['product', 'sg-0', 'Zip Hoodie'],
       ['brand', 'sg-1', 'Hood Co'],
       ['category', 'sg-2', 'Hoodies'],
+      ['guide', 'sg-3', 'Sizing a hoodie'],
     ]);
+    expect(options[3]).toMatchObject({ path: '/guides/sizing-a-hoodie' });
     expect(suggestionOptions(undefined, 'sg')).toEqual([]);
+  });
+  it("show a category under its name in the page's language and keep its name to filter by (issue 41)", () => {
+    const [, , category] = suggestionOptions(s, 'sg', (name) => (name === 'Hoodies' ? 'Kapuzenpullover' : name));
+    expect(category).toMatchObject({ kind: 'category', label: 'Kapuzenpullover', name: 'Hoodies' });
   });
   it('are moved through with wrapping; from none, down goes first and up goes last', () => {
     expect(moveActive(-1, 1, 3)).toBe(0);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import {
   ALL,
@@ -16,7 +16,7 @@ import { FINDER_TEXTS, TEXTS } from '../../../common/texts/storefront';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { sendAnalytics } from '../../lib/analytics';
-import { useCategories } from '../../lib/categories';
+import { useCategories, useCategoryLabel } from '../../lib/categories';
 import { categoriesQueryKey } from '../../lib/query-keys';
 import { useProducts } from './api/get-products';
 import { GenderFilter } from './components/gender-filter';
@@ -44,6 +44,13 @@ import './finder.css';
 const PromoBanner = laterPart(() => import('./components/promo-banner').then((m) => m.PromoBanner));
 const MoreFilterFields = laterPart(() => import('./components/more-filter-fields').then((m) => m.MoreFilterFields));
 const CategoryChips = laterPart(() => import('./components/category-chips').then((m) => m.CategoryChips));
+// Recently viewed (issue 42): browser storage or the account, so nothing the server renders; its code comes later.
+const RecentlyViewedStrip = laterPart(() => import('../../components/recently-viewed').then((m) => m.RecentlyViewed));
+const NewSinceLastVisit = laterPart(() => import('../../components/new-since').then((m) => m.NewSinceLastVisit));
+// Save search (issue 42): depends on the session, so nothing the server renders; its code comes later.
+const SaveSearch = laterPart(() => import('./components/save-search').then((m) => m.SaveSearch));
+// Search by photo (issue 42): its panel's code and words load when a visitor presses the camera button.
+const PhotoSearch = lazy(() => import('./components/photo-search').then((m) => ({ default: m.PhotoSearch })));
 const EmptyRescue = laterPart(() => import('./components/empty-rescue').then((m) => m.EmptyRescue));
 
 /** Spec section 9: 4 items a page on phones, 6 elsewhere; read at each fetch, so a resize never restarts the list. */
@@ -73,13 +80,22 @@ export default function FinderPage({ brand }: Props = {}) {
   const [shownKey, setShownKey] = useState(queryKey);
   if (products.isSuccess && !products.isPlaceholderData && shownKey !== queryKey) setShownKey(queryKey);
   const shownFilters = useMemo(() => codec.read(new URLSearchParams(shownKey)), [codec, shownKey]);
+  // What the page says of the filters names the category in the page's language (issue 41); the address keeps its name.
+  const categoryLabel = useCategoryLabel();
+  const shownWords = useMemo(() => ({ ...shownFilters, category: categoryLabel(shownFilters.category) }), [shownFilters, categoryLabel]);
 
   const urlCategory = categories.data?.find((c) => c.name.toLowerCase() === urlFilters.category.toLowerCase()) ?? null;
   const brandNames = useMemo(() => new Map(facets.data?.brands.map((b) => [b.slug, b.name])), [facets.data]);
   const { baseCurrency } = getSiteConfig();
   useBuiltPageMeta((m) => (brand ? m.brandMeta(brand) : m.finderMeta(urlFilters, urlCategory, brandNames, baseCurrency)));
   // The chips show the filters in the address (what the list is being asked for), so typing waits for the debounce.
-  const chips = activeFilterChips(urlFilters, { brandNames, currency: baseCurrency, fixedBrand: brand?.slug });
+  const chips = activeFilterChips(
+    { ...urlFilters, category: categoryLabel(urlFilters.category) },
+    { brandNames, currency: baseCurrency, fixedBrand: brand?.slug },
+  );
+
+  // The finder as a returning visitor lands on it (no words, no filters, not a brand's page): recently viewed shows.
+  const plainView = !brand && chips.length === 0 && !urlFilters.search;
 
   // One page view per visit to the finder, not per filter change (decision 0018); the ref keeps React's
   // development double run of effects from sending two.
@@ -127,10 +143,10 @@ export default function FinderPage({ brand }: Props = {}) {
   const onClear = useCallback(() => leave(clearedFilters(filters)), [leave, filters]);
 
   const onPick = (option: SuggestionOption) => {
-    if (option.kind === 'product') void navigate(option.path);
+    if (option.kind === 'product' || option.kind === 'guide') void navigate(option.path);
     else if (option.kind === 'brand') void navigate(brandPath(option.slug));
     // The category's products, not the typed text's: chips are hidden for Women, so Women becomes All.
-    else update({ category: option.label, search: '', gender: filters.gender === 'Women' ? ALL : filters.gender });
+    else update({ category: option.name, search: '', gender: filters.gender === 'Women' ? ALL : filters.gender });
   };
 
   const onBestChange = (best: boolean) => {
@@ -194,9 +210,16 @@ export default function FinderPage({ brand }: Props = {}) {
   const failed = products.isError && !hasData;
   const categoryNames = useMemo(() => categories.data?.map((c) => c.name) ?? [], [categories.data]);
   const chipCounts = useMemo(() => categoryCounts(facets.data), [facets.data]);
-  const empty = emptyState(shownFilters);
+  const empty = emptyState(shownWords);
   const firstPage = products.data?.pages[0];
   const [moreOpen, setMoreOpen] = useState(false);
+  const [photoOpen, setPhotoOpen] = useState(false);
+  // While the photo's answer is shown, the finder's own list steps aside (it comes back with the panel closed).
+  const [photoShown, setPhotoShown] = useState(false);
+  const closePhoto = useCallback(() => {
+    setPhotoOpen(false);
+    document.querySelector<HTMLButtonElement>('.photo-button')?.focus();
+  }, []);
   // What the phone's Filters button hides: the price range and the chosen brands.
   const moreCount = (filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0) + (brand ? 0 : filters.brands.length);
 
@@ -213,11 +236,18 @@ export default function FinderPage({ brand }: Props = {}) {
           searching={searching}
           onChange={(search) => setFilters((f) => ({ ...f, search, allWords: false }))}
           onPick={onPick}
+          photoOpen={photoOpen}
+          onPhoto={() => (photoOpen ? closePhoto() : setPhotoOpen(true))}
         />
       </header>
+      {photoOpen && (
+        <Suspense fallback={<Spinner label={FINDER_TEXTS.searchByPhoto} size="small" />}>
+          <PhotoSearch onClose={closePhoto} onShown={setPhotoShown} />
+        </Suspense>
+      )}
       <PromoBanner />
 
-      <section className="filters" aria-label="Filters">
+      <section className="filters" aria-label={FINDER_TEXTS.filters}>
         <div className="filters-row">
           <GenderFilter value={filters.gender} onChange={(gender: FinderGender) => update({ gender })} counts={genderCounts(facets.data)} />
           <label className="switch">
@@ -251,11 +281,24 @@ export default function FinderPage({ brand }: Props = {}) {
           </div>
         </div>
         {filters.gender !== 'Women' && categoryNames.length > 0 && (
-          <CategoryChips names={categoryNames} selected={filters.category} onSelect={onCategory} counts={chipCounts} />
+          <CategoryChips
+            names={categoryNames}
+            labelOf={categoryLabel}
+            selected={filters.category}
+            onSelect={onCategory}
+            counts={chipCounts}
+          />
         )}
       </section>
 
-      <section className="results" aria-label="Products" aria-busy={isFetching}>
+      {plainView && (
+        <>
+          <NewSinceLastVisit onShow={(since) => update({ since })} />
+          <RecentlyViewedStrip variant="strip" />
+        </>
+      )}
+
+      <section className="results" aria-label={FINDER_TEXTS.products} aria-busy={isFetching} hidden={photoOpen && photoShown}>
         <ActiveFilters
           chips={chips}
           onRemove={(chip) => update(chip.change)}
@@ -272,18 +315,25 @@ export default function FinderPage({ brand }: Props = {}) {
 
         {hasData && (
           <>
-            <p className="summary" aria-live="polite">
-              {summaryText(
-                shownFilters,
-                items.length,
-                Boolean(hasNextPage),
-                firstPage?.total ?? (facets.isPlaceholderData ? null : facets.data?.total),
-              )}
-            </p>
+            {/* The count, and Save search beside it: its slot is in the server's page too, so the cards never move
+                when it appears (a line of its own on a phone, reserved). */}
+            <div className="summary-row">
+              <p className="summary" aria-live="polite">
+                {summaryText(
+                  shownWords,
+                  items.length,
+                  Boolean(hasNextPage),
+                  firstPage?.total ?? (facets.isPlaceholderData ? null : facets.data?.total),
+                )}
+              </p>
+              <div className="save-search-slot">
+                <SaveSearch filters={urlFilters} categoryLabel={categoryLabel(urlFilters.category)} />
+              </div>
+            </div>
             {firstPage?.correction && <p className="correction">{TEXTS.includingResultsFor(firstPage.correction)}</p>}
             {firstPage?.partial && (
               <p className="correction partial-answer">
-                {TEXTS.partialAnswer(firstPage.partial.used.join(' '))}{' '}
+                {TEXTS.partialAnswer(firstPage.partial.used.join(' '), firstPage.total ?? items.length)}{' '}
                 <button type="button" className="link-button" onClick={() => update({ allWords: true })}>
                   {TEXTS.searchAllWords}
                 </button>

@@ -5,10 +5,20 @@ import type { Suggestions } from '../../../common/schemas/search';
 export type SuggestionOption =
   | { kind: 'product'; id: string; label: string; path: string; brand: string; price: number; thumbnail: string | null }
   | { kind: 'brand'; id: string; label: string; slug: string; count: number }
-  | { kind: 'category'; id: string; label: string; count: number };
+  /** `name` is the category's (the filter's value), `label` what the page shows (its name in the page's language). */
+  | { kind: 'category'; id: string; label: string; name: string; count: number }
+  /** A guide whose title matches (issue 43); `path` inside the language's base. */
+  | { kind: 'guide'; id: string; label: string; path: string };
 
-/** The listbox's options in screen order (products, brands, categories), each with its element id. */
-export function suggestionOptions(s: Suggestions | undefined, idPrefix: string): SuggestionOption[] {
+/**
+ * The listbox's options in screen order (products, brands, categories, guides), each with its element id; `labelOf` gives
+ * a category's name in the page's language.
+ */
+export function suggestionOptions(
+  s: Suggestions | undefined,
+  idPrefix: string,
+  labelOf: (name: string) => string = (name) => name,
+): SuggestionOption[] {
   if (!s) return [];
   let i = 0;
   const id = () => `${idPrefix}-${i++}`;
@@ -23,7 +33,9 @@ export function suggestionOptions(s: Suggestions | undefined, idPrefix: string):
       thumbnail: p.thumbnail,
     })),
     ...s.brands.map((b) => ({ kind: 'brand' as const, id: id(), label: b.name, slug: b.slug, count: b.count })),
-    ...s.categories.map((c) => ({ kind: 'category' as const, id: id(), label: c.name, count: c.count })),
+    ...s.categories.map((c) => ({ kind: 'category' as const, id: id(), label: labelOf(c.name), name: c.name, count: c.count })),
+    // An answer cached from before guides were suggested has none.
+    ...(s.guides ?? []).map((g) => ({ kind: 'guide' as const, id: id(), label: g.title, path: g.path })),
   ];
 }
 

@@ -1,21 +1,25 @@
 import { Link } from '../../lib/router';
-import { TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS, LANGUAGE_TEXTS, LAYOUT_TEXTS, LEGAL_TITLES, TEXTS } from '../../../common/texts/storefront';
+import { LanguageSwitcher } from './language-switcher';
 import { ExternalLink } from '../../components/ui/external-link';
 import { getSiteConfig } from '../../lib/site-config';
 import { useToday } from '../../lib/use-today';
 
-const QUICK_LINKS = [
-  ['/', 'Home'],
-  ['/products', 'Products'],
-  ['/login', 'Login'],
-  ['/register', 'Register'],
-] as const;
-const LEGAL_LINKS = [
-  ['/privacy-policy', 'Privacy Policy'],
-  ['/cookies-policy', 'Cookies Policy'],
-  ['/data-security', 'Data Security'],
-  ['/disclaimer', 'Disclaimer'],
-] as const;
+// Functions: a link's words are read when the footer renders, in the page's language.
+const QUICK_LINKS = () =>
+  [
+    ['/', LAYOUT_TEXTS.home],
+    ['/products', LAYOUT_TEXTS.products],
+    ['/login', AUTH_TEXTS.login],
+    ['/register', AUTH_TEXTS.register],
+  ] as const;
+const LEGAL_LINKS = () =>
+  [
+    ['/privacy-policy', LEGAL_TITLES.privacyPolicy],
+    ['/cookies-policy', LEGAL_TITLES.cookiesPolicy],
+    ['/data-security', LEGAL_TITLES.dataSecurity],
+    ['/disclaimer', LEGAL_TITLES.disclaimer],
+  ] as const;
 
 function FooterLinks({ id, title, links }: { id: string; title: string; links: ReadonlyArray<readonly [string, string]> }) {
   return (
@@ -39,23 +43,20 @@ export function SiteFooter() {
     <footer className="footer">
       <div className="footer-inner">
         <section aria-labelledby="footer-community">
-          <h2 id="footer-community">Finder community</h2>
-          <p>Join other shoppers to share finds, size advice and haul reviews, and be first to hear about new codes.</p>
-          <ExternalLink
-            href={communityUrl}
-            className="button button-light"
-            label={`${TEXTS.join} the community (opens in a new tab)`}
-            promo="join"
-          >
+          <h2 id="footer-community">{LAYOUT_TEXTS.communityTitle}</h2>
+          <p>{LAYOUT_TEXTS.communityText}</p>
+          <ExternalLink href={communityUrl} className="button button-light" label={LAYOUT_TEXTS.joinCommunity} promo="join">
             {TEXTS.join}
           </ExternalLink>
         </section>
-        <FooterLinks id="footer-quick" title="Quick links" links={QUICK_LINKS} />
-        <FooterLinks id="footer-legal" title="Legal" links={LEGAL_LINKS} />
+        <FooterLinks id="footer-quick" title={LAYOUT_TEXTS.quickLinks} links={QUICK_LINKS()} />
+        <FooterLinks id="footer-legal" title={LAYOUT_TEXTS.legal} links={LEGAL_LINKS()} />
+        <section aria-labelledby="footer-language">
+          <h2 id="footer-language">{LANGUAGE_TEXTS.label}</h2>
+          <LanguageSwitcher className="language-switcher-footer" />
+        </section>
       </div>
-      <p className="footer-copy">
-        © {year} Finder. All rights reserved. Finder is not a seller: orders, payment and returns are handled by the linked store.
-      </p>
+      <p className="footer-copy">{LAYOUT_TEXTS.copyright(year)}</p>
     </footer>
   );
 }

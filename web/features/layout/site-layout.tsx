@@ -3,6 +3,7 @@ import { LoadStatus } from '../../components/ui/load-status';
 import { laterPart } from '../../lib/hydrate-later';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
+import { LAYOUT_TEXTS } from '../../../common/texts/storefront';
 
 /**
  * The footer is below the fold and mostly links: a later part (hydrate-later.tsx), its code loaded after the first
@@ -13,6 +14,9 @@ const SiteFooter = laterPart(() => import('./site-footer').then((m) => m.SiteFoo
 /** The browser's favourites and choices join the account at sign-in: code no first view needs. */
 const AccountSync = laterPart(() => import('./account-sync').then((m) => m.AccountSync));
 
+/** The offer of the visitor's own language (issue 41): shown only in the browser, after the page, if at all. */
+const LanguageBar = laterPart(() => import('./language-bar').then((m) => m.LanguageBar));
+
 export function SiteLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   useScrollRestoration(mainRef);
@@ -20,7 +24,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout">
       <a href="#main" className="skip-link">
-        Skip to content
+        {LAYOUT_TEXTS.skipToContent}
       </a>
       <AccountSync />
       <TopBar />
@@ -28,6 +32,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<LoadStatus loading />}>{children}</Suspense>
       </main>
       <SiteFooter />
+      <LanguageBar />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from '../../lib/router';
-import { AUTH_TEXTS, FAVORITE_TEXTS, TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS, FAVORITE_TEXTS, LAYOUT_TEXTS, TEXTS } from '../../../common/texts/storefront';
 import { BuyingPreferences } from '../../components/buying-preferences';
+import { LanguageSwitcher } from './language-switcher';
 import { ExternalLink } from '../../components/ui/external-link';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -14,8 +15,22 @@ import { getSiteConfig } from '../../lib/site-config';
 function FavoritesLink() {
   const count = useFavoriteIds().ids?.size ?? 0;
   return (
-    <NavLink to="/favorites" className={({ isActive }) => (isActive ? 'active nav-favorites' : 'nav-favorites')}>
-      {FAVORITE_TEXTS.navLink}
+    <NavLink
+      to="/favorites"
+      title={FAVORITE_TEXTS.navLink}
+      className={({ isActive }) => (isActive ? 'active nav-favorites' : 'nav-favorites')}
+    >
+      {/* Its heart stands for the word where the bar is tight (as the converter's icon does), the word kept for its name. */}
+      <svg className="nav-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 6.9 4.5c2 0 3.5 1.1 5.1 3 1.6-1.9 3.1-3 5.1-3 3.5 0 5.5 3.5 4.2 6.8-1.8 4.6-9.3 9.2-9.3 9.2z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="nav-text">{FAVORITE_TEXTS.navLink}</span>
       {count > 0 && (
         <span className="nav-count">
           <span aria-hidden="true">{count}</span>
@@ -50,7 +65,7 @@ export function TopBarMenu() {
       queryClient.setQueryData(sessionQueryKey, { user: null });
       navigate('/login');
     } catch (err) {
-      toast(`Logout failed: ${err instanceof ApiError ? err.message : 'please try again.'}`, 'error');
+      toast(LAYOUT_TEXTS.logoutFailed(err instanceof ApiError ? err.message : FAVORITE_TEXTS.tryAgain), 'error');
     } finally {
       setLeaving(false);
     }
@@ -58,15 +73,15 @@ export function TopBarMenu() {
 
   return (
     <>
-      <nav aria-label="Main">
+      <nav aria-label={LAYOUT_TEXTS.mainNav}>
         <ul className="nav-links">
           <li>
             <NavLink to="/" end>
-              Home
+              {LAYOUT_TEXTS.home}
             </NavLink>
           </li>
           <li>
-            <NavLink to="/products">Products</NavLink>
+            <NavLink to="/products">{LAYOUT_TEXTS.products}</NavLink>
           </li>
           <li>
             <FavoritesLink />
@@ -75,8 +90,8 @@ export function TopBarMenu() {
             {/* An icon in the bar (the admin's bar stays one row from 1024 px, decision 0060); its word in the phone menu. */}
             <NavLink
               to="/convert"
-              aria-label="Link converter"
-              title="Link converter"
+              aria-label={LAYOUT_TEXTS.converterLabel}
+              title={LAYOUT_TEXTS.converterLabel}
               className={({ isActive }) => (isActive ? 'active nav-convert' : 'nav-convert')}
             >
               <svg className="nav-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -89,32 +104,23 @@ export function TopBarMenu() {
                   strokeLinejoin="round"
                 />
               </svg>
-              <span className="nav-text">Converter</span>
+              <span className="nav-text">{LAYOUT_TEXTS.converter}</span>
             </NavLink>
           </li>
           {user?.isAdmin && (
             <li>
-              <NavLink to="/admin">Admin</NavLink>
+              <NavLink to="/admin">{LAYOUT_TEXTS.admin}</NavLink>
             </li>
           )}
         </ul>
       </nav>
       <div className="topbar-actions">
         <BuyingPreferences />
-        <ExternalLink
-          href={communityUrl}
-          className="button button-ghost"
-          label={`${TEXTS.join} the community (opens in a new tab)`}
-          promo="join"
-        >
+        <LanguageSwitcher compact className="language-switcher-top" />
+        <ExternalLink href={communityUrl} className="button button-ghost" label={LAYOUT_TEXTS.joinCommunity} promo="join">
           {TEXTS.join}
         </ExternalLink>
-        <ExternalLink
-          href={referralUrl}
-          className="button button-primary"
-          label={`${TEXTS.signUp} at the store (opens in a new tab)`}
-          promo="signup"
-        >
+        <ExternalLink href={referralUrl} className="button button-primary" label={LAYOUT_TEXTS.signUpAtStore} promo="signup">
           {TEXTS.signUp}
         </ExternalLink>
         {/* Both sets share one grid cell, so the slot is as wide as the wider set before the session is known and
@@ -123,7 +129,7 @@ export function TopBarMenu() {
         <div className="topbar-auth">
           <div className="topbar-auth-set" data-active={session.status === 'signed-in'}>
             <NavLink to="/account" className={({ isActive }) => `button button-ghost${isActive ? ' active' : ''}`}>
-              Account
+              {LAYOUT_TEXTS.account}
             </NavLink>
             <button type="button" className="button button-ghost" onClick={() => void logout()} disabled={leaving}>
               {leaving ? AUTH_TEXTS.loggingOut : AUTH_TEXTS.logout}

@@ -1,3 +1,4 @@
+import { LEGAL_TEXTS } from '../../../common/texts/legal';
 import { getSiteConfig } from '../../lib/site-config';
 
 /** The two ways to reach us: the community messaging channel and email. */
@@ -7,12 +8,12 @@ export function ContactButtons() {
     <div className="legal-contact">
       {communityUrl && (
         <a className="legal-button" href={communityUrl} target="_blank" rel="noopener noreferrer">
-          Message us on our community channel
+          {LEGAL_TEXTS.messageUs}
         </a>
       )}
       {contactEmail && (
         <a className="legal-button legal-button-secondary" href={`mailto:${contactEmail}`}>
-          Email us
+          {LEGAL_TEXTS.emailUs}
         </a>
       )}
     </div>

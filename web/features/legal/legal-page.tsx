@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { staticPageMeta } from '../../../common/static-page-meta';
 import type { StaticPage } from '../../../common/pages';
+import { LEGAL_TEXTS } from '../../../common/texts/legal';
 import { usePageMeta } from '../../lib/page-meta';
 import { formatDay, useToday } from '../../lib/use-today';
 import './legal.css';
@@ -15,7 +16,7 @@ export function LegalPage({ page, title, children }: Props) {
     <article className="legal">
       <h1>{title}</h1>
       <p className="legal-updated">
-        Last updated: <time dateTime={today}>{formatDay(today)}</time>
+        {LEGAL_TEXTS.lastUpdated} <time dateTime={today}>{formatDay(today)}</time>
       </p>
       {children}
     </article>

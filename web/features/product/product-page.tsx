@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
+import { useRecordView } from '../../lib/recently-viewed';
 import { Link, useNavigate, useParams } from '../../lib/router';
-import { TEXTS } from '../../../common/texts/storefront';
+import { FINDER_TEXTS, LAYOUT_TEXTS, PRODUCT_GENDER_LABELS, PRODUCT_TEXTS as T, TEXTS } from '../../../common/texts/storefront';
 import { thumbnailUrlFor } from '../../../common/media';
 import { brandPath, categoryPath, parseProductRef } from '../../../common/product-urls';
+import { guidePath } from '../../../common/guides';
 import type { Product } from '../../../common/schemas/product';
 import type { PriceHistory } from '../../../common/schemas/price-history';
 import type { QcPhoto } from '../../../common/schemas/qc';
 import { FavoriteButton } from '../../components/favorite-button';
 import { Price } from '../../components/price';
+import { PicturePlaceholder } from '../../components/picture-placeholder';
 import { AgentPicker } from '../../components/agent-picker';
 import { BestBadge, BuyLink } from '../../components/buy-link';
 import { LaterProductGrid } from '../../components/later-product-grid';
@@ -15,10 +18,12 @@ import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { useProductViewBeacon } from '../../lib/analytics';
 import { usePageData } from '../../lib/page-data';
+import { useCategoryLabel } from '../../lib/categories';
 import { useBuiltPageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
 import { laterPart } from '../../lib/hydrate-later';
 import { useProductView } from './api/get-product';
+import { useProductGuides } from './api/get-product-guides';
 import { ShareButton } from './components/share-button';
 import './product.css';
 
@@ -33,32 +38,54 @@ const SameItemElsewhere = laterPart(() => import('./components/same-item').then(
 
 /** The other products of its group: the same seller item in other colours (issue 26). */
 function OtherColours({ colours }: { colours: Product[] }) {
-  const others = colours.length === 1 ? '1 other colour' : `${colours.length} other colours`;
   return (
     <section className="related product-colours" aria-labelledby="colours-title">
-      <h2 id="colours-title">Also in {others}</h2>
+      <h2 id="colours-title">{T.alsoInColours(colours.length)}</h2>
       <LaterProductGrid products={colours} labelledBy="colours-title" />
     </section>
   );
 }
 
 function Breadcrumbs({ product }: { product: Product }) {
+  const categoryLabel = useCategoryLabel();
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
+    <nav aria-label={T.breadcrumb} className="breadcrumbs">
       <ol>
         <li>
-          <Link to="/">Home</Link>
+          <Link to="/">{LAYOUT_TEXTS.home}</Link>
         </li>
         {product.category?.trim() && (
           <li>
-            <Link to={categoryPath(product.category)}>{product.category}</Link>
+            <Link to={categoryPath(product.category)} dir="auto">
+              {categoryLabel(product.category)}
+            </Link>
           </li>
         )}
         <li>
-          <span aria-current="page">{product.title}</span>
+          <span aria-current="page" dir="auto">
+            {product.title}
+          </span>
         </li>
       </ol>
     </nav>
+  );
+}
+
+/** The guides that show this product's card (issue 43), as the server rendered them with the page. */
+function ProductGuides({ number }: { number: number }) {
+  const found = useProductGuides(number).data;
+  if (!found || found.items.length === 0) return null;
+  return (
+    <section className="related product-guides" aria-labelledby="product-guides-title">
+      <h2 id="product-guides-title">{T.inTheseGuides}</h2>
+      <ul>
+        {found.items.map((g) => (
+          <li key={g.id}>
+            <Link to={guidePath(g.slug)}>{g.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -82,16 +109,19 @@ function ProductDetails({
   loadingRelated: boolean;
 }) {
   useProductViewBeacon(product.id);
+  const categoryLabel = useCategoryLabel();
   const origin = usePageData()?.origin;
   const url = `${origin ?? ''}${product.path}`;
   const large = thumbnailUrlFor(product.image, 640);
   const small = thumbnailUrlFor(product.image, 320);
   const srcSet = small && large ? `${small} 320w, ${large} 640w` : undefined;
-  const facts = [
-    ['Brand', product.brand.trim()],
-    ['Category', product.category?.trim() ?? ''],
-    ['Gender', product.gender ?? ''],
-  ].filter(([, value]) => value);
+  const facts = (
+    [
+      ['brand', T.brand, product.brand.trim()],
+      ['category', T.category, product.category?.trim() ?? ''],
+      ['gender', T.gender, product.gender ? (PRODUCT_GENDER_LABELS[product.gender] ?? product.gender) : ''],
+    ] as const
+  ).filter(([, , value]) => value);
   return (
     <>
       <Breadcrumbs product={product} />
@@ -110,11 +140,13 @@ function ProductDetails({
               fetchPriority="high"
             />
           ) : (
-            <span className="card-image-missing" aria-hidden="true" />
+            <PicturePlaceholder brand={product.brand} category={product.category} />
           )}
         </div>
         <div className="product-info">
-          <h1 id="product-title">{product.title}</h1>
+          <h1 id="product-title" dir="auto">
+            {product.title}
+          </h1>
           <p className="product-price">
             <Price value={product.price} />
           </p>
@@ -125,13 +157,13 @@ function ProductDetails({
           )}
           {facts.length > 0 && (
             <dl className="product-facts">
-              {facts.map(([term, value]) => (
-                <div key={term}>
+              {facts.map(([key, term, value]) => (
+                <div key={key}>
                   <dt>{term}</dt>
-                  <dd>
-                    {term === 'Category' ? (
-                      <Link to={categoryPath(value ?? '')}>{value}</Link>
-                    ) : term === 'Brand' && product.brandSlug ? (
+                  <dd dir="auto">
+                    {key === 'category' ? (
+                      <Link to={categoryPath(value)}>{categoryLabel(value)}</Link>
+                    ) : key === 'brand' && product.brandSlug ? (
                       <Link to={brandPath(product.brandSlug)}>{value}</Link>
                     ) : (
                       value
@@ -141,7 +173,11 @@ function ProductDetails({
               ))}
             </dl>
           )}
-          {product.description.trim() && <p className="product-description">{product.description}</p>}
+          {product.description.trim() && (
+            <p className="product-description" dir="auto">
+              {product.description}
+            </p>
+          )}
           <div className="product-actions">
             <BuyLink product={product} className="product-buy" source="page" />
             <AgentPicker className="product-agent" visibleLabel />
@@ -152,18 +188,17 @@ function ProductDetails({
           {priceHistory && <PriceHistoryChart history={priceHistory} />}
           <ChosenAgentPromo className="product-promo" />
           <LinkReports product={product} />
-          <p className="product-note">
-            Prices are approximate and set by the store. Finder is not a seller: the store handles the order, payment and returns.
-          </p>
+          <p className="product-note">{T.note}</p>
         </div>
       </article>
       <QcGallery title={product.title} photos={qcPhotos} count={product.qcCount} />
       {colours && colours.length > 0 && <OtherColours colours={colours} />}
       {sameItem && <SameItemElsewhere products={sameItem} total={sameItemTotal ?? sameItem.length} />}
+      <ProductGuides number={product.number} />
       <section className="related" aria-labelledby="related-title">
-        <h2 id="related-title">More like this</h2>
+        <h2 id="related-title">{T.moreLikeThis}</h2>
         {loadingRelated ? (
-          <Spinner label="Loading related products" size="small" />
+          <Spinner label={T.loadingRelated} size="small" />
         ) : (
           <LaterProductGrid products={related} labelledBy="related-title" />
         )}
@@ -173,27 +208,24 @@ function ProductDetails({
 }
 
 function MissingProduct({ gone, category, similar }: { gone: boolean; category: string | null; similar: Product[] }) {
+  const categoryLabel = useCategoryLabel();
   return (
     <section className="product-missing" aria-labelledby="missing-title">
-      <h1 id="missing-title">{gone ? 'This product has been removed' : 'Product not found'}</h1>
-      <p>
-        {gone
-          ? 'It is no longer in the catalogue. Browse the finder, or have a look at these similar finds.'
-          : 'There is no product at this address. Browse the finder, or have a look at these finds.'}
-      </p>
+      <h1 id="missing-title">{gone ? T.removedTitle : T.missingTitle}</h1>
+      <p>{gone ? T.removedText : T.missingText}</p>
       <p className="missing-actions">
         <Link to="/" className="button button-primary">
-          Browse the finder
+          {FINDER_TEXTS.browseFinder}
         </Link>
         {category?.trim() && (
           <Link to={categoryPath(category)} className="button button-ghost">
-            More in {category}
+            {T.moreIn(categoryLabel(category))}
           </Link>
         )}
       </p>
       {similar.length > 0 && (
         <section className="related" aria-labelledby="similar-title">
-          <h2 id="similar-title">{gone ? 'Similar products' : 'You might like'}</h2>
+          <h2 id="similar-title">{gone ? T.similar : T.youMightLike}</h2>
           <LaterProductGrid products={similar} labelledBy="similar-title" />
         </section>
       )}
@@ -209,12 +241,21 @@ export default function ProductPage() {
   const query = useProductView(number);
   const view = query.data;
   const navigate = useNavigate();
+  const categoryLabel = useCategoryLabel();
 
   const found = view?.status === 'found' ? view.product : null;
   // While the page loads, the document keeps the previous page's title and links.
   useBuiltPageMeta(
-    view ? (m) => (found ? m.productMeta(found, getSiteConfig().baseCurrency) : m.missingProductMeta(view.status === 'gone')) : null,
+    view
+      ? (m) =>
+          found
+            ? m.productMeta(found, getSiteConfig().baseCurrency, found.category && categoryLabel(found.category))
+            : m.missingProductMeta(view.status === 'gone')
+      : null,
   );
+
+  // Recently viewed (issue 42): the page opened, once its product is known.
+  useRecordView(found && !query.isPlaceholderData ? found.id : null);
 
   // An old or mistyped slug: the address is corrected without a new history entry (the server answers it 301).
   const canonicalRef = found?.path.slice(found.path.lastIndexOf('/') + 1);
@@ -226,8 +267,8 @@ export default function ProductPage() {
     return (
       <LoadStatus
         loading
-        loadingLabel="Loading the product"
-        failure={query.isError && 'This product could not be loaded. Please try again.'}
+        loadingLabel={T.loading}
+        failure={query.isError && T.loadFailed}
         onRetry={() => void query.refetch()}
         retryLabel={TEXTS.retry}
       />

@@ -13,6 +13,9 @@ import {
   TILE_FIELDS,
   TILE_MORE_FIELDS,
   ITEM_FIELD_ORDER,
+  itemDraftErrors,
+  itemInputOf,
+  TRANSLATED_ITEM_FIELDS,
 } from './item-draft';
 
 const saved = {
@@ -62,7 +65,8 @@ describe('the one item form’s draft', () => {
   });
 
   it('puts the tile’s four required fields in view and every other field behind More fields', () => {
-    const all = new Set<string>([...TILE_FIELDS, ...TILE_MORE_FIELDS, 'image']);
+    // The tile has no texts in other languages (the dialog's alone): a new product from a tile has none.
+    const all = new Set<string>([...TILE_FIELDS, ...TILE_MORE_FIELDS, 'image', ...TRANSLATED_ITEM_FIELDS]);
     expect([...all].sort()).toEqual([...ITEM_FIELD_ORDER].sort());
     expect(errorsBehindMore({ brand: 'brand must be at most 100 characters' })).toBe(true);
     expect(errorsBehindMore({ title: ADMIN_TEXTS.itemNameRequired })).toBe(false);
@@ -77,5 +81,17 @@ describe('the one item form’s draft', () => {
         link: expect.stringMatching(/^link must be an http\(s\) address/),
       }),
     });
+  });
+
+  it('gathers the texts in other languages under translations, and puts a refusal under its own field (issue 41)', () => {
+    const draft = { ...itemDraftOf(saved), title_de: 'Parka (de)', description_fr: 'Chaude', title_pl: 'x'.repeat(201) };
+    const input = itemInputOf(draft, true);
+    expect(input.translations).toMatchObject({ de: { title: 'Parka (de)', description: '' }, fr: { title: '', description: 'Chaude' } });
+    expect(itemInputOf(draft, false)).not.toHaveProperty('translations');
+    const parsed = productInputSchema.safeParse(input);
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(itemDraftErrors(parsed.error)).toEqual({ title_pl: 'title (Polski) must be at most 200 characters' });
+    const valid = productInputSchema.parse({ ...input, translations: { ...input.translations, pl: { title: 'Parka' } } });
+    expect(valid.translations).toEqual({ de: { title: 'Parka (de)' }, fr: { description: 'Chaude' }, pl: { title: 'Parka' } });
   });
 });

@@ -5,22 +5,32 @@ import { FILTER_DEBOUNCE_MS } from '../../../common/constants';
 import type { Category } from '../../../common/schemas/category';
 import { isImageReference } from '../../../common/schemas/fields';
 import type { ImageInfo } from '../../../common/schemas/image';
-import { productInputSchema, type AdminProduct } from '../../../common/schemas/product';
+import { productInputSchema, type AdminProduct, type ProductInputDraft } from '../../../common/schemas/product';
+import { TITLE_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from '../../../common/admin-constants';
+import { descriptionColumn, titleColumn } from '../../../common/import-columns';
+import { CATALOGUE_LANGUAGE_TEXTS } from '../../../common/texts/catalogue-languages';
+import { LanguageFields, languageInputProps } from '../../components/ui/language-fields';
 import { DialogFormActions } from '../../components/ui/dialog';
 import { SelectField } from '../../components/ui/select-field';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { useDebouncedValue } from '../use-debounced-value';
-import { parseDraft, useForm, type FormErrors } from '../use-form';
+import { useForm, type FormErrors } from '../use-form';
 import { useLinkMatches } from './get-link-matches';
 import {
+  ADD_NEW_ITEM_GENDER,
   categoryOptions,
   errorsBehindMore,
   genderOptions,
   ITEM_FIELD_ORDER,
+  itemDraftErrors,
   itemDraftOf,
+  itemInputOf,
   missingTileFields,
+  NEW_ITEM_GENDER,
+  TRANSLATED_ITEM_FIELDS,
+  translatedLanguageCount,
   type ItemDraft,
   type ItemField,
 } from './item-draft';
@@ -47,8 +57,8 @@ type Props = {
   label?: string;
   /** Focus the first field when shown (the dialog's, and a tile just uploaded). */
   autoFocus?: boolean;
-  /** Sends the checked draft; the dialog's also saves its QC photos. */
-  save: (draft: ItemDraft) => Promise<AdminProduct>;
+  /** Sends the checked draft as the API's input; the dialog's also saves its QC photos. */
+  save: (input: ProductInputDraft) => Promise<AdminProduct>;
   /** The sentence for a failed save (the spec's, with the reason). */
   failureText: (err: unknown) => string;
   /** An edit is saved (a new item shows its notice instead). */
@@ -65,8 +75,8 @@ type Props = {
 
 /**
  * The one item form (issue 28), used by the Images tab's tiles, Add New Item and Edit Item: the same fields, the
- * shared zod schema's rules and messages under each field, gender choices Men, Women, Kids and Unisex (a new item
- * starts as Men), the buy link's source read as it is typed, and another item with the same link named. After a
+ * shared zod schema's rules and messages under each field, gender choices Men, Women, Kids and Unisex (a tile's new
+ * item starts as Men, Add New Item's as "Not set"), the buy link's source read as it is typed, and another item with the same link named. After a
  * new item is saved the form gives way to a notice that links to the item's page and offers "Add another", which
  * starts again with the focus on the first field.
  */
@@ -87,13 +97,16 @@ export function ItemForm({
 }: Props) {
   const toast = useToast();
   const tile = variant === 'tile';
-  const initial = itemDraftOf(product, image);
+  const newGender = tile ? NEW_ITEM_GENDER : ADD_NEW_ITEM_GENDER;
+  const initial = itemDraftOf(product, image, newGender);
   const form = useForm<ItemDraft>(ITEM_FIELD_ORDER, initial);
   const draft = form.values;
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<AdminProduct | null>(null);
   const [moreOpen, setMoreOpen] = useState(!tile);
   const [picking, setPicking] = useState(false);
+  // The texts in other languages (issue 41), folded away unless the product has some.
+  const [translationsOpen, setTranslationsOpen] = useState(() => translatedLanguageCount(initial) > 0);
   const focusFirst = useRef(false);
   const moreId = useId();
 
@@ -122,6 +135,7 @@ export function ItemForm({
   /** Messages under their fields; a field behind "More fields" opens it first, so the focus can go there. */
   const showErrors = (found: FormErrors<ItemField>) => {
     if (tile && !moreOpen && errorsBehindMore(found)) flushSync(() => setMoreOpen(true));
+    if (!translationsOpen && TRANSLATED_ITEM_FIELDS.some((field) => found[field])) flushSync(() => setTranslationsOpen(true));
     form.showErrors(found);
   };
 
@@ -136,16 +150,19 @@ export function ItemForm({
         return;
       }
     }
-    const parsed = parseDraft(productInputSchema, draft);
-    if ('errors' in parsed) {
-      showErrors(parsed.errors as FormErrors<ItemField>);
+    // A tile has no texts in other languages: its input leaves them out.
+    const input = itemInputOf(draft, !tile);
+    const parsed = productInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const errors = itemDraftErrors(parsed.error);
+      showErrors(errors);
       // The tile's messages are the spec's alerts; the dialog's stay under its fields.
-      if (tile) toast(Object.values(parsed.errors)[0] ?? ADMIN_TEXTS.itemFormRequired, 'error');
+      if (tile) toast(Object.values(errors)[0] ?? ADMIN_TEXTS.itemFormRequired, 'error');
       return;
     }
     form.showErrors({});
     setBusy(true);
-    save(draft)
+    save(input)
       .then((result) => {
         if (product) {
           toast(ADMIN_TEXTS.itemUpdated, 'success');
@@ -164,7 +181,7 @@ export function ItemForm({
   };
 
   const addAnother = () => {
-    form.reset(itemDraftOf(null, image));
+    form.reset(itemDraftOf(null, image, newGender));
     setPicking(false);
     if (tile) setMoreOpen(false);
     focusFirst.current = true;
@@ -286,13 +303,43 @@ export function ItemForm({
                 />
               </div>
             )}
+            <details
+              className="form-grid-wide item-translations"
+              open={translationsOpen}
+              onToggle={(e) => setTranslationsOpen(e.currentTarget.open)}
+            >
+              <summary>
+                {CATALOGUE_LANGUAGE_TEXTS.translations} ({CATALOGUE_LANGUAGE_TEXTS.translatedCount(translatedLanguageCount(draft))})
+              </summary>
+              <LanguageFields legend={CATALOGUE_LANGUAGE_TEXTS.translations} hint={CATALOGUE_LANGUAGE_TEXTS.translationsHint}>
+                {(l) => (
+                  <div key={l.code} className="language-fields-group">
+                    <TextField
+                      label={`${CATALOGUE_LANGUAGE_TEXTS.title} (${l.name})`}
+                      {...form.field(titleColumn(l.code))}
+                      {...languageInputProps(l)}
+                      maxLength={TITLE_MAX_LENGTH}
+                      autoComplete="off"
+                    />
+                    <TextAreaField
+                      label={`${CATALOGUE_LANGUAGE_TEXTS.description} (${l.name})`}
+                      rows={2}
+                      {...form.field(descriptionColumn(l.code))}
+                      {...languageInputProps(l)}
+                      maxLength={DESCRIPTION_MAX_LENGTH}
+                    />
+                  </div>
+                )}
+              </LanguageFields>
+            </details>
             {children}
             {fields.best}
           </div>
           <DialogFormActions
             onCancel={onCancel ?? (() => undefined)}
             busy={saving}
-            submitLabel={product ? ADMIN_TEXTS.save : ADMIN_TEXTS.addNewItem}
+            // Says what it does, and is not named as the button that opened the dialog (issue 40).
+            submitLabel={product ? ADMIN_TEXTS.save : ADMIN_TEXTS.addItem}
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { createRequire, Module } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
@@ -40,14 +40,11 @@ export function loadExcelJs(): unknown {
   if (require.cache[saxPath]?.exports !== parseSax) {
     const root = saxPath.slice(0, saxPath.lastIndexOf('/lib/utils/'));
     for (const key of Object.keys(require.cache)) if (key.startsWith(`${root}/`)) delete require.cache[key];
-    require.cache[saxPath] = {
-      id: saxPath,
-      filename: saxPath,
-      loaded: true,
-      exports: parseSax,
-      children: [],
-      paths: [],
-    } as unknown as NodeJS.Module;
+    const sax = new Module(saxPath);
+    sax.filename = saxPath;
+    sax.loaded = true;
+    sax.exports = parseSax;
+    require.cache[saxPath] = sax;
   }
   return require('exceljs');
 }

@@ -18,7 +18,12 @@ const isDocument = (value: unknown): value is Record<string, unknown> =>
 function documentsOf(parsed: unknown): Array<Record<string, unknown>> {
   if (Array.isArray(parsed)) return parsed.map((d) => (isDocument(d) ? d : { value: d }));
   if (!isDocument(parsed))
-    throw new AppError('VALIDATION', 'The JSON file must hold an array of products or a productsImported collection.');
+    throw new AppError(
+      'VALIDATION',
+      'The JSON file must hold an array of products, an object of product arrays keyed by category, or a productsImported collection.',
+    );
+  const keyed = byCategory(parsed);
+  if (keyed) return keyed;
   const collections = isDocument(parsed.__collections__) ? parsed.__collections__ : parsed;
   const collection = collections.productsImported ?? collections.products;
   if (Array.isArray(collection)) return documentsOf(collection);
@@ -29,7 +34,25 @@ function documentsOf(parsed: unknown): Array<Record<string, unknown>> {
       return { id, ...rest };
     });
   }
-  throw new AppError('VALIDATION', 'The JSON file must hold an array of products or a productsImported collection.');
+  throw new AppError(
+    'VALIDATION',
+    'The JSON file must hold an array of products, an object of product arrays keyed by category, or a productsImported collection.',
+  );
+}
+
+/**
+ * An object of arrays keyed by category, as some finds sites export ({ "Jackets": [...], "Women": [...] }, issue 40):
+ * each key becomes its products' category (the column `category`, or `section` when they name a category of their
+ * own). Null for any other shape: every value must be an array of products, and no key the app's own exports use.
+ */
+function byCategory(parsed: Record<string, unknown>): Array<Record<string, unknown>> | null {
+  const entries = Object.entries(parsed);
+  if (entries.length === 0 || 'productsImported' in parsed || 'products' in parsed || '__collections__' in parsed) return null;
+  if (!entries.every(([, value]) => Array.isArray(value) && value.every(isDocument))) return null;
+  const lists = entries as Array<[string, Array<Record<string, unknown>>]>;
+  const named = lists.some(([, docs]) => docs.some((d) => typeof d.category === 'string' && d.category.trim() !== ''));
+  const column = named ? 'section' : 'category';
+  return lists.flatMap(([key, docs]) => docs.map((doc) => ({ ...doc, [column]: key })));
 }
 
 export function readJson(body: Uint8Array, encoding: ImportEncoding, limits: ReadLimits): ImportTable {

@@ -1,5 +1,5 @@
 import type { CheckedRecord, PriceContext } from '../import-rows';
-import type { ImportField } from '../../../../common/import-columns';
+import type { ImportMapping } from '../../../../common/schemas/imports';
 import type { ReadOptions } from './read-table';
 import type { ImportRecord, ImportTable, ReadLimits } from './table';
 
@@ -20,9 +20,11 @@ export type ReadRequest = {
 /** A row as the reader's process checked it (checkRecord under the mapping), by its row number. */
 export type CheckedRow = { row: number; checked: CheckedRecord };
 
-/** What the request thread sends after the head in 'checked' mode: how to check the rows, or stop; and acknowledgements. */
-export type CheckOrder =
-  { type: 'check'; columns: Partial<Record<ImportField, string[]>>; context: PriceContext } | { type: 'stop' } | { type: 'ack' };
+/**
+ * What the request thread sends after the head in 'checked' mode: the mapping (the one shape the dialog sent) and the
+ * prices' context to check the rows with, or stop; and acknowledgements.
+ */
+export type CheckOrder = { type: 'check'; mapping: ImportMapping; context: PriceContext } | { type: 'stop' } | { type: 'ack' };
 
 /** What the reader's process answers: the table's head, its records in batches, then done; or a refusal. */
 export type ReadReply =

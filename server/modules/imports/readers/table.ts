@@ -153,3 +153,19 @@ export function tableFromRows(
   });
   return { format, headers, records, sheets: extra.sheets, sheet: extra.sheet, encoding: extra.encoding, readWarnings };
 }
+
+/**
+ * A column name may not hold a NUL character: PostgreSQL keeps no NUL in text or JSON, so the mapping could not be
+ * stored (it was a 500, issue 39). A file with one is damaged or not text; the answer says which column and how to fix.
+ */
+export function refuseNulHeaders(format: ImportFormat, headers: readonly string[]): void {
+  const at = headers.findIndex((h) => h.includes('\u0000'));
+  if (at < 0) return;
+  const shown = (headers[at] ?? '').replaceAll('\u0000', '\u2400').slice(0, 60);
+  throw new AppError(
+    'VALIDATION',
+    format === 'json'
+      ? `The field name "${shown}" holds a NUL character (shown as \u2400), which a field name cannot have: fix the JSON file's keys and import it again.`
+      : `The header of column ${at + 1} ("${shown}") holds a NUL character (shown as \u2400), which a column name cannot have: the file may be damaged. Save it again as CSV (UTF-8) or XLSX and import it again.`,
+  );
+}

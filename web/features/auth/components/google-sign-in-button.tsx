@@ -4,6 +4,7 @@ import { getSiteConfig } from '../../../lib/site-config';
 import { ApiError } from '../../../lib/api-client';
 import { useStartGoogleSignIn } from '../api/start-google-sign-in';
 import { GoogleIcon } from './google-icon';
+import { AUTH_PAGE_TEXTS } from '../../../../common/texts/account';
 
 type Props = {
   label: string;
@@ -56,7 +57,7 @@ export function GoogleSignInButton({ label, busyLabel, callbackURL, errorCallbac
             onError: (err) =>
               onError({
                 code: err instanceof ApiError && err.code ? err.code : 'NETWORK',
-                message: err instanceof ApiError ? err.message : 'Google sign-in could not start. Please try again.',
+                message: err instanceof ApiError ? err.message : AUTH_PAGE_TEXTS.googleStartFailed,
               }),
           },
         )

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate } from '../../../lib/router';
+import { safeNextPath } from '../../../../common/saved-searches';
+import { Navigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 
 /**
@@ -9,6 +10,8 @@ import { useSession } from '../../../lib/session';
  */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session.status === 'signed-in') return <Navigate to="/home" replace />;
+  const [params] = useSearchParams();
+  // Signed in from a page that asked for it (`next`, such as the finder's Save search): back there.
+  if (session.status === 'signed-in') return <Navigate to={safeNextPath(params.get('next')) ?? '/home'} replace />;
   return children;
 }

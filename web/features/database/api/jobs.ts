@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JobsOverview } from '../../../../common/schemas/jobs';
+import type { AlertsRun, JobsOverview } from '../../../../common/schemas/jobs';
 import { apiGet, apiPost } from '../../../lib/api-client';
 
 const jobsKey = ['admin', 'jobs'] as const;
@@ -21,5 +21,14 @@ export function useRetryJob() {
   return useMutation({
     mutationFn: (id: string) => apiPost<JobsOverview>(`/api/admin/jobs/${encodeURIComponent(id)}/retry`),
     onSuccess: (overview) => queryClient.setQueryData(jobsKey, overview),
+  });
+}
+
+/** Sends the due alert mails now (price drops, saved searches); the panel reads the queues again after it. */
+export function useRunDueAlerts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<AlertsRun>('/api/admin/jobs/alerts/run'),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: jobsKey }),
   });
 }

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { FAVORITES_LOOKUP_MAX } from '../../../../common/favorites';
 import type { Product } from '../../../../common/schemas/product';
 import type { ProductsByIds } from '../../../../common/schemas/favorite';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, catalogueLang } from '../../../lib/api-client';
 
 /** The products as they are now, in the order asked (batches of FAVORITES_LOOKUP_MAX); ids no longer listed are left out. */
 export async function getProductsByIds(ids: readonly string[], signal?: AbortSignal): Promise<Product[]> {
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += FAVORITES_LOOKUP_MAX) batches.push(ids.slice(i, i + FAVORITES_LOOKUP_MAX));
   const answers = await Promise.all(
-    batches.map((batch) => apiGet<ProductsByIds>('/api/products/by-ids', { ids: batch.join(',') }, signal)),
+    batches.map((batch) => apiGet<ProductsByIds>('/api/products/by-ids', { ids: batch.join(','), lang: catalogueLang() }, signal)),
   );
   return answers.flatMap((a) => a.items);
 }

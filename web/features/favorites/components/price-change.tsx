@@ -14,7 +14,7 @@ export function PriceChange({ savedPrice, price }: { savedPrice: number; price: 
         <del>
           <Price value={savedPrice} />
         </del>{' '}
-        → <Price value={price} />
+        <span className="flip-rtl">→</span> <Price value={price} />
       </span>
     </p>
   );

@@ -3,7 +3,7 @@ import { finderApiParams, type FinderFilters } from '../../../../common/finder-f
 import { orderUsesSeed } from '../../../../common/finder-keys';
 import { productsQueryKey } from './keys';
 import type { ProductPage } from '../../../../common/schemas/product';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, catalogueLang } from '../../../lib/api-client';
 
 export type ProductsRequest = { filters: FinderFilters; seed: number; limit: number; cursor?: string | undefined };
 
@@ -11,7 +11,7 @@ export type ProductsRequest = { filters: FinderFilters; seed: number; limit: num
 export function getProducts({ filters, seed, limit, cursor }: ProductsRequest, signal?: AbortSignal): Promise<ProductPage> {
   return apiGet<ProductPage>(
     '/api/products',
-    { ...finderApiParams(filters), seed: orderUsesSeed(filters) ? seed : undefined, limit, cursor },
+    { ...finderApiParams(filters), seed: orderUsesSeed(filters) ? seed : undefined, limit, cursor, lang: catalogueLang() },
     signal,
   );
 }

@@ -14,7 +14,9 @@ export function ActiveFilters({ chips, onRemove, onClearAll }: Props) {
     <div className="active-filters" role="group" aria-label={FINDER_TEXTS.activeFilters}>
       {chips.map((chip) => (
         <button key={chip.key} type="button" className="active-chip" aria-label={chip.removeLabel} onClick={() => onRemove(chip)}>
-          <span className="active-chip-label">{chip.label}</span>
+          <span className="active-chip-label" dir="auto">
+            {chip.label}
+          </span>
           <svg className="active-chip-x" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_TEXTS, TEXTS } from '../../../../common/texts/storefront';
 import type { BrandSummary } from '../../../../common/schemas/search';
 import { Spinner } from '../../../components/ui/spinner';
 
@@ -54,7 +54,7 @@ export function BrandFilter({ brands, chosen, onChange }: Props) {
         <Suspense
           fallback={
             <div id={PANEL_ID} className="brand-panel">
-              <Spinner label="Loading brands" size="small" />
+              <Spinner label={FINDER_TEXTS.loadingBrands} size="small" />
             </div>
           }
         >

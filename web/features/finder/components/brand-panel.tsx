@@ -53,7 +53,7 @@ export default function BrandPanel({ id, brands, chosen, onChange, onClose }: Pr
         />
       )}
       {brands === undefined && all.length === 0 ? (
-        <Spinner label="Loading brands" size="small" />
+        <Spinner label={FINDER_TEXTS.loadingBrands} size="small" />
       ) : shown.length === 0 ? (
         <p className="brand-none">{FINDER_TEXTS.noBrands}</p>
       ) : (
@@ -66,7 +66,9 @@ export default function BrandPanel({ id, brands, chosen, onChange, onClose }: Pr
                   checked={chosen.includes(b.slug)}
                   onChange={(e) => onChange(toggleBrand(chosen, b.slug, e.target.checked))}
                 />
-                <span className="brand-name">{b.name}</span>
+                <span className="brand-name" dir="auto">
+                  {b.name}
+                </span>
                 <Count value={b.count} />
               </label>
             </li>

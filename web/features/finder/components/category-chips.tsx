@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { ALL, VISIBLE_CATEGORY_COUNT } from '../../../../common/constants';
-import { TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_TEXTS, TEXTS } from '../../../../common/texts/storefront';
 import { choiceDisabled } from '../finder-controls';
 import { Count } from './count';
 
 type Props = {
   names: string[];
+  /** The name a chip shows: the category's in the page's language (issue 41); its name is what it selects. */
+  labelOf?: ((name: string) => string) | undefined;
   selected: string;
   onSelect: (name: string) => void;
   /** Products each chip would give (by lower-case name; 'all' for All), absent while unknown. */
   counts?: ReadonlyMap<string, number> | undefined;
 };
 
-export function CategoryChips({ names, selected, onSelect, counts }: Props) {
+export function CategoryChips({ names, labelOf, selected, onSelect, counts }: Props) {
   const [expanded, setExpanded] = useState(false);
   const all = [ALL, ...names];
   const hasMore = names.length > VISIBLE_CATEGORY_COUNT;
@@ -21,7 +23,7 @@ export function CategoryChips({ names, selected, onSelect, counts }: Props) {
   const visible = expanded || !hasMore ? all : all.filter((n, i) => i <= VISIBLE_CATEGORY_COUNT || n.toLowerCase() === selectedLower);
   return (
     <div className="chips-row">
-      <div className="chips" role="group" aria-label="Category" id="category-chips">
+      <div className="chips" role="group" aria-label={FINDER_TEXTS.categoryGroup} id="category-chips">
         {visible.map((name) => {
           const count = counts?.get(name.toLowerCase());
           const pressed = name.toLowerCase() === selectedLower;
@@ -34,7 +36,7 @@ export function CategoryChips({ names, selected, onSelect, counts }: Props) {
               disabled={choiceDisabled(count, pressed)}
               onClick={() => onSelect(name)}
             >
-              {name}
+              {name === ALL ? FINDER_TEXTS.allCategories : labelOf ? labelOf(name) : name}
               <Count value={count} />
             </button>
           );

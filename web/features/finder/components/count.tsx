@@ -1,4 +1,5 @@
 import { groupDigits } from '../../../../common/numbers';
+import { FINDER_TEXTS } from '../../../../common/texts/storefront';
 
 /**
  * The number of products a choice would give, beside its name: shown "Men 41", read out "Men 41 products". (The
@@ -9,7 +10,7 @@ export function Count({ value }: { value: number | undefined }) {
   return (
     <span className="choice-count">
       {` ${groupDigits(value)}`}
-      <span className="visually-hidden">{value === 1 ? ' product' : ' products'}</span>
+      <span className="visually-hidden">{` ${FINDER_TEXTS.countProducts(value)}`}</span>
     </span>
   );
 }

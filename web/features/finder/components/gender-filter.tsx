@@ -1,4 +1,5 @@
 import { FINDER_GENDERS, type FinderGender } from '../../../../common/constants';
+import { FINDER_TEXTS, GENDER_LABELS } from '../../../../common/texts/storefront';
 import { choiceDisabled } from '../finder-controls';
 import { Count } from './count';
 
@@ -11,7 +12,7 @@ type Props = {
 
 export function GenderFilter({ value, onChange, counts }: Props) {
   return (
-    <div className="segmented" role="group" aria-label="Gender">
+    <div className="segmented" role="group" aria-label={FINDER_TEXTS.genderGroup}>
       {FINDER_GENDERS.map((g) => (
         <button
           key={g}
@@ -21,7 +22,7 @@ export function GenderFilter({ value, onChange, counts }: Props) {
           disabled={choiceDisabled(counts?.get(g), value === g)}
           onClick={() => onChange(g)}
         >
-          {g}
+          {GENDER_LABELS[g]}
           <Count value={counts?.get(g)} />
         </button>
       ))}

@@ -1,5 +1,6 @@
 import { DISCOUNT_PERCENT, REFERRAL_EXTRA_PERCENT } from '../../../../common/constants';
-import { TEXTS } from '../../../../common/texts/storefront';
+import { LAYOUT_TEXTS, PROMO_TEXTS, TEXTS } from '../../../../common/texts/storefront';
+import { richText } from '../../../lib/rich-text';
 import { ChosenAgentPromo } from '../../../components/agent-promo';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { sendAnalytics } from '../../../lib/analytics';
@@ -22,34 +23,29 @@ export function PromoBanner() {
     <section className="promo" aria-labelledby="promo-title">
       <div className="promo-text">
         <h2 id="promo-title" className="promo-title">
-          {DISCOUNT_PERCENT}% off with code <code className="promo-code">{discountCode}</code>
+          {richText((code) => PROMO_TEXTS.offWithCode(DISCOUNT_PERCENT, code), <code className="promo-code">{discountCode}</code>)}
         </h2>
-        <p>Sign up through our link for an extra {REFERRAL_EXTRA_PERCENT}% off, and join the community for new finds.</p>
+        <p>{PROMO_TEXTS.extra(REFERRAL_EXTRA_PERCENT)}</p>
       </div>
       <div className="promo-actions">
         {discountCode && (
           <button type="button" className="button button-ghost promo-copy" onClick={() => void copy()}>
-            {copied === 'copied' ? 'Copied' : 'Copy code'}
+            {copied === 'copied' ? PROMO_TEXTS.copied : PROMO_TEXTS.copyCode}
           </button>
         )}
-        <ExternalLink
-          href={communityUrl}
-          className="button button-light"
-          label={`${TEXTS.join} the community (opens in a new tab)`}
-          promo="join"
-        >
+        <ExternalLink href={communityUrl} className="button button-light" label={LAYOUT_TEXTS.joinCommunity} promo="join">
           {TEXTS.join}
         </ExternalLink>
         <ExternalLink
           href={referralUrl}
           className="button button-light"
-          label={`${TEXTS.signUp} at the store for an extra ${REFERRAL_EXTRA_PERCENT}% off (opens in a new tab)`}
+          label={PROMO_TEXTS.signUpExtra(REFERRAL_EXTRA_PERCENT)}
           promo="signup"
         >
           {TEXTS.signUp}
         </ExternalLink>
         <span className="visually-hidden" role="status">
-          {copied === 'copied' ? `Code ${discountCode} copied` : copied === 'failed' ? 'Could not copy the code' : ''}
+          {copied === 'copied' ? PROMO_TEXTS.codeCopied(discountCode) : copied === 'failed' ? PROMO_TEXTS.copyFailed : ''}
         </span>
       </div>
       <ChosenAgentPromo />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { SEARCH_MAX_LENGTH } from '../../../../common/constants';
-import { TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_TEXTS, TEXTS } from '../../../../common/texts/storefront';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SuggestionOption } from '../suggestion-options';
 import type { ListboxState } from './search-suggestions';
@@ -17,7 +17,13 @@ type Props = {
   searching: boolean;
   onChange: (value: string) => void;
   onPick: (option: SuggestionOption) => void;
+  /** Search by photo (issue 42): whether its panel is open, and its button's press. */
+  photoOpen: boolean;
+  onPhoto: () => void;
 };
+
+/** The id of search by photo's panel, which the camera button controls. */
+export const PHOTO_PANEL_ID = 'photo-search';
 
 /**
  * The search box, an ARIA 1.2 combobox: typing filters the grid (after the page's debounce) and lists suggestions
@@ -26,7 +32,7 @@ type Props = {
  * on a search input (ARIA in HTML), so the combobox role would make the page invalid; `inputmode` and `enterkeyhint`
  * still give phones their search keyboard, and the surrounding `role="search"` names the landmark.
  */
-export function SearchBox({ value, searching, onChange, onPick }: Props) {
+export function SearchBox({ value, searching, onChange, onPick, photoOpen, onPhoto }: Props) {
   const [focused, setFocused] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [listbox, setListbox] = useState<ListboxState>({ expanded: false, activeId: undefined });
@@ -34,7 +40,7 @@ export function SearchBox({ value, searching, onChange, onPick }: Props) {
   return (
     <div className="search" role="search">
       <label htmlFor="finder-search" className="visually-hidden">
-        Search products
+        {FINDER_TEXTS.searchLabel}
       </label>
       <svg className="search-icon" viewBox="0 0 24 24" aria-hidden="true">
         <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -49,7 +55,7 @@ export function SearchBox({ value, searching, onChange, onPick }: Props) {
         aria-expanded={listbox.expanded}
         aria-controls={LISTBOX_ID}
         aria-activedescendant={listbox.activeId}
-        placeholder="Search products or brands"
+        placeholder={FINDER_TEXTS.searchPlaceholder}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={SEARCH_MAX_LENGTH}
@@ -62,7 +68,21 @@ export function SearchBox({ value, searching, onChange, onPick }: Props) {
         onBlur={() => setFocused(false)}
         onKeyDown={(e) => keysRef.current?.(e)}
       />
-      {searching && <Spinner className="search-spinner" label="Searching" size="small" />}
+      {searching && <Spinner className="search-spinner" label={FINDER_TEXTS.searching} size="small" />}
+      <button
+        type="button"
+        className="photo-button"
+        aria-label={FINDER_TEXTS.searchByPhoto}
+        title={FINDER_TEXTS.searchByPhoto}
+        aria-expanded={photoOpen}
+        aria-controls={photoOpen ? PHOTO_PANEL_ID : undefined}
+        onClick={onPhoto}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 8h3l2-3h6l2 3h3v11H4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+          <circle cx="12" cy="13" r="3.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
       <div id={LISTBOX_ID} role="listbox" aria-label={TEXTS.suggestionsLabel} className="suggestions" hidden={!listbox.expanded}>
         {wanted && (
           <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { SUGGEST_MIN_LENGTH } from '../../../../common/constants';
 import { FINDER_TEXTS } from '../../../../common/texts/storefront';
 import { Price } from '../../../components/price';
+import { useCategoryLabel } from '../../../lib/categories';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSuggestions } from '../api/get-suggestions';
 import { moveActive, suggestionOptions, type SuggestionOption } from '../suggestion-options';
@@ -9,6 +10,8 @@ import { Count } from './count';
 
 /** Keystrokes settle this long before suggestions are asked for (the grid keeps the page's own debounce). */
 const SUGGEST_DEBOUNCE_MS = 150;
+/** A page scroll longer than this closes the list. */
+const SCROLL_CLOSES_PX = 64;
 
 export type ListboxState = { expanded: boolean; activeId: string | undefined };
 
@@ -27,9 +30,19 @@ const GROUPS = [
   { kind: 'product', label: FINDER_TEXTS.suggestedProducts },
   { kind: 'brand', label: FINDER_TEXTS.suggestedBrands },
   { kind: 'category', label: FINDER_TEXTS.suggestedCategories },
+  { kind: 'guide', label: FINDER_TEXTS.suggestedGuides },
 ] as const;
 
 function OptionBody({ option }: { option: SuggestionOption }) {
+  if (option.kind === 'guide') {
+    return (
+      <span className="suggestion-text suggestion-row">
+        <span className="suggestion-title" dir="auto">
+          {option.label}
+        </span>
+      </span>
+    );
+  }
   if (option.kind !== 'product') {
     return (
       <span className="suggestion-text suggestion-row">
@@ -46,9 +59,16 @@ function OptionBody({ option }: { option: SuggestionOption }) {
         <span className="suggestion-thumb" aria-hidden="true" />
       )}
       <span className="suggestion-text">
-        <span className="suggestion-title">{option.label}</span>
+        <span className="suggestion-title" dir="auto">
+          {option.label}
+        </span>
         <span className="suggestion-meta">
-          {option.brand.trim() && `${option.brand.trim()} · `}
+          {option.brand.trim() && (
+            <>
+              <bdi>{option.brand.trim()}</bdi>
+              {' · '}
+            </>
+          )}
           <Price value={option.price} />
         </span>
       </span>
@@ -67,7 +87,8 @@ export default function SearchSuggestions({ idPrefix, text, focused, keysRef, on
   const [asked] = useDebouncedValue(text, SUGGEST_DEBOUNCE_MS);
   const suggestions = useSuggestions(asked);
   const long = text.trim().length >= SUGGEST_MIN_LENGTH;
-  const options = long ? suggestionOptions(suggestions.data, idPrefix) : [];
+  const categoryLabel = useCategoryLabel();
+  const options = long ? suggestionOptions(suggestions.data, idPrefix, categoryLabel) : [];
   const expanded = focused && options.length > 0 && closedFor !== text;
   // The highlighted option belongs to the text it was chosen under: typing starts again from none.
   const activeIndex = expanded && active.text === text && active.index < options.length ? active.index : -1;
@@ -78,6 +99,34 @@ export default function SearchSuggestions({ idPrefix, text, focused, keysRef, on
     onState({ expanded, activeId });
   }, [expanded, activeId, onState]);
   useEffect(() => () => onState({ expanded: false, activeId: undefined }), [onState]);
+
+  // Scrolling the page closes the list (issue 40): on a phone it otherwise covers the results being scrolled. A
+  // finger or a wheel moving outside the search box and its list says so; a scroll of the page by more than
+  // SCROLL_CLOSES_PX does too (a scroll bar, a key), but not the small ones a phone makes as its keyboard opens.
+  useEffect(() => {
+    if (!expanded) return;
+    const within = (target: EventTarget | null) =>
+      target instanceof Node && Boolean(document.getElementById(idPrefix)?.parentElement?.contains(target));
+    const startY = window.scrollY;
+    const close = () => {
+      setClosedFor(text);
+      setActive({ index: -1, text });
+    };
+    const onMove = (e: Event) => {
+      if (!within(e.target)) close();
+    };
+    const onScroll = () => {
+      if (Math.abs(window.scrollY - startY) > SCROLL_CLOSES_PX) close();
+    };
+    window.addEventListener('touchmove', onMove, { passive: true });
+    window.addEventListener('wheel', onMove, { passive: true });
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('touchmove', onMove);
+      window.removeEventListener('wheel', onMove);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [expanded, idPrefix, text]);
 
   const pick = (option: SuggestionOption) => {
     setClosedFor(text);
@@ -95,8 +144,11 @@ export default function SearchSuggestions({ idPrefix, text, focused, keysRef, on
       if (activeOption) {
         e.preventDefault();
         pick(activeOption);
-      } else if (expanded) {
+      } else {
+        // The search is asked for: the list closes, and stays closed when its answer comes after the Enter (a
+        // phone's keyboard sends it before the suggestions of the last letters have arrived).
         setClosedFor(text);
+        setActive({ index: -1, text });
       }
     } else if (e.key === 'Escape' && expanded) {
       // Only closes the list; a second Escape clears the box, as a search field does.

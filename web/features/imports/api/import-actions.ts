@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Import, ImportPolicy } from '../../../../common/schemas/imports';
+import type { Import, ImportCommitBody, ImportPolicy } from '../../../../common/schemas/imports';
 import { apiPost } from '../../../lib/api-client';
 import { adminKeys, invalidateCatalogue } from '../../../lib/admin/keys';
 
 /** Starts writing a previewed import (the server answers 202 at once; the import runs there). */
-export function commitImport({ id, policy }: { id: string; policy: ImportPolicy }): Promise<Import> {
-  return apiPost<Import>(`/api/admin/imports/${id}/commit`, { policy });
+export function commitImport({
+  id,
+  policy,
+  oddPrices,
+  noLink,
+  categories,
+}: { id: string; policy: ImportPolicy } & Pick<ImportCommitBody, 'oddPrices' | 'noLink' | 'categories'>): Promise<Import> {
+  return apiPost<Import>(`/api/admin/imports/${id}/commit`, { policy, oddPrices, noLink, categories });
 }
 
 export function cancelImport(id: string): Promise<Import> {

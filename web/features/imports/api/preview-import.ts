@@ -1,23 +1,38 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ImportEncoding } from '../../../../common/import-columns';
-import type { Import, ImportPolicy } from '../../../../common/schemas/imports';
+import type { Import, ImportMapping, ImportPolicy } from '../../../../common/schemas/imports';
 import { apiPost } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-upload';
 
 export type ImportRequest = {
   source: { file: File } | { url: string };
   policy: ImportPolicy;
-  mapping?: Record<string, string> | undefined;
+  /** The column mapping, one shape from here to the reader (common/schemas/imports.ts). */
+  mapping?: ImportMapping | undefined;
   /** Rates the operator typed for currencies the site has none for (units per one base unit). */
   rates?: Record<string, number> | undefined;
   /** The workbook's sheet to read (none: the server picks), and how a text file's bytes are read. */
   sheet?: string | undefined;
   encoding?: ImportEncoding | undefined;
+  /** false: gender, Best and brand are not derived from categories and titles (issue 40). */
+  derive?: boolean | undefined;
+  /** The base address relative picture paths resolve against (issue 40). */
+  pictureBase?: string | undefined;
   onProgress?: (fraction: number) => void;
 };
 
 /** Sends a file (with upload progress) or an address; the server answers the preview, changing nothing. */
-export function previewImport({ source, policy, mapping, rates, sheet, encoding, onProgress }: ImportRequest): Promise<Import> {
+export function previewImport({
+  source,
+  policy,
+  mapping,
+  rates,
+  sheet,
+  encoding,
+  derive,
+  pictureBase,
+  onProgress,
+}: ImportRequest): Promise<Import> {
   const withRates = rates && Object.keys(rates).length > 0 ? rates : undefined;
   const how = { ...(sheet ? { sheet } : {}), ...(encoding && encoding !== 'auto' ? { encoding } : {}) };
   if ('url' in source)
@@ -26,12 +41,16 @@ export function previewImport({ source, policy, mapping, rates, sheet, encoding,
       policy,
       ...(mapping ? { mapping } : {}),
       ...(withRates ? { rates: withRates } : {}),
+      ...(derive === false ? { derive: false } : {}),
+      ...(pictureBase ? { pictureBase } : {}),
       ...how,
     });
   const fields: Record<string, string> = {
     policy,
     ...(mapping ? { mapping: JSON.stringify(mapping) } : {}),
     ...(withRates ? { rates: JSON.stringify(withRates) } : {}),
+    ...(derive === false ? { derive: 'false' } : {}),
+    ...(pictureBase ? { pictureBase } : {}),
     ...how,
   };
   return apiUpload<Import>('/api/admin/imports', 'file', source.file, onProgress ?? (() => undefined), undefined, fields);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SyncedSheet, SyncedSheetInput, SyncedSheetList } from '../../../../common/schemas/import-sources';
-import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
+import type { SyncedSheet, SyncedSheetInput, SyncedSheetLimitsInput, SyncedSheetList } from '../../../../common/schemas/import-sources';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../../lib/api-client';
 import { adminKeys, invalidateCatalogue } from '../../../lib/admin/keys';
 
 const syncedKey = [...adminKeys.imports, 'synced'] as const;
@@ -27,3 +27,7 @@ export const useRunSyncedSheet = () =>
   useSyncMutation((id: string) => apiPost<SyncedSheet>(`/api/admin/import-sources/${encodeURIComponent(id)}/run`));
 export const useRemoveSyncedSheet = () =>
   useSyncMutation((id: string) => apiDelete<null>(`/api/admin/import-sources/${encodeURIComponent(id)}`));
+export const useEditSyncedSheet = () =>
+  useSyncMutation(({ id, limits }: { id: string; limits: SyncedSheetLimitsInput }) =>
+    apiPatch<SyncedSheet>(`/api/admin/import-sources/${encodeURIComponent(id)}`, limits),
+  );

@@ -8,20 +8,31 @@ import {
   type ImportEncoding,
 } from '../../../../common/import-columns';
 import { isHttpUrl } from '../../../../common/schemas/fields';
-import type { Import, ImportPolicy } from '../../../../common/schemas/imports';
+import { sameMapping } from '../../../../common/import-mapping';
+import type { Import, ImportCommitBody, ImportMapping, ImportPolicy } from '../../../../common/schemas/imports';
 import { IMPORT_TEXTS } from '../../../../common/texts/imports';
 import { COMMON_TEXTS } from '../../../../common/texts/common';
 import { Dialog } from '../../../components/ui/dialog';
 import { reasonOf } from '../../../lib/errors';
 import { useCommitImport } from '../api/import-actions';
 import { usePreviewImport } from '../api/preview-import';
+import { useCategories } from '../../../lib/categories';
 import { plural } from '../../../lib/admin/format';
 
-const FIELD_OPTIONS = [
+const FIELD_OPTIONS: Array<{ value: ImportMapping[string]; label: string }> = [
   { value: IGNORE_COLUMN, label: 'Ignore' },
   ...IMPORT_FIELDS.map((f) => ({ value: f, label: IMPORT_FIELD_LABELS[f] })),
 ];
+/** The option a select's value names (ignore for none). */
+const targetOf = (value: string): ImportMapping[string] => FIELD_OPTIONS.find((o) => o.value === value)?.value ?? IGNORE_COLUMN;
 const SHOWN_ERRORS = 10;
+const KEEP_NEW = '';
+const REASONS: Record<string, string> = {
+  remembered: 'chosen at the last import of this file',
+  spelling: 'the same name',
+  plural: 'its singular or plural',
+  dictionary: 'the usual word for it',
+};
 
 /**
  * Import (issue 15): a file or an address is read and checked on the server, which answers a preview (new, updated,
@@ -34,13 +45,23 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
   const [policy, setPolicy] = useState<ImportPolicy>('valid');
-  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [mapping, setMapping] = useState<ImportMapping>({});
   // Rates typed for currencies the site has none for, as typed (checked when sent).
   const [rates, setRates] = useState<Record<string, string>>({});
   // The sheet read ('' until the operator picks one: the server takes the first whose header maps) and the encoding.
   const [sheet, setSheet] = useState('');
   const [encoding, setEncoding] = useState<ImportEncoding>('auto');
   const [progress, setProgress] = useState(0);
+  // What to do with the rows the preview flags (issue 40): odd prices skipped, rows without a buy link hidden, unless changed.
+  const [oddPrices, setOddPrices] = useState<NonNullable<ImportCommitBody['oddPrices']>>('skip');
+  const [noLink, setNoLink] = useState<NonNullable<ImportCommitBody['noLink']>>('hide');
+  // What each new category becomes (issue 40): an existing category's name, or KEEP_NEW; the proposal until changed.
+  const [categoryChoices, setCategoryChoices] = useState<Record<string, string>>({});
+  const categories = useCategories();
+  // Gender, Best and brand read from other sites' buckets and titles (issue 40); the operator may turn it off.
+  const [derive, setDerive] = useState(true);
+  // The site relative picture paths belong to (issue 40), as typed.
+  const [pictureBase, setPictureBase] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const result = preview.data;
   const busy = preview.isPending || commit.isPending;
@@ -58,7 +79,7 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
     }
     return out;
   };
-  const read = (withMapping?: Record<string, string>, how = { sheet, encoding }) => {
+  const read = (withMapping?: ImportMapping, how = { sheet, encoding, derive }) => {
     setProblem(null);
     const givenRates = typedRates();
     if (givenRates === null) return;
@@ -76,9 +97,17 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
         rates: givenRates,
         sheet: how.sheet || undefined,
         encoding: how.encoding,
+        derive: how.derive,
+        pictureBase: pictureBase.trim() || undefined,
         onProgress: setProgress,
       },
-      { onSuccess: (answer) => setMapping(answer.mapping), onError: (err) => setProblem(reasonOf(err)) },
+      {
+        onSuccess: (answer) => {
+          setMapping(answer.mapping);
+          setCategoryChoices(Object.fromEntries(answer.categories.map((c) => [c.name, c.proposed ?? KEEP_NEW])));
+        },
+        onError: (err) => setProblem(reasonOf(err)),
+      },
     );
   };
   const submit = (event: FormEvent) => {
@@ -87,12 +116,15 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
   };
   const start = () => {
     if (!result) return;
-    commit.mutate({ id: result.id, policy }, { onSuccess: (started) => onStarted(started), onError: (err) => setProblem(reasonOf(err)) });
+    commit.mutate(
+      { id: result.id, policy, oddPrices, noLink },
+      { onSuccess: (started) => onStarted(started), onError: (err) => setProblem(reasonOf(err)) },
+    );
   };
 
   const toWrite = result ? result.counts.new + result.counts.updated : 0;
   const blocked = result !== undefined && policy === 'all' && result.counts.invalid > 0;
-  const mappingChanged = result !== undefined && JSON.stringify(mapping) !== JSON.stringify(result.mapping);
+  const mappingChanged = result !== undefined && !sameMapping(mapping, result.mapping);
   const missingRates = result ? result.currencies.filter((c) => c.source === 'missing') : [];
   const ratesTyped = Object.values(rates).some((r) => r.trim() !== '');
   return (
@@ -139,7 +171,7 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
               onChange={(e) => {
                 const chosen = e.target.value as ImportEncoding;
                 setEncoding(chosen);
-                if (result) read(undefined, { sheet, encoding: chosen });
+                if (result) read(undefined, { sheet, encoding: chosen, derive });
               }}
             >
               {IMPORT_ENCODINGS.map((value) => (
@@ -192,7 +224,7 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
                 disabled={busy}
                 onChange={(e) => {
                   setSheet(e.target.value);
-                  read(undefined, { sheet: e.target.value, encoding });
+                  read(undefined, { sheet: e.target.value, encoding, derive });
                 }}
               >
                 {result.sheets.map((name) => (
@@ -221,7 +253,50 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
               <dd>{result.counts.invalid.toLocaleString('en-US')}</dd>
             </div>
           </dl>
-          {result.newCategories.length > 0 && <p>New categories to add: {result.newCategories.join(', ')}</p>}
+          {result.categories.length > 0 && (
+            <fieldset className="import-flagged import-categories">
+              <legend>
+                {plural(result.categories.length, 'category is', 'categories are')} not in the list yet: choose what each becomes
+              </legend>
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">In the file</th>
+                    <th scope="col">Becomes</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.categories.map((c) => {
+                    const chosen = categoryChoices[c.name] ?? KEEP_NEW;
+                    return (
+                      <tr key={c.name}>
+                        <th scope="row">
+                          {c.name} <span className="item-meta">({plural(c.rows, 'row')})</span>
+                        </th>
+                        <td>
+                          <select
+                            aria-label={`Category for ${c.name}`}
+                            value={chosen}
+                            onChange={(e) => setCategoryChoices((m) => ({ ...m, [c.name]: e.target.value }))}
+                          >
+                            <option value={KEEP_NEW}>New category: {c.newName}</option>
+                            {(categories.data ?? []).map((existing) => (
+                              <option key={existing.name} value={existing.name}>
+                                {existing.name}
+                              </option>
+                            ))}
+                          </select>
+                          {c.proposed !== null && chosen === c.proposed && c.reason && (
+                            <span className="field-hint"> Proposed: {REASONS[c.reason] ?? c.reason}</span>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </fieldset>
+          )}
 
           {result.currencies.length > 0 && (
             <div className="import-currencies">
@@ -265,6 +340,112 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
             </div>
           )}
 
+          {(result.relativePictures.count > 0 || result.relativePictures.base !== null) && (
+            <div className="import-flagged import-picture-base">
+              <p>
+                {result.relativePictures.count > 0
+                  ? `${plural(result.relativePictures.count, 'row gives its picture', 'rows give their picture')} as a path on the site it came from (${result.relativePictures.example ?? ''}), so ${result.relativePictures.count === 1 ? 'it has' : 'they have'} none yet.`
+                  : `Picture paths resolved against ${result.relativePictures.base ?? ''}.`}
+                {result.relativePictures.propose ? ' Give that site’s address to fetch them.' : ''}
+              </p>
+              <div className="field">
+                <label htmlFor="import-picture-base">A base address for relative picture paths</label>
+                <input
+                  id="import-picture-base"
+                  type="url"
+                  placeholder="https://site.example"
+                  value={pictureBase}
+                  onChange={(e) => setPictureBase(e.target.value)}
+                />
+              </div>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                disabled={busy || !isHttpUrl(pictureBase.trim())}
+                onClick={() => read(mapping)}
+              >
+                Preview with this address
+              </button>
+            </div>
+          )}
+
+          <div className="import-derived" role="group" aria-label="Fields read from categories and titles">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={derive}
+                disabled={busy}
+                onChange={(e) => {
+                  setDerive(e.target.checked);
+                  read(mapping, { sheet, encoding, derive: e.target.checked });
+                }}
+              />
+              Read gender, Best and brand from categories and titles
+            </label>
+            {result.derived.on && (
+              <p className="field-hint">
+                {[
+                  `gender for ${plural(result.derived.gender, 'row')}`,
+                  `brand for ${plural(result.derived.brand, 'row')}`,
+                  `Best for ${plural(result.derived.best, 'row')}`,
+                  `${plural(result.derived.buckets, 'audience or merchandising bucket')} not made a category`,
+                ].join(' · ')}
+              </p>
+            )}
+          </div>
+
+          {result.oddPrices.count > 0 && (
+            <fieldset className="import-flagged import-odd-prices">
+              <legend>
+                {plural(result.oddPrices.count, 'row has an odd price', 'rows have odd prices')}
+                {result.oddPrices.low !== null && result.oddPrices.high !== null
+                  ? ` (the file's prices mostly lie between ${result.oddPrices.low} and ${result.oddPrices.high} ${result.baseCurrency})`
+                  : ''}
+              </legend>
+              <ul>
+                {result.oddPrices.rows.slice(0, SHOWN_ERRORS).map((r) => (
+                  <li key={r.row}>
+                    Row {r.row}, {r.title}: {r.reason}
+                  </li>
+                ))}
+              </ul>
+              <label className="checkbox">
+                <input type="radio" name="odd-prices" checked={oddPrices === 'skip'} onChange={() => setOddPrices('skip')} />
+                Skip these rows
+              </label>
+              <label className="checkbox">
+                <input type="radio" name="odd-prices" checked={oddPrices === 'import'} onChange={() => setOddPrices('import')} />
+                Import them as they are
+              </label>
+            </fieldset>
+          )}
+
+          {result.noLink.count > 0 && (
+            <fieldset className="import-flagged import-no-link">
+              <legend>{plural(result.noLink.count, 'row has no buy link', 'rows have no buy link')}</legend>
+              <ul>
+                {result.noLink.rows.slice(0, SHOWN_ERRORS).map((r) => (
+                  <li key={r.row}>
+                    Row {r.row}, {r.title}
+                  </li>
+                ))}
+                {result.noLink.count > SHOWN_ERRORS && <li>and {plural(result.noLink.count - SHOWN_ERRORS, 'more')}</li>}
+              </ul>
+              <label className="checkbox">
+                <input type="radio" name="no-link" checked={noLink === 'hide'} onChange={() => setNoLink('hide')} />
+                Import them hidden until a link is added (Items › Buy link › No link lists them)
+              </label>
+              <label className="checkbox">
+                <input type="radio" name="no-link" checked={noLink === 'import'} onChange={() => setNoLink('import')} />
+                Import them as they are (shown with a greyed BUY)
+              </label>
+              <label className="checkbox">
+                <input type="radio" name="no-link" checked={noLink === 'skip'} onChange={() => setNoLink('skip')} />
+                Skip them
+              </label>
+            </fieldset>
+          )}
+
           <details className="import-mapping" open={result.counts.invalid > 0 && result.errors.some((e) => e.row === 0)}>
             <summary>Columns ({result.headers.length})</summary>
             <table className="data-table">
@@ -282,7 +463,7 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
                       <select
                         aria-label={`Field for the column ${header}`}
                         value={mapping[header] ?? IGNORE_COLUMN}
-                        onChange={(e) => setMapping((m) => ({ ...m, [header]: e.target.value }))}
+                        onChange={(e) => setMapping((m) => ({ ...m, [header]: targetOf(e.target.value) }))}
                       >
                         {FIELD_OPTIONS.map((o) => (
                           <option key={o.value} value={o.value}>

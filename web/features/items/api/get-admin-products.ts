@@ -10,6 +10,7 @@ export type AdminProductFilters = {
   gender: string;
   best: 'all' | 'true' | 'false';
   picture: 'any' | 'none' | 'some';
+  link: 'any' | 'none' | 'some';
   group: string;
 };
 export type AdminProductsRequest = AdminProductFilters & { page: number; pageSize: number; sort: AdminProductSort };
@@ -23,6 +24,7 @@ export function getAdminProducts(q: AdminProductsRequest, signal?: AbortSignal):
       gender: q.gender,
       best: q.best === 'all' ? undefined : q.best,
       picture: q.picture === 'any' ? undefined : q.picture,
+      link: q.link === 'any' ? undefined : q.link,
       group: q.group || undefined,
       page: q.page,
       pageSize: q.pageSize,

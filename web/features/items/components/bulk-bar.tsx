@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GENDERS } from '../../../../common/constants';
+import { CONTENT_LANG_CODES, CONTENT_LANGUAGES } from '../../../../common/catalogue-languages';
 import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
 import {
   BULK_PRICE_PERCENT_MAX,
@@ -35,6 +36,7 @@ const ACTIONS: Array<{ value: ActionType | ''; label: string }> = [
   { value: 'set-brand', label: 'Set brand' },
   { value: 'replace-title', label: 'Find and replace in titles' },
   { value: 'set-description', label: 'Set description' },
+  { value: 'remove-translation', label: 'Remove a translation' },
   { value: 'delete', label: 'Delete' },
 ];
 
@@ -108,6 +110,10 @@ export function BulkBar({
         return { type, description: value.trim() };
       case 'replace-title':
         return value === '' ? null : { type, find: value, replace: replaceWith };
+      case 'remove-translation': {
+        const lang = CONTENT_LANG_CODES.find((code) => code === value);
+        return lang ? { type, lang } : null;
+      }
       case 'delete':
         return { type };
       default:
@@ -140,6 +146,8 @@ export function BulkBar({
         return value.trim() === '' ? `Remove the description of ${items}?` : `Set the description of ${items}?`;
       case 'replace-title':
         return `Replace "${value}" with "${replaceWith}" in the titles of ${items}?`;
+      case 'remove-translation':
+        return `Remove the ${CONTENT_LANGUAGES.find((l) => l.code === value)?.name ?? ''} title and description of ${items}?`;
       default:
         return '';
     }
@@ -225,6 +233,14 @@ export function BulkBar({
           onChange={(e) => setValue(e.target.value)}
           rows={2}
           placeholder="Blank removes the description"
+        />
+      )}
+      {type === 'remove-translation' && (
+        <SelectField
+          label="Language"
+          options={[{ value: '', label: 'Choose a language' }, ...CONTENT_LANGUAGES.map((l) => ({ value: l.code, label: l.name }))]}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
         />
       )}
       <div className="toolbar-actions">

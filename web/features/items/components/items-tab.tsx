@@ -25,7 +25,7 @@ import { ItemCard } from './item-card';
 import { ItemFormDialog, type ImagePickerComponent } from './item-form-dialog';
 import { usePagedFilters } from '../../../lib/admin/use-paged-filters';
 
-const NO_FILTERS: AdminProductFilters = { search: '', category: ALL, gender: ALL, best: 'all', picture: 'any', group: '' };
+const NO_FILTERS: AdminProductFilters = { search: '', category: ALL, gender: ALL, best: 'all', picture: 'any', link: 'any', group: '' };
 const GENDER_OPTIONS = [{ value: ALL, label: 'All genders' }, ...GENDERS.map((g) => ({ value: g, label: g }))];
 const BEST_OPTIONS = [
   { value: 'all', label: 'All products' },
@@ -36,6 +36,11 @@ const PICTURE_OPTIONS = [
   { value: 'any', label: 'Any' },
   { value: 'some', label: 'Has picture' },
   { value: 'none', label: 'No picture' },
+];
+const LINK_OPTIONS = [
+  { value: 'any', label: 'Any' },
+  { value: 'some', label: 'Has link' },
+  { value: 'none', label: 'No link' },
 ];
 
 type Editing = { product: AdminProduct | null } | null;
@@ -95,7 +100,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
 
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   /** The folded filters that narrow the list (the search box stays in view). */
-  const narrowed = (['category', 'gender', 'best', 'picture'] as const).filter((key) => filters[key] !== NO_FILTERS[key]).length;
+  const narrowed = (['category', 'gender', 'best', 'picture', 'link'] as const).filter((key) => filters[key] !== NO_FILTERS[key]).length;
   const searching = filters !== query || (products.isFetching && !products.isPending);
   const categoryOptions = [
     { value: ALL, label: 'All categories' },
@@ -141,6 +146,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
           gender: query.gender,
           best: query.best,
           picture: query.picture,
+          link: query.link,
           group: query.group || undefined,
         },
         expectedCount: total,
@@ -153,6 +159,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
     gender: query.gender === ALL ? undefined : query.gender,
     best: query.best === 'all' ? undefined : query.best,
     picture: query.picture === 'any' ? undefined : query.picture,
+    link: query.link === 'any' ? undefined : query.link,
     group: query.group || undefined,
   });
   const undoLast = () => {
@@ -199,6 +206,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
           <SelectField label="Gender" options={GENDER_OPTIONS} value={filters.gender} onChange={set('gender')} />
           <SelectField label="Best" options={BEST_OPTIONS} value={filters.best} onChange={set('best')} />
           <SelectField label="Picture" options={PICTURE_OPTIONS} value={filters.picture} onChange={set('picture')} />
+          <SelectField label="Buy link" options={LINK_OPTIONS} value={filters.link} onChange={set('link')} />
         </div>
         <div className="toolbar-actions">
           <button type="button" className="button button-ghost" onClick={() => setFilters(NO_FILTERS)} disabled={!filtered}>

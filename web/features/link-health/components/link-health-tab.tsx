@@ -12,7 +12,7 @@ import { reasonOf } from '../../../lib/errors';
 import { useLinkAction, useLinkHealth } from '../api/link-health';
 import './link-health.css';
 
-const COUNT_KEYS = ['fine', 'unavailable', 'hidden', 'unknown', 'never', 'pictures'] as const;
+const COUNT_KEYS = ['fine', 'unavailable', 'hidden', 'unknown', 'never', 'pictures', 'noPicture', 'noLink'] as const;
 
 function Counts({ counts }: { counts: LinkHealthOverview['counts'] }) {
   return (

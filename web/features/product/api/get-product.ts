@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ProductView } from '../../../../common/page-data';
 import type { Product, ProductDetail, ProductMissing, ProductPage } from '../../../../common/schemas/product';
-import { ApiError, apiGet } from '../../../lib/api-client';
+import { ApiError, apiGet, catalogueLang } from '../../../lib/api-client';
 import { productQueryKey } from './keys';
 
 /** A product's page; a deleted product (410) or an unknown number (404) is an answer to show, not an error. */
 export async function getProductView(number: number, signal?: AbortSignal): Promise<ProductView> {
   try {
-    const detail = await apiGet<ProductDetail>(`/api/products/${number}`, {}, signal);
+    const detail = await apiGet<ProductDetail>(`/api/products/${number}`, { lang: catalogueLang() }, signal);
     return {
       status: 'found',
       product: detail.product,

@@ -1,3 +1,4 @@
+import { currentLanguage, intlLocale } from '../../../../common/i18n';
 import { PRICE_TEXTS as T } from '../../../../common/texts/price-history';
 import type { PriceHistory } from '../../../../common/schemas/price-history';
 import { Price } from '../../../components/price';
@@ -11,9 +12,18 @@ const PAD = 10;
 /** The last price runs on to the right edge from here: it is the price now. */
 const LAST_AT = 0.9;
 
-/** A day as the same words on the server and in every browser (UTC), so hydration matches. */
+/**
+ * A day as the same words on the server and in every browser (UTC), so hydration matches: "14 Mar 2026" in English
+ * (as the site always wrote it), the page's language's own way otherwise.
+ */
 export function dayOf(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const lang = currentLanguage();
+  return new Date(iso).toLocaleDateString(lang === 'en' || lang === 'pseudo' ? 'en-GB' : intlLocale(lang), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** The step line's points in the chart's box: time across, price up; each price holds until the next. */

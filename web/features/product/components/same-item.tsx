@@ -1,5 +1,6 @@
 import { PLATFORM_NAMES } from '../../../../common/agent-templates';
 import type { Product } from '../../../../common/schemas/product';
+import { SAME_ITEM_TEXTS as T } from '../../../../common/texts/product';
 import { Price } from '../../../components/price';
 import { useChosenAgent } from '../../../lib/agents';
 import { Link } from '../../../lib/router';
@@ -8,7 +9,7 @@ import { Link } from '../../../lib/router';
 function whereFrom(product: Product, agentName: string | undefined): string {
   if (product.sourcePlatform && product.sourceItemId) {
     const platform = PLATFORM_NAMES[product.sourcePlatform];
-    return agentName ? `${platform} · via ${agentName}` : platform;
+    return agentName ? T.via(platform, agentName) : platform;
   }
   try {
     return product.link ? new URL(product.link).host.replace(/^www\./, '') : '';
@@ -27,8 +28,8 @@ export function SameItemElsewhere({ products, total }: { products: Product[]; to
   const count = Math.max(total, products.length);
   return (
     <section className="related same-item" aria-labelledby="same-item-title">
-      <h2 id="same-item-title">Also from {count === 1 ? '1 other seller' : `${count} other sellers`}</h2>
-      <p className="same-item-note">The same photo under another seller&apos;s listing: compare prices and agents.</p>
+      <h2 id="same-item-title">{T.title(count)}</h2>
+      <p className="same-item-note">{T.note}</p>
       <ul className="same-item-list" aria-labelledby="same-item-title">
         {products.map((p) => {
           const from = whereFrom(p, agent?.name);
@@ -40,7 +41,7 @@ export function SameItemElsewhere({ products, total }: { products: Product[]; to
                 <span className="same-item-thumb-missing" aria-hidden="true" />
               )}
               <span className="same-item-text">
-                <Link to={p.path} className="same-item-title">
+                <Link to={p.path} className="same-item-title" dir="auto">
                   {p.title}
                 </Link>
                 {from && <span className="same-item-from">{from}</span>}
@@ -50,7 +51,7 @@ export function SameItemElsewhere({ products, total }: { products: Product[]; to
           );
         })}
       </ul>
-      {count > products.length && <p className="same-item-note">Showing the {products.length} cheapest.</p>}
+      {count > products.length && <p className="same-item-note">{T.cheapest(products.length)}</p>}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { PRODUCT_TEXTS as T } from '../../../../common/texts/storefront';
 import { copyText } from '../../../lib/clipboard';
 import { useCopyState } from '../../../lib/use-copy-state';
 
@@ -36,7 +37,7 @@ export function ShareButton({ url, title }: Props) {
     }
   };
 
-  const label = state === 'copied' ? 'Copied' : canShare ? 'Share' : 'Copy link';
+  const label = state === 'copied' ? T.copied : canShare ? T.share : T.copyLink;
   return (
     <>
       <button type="button" className="button button-ghost share-button" data-state={state} onClick={() => void onClick()}>
@@ -56,7 +57,7 @@ export function ShareButton({ url, title }: Props) {
         {label}
       </button>
       <span className="visually-hidden" role="status">
-        {state === 'copied' ? 'Link copied' : state === 'failed' ? 'Could not copy the link: copy it from the address bar.' : ''}
+        {state === 'copied' ? T.linkCopied : state === 'failed' ? T.copyFailed : ''}
       </span>
     </>
   );

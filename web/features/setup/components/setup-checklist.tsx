@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../../../lib/router';
 import { withReason } from '../../../../common/texts/admin';
 import type { DemoRemoval, SetupStatus } from '../../../../common/schemas/setup';
@@ -18,6 +18,8 @@ import './setup.css';
 
 /** Saves one agent's referral code; the dashboard hands in the Agents area's own call (features never import each other). */
 export type SaveReferralCode = (agentId: string, referralCode: string) => Promise<unknown>;
+/** Turns off the enabled agents without a code but the default, through the Agents area's own call. */
+export type DisableUncodedAgents = () => Promise<{ disabled: string[] }>;
 
 function ReferralCodeField({ agent, save }: { agent: { id: string; name: string }; save: SaveReferralCode }) {
   const toast = useToast();
@@ -61,22 +63,32 @@ function ItemControls({
   status,
   save,
   onRemoveDemo,
+  onDisableUncoded,
 }: {
   item: SetupItem;
   status: SetupStatus;
   save: SaveReferralCode;
   onRemoveDemo: () => void;
+  onDisableUncoded: () => void;
 }) {
   if (item === 'referral-codes') {
+    const optional = status.agentsWithoutReferral.filter((agent) => !agent.isDefault).length;
     return (
-      <details className="setup-referrals">
-        <summary>{SETUP_TEXTS.enterCodes(status.agentsWithoutReferral.length)}</summary>
-        <div className="setup-referral-fields">
-          {status.agentsWithoutReferral.map((agent) => (
-            <ReferralCodeField key={agent.id} agent={agent} save={save} />
-          ))}
-        </div>
-      </details>
+      <>
+        <details className="setup-referrals">
+          <summary>{SETUP_TEXTS.enterCodes(status.agentsWithoutReferral.length)}</summary>
+          <div className="setup-referral-fields">
+            {status.agentsWithoutReferral.map((agent) => (
+              <ReferralCodeField key={agent.id} agent={agent} save={save} />
+            ))}
+          </div>
+        </details>
+        {optional > 0 && (
+          <button type="button" className="button button-ghost button-small setup-disable-uncoded" onClick={onDisableUncoded}>
+            {SETUP_TEXTS.disableUncoded(optional)}
+          </button>
+        )}
+      </>
     );
   }
   if (item === 'currency-rates') {
@@ -96,28 +108,18 @@ function ItemControls({
   return null;
 }
 
-/** Phone widths, where each open item folds to its title (the list of seven was 1,300 px tall at 390 px). */
-const PHONE_QUERY = '(max-width: 640px)';
-const subscribePhone = (onChange: () => void) => {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-/** The dashboard renders in the browser only (its gate waits for the session), so the width is known at once. */
-function useIsPhone(): boolean {
-  return useSyncExternalStore(
-    subscribePhone,
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
-
 /**
  * The setup checklist at the top of the dashboard (issue 28): each thing a new site lacks, what leaving it costs and
  * how to fix it, with the fix at hand where the dashboard can make it. Gone when every item is done, or put away per
  * account ("I'll do this later"); a line then offers it again.
  */
-export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveReferralCode }) {
+export function SetupChecklist({
+  saveReferralCode,
+  disableUncodedAgents,
+}: {
+  saveReferralCode: SaveReferralCode;
+  disableUncodedAgents: DisableUncodedAgents;
+}) {
   const titleId = useId();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -127,7 +129,8 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
   const [confirming, setConfirming] = useState(false);
   const [removed, setRemoved] = useState<DemoRemoval | null>(null);
   const [undoing, setUndoing] = useState(false);
-  const phone = useIsPhone();
+  const [confirmingAgents, setConfirmingAgents] = useState(false);
+  const [disablingAgents, setDisablingAgents] = useState(false);
   // The button that opened the confirmation goes with the demo item: focus moves to the notice with Undo instead of
   // falling back to the page's start.
   const removalRef = useRef<HTMLDivElement>(null);
@@ -160,6 +163,20 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
       onSettled: () => setConfirming(false),
     });
 
+  const disableUncoded = async () => {
+    setDisablingAgents(true);
+    try {
+      const { disabled } = await disableUncodedAgents();
+      toast(SETUP_TEXTS.disabledUncoded(disabled.length), 'success');
+      setConfirmingAgents(false);
+    } catch (err) {
+      toast(withReason('Turning off the agents failed', reasonOf(err)), 'error');
+    } finally {
+      setDisablingAgents(false);
+      await queryClient.invalidateQueries({ queryKey: setupKey });
+    }
+  };
+
   const lastRemoval = removed?.changeId ? (
     <div className="last-change setup-undo" role="status" tabIndex={-1} ref={removalRef}>
       <p>{SETUP_TEXTS.demoRemoved(removed.products)}</p>
@@ -189,7 +206,13 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
     <>
       <p>{SETUP_ITEM_TEXTS[item].cost}</p>
       <p className="setup-fix">{SETUP_ITEM_TEXTS[item].fix}</p>
-      <ItemControls item={item} status={status} save={saveReferralCode} onRemoveDemo={() => setConfirming(true)} />
+      <ItemControls
+        item={item}
+        status={status}
+        save={saveReferralCode}
+        onRemoveDemo={() => setConfirming(true)}
+        onDisableUncoded={() => setConfirmingAgents(true)}
+      />
     </>
   );
   return (
@@ -209,25 +232,19 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
       </div>
       <p className="setup-lead">{SETUP_TEXTS.lead}</p>
       {lastRemoval}
-      <ul className="setup-items">
-        {status.pending.map((item) =>
-          // On a phone each open item is its title, its text and fix a tap away; elsewhere all of it is in view.
-          phone ? (
-            <li key={item} className="setup-item-folded" data-item={item}>
-              <details className="setup-item">
-                <summary>
-                  <h3>{SETUP_ITEM_TEXTS[item].title}</h3>
-                </summary>
-                {itemBody(item)}
-              </details>
-            </li>
-          ) : (
-            <li key={item} className="setup-item" data-item={item}>
-              <h3>{SETUP_ITEM_TEXTS[item].title}</h3>
+      {/* One line per open item, at every width (issue 40: the list filled the first screen): its cost, fix and
+          controls a tap away. */}
+      <ul className="setup-items setup-lines">
+        {status.pending.map((item) => (
+          <li key={item} className="setup-item-folded" data-item={item}>
+            <details className="setup-item">
+              <summary>
+                <h3>{SETUP_ITEM_TEXTS[item].title}</h3>
+              </summary>
               {itemBody(item)}
-            </li>
-          ),
-        )}
+            </details>
+          </li>
+        ))}
       </ul>
       {done.length > 0 && (
         <details className="setup-done">
@@ -262,6 +279,25 @@ export function SetupChecklist({ saveReferralCode }: { saveReferralCode: SaveRef
           onCancel={() => setConfirming(false)}
         >
           <p>{SETUP_TEXTS.removeDemoBody}</p>
+        </ConfirmDialog>
+      )}
+      {confirmingAgents && (
+        <ConfirmDialog
+          title={SETUP_TEXTS.disableUncodedTitle}
+          confirmLabel={SETUP_TEXTS.disableUncodedConfirm}
+          busyLabel={COMMON_TEXTS.saving}
+          busy={disablingAgents}
+          onConfirm={() => void disableUncoded()}
+          onCancel={() => setConfirmingAgents(false)}
+        >
+          <p>
+            {SETUP_TEXTS.disableUncodedBody(
+              status.agentsWithoutReferral
+                .filter((agent) => !agent.isDefault)
+                .map((agent) => agent.name)
+                .join(', '),
+            )}
+          </p>
         </ConfirmDialog>
       )}
     </section>

@@ -34,7 +34,17 @@ function valueText(field: string, value: unknown): string {
     return (
       clipped(
         Object.entries(value)
-          .map(([k, v]) => `${k} ${String(v)}`)
+          // A product's translations (issue 41) hold an object per language: its texts.
+          .map(
+            ([k, v]) =>
+              `${k} ${
+                v && typeof v === 'object'
+                  ? Object.values(v as object)
+                      .map(String)
+                      .join(' / ')
+                  : String(v)
+              }`,
+          )
           .join(', '),
       ) || AUDIT_TEXTS.none
     );
@@ -81,6 +91,7 @@ function catalogueSummary(entry: AuditEntry): string | null {
       return details.defaults === true && names.length > 0 ? AUDIT_TEXTS.createdDefaults(names) : AUDIT_TEXTS.created;
     }
     case 'product-update':
+    case 'sync-source-update':
     case 'request-update':
     case 'link-report-update':
       return changesText(details.changes) ?? AUDIT_TEXTS.noDetails;

@@ -1,0 +1,142 @@
+/**
+ * Visitors first (issue 39, decision 0081): the database work of background jobs (link checks, picture fetches and
+ * hashes, digests, sheet syncs, an import's batches, the job queue's own bookkeeping) runs in the background lane, and
+ * takes a bounded share of the database there:
+ *
+ * - on PostgreSQL, a small pool of its own, so a visitor's request never waits behind background statements for one
+ *   of the app's connections;
+ * - on the embedded database (one connection), one background statement (or transaction) at a time, started only
+ *   when the connection is free and no visitor's request waits for it. A request that arrives meanwhile waits for
+ *   that one statement at most, never for a queue of them.
+ *
+ * The lane is the asynchronous context: work started inside `inBackground` (and every timer and promise it makes)
+ * is background work, whatever repo or service it goes through; everything else is a visitor's.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+
+const lane = new AsyncLocalStorage<'background'>();
+
+/** Runs `work` (and everything it starts) in the background lane. */
+export function inBackground<T>(work: () => T): T {
+  return lane.run('background', work);
+}
+
+/** Runs `work` in the visitors' lane, even when called from background work (a visitor's request it serves). */
+export function inForeground<T>(work: () => T): T {
+  return lane.exit(work);
+}
+
+export function isBackground(): boolean {
+  return lane.getStore() === 'background';
+}
+
+type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
+type Connect = (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+
+/** How often a waiting background statement looks again when no release told it to (a visitor's wait timed out). */
+const RECHECK_MS = 10;
+/**
+ * The longest a background statement waits for a moment with no visitor waiting; then it queues with the requests.
+ * A site whose requests never leave the connection free for this long is overloaded anyway, and background work
+ * that never runs would be lost work (a link check, an import's batch); it also ends the wait of a statement sent
+ * outside the transaction its own background work holds (it then fails as any statement finding no connection).
+ */
+export const BACKGROUND_WAIT_LIMIT_MS = 30_000;
+
+/**
+ * Sends the background lane's connections of `pool` elsewhere: node-postgres's `query` and drizzle's transactions
+ * both take their connection through `connect`, so this one place decides for every statement.
+ */
+function routeConnect(pool: pg.Pool, background: (own: () => Promise<pg.PoolClient>) => Promise<pg.PoolClient>): void {
+  const own = pool.connect.bind(pool) as Connect;
+  const connect: Connect = (callback) => {
+    if (!isBackground()) return own(callback);
+    const got = background(() => own() as Promise<pg.PoolClient>);
+    if (!callback) return got;
+    got.then(
+      (client) => callback(undefined, client, (err) => client.release(err as Error | boolean | undefined)),
+      (err: Error) => callback(err),
+    );
+    return undefined;
+  };
+  Object.defineProperty(pool, 'connect', { value: connect, configurable: true, writable: true });
+}
+
+/** PostgreSQL: background statements take their connections from `background`, a small pool of their own. */
+export function giveBackgroundItsOwnPool(pool: pg.Pool, background: pg.Pool): void {
+  routeConnect(pool, () => background.connect());
+}
+
+export type BackgroundGate = {
+  /** Background statements waiting for their turn (for tests and the health figures). */
+  readonly waiting: number;
+  /** Whether a background statement holds the connection now. */
+  readonly holding: boolean;
+};
+
+/**
+ * The embedded database: `pool` has `connections` connections (one); background statements go one at a time, and
+ * each only when a connection is free and no visitor waits for one.
+ */
+export function gateBackground(pool: pg.Pool, connections: number, waitLimitMs = BACKGROUND_WAIT_LIMIT_MS): BackgroundGate {
+  let holders = 0;
+  type Waiter = { admit(): void; since: number };
+  const waiters: Waiter[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  const free = () => holders === 0 && pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < connections);
+  const admit = () => {
+    if (waiters.length === 0) return;
+    if (free() || Date.now() - (waiters[0]?.since ?? 0) >= waitLimitMs) {
+      holders += 1;
+      waiters.shift()?.admit();
+      return;
+    }
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      admit();
+    }, RECHECK_MS);
+  };
+  const done = () => {
+    holders -= 1;
+    // After the pool has handed the connection to the visitors waiting for it (it does so as it takes it back).
+    setImmediate(admit);
+  };
+  pool.on('release', () => {
+    if (waiters.length > 0) setImmediate(admit);
+  });
+
+  routeConnect(pool, async (own) => {
+    await new Promise<void>((resolve) => {
+      waiters.push({ admit: resolve, since: Date.now() });
+      admit();
+    });
+    let client: pg.PoolClient;
+    try {
+      client = await own();
+    } catch (err) {
+      done();
+      throw err;
+    }
+    const release = client.release.bind(client);
+    let released = false;
+    client.release = (err?: Error | boolean) => {
+      if (!released) {
+        released = true;
+        done();
+      }
+      release(err);
+    };
+    return client;
+  });
+
+  return {
+    get waiting() {
+      return waiters.length;
+    },
+    get holding() {
+      return holders > 0;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+-- Issue 40: the niche's common abbreviations as default synonyms, beside those of migration 0021, so "cg" finds Canada
+-- Goose and "si jacket" Stone Island without an admin adding them (decision 0095). A group goes in only when no group
+-- has its abbreviation yet: an admin's own group for it stays as the admin made it. Editable in the Synonyms section.
+INSERT INTO "search_synonyms" ("terms")
+SELECT d."terms" FROM (VALUES
+	(ARRAY['aj2', 'j2', 'jordan 2']),
+	(ARRAY['aj7', 'j7', 'jordan 7']),
+	(ARRAY['aj8', 'j8', 'jordan 8']),
+	(ARRAY['aj9', 'j9', 'jordan 9']),
+	(ARRAY['aj10', 'j10', 'jordan 10']),
+	(ARRAY['aj12', 'j12', 'jordan 12']),
+	(ARRAY['aj13', 'j13', 'jordan 13']),
+	(ARRAY['am97', 'air max 97']),
+	(ARRAY['cg', 'canada goose']),
+	(ARRAY['si', 'stone island']),
+	(ARRAY['mm6', 'mm6 maison margiela']),
+	(ARRAY['mmm', 'maison margiela']),
+	(ARRAY['rl', 'ralph lauren']),
+	(ARRAY['ami', 'ami paris']),
+	(ARRAY['acne', 'acne studios']),
+	(ARRAY['arc', 'arcteryx']),
+	(ARRAY['ch', 'chrome hearts']),
+	(ARRAY['cpfm', 'cactus plant flea market']),
+	(ARRAY['ald', 'aime leon dore']),
+	(ARRAY['ts', 'travis scott']),
+	(ARRAY['cj', 'cactus jack']),
+	(ARRAY['dg', 'dolce gabbana']),
+	(ARRAY['bv', 'bottega veneta']),
+	(ARRAY['tb', 'thom browne']),
+	(ARRAY['ck', 'calvin klein']),
+	(ARRAY['th', 'tommy hilfiger']),
+	(ARRAY['mk', 'michael kors']),
+	(ARRAY['bbc', 'billionaire boys club']),
+	(ARRAY['ee', 'eric emanuel']),
+	(ARRAY['ro', 'rick owens']),
+	(ARRAY['lp', 'loro piana']),
+	(ARRAY['amq', 'alexander mcqueen']),
+	(ARRAY['tf', 'tom ford']),
+	(ARRAY['vw', 'vivienne westwood']),
+	(ARRAY['ua', 'under armour']),
+	(ARRAY['cp', 'cp company', 'c p company']),
+	(ARRAY['sup', 'supreme']),
+	(ARRAY['pa', 'palm angels']),
+	(ARRAY['ggdb', 'golden goose'])
+) AS d("terms")
+WHERE NOT EXISTS (SELECT 1 FROM "search_synonyms" s WHERE s."terms" @> ARRAY[d."terms"[1]]);

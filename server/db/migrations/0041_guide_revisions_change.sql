@@ -1,0 +1,2 @@
+ALTER TABLE "guide_revisions" ADD COLUMN "change_id" uuid;--> statement-breakpoint
+CREATE INDEX "guide_revisions_change_idx" ON "guide_revisions" USING btree ("change_id") WHERE "guide_revisions"."change_id" is not null;

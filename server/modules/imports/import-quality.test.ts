@@ -1,0 +1,352 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Import } from '../../../common/schemas/imports';
+import type { AdminProductPage, ProductPage } from '../../../common/schemas/product';
+import { send, signedInAs } from '../../test/auth-helpers';
+import { clearCatalogue, insertCategories } from '../../test/factories';
+import { multipartBody } from '../../test/multipart';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { oddPriceReason, priceBounds } from './import-quality';
+import { isSpreadsheetError } from './import-rows';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+
+describe('odd prices (pure)', () => {
+  // A finds sheet's prices in dollars: tees to down jackets.
+  const ordinary = [6.3, 13.8, 14, 20.4, 22.4, 26.6, 28, 33.7, 37.7, 46.3, 60.4, 84.4];
+
+  it("finds the file's range on the prices' order of magnitude: a $350 coat in a sheet of tees is no outlier, a $2,000 one is", () => {
+    const bounds = priceBounds(ordinary);
+    expect(bounds).not.toBeNull();
+    expect(bounds?.high).toBeGreaterThan(350);
+    expect(bounds?.high).toBeLessThan(2000);
+    expect(bounds?.low).toBeLessThan(2);
+    expect(oddPriceReason(350, 350, bounds, 'USD')).toBeNull();
+    expect(oddPriceReason(2000, 2000, bounds, 'USD')).toMatch(/far above/);
+    expect(oddPriceReason(12519, 88888, bounds, 'USD')).toMatch(/far above the file's other prices/);
+    expect(oddPriceReason(0.05, 0.05, bounds, 'USD')).toMatch(/far below/);
+  });
+
+  it('knows placeholders by the amount as written, before conversion', () => {
+    // 9999 yuan is $1,408: inside a range of coats, but a placeholder all the same.
+    expect(oddPriceReason(1408.3, 9999, priceBounds([...ordinary, 900, 1200, 1500]), 'USD')).toMatch(/placeholder/);
+    expect(oddPriceReason(0.01, 0.01, null, 'USD')).toMatch(/placeholder/);
+    expect(oddPriceReason(99, 99, null, 'USD')).toBeNull();
+  });
+
+  it('says nothing of the range with too few prices, and one price repeated does not make its neighbours odd', () => {
+    expect(priceBounds([10, 20, 3000])).toBeNull();
+    const same = priceBounds(Array.from({ length: 20 }, () => 25));
+    expect(oddPriceReason(30, 30, same, 'USD')).toBeNull();
+    expect(oddPriceReason(60, 60, same, 'USD')).toBeNull();
+  });
+
+  it('reads the error values of Excel, LibreOffice and Google Sheets, and no ordinary text', () => {
+    for (const value of ['#N/A', '#REF!', '#VALUE!', '#DIV/0!', '#NAME?', '#NULL!', '#NUM!', ' #n/a ', '#ERROR!'])
+      expect(isSpreadsheetError(value), value).toBe(true);
+    for (const value of ['#1 Best Seller', 'N/A', '#', 'Hoodie #REF', 42, null])
+      expect(isSpreadsheetError(value), String(value)).toBe(false);
+  });
+});
+
+let ctx: TestContext;
+let admin = '';
+
+beforeAll(async () => {
+  ctx = await createTestApp({ importAllowPrivateHosts: true });
+  admin = await signedInAs(ctx.app, 'quality-admin@example.com', { isAdmin: true });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+beforeEach(async () => {
+  await clearCatalogue(ctx.database);
+  await ctx.database.db.execute(sql`delete from imports`);
+  await ctx.database.db.execute(sql`delete from catalogue_changes`);
+  await insertCategories(
+    ctx.database,
+    ['Shoes', 'Jackets', 'T-Shirts', 'Hoodies'].map((name, i) => ({ name, relevance: i + 1 })),
+  );
+});
+
+/** Another finds site's export: yuan prices, slug categories, buckets, blank links, a 9999 placeholder, #N/A cells. */
+async function previewFindsExport(): Promise<Import> {
+  const form = multipartBody([{ filename: 'finds-site-export.csv', body: fixture('finds-site-export.csv'), field: 'file' }], {
+    rates: JSON.stringify({ CNY: 7.1 }),
+  });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Import>();
+}
+
+async function commit(id: string, body: Record<string, unknown>): Promise<Import> {
+  const res = await send(ctx.app, 'POST', `/api/admin/imports/${id}/commit`, { cookie: admin, body });
+  expect(res.statusCode, res.body).toBe(202);
+  for (let i = 0; i < 800; i++) {
+    const state = (await send(ctx.app, 'GET', `/api/admin/imports/${id}`, { cookie: admin })).json<Import>();
+    if (state.status !== 'running') return state;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('import did not finish');
+}
+
+/** Every title the storefront lists, page after page. */
+async function storefront(): Promise<string[]> {
+  const titles: string[] = [];
+  let cursor: string | null = '';
+  while (cursor !== null) {
+    const page: ProductPage = (
+      await send(ctx.app, 'GET', `/api/products?limit=24${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+    ).json<ProductPage>();
+    titles.push(...page.items.map((p) => p.title));
+    cursor = page.nextCursor;
+  }
+  return titles;
+}
+
+const adminList = async (query: string) =>
+  (await send(ctx.app, 'GET', `/api/admin/products?pageSize=100&${query}`, { cookie: admin })).json<AdminProductPage>();
+
+describe('an export with odd values and rows without a buy link', () => {
+  it('reads #N/A and #REF! as empty (the rows are invalid for their missing title or price, not titled "#N/A")', async () => {
+    const preview = await previewFindsExport();
+    expect(preview.counts.invalid).toBe(2);
+    expect(preview.errors.map((e) => [e.row, e.column])).toEqual([
+      [7, 'Name'],
+      [10, 'Price (CNY)'],
+    ]);
+    // The #N/A picture of row 13 is no picture, and no warning about an address.
+    expect(preview.warnings.filter((w) => w.row === 13)).toEqual([]);
+  });
+
+  it('flags the placeholders and the price far outside the file, with the range, and lists the rows without a link', async () => {
+    const preview = await previewFindsExport();
+    expect(preview.oddPrices.count).toBe(3);
+    expect(preview.oddPrices.rows.map((r) => r.row)).toEqual([8, 16, 17]);
+    expect(preview.oddPrices.rows[0]).toMatchObject({ title: 'Yeezy Slide Onyx', reason: '9999 looks like a placeholder, not a price.' });
+    expect(preview.oddPrices.rows[2]?.reason).toMatch(/^12519\.44 USD is far above the file's other prices/);
+    expect(preview.oddPrices.high).toBeGreaterThan(84);
+    expect(preview.noLink).toEqual({
+      count: 3,
+      rows: [
+        { row: 6, title: 'Moncler Maya Down Jacket' },
+        { row: 9, title: 'Essentials Hoodie Oatmeal' },
+        { row: 13, title: 'Plain Heavyweight Tee' },
+      ],
+    });
+    expect(preview.choices).toBeNull();
+  });
+
+  it('skips the odd prices and hides the rows without a link until one is added', { timeout: 90_000 }, async () => {
+    const preview = await previewFindsExport();
+    expect(preview.counts.new).toBe(14);
+    const done = await commit(preview.id, { oddPrices: 'skip', noLink: 'hide' });
+    expect(done.status, done.result?.message ?? '').toBe('succeeded');
+    expect(done.choices).toEqual({ oddPrices: 'skip', noLink: 'hide', skippedOddPrices: 3, skippedNoLink: 0 });
+    expect(done.result?.created).toBe(11);
+    const titles = (await adminList('')).items.map((p) => p.title);
+    expect(titles).not.toContain('Yeezy Slide Onyx');
+    expect(titles).not.toContain('Dior B23 High Top');
+
+    // The Items tab's "no link" filter lists the three; the storefront shows none of them.
+    const bare = await adminList('link=none');
+    expect(bare.items.map((p) => p.title).sort()).toEqual([
+      'Essentials Hoodie Oatmeal',
+      'Moncler Maya Down Jacket',
+      'Plain Heavyweight Tee',
+    ]);
+    expect((await adminList('link=some')).total).toBe(8);
+    // Link health counts them, and the products without a picture (their paths were relative, one host is dead).
+    const health = (await send(ctx.app, 'GET', '/api/admin/link-health', { cookie: admin })).json<{ counts: Record<string, number> }>();
+    expect(health.counts).toMatchObject({ noLink: 3, noPicture: 11 });
+    const shown = await storefront();
+    expect(shown).toHaveLength(8);
+    expect(shown).not.toContain('Moncler Maya Down Jacket');
+
+    // A link added in the item form shows the product again.
+    const moncler = bare.items.find((p) => p.title === 'Moncler Maya Down Jacket');
+    const put = await send(ctx.app, 'PUT', `/api/admin/products/${moncler?.id}`, {
+      cookie: admin,
+      body: {
+        title: moncler?.title,
+        price: String(moncler?.price),
+        category: moncler?.category ?? '',
+        gender: moncler?.gender ?? '',
+        link: 'https://weidian.com/item.html?itemID=7211000005',
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [state] = await ctx.database.rows<{ link_state: string }>(sql`select link_state from products where id = ${moncler?.id}::uuid`);
+    expect(state?.link_state).toBe('ok');
+    expect(await storefront()).toContain('Moncler Maya Down Jacket');
+  });
+
+  it(
+    'imports everything as it is when asked (the API default), and skips the rows without a link when asked',
+    { timeout: 90_000 },
+    async () => {
+      const all = await commit((await previewFindsExport()).id, {});
+      expect(all.result?.created).toBe(14);
+      expect(all.choices).toMatchObject({ oddPrices: 'import', noLink: 'import', skippedOddPrices: 0, skippedNoLink: 0 });
+      expect(await storefront()).toHaveLength(14);
+
+      await clearCatalogue(ctx.database);
+      const skipped = await commit((await previewFindsExport()).id, { oddPrices: 'import', noLink: 'skip' });
+      expect(skipped.choices).toMatchObject({ skippedNoLink: 3 });
+      expect(skipped.result?.created).toBe(11);
+      expect((await adminList('link=none')).total).toBe(0);
+    },
+  );
+
+  it('refuses a choice it does not know with a sentence', async () => {
+    const preview = await previewFindsExport();
+    const res = await send(ctx.app, 'POST', `/api/admin/imports/${preview.id}/commit`, { cookie: admin, body: { noLink: 'later' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/noLink must be import, hide, skip/);
+  });
+});
+
+async function previewFile(name: string, fields: Record<string, string> = {}): Promise<Import> {
+  const form = multipartBody([{ filename: name, body: fixture(name), field: 'file' }], { rates: JSON.stringify({ CNY: 7.1 }), ...fields });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Import>();
+}
+
+describe('derived fields', () => {
+  it('reads gender from the sub-category, Best from its buckets and brands from the titles, and writes them', async () => {
+    const preview = await previewFindsExport();
+    expect(preview.derived).toEqual({ on: true, gender: 11, brand: 13, best: 3, buckets: 0 });
+    await commit(preview.id, {});
+    const products = (await adminList('')).items;
+    const of = (title: string) => products.find((p) => p.title === title);
+    expect(of('Air Force 1 Low White')).toMatchObject({ brand: 'Nike', gender: 'Men', category: 'sneakers', isBestProduct: false });
+    expect(of('Corteiz Cropped Top')).toMatchObject({ brand: 'Corteiz', gender: 'Women' });
+    expect(of('Jordan 4 Military Black')).toMatchObject({ brand: 'Jordan', gender: null, isBestProduct: true });
+    expect(of('Plain Heavyweight Tee')).toMatchObject({ brand: '', gender: 'Kids' });
+    expect((await adminList('gender=Women')).total).toBe(3);
+  });
+
+  it('turns off: nothing derived, the buckets stay as they are', async () => {
+    const preview = await previewFile('keyed-by-category.json', { derive: 'false' });
+    expect(preview.derived).toEqual({ on: false, gender: 0, brand: 0, best: 0, buckets: 0 });
+    expect(preview.newCategories).toEqual(expect.arrayContaining(['Women', 'Trending Now', 'Best Sellers']));
+  });
+
+  it('reads an object keyed by category: audience and merchandising keys become gender and Best, not categories', async () => {
+    const preview = await previewFile('keyed-by-category.json');
+    expect(preview.counts).toMatchObject({ new: 10, invalid: 0 });
+    expect(preview.derived).toEqual({ on: true, gender: 3, brand: 8, best: 3, buckets: 6 });
+    expect(preview.newCategories.sort()).toEqual(['coats', 'hoodies-sweatshirts']);
+    await commit(preview.id, {});
+    const products = (await adminList('')).items;
+    const of = (title: string) => products.find((p) => p.title === title);
+    expect(of("Women's Puffer Cream")).toMatchObject({ gender: 'Women', category: null, brand: '' });
+    expect(of('Yeezy 350 V2 Zebra')).toMatchObject({ brand: 'Adidas', isBestProduct: true, category: null });
+    expect(of('Nuptse 700 Black')).toMatchObject({ brand: 'The North Face', category: 'coats' });
+  });
+
+  it('reads brands with the list kept beside the synonyms, edited by an admin (audited)', async () => {
+    const kept = await send(ctx.app, 'GET', '/api/admin/brand-aliases', { cookie: admin });
+    expect(kept.json<{ isDefault: boolean }>().isDefault).toBe(true);
+    const put = await send(ctx.app, 'PUT', '/api/admin/brand-aliases', {
+      cookie: admin,
+      body: { items: [{ alias: 'Plain', brand: 'Plain Goods' }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const preview = await previewFindsExport();
+    expect(preview.derived.brand).toBe(1);
+    const [entry] = await ctx.database.rows<{ action: string }>(sql`select action from audit_log where action = 'brand-aliases-update'`);
+    expect(entry?.action).toBe('brand-aliases-update');
+    const refused = await send(ctx.app, 'PUT', '/api/admin/brand-aliases', {
+      cookie: admin,
+      body: { items: [{ alias: ' ', brand: 'X' }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/needs a brand or model/);
+    await ctx.database.db.execute(sql`delete from brand_aliases`);
+  });
+});
+
+describe('categories at import', () => {
+  it(
+    'proposes existing categories for the new ones, maps them at the commit and remembers the choice for this source',
+    { timeout: 90_000 },
+    async () => {
+      const preview = await previewFindsExport();
+      const byName = Object.fromEntries(preview.categories.map((c) => [c.name, c]));
+      expect(byName.sneakers).toMatchObject({ rows: 5, proposed: 'Shoes', reason: 'dictionary', newName: 'Sneakers' });
+      expect(byName.tees).toMatchObject({ proposed: 'T-Shirts', reason: 'dictionary' });
+      expect(byName['hoodies-sweatshirts']).toMatchObject({ proposed: 'Hoodies', newName: 'Hoodies Sweatshirts' });
+      expect(byName.coats).toMatchObject({ proposed: 'Jackets' });
+      expect(byName.knitwear).toMatchObject({ proposed: null, reason: null, newName: 'Knitwear' });
+
+      const done = await commit(preview.id, {
+        categories: { sneakers: 'Shoes', tees: 'T-Shirts', 'hoodies-sweatshirts': 'Hoodies', coats: 'Jackets', knitwear: 'Knitwear' },
+      });
+      expect(done.status).toBe('succeeded');
+      const products = (await adminList('')).items;
+      expect(products.find((p) => p.title === 'Air Force 1 Low White')?.category).toBe('Shoes');
+      expect(products.find((p) => p.title === 'Ralph Lauren Cable Knit')?.category).toBe('Knitwear');
+      const names = (await send(ctx.app, 'GET', '/api/categories')).json<{ items: Array<{ name: string }> }>().items.map((c) => c.name);
+      expect(names.sort()).toEqual(['Hoodies', 'Jackets', 'Knitwear', 'Shoes', 'T-Shirts']);
+
+      // The next import of the same file: what was chosen is proposed again, even where the niche's words would not.
+      await ctx.database.db.execute(sql`update import_category_choices set to_name = 'Jackets' where from_key = 'sneakers'`);
+      const again = await previewFindsExport();
+      expect(again.categories.find((c) => c.name === 'sneakers')).toMatchObject({ proposed: 'Jackets', reason: 'remembered' });
+      expect(again.categories.map((c) => c.name)).not.toContain('knitwear');
+    },
+  );
+
+  it("refuses a category that is not one of the preview's new ones", async () => {
+    const preview = await previewFindsExport();
+    const res = await send(ctx.app, 'POST', `/api/admin/imports/${preview.id}/commit`, {
+      cookie: admin,
+      body: { categories: { Shoes: 'Jackets' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe('categories: "Shoes" is not one of this import\'s new categories.');
+  });
+});
+
+describe('pictures given as paths on the site they came from', () => {
+  it('are counted and a base address proposed; with one they resolve against it', async () => {
+    const preview = await previewFindsExport();
+    expect(preview.relativePictures).toEqual({ count: 14, example: '/uploads/2024/03/af1-white.jpg', propose: true, base: null });
+
+    const based = await previewFile('finds-site-export.csv', { pictureBase: 'https://onlyfinds.example' });
+    expect(based.relativePictures).toMatchObject({ count: 0, propose: false, base: 'https://onlyfinds.example' });
+    expect(based.warnings.filter((w) => w.column === 'Image')).toEqual([]);
+    const [staged] = await ctx.database.rows<{ image: string }>(
+      sql`select values->>'image' as image from import_rows where import_id = ${based.id}::uuid order by row_number limit 1`,
+    );
+    expect(staged?.image).toBe('https://onlyfinds.example/uploads/2024/03/af1-white.jpg');
+  });
+
+  it('refuses a base address that is not http(s) with a sentence', async () => {
+    const form = multipartBody([{ filename: 'a.csv', body: fixture('finds-site-export.csv'), field: 'file' }], { pictureBase: 'ftp://x' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/imports',
+      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe('pictureBase must be an http(s) address such as https://site.example');
+  });
+});

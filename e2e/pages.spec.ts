@@ -255,6 +255,9 @@ test.describe('first screen and hydration', () => {
       '/register',
       '/products/nope-99999',
       '/no/such/page',
+      // Guides (issue 43): the index, and a starter article with a product card (a later part).
+      '/guides',
+      '/guides/shipping-and-customs-basics',
     ];
     for (const path of pages) {
       expect404 = /nope|no\/such|nobody/.test(path);

@@ -1,7 +1,7 @@
 // Part of npm run bench: the pages as a visitor on a phone gets them. Starts the built site on a fresh data
 // directory with the demo catalogue (pictures included), then runs Lighthouse (mobile preset, Debian's Chromium)
-// three times on the finder and on a product page and prints the medians, and counts the bytes before the first
-// product can be painted.
+// three times on the finder, a product page and a guide article and prints the medians, counts the bytes before the
+// first product can be painted, and each page's first JavaScript (an article's against the finder's: issue 43).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

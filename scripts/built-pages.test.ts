@@ -5,6 +5,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,6 +238,38 @@ describe('the built site', () => {
     expect(entry).toMatch(/from "react-dom\/server"/);
     expect(entry).toMatch(/from "react-dom\/static"/);
     expect(entry).not.toContain('preact');
+  });
+
+  it("keeps a guide article's first JavaScript within the finder's: its product cards hydrate later, their styles come with the page", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(runDir, 'web', '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; name?: string; css?: string[] }
+    >;
+    const firstView = async (url: string) => {
+      const html = (await ctx.app.inject({ url, headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile Safari/537.36' } })).body;
+      const files = [...html.matchAll(/<(?:script[^>]+src|link rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"/g)].map(
+        (m) => m[1] ?? '',
+      );
+      // As the bench counts it (scripts/bench-pages.ts): each file gzip -9.
+      const bytes = files.reduce(
+        (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(runDir, 'web', file)), { level: 9 }).length,
+        0,
+      );
+      return { html, files, bytes };
+    };
+    const finder = await firstView('/');
+    const article = await firstView('/guides/buying-a-jacket');
+    expect(article.html).toContain('class="guide-cards"');
+    expect(article.html).toContain('Corduroy Trucker Jacket');
+    const chunk = (name: string) => Object.values(manifest).find((c) => c.name === name && c.file.endsWith('.js'));
+    const card = chunk('product-card');
+    const productView = chunk('product-view');
+    expect(card && productView).toBeTruthy();
+    // The card's code (and the product page's chunk it shares) loads after the first view; its styles are in the page.
+    expect(article.files).not.toContain(card?.file);
+    expect(article.files).not.toContain(productView?.file);
+    for (const style of [...(card?.css ?? []), ...(productView?.css ?? [])]) expect(article.html).toContain(`href="/${style}" disabled`);
+    expect(article.bytes).toBeLessThanOrEqual(finder.bytes);
   });
 
   it.skipIf(!javaRuns)(

@@ -2,8 +2,8 @@ import { GUIDE_TEXTS } from '../../../common/texts/guides';
 import { TEXTS } from '../../../common/texts/storefront';
 import { GUIDE_TOC_MIN_HEADINGS, GUIDES_PATH, guidePath, topicPath } from '../../../common/guides';
 import type { GuideArticle, GuideBlock } from '../../../common/schemas/guide-page';
-import { ProductCard } from '../../components/product-card';
 import { LoadStatus } from '../../components/ui/load-status';
+import { laterPart } from '../../lib/hydrate-later';
 import { Link, useParams } from '../../lib/router';
 import { useBuiltPageMeta } from '../../lib/page-meta';
 import { formatDay } from '../../lib/use-today';
@@ -11,6 +11,11 @@ import { useGuide } from './api/get-guides';
 import { GuideList } from './components/guide-list';
 import '../../components/guide-body.css';
 import './guides.css';
+
+// The article's product cards hydrate once their code is in, which loads after the first view's (decision 0080): the
+// card with its heart, price and BUY is the finder's grid's code (and the product page's), none of which an article
+// needs before it is read. The server's cards are on screen meanwhile and their links work.
+const LaterProductCard = laterPart(() => import('../../components/product-card').then((m) => m.ProductCard));
 
 /**
  * A block of the article: the server's sanitised HTML as it is (server/modules/guides/markdown.ts; nothing in it
@@ -21,7 +26,7 @@ function Block({ block }: { block: GuideBlock }) {
   if (!block.product) return <p className="guide-card-removed">{GUIDE_TEXTS.productRemoved}</p>;
   return (
     <ul className="guide-cards">
-      <ProductCard product={block.product} fadeIn={null} eager={false} />
+      <LaterProductCard product={block.product} fadeIn={null} eager={false} />
     </ul>
   );
 }

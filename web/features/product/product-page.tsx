@@ -4,7 +4,6 @@ import { Link, useNavigate, useParams } from '../../lib/router';
 import { FINDER_TEXTS, LAYOUT_TEXTS, PRODUCT_GENDER_LABELS, PRODUCT_TEXTS as T, TEXTS } from '../../../common/texts/storefront';
 import { thumbnailUrlFor } from '../../../common/media';
 import { brandPath, categoryPath, parseProductRef } from '../../../common/product-urls';
-import { guidePath } from '../../../common/guides';
 import type { Product } from '../../../common/schemas/product';
 import type { PriceHistory } from '../../../common/schemas/price-history';
 import type { QcPhoto } from '../../../common/schemas/qc';
@@ -23,7 +22,6 @@ import { useBuiltPageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
 import { laterPart } from '../../lib/hydrate-later';
 import { useProductView } from './api/get-product';
-import { useProductGuides } from './api/get-product-guides';
 import { ShareButton } from './components/share-button';
 import './product.css';
 
@@ -35,6 +33,9 @@ const PriceHistoryChart = laterPart(() => import('./components/price-history-cha
 const LinkReports = laterPart(() => import('./components/link-reports').then((m) => m.LinkReports));
 const QcGallery = laterPart(() => import('./components/qc-gallery').then((m) => m.QcGallery));
 const SameItemElsewhere = laterPart(() => import('./components/same-item').then((m) => m.SameItemElsewhere));
+// The guides that feature the product, below the fold; with them the guides' addresses leave this page's first view
+// (and with it the code a guide article shares with this page).
+const ProductGuides = laterPart(() => import('./components/product-guides').then((m) => m.ProductGuides));
 
 /** The other products of its group: the same seller item in other colours (issue 26). */
 function OtherColours({ colours }: { colours: Product[] }) {
@@ -68,24 +69,6 @@ function Breadcrumbs({ product }: { product: Product }) {
         </li>
       </ol>
     </nav>
-  );
-}
-
-/** The guides that show this product's card (issue 43), as the server rendered them with the page. */
-function ProductGuides({ number }: { number: number }) {
-  const found = useProductGuides(number).data;
-  if (!found || found.items.length === 0) return null;
-  return (
-    <section className="related product-guides" aria-labelledby="product-guides-title">
-      <h2 id="product-guides-title">{T.inTheseGuides}</h2>
-      <ul>
-        {found.items.map((g) => (
-          <li key={g.id}>
-            <Link to={guidePath(g.slug)}>{g.title}</Link>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

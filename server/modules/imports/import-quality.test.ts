@@ -207,6 +207,24 @@ describe('an export with odd values and rows without a buy link', () => {
     },
   );
 
+  it('recognises the hidden rows without a link when the same file is imported again', { timeout: 90_000 }, async () => {
+    const first = await commit((await previewFindsExport()).id, { oddPrices: 'import', noLink: 'hide' });
+    expect(first.result?.created).toBe(14);
+    const again = await previewFindsExport();
+    // The three link-less rows have no seller item to group by: they are the hidden products of the same title.
+    expect(again.counts.new).toBe(0);
+    expect(again.counts.updated + again.counts.unchanged).toBe(14);
+    const second = await commit(again.id, { oddPrices: 'import', noLink: 'hide' });
+    expect(second.result?.created).toBe(0);
+    expect((await adminList('')).total).toBe(14);
+    const bare = await adminList('link=none');
+    expect(bare.items.map((p) => p.title).sort()).toEqual([
+      'Essentials Hoodie Oatmeal',
+      'Moncler Maya Down Jacket',
+      'Plain Heavyweight Tee',
+    ]);
+  });
+
   it('refuses a choice it does not know with a sentence', async () => {
     const preview = await previewFindsExport();
     const res = await send(ctx.app, 'POST', `/api/admin/imports/${preview.id}/commit`, { cookie: admin, body: { noLink: 'later' } });

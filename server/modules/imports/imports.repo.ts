@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { IGNORE_COLUMN } from '../../../common/import-columns';
 import { keptMapping } from '../../../common/import-mapping';
 import type {
+  ImportJoin,
   ImportCounts,
   ImportCurrency,
   ImportMapping,
@@ -29,7 +30,13 @@ import type { ImportValues } from './import-rows';
 /** How `imports.mapping` keeps the mapping: the file's columns in order, each with its field (this file's alone). */
 type StoredMappingEntry = { header: string; field: string };
 /** How the file was read (issue 26): its sheets, the one read, the encoding, and what the reader noticed. */
-export type ImportReadInfo = { sheets?: string[]; sheet?: string | null; encoding?: string | null; readWarnings?: string[] };
+export type ImportReadInfo = {
+  sheets?: string[];
+  sheet?: string | null;
+  encoding?: string | null;
+  readWarnings?: string[];
+  join?: ImportJoin | null;
+};
 
 export type ImportResult = {
   created: number;

@@ -94,6 +94,10 @@ export const pictureBaseField = z
   .refine(isHttpUrl, 'pictureBase must be an http(s) address such as https://site.example')
   .describe('The base address relative picture paths resolve against (https://site.example for "/uploads/a.jpg")');
 
+/** A key column of a joined file, by its header. */
+const joinKeyField = (name: string) =>
+  z.string().trim().min(1, `${name} must name a column`).max(200, `${name} must be at most 200 characters`);
+
 /** The address an import reads: a published Google Sheet's CSV address or any https CSV, XLSX or JSON. */
 export const importAddressField = z
   .string({ error: 'url is required' })
@@ -139,10 +143,19 @@ export const importFormSchema = z
       .optional()
       .describe(DERIVE_TEXT),
     pictureBase: pictureBaseField.optional(),
+    joinFile: z
+      .string()
+      .meta({ format: 'binary' })
+      .optional()
+      .describe('A second .csv, .xlsx, .ods or .json file whose columns join the rows by a key column in each (slug, id or link)'),
+    joinKey: joinKeyField('joinKey')
+      .optional()
+      .describe("The main file's key column for joinFile (none: a slug, id or link column both have)"),
+    joinFileKey: joinKeyField('joinFileKey').optional().describe("joinFile's key column (none: the main file's key column's name)"),
   })
   .register(apiSchemas, { id: 'ImportFromFile' });
 /** The form's options as the service takes them (the file apart). */
-export type ImportFormFields = Omit<z.output<typeof importFormSchema>, 'file'>;
+export type ImportFormFields = Omit<z.output<typeof importFormSchema>, 'file' | 'joinFile'>;
 
 export const importRowErrorSchema = z
   .object({
@@ -177,6 +190,25 @@ export const importCountsSchema = z
   .register(apiSchemas, { id: 'ImportCounts' });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
+/** "Add columns from another file" (issue 40): how a second file's columns were joined to the main file's rows. */
+export const importJoinSchema = z
+  .object({
+    file: z.string().describe("The second file's name"),
+    key: z.string().describe("The main file's key column"),
+    joinKey: z.string().describe("The second file's key column"),
+    columns: z.array(z.string()).describe("The second file's columns as added to the headers (its key apart)"),
+    joinHeaders: z.array(z.string()).describe("The second file's columns, in order"),
+    matched: z.number().int().describe('Rows of the main file that found their key in the second file'),
+    unmatched: z
+      .object({ count: z.number().int(), rows: z.array(z.number().int()).describe('The first of them') })
+      .describe('Rows of the main file whose key the second file lacks (a blank key included)'),
+    duplicates: z
+      .object({ count: z.number().int(), keys: z.array(z.string()).describe('The first of them') })
+      .describe('Keys the second file has on more than one row (the first such row is joined)'),
+  })
+  .register(apiSchemas, { id: 'ImportJoin' });
+export type ImportJoin = z.infer<typeof importJoinSchema>;
+
 export const importSchema = z
   .object({
     id: z.string(),
@@ -189,7 +221,8 @@ export const importSchema = z
     sheets: z.array(z.string()).describe("A workbook's sheets, in order (empty for CSV and JSON)"),
     sheet: z.string().nullable().describe('The sheet read, of `sheets`'),
     encoding: z.string().nullable().describe('The encoding a CSV or JSON file was read in'),
-    readWarnings: z.array(z.string()).describe('What reading the file noticed (an encoding guessed, headers repeated)'),
+    readWarnings: z.array(z.string()).describe('What reading the file noticed (an encoding guessed, headers repeated, rows a join missed)'),
+    join: importJoinSchema.nullable().describe('The second file joined by a key column (joinFile); null without one'),
     mapping: importMappingSchema.describe('The field each column feeds, or ignore'),
     counts: importCountsSchema,
     errors: z.array(importRowErrorSchema).describe(`The first row errors; GET .../errors.csv has them all`),

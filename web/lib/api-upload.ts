@@ -13,6 +13,8 @@ export function apiUpload<T>(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
   fields: Record<string, string> = {},
+  /** Further files by field name, sent after the first (an import's second file to join). */
+  files: Record<string, File> = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -42,6 +44,7 @@ export function apiUpload<T>(
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(field, file, file.name);
+    for (const [name, extra] of Object.entries(files)) form.append(name, extra, extra.name);
     xhr.send(form);
   });
 }

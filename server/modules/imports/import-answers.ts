@@ -33,6 +33,7 @@ export function toImport(row: ImportRow, base: CurrencyCode, errorsShown = IMPOR
     sheet: row.readInfo.sheet ?? null,
     encoding: row.readInfo.encoding ?? null,
     readWarnings: row.readInfo.readWarnings ?? [],
+    join: row.readInfo.join ?? null,
     mapping: row.mapping,
     counts: { new: 0, updated: 0, unchanged: 0, invalid: 0, ...row.counts },
     errors: row.errors.slice(0, errorsShown),

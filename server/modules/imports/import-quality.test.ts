@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IMPORT_MAX_BYTES } from '../../../common/import-columns';
 import type { Import } from '../../../common/schemas/imports';
 import type { AdminProductPage, ProductPage } from '../../../common/schemas/product';
 import { send, signedInAs } from '../../test/auth-helpers';
@@ -207,6 +208,24 @@ describe('an export with odd values and rows without a buy link', () => {
     },
   );
 
+  it('recognises the hidden rows without a link when the same file is imported again', { timeout: 90_000 }, async () => {
+    const first = await commit((await previewFindsExport()).id, { oddPrices: 'import', noLink: 'hide' });
+    expect(first.result?.created).toBe(14);
+    const again = await previewFindsExport();
+    // The three link-less rows have no seller item to group by: they are the hidden products of the same title.
+    expect(again.counts.new).toBe(0);
+    expect(again.counts.updated + again.counts.unchanged).toBe(14);
+    const second = await commit(again.id, { oddPrices: 'import', noLink: 'hide' });
+    expect(second.result?.created).toBe(0);
+    expect((await adminList('')).total).toBe(14);
+    const bare = await adminList('link=none');
+    expect(bare.items.map((p) => p.title).sort()).toEqual([
+      'Essentials Hoodie Oatmeal',
+      'Moncler Maya Down Jacket',
+      'Plain Heavyweight Tee',
+    ]);
+  });
+
   it('refuses a choice it does not know with a sentence', async () => {
     const preview = await previewFindsExport();
     const res = await send(ctx.app, 'POST', `/api/admin/imports/${preview.id}/commit`, { cookie: admin, body: { noLink: 'later' } });
@@ -348,5 +367,117 @@ describe('pictures given as paths on the site they came from', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toBe('pictureBase must be an http(s) address such as https://site.example');
+  });
+});
+
+/** A preview of a main file with a second file joined to it (field joinFile). */
+async function postJoined(main: string, second: { name: string; body: Buffer } | null, fields: Record<string, string> = {}) {
+  const files = [
+    ...(main ? [{ filename: main, body: fixture(main), field: 'file' }] : []),
+    ...(second ? [{ filename: second.name, body: second.body, field: 'joinFile', contentType: 'text/csv' }] : []),
+  ];
+  const form = multipartBody(files, { rates: JSON.stringify({ CNY: 7.1 }), ...fields });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...form.headers, origin: TEST_ORIGIN, cookie: admin },
+    payload: form.payload,
+  });
+}
+const LINKS = 'keyed-by-category-links.csv';
+const linksFile = (body: Buffer = fixture(LINKS)) => ({ name: LINKS, body });
+
+describe('a second file joined by a key column', () => {
+  it('imports the object keyed by category and its buy links kept apart by slug in one go', { timeout: 90_000 }, async () => {
+    const res = await postJoined('keyed-by-category.json', linksFile());
+    expect(res.statusCode, res.body).toBe(201);
+    const preview = res.json<Import>();
+    expect(preview.join).toMatchObject({
+      file: LINKS,
+      key: 'slug',
+      joinKey: 'slug',
+      columns: ['buy_link', 'agent'],
+      matched: 10,
+      unmatched: { count: 0, rows: [] },
+      duplicates: { count: 0, keys: [] },
+    });
+    expect(preview.headers).toEqual(expect.arrayContaining(['slug', 'name', 'price', 'buy_link', 'agent']));
+    expect(preview.mapping.buy_link).toBe('link');
+    expect(preview.counts).toMatchObject({ new: 10, invalid: 0 });
+    // The one slug whose link is blank in the links file is named as a row without a link.
+    expect(preview.noLink).toEqual({ count: 1, rows: [{ row: expect.any(Number), title: "Women's Puffer Cream" }] });
+
+    const done = await commit(preview.id, { noLink: 'hide' });
+    expect(done.status, done.result?.message ?? '').toBe('succeeded');
+    expect(done.result?.created).toBe(10);
+    const products = (await adminList('')).items;
+    const of = (title: string) => products.find((p) => p.title === title);
+    expect(of('Moncler Maya Jacket')?.link).toBe('https://weidian.com/item.html?itemID=7300000008');
+    expect(of('Yeezy 350 V2 Zebra')?.link).toBe('https://item.taobao.com/item.htm?id=690000000005');
+    expect((await adminList('link=some')).total).toBe(9);
+    expect((await adminList('link=none')).items.map((p) => p.title)).toEqual(["Women's Puffer Cream"]);
+  });
+
+  it('names the rows with no match and the keys the second file repeats, in sentences', async () => {
+    const lines = fixture(LINKS).toString('utf8').trim().split('\n');
+    // Moncler's row is gone, Jordan's given twice (a later price list appended).
+    const edited = [
+      ...lines.filter((l) => !l.startsWith('moncler-maya-jacket,')),
+      'jordan-4-military-black,https://weidian.com/item.html?itemID=7300000099,cnfans',
+    ];
+    const res = await postJoined('keyed-by-category.json', linksFile(Buffer.from(edited.join('\n'))), {
+      joinKey: 'slug',
+      joinFileKey: 'slug',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const preview = res.json<Import>();
+    expect(preview.join).toMatchObject({
+      matched: 9,
+      unmatched: { count: 1 },
+      duplicates: { count: 1, keys: ['jordan-4-military-black'] },
+    });
+    const row = preview.join?.unmatched.rows[0];
+    expect(preview.readWarnings).toEqual(
+      expect.arrayContaining([
+        `1 row of the main file has no match in ${LINKS} by slug (row ${row}): it is imported without that file's columns.`,
+        `${LINKS} has the slug "jordan-4-military-black" on more than one row: the first of them is joined.`,
+      ]),
+    );
+    expect(preview.noLink.rows.map((r) => r.title).sort()).toEqual(['Moncler Maya Jacket', "Women's Puffer Cream"]);
+  });
+
+  it('refuses bad input with a sentence', async () => {
+    const expect400 = async (res: Awaited<ReturnType<typeof postJoined>>, message: RegExp) => {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(message);
+    };
+    await expect400(
+      await postJoined('keyed-by-category.json', linksFile(), { joinKey: 'sku' }),
+      /joinKey: the main file has no column "sku"/,
+    );
+    await expect400(
+      await postJoined('keyed-by-category.json', linksFile(), { joinFileKey: 'handle' }),
+      /joinFileKey: the second file \(keyed-by-category-links\.csv\) has no column "handle"/,
+    );
+    await expect400(await postJoined('keyed-by-category.json', null, { joinKey: 'slug' }), /send it as joinFile/);
+    await expect400(await postJoined('', linksFile()), /Choose the main file too/);
+    await expect400(
+      await postJoined('keyed-by-category.json', linksFile(Buffer.alloc(0))),
+      /The second file \(keyed-by-category-links\.csv\) is empty/,
+    );
+    await expect400(
+      await postJoined('keyed-by-category.json', { name: 'links.xls', body: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]) }),
+      /^The second file \(links\.xls\): Old Excel files/,
+    );
+    await expect400(
+      await postJoined('keyed-by-category.json', linksFile(Buffer.from('code,buy\nx,https://weidian.com/item.html?itemID=1\n'))),
+      /Choose the key column of each file/,
+    );
+  });
+
+  it('holds the second file to the size limit of the first (413)', { timeout: 60_000 }, async () => {
+    const res = await postJoined('keyed-by-category.json', linksFile(Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x61)));
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ message: string }>().message).toBe(`The second file (joinFile) is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
   });
 });

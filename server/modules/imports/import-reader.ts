@@ -6,6 +6,7 @@
 import { columnsOf } from '../../../common/import-mapping';
 import { AppError } from '../../errors';
 import { checkRecord } from './import-rows';
+import { joinTables } from './readers/join';
 import { readTable } from './readers/read-table';
 import {
   RECORDS_PER_MESSAGE,
@@ -79,10 +80,30 @@ async function sendChecked(records: Array<ImportRecord | undefined>): Promise<vo
   }
 }
 
+/** The second file of a join, read as the first is; a refusal names it. */
+async function readSecond(body: Buffer, name: string, contentType: string, request: ReadRequest) {
+  try {
+    return await readTable(body, name, contentType, { encoding: request.options.encoding }, request.limits);
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'VALIDATION' || err.code === 'TOO_LARGE'))
+      throw new AppError(err.code, `The second file (${name}): ${err.message}`);
+    throw err;
+  }
+}
+
 async function answer(request: ReadRequest): Promise<void> {
   try {
-    const body = await stdinBytes(request.bytes);
-    const { records, ...head } = await readTable(body, request.name, request.contentType, request.options, request.limits);
+    const all = await stdinBytes(request.bytes + (request.join?.bytes ?? 0));
+    const body = all.subarray(0, request.bytes);
+    let table = await readTable(body, request.name, request.contentType, request.options, request.limits);
+    if (request.join) {
+      const { name, contentType, key, joinKey } = request.join;
+      const second = all.subarray(request.bytes);
+      if (second.length === 0) throw new AppError('VALIDATION', `The second file (${name}) is empty (0 bytes).`);
+      const other = await readSecond(second, name, contentType, request);
+      table = joinTables(table, other, name, { key, joinKey });
+    }
+    const { records, ...head } = table;
     if (request.mode === 'checked') {
       await send({ type: 'head', table: head, rows: records.length, sample: records.slice(0, SAMPLE_RECORDS) });
       await sendChecked(records);

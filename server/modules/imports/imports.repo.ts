@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { IGNORE_COLUMN } from '../../../common/import-columns';
 import { keptMapping } from '../../../common/import-mapping';
 import type {
+  ImportJoin,
   ImportCounts,
   ImportCurrency,
   ImportMapping,
@@ -29,7 +30,13 @@ import type { ImportValues } from './import-rows';
 /** How `imports.mapping` keeps the mapping: the file's columns in order, each with its field (this file's alone). */
 type StoredMappingEntry = { header: string; field: string };
 /** How the file was read (issue 26): its sheets, the one read, the encoding, and what the reader noticed. */
-export type ImportReadInfo = { sheets?: string[]; sheet?: string | null; encoding?: string | null; readWarnings?: string[] };
+export type ImportReadInfo = {
+  sheets?: string[];
+  sheet?: string | null;
+  encoding?: string | null;
+  readWarnings?: string[];
+  join?: ImportJoin | null;
+};
 
 export type ImportResult = {
   created: number;
@@ -205,7 +212,8 @@ export type StagedRow = { row: number; values: ImportValues };
  * Matches an import's staged rows to products, in set-based statements on indexed columns (no walk of an index per
  * row, whatever the table's state): by our id; else by the source's id; else within the row's group (products on
  * one seller item) by title, case and spaces aside; else, where the group holds exactly one product and the file
- * one open row of it, that product (an edited title still updates it). A product matched by an earlier step is not
+ * one open row of it, that product (an edited title still updates it); else, for a row without link or seller item,
+ * the product of the same title without either. A product matched by an earlier step is not
  * matched again by a later one. Then two rows that reach one product: the later one is dropped and answered
  * (row, first). Then each row's action: 'new' without a product, 'unchanged' when every field is the same, else
  * 'update'. Run at preview and again when the import is committed (the catalogue may have changed between).
@@ -218,7 +226,7 @@ async function matchStaged(tx: Executor, id: string): Promise<Array<{ row: numbe
 }
 
 /** The matching's statements by name, in the order they run (a preview runs each in a transaction of its own). */
-export const MATCHING_STEPS = ['clear', 'by-id', 'by-source', 'by-group-title', 'by-lone-product'] as const;
+export const MATCHING_STEPS = ['clear', 'by-id', 'by-source', 'by-group-title', 'by-lone-product', 'by-title-without-link'] as const;
 export type MatchingStep = (typeof MATCHING_STEPS)[number];
 
 /** One matching statement (see matchStaged). */
@@ -260,6 +268,17 @@ function matchingStatement(id: string, step: MatchingStep): SQL {
     )
     update import_rows r set product_id = s.product_id from single s
     where ${mine} and r.row_number = s.row_number and ${unclaimed('s.product_id')}`;
+    case 'by-title-without-link':
+      // A row with neither link nor seller item has no group: it is the product of the same title that has none
+      // either (an earlier import's row without a buy link, hidden until one is added or imported as is, issue 40).
+      return sql`
+    update import_rows r set product_id = m.product_id from (
+      select distinct on (r.row_number) r.row_number, p.id as product_id
+      from import_rows r join products p on p.group_key is null and ${titleKeySql('p.title')} = ${titleKeySql("(r.values->>'title')")}
+      where ${mine} and r.product_id is null and ${group} is null and ${unclaimed('p.id')}
+      order by r.row_number, p.row
+    ) m
+    where ${mine} and r.row_number = m.row_number`;
   }
 }
 

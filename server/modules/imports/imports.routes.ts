@@ -34,8 +34,10 @@ function siteOrigin(request: FastifyRequest): string {
 
 type MultipartError = Error & { code?: string };
 const MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
-/** An import's form: one file and a few fields (the app registers multipart once, server/plugins/multipart.ts). */
-const FORM_LIMITS = { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 12, fieldSize: 64 * 1024, parts: 14 };
+/** An import's form: a file (and maybe a second to join) and a few fields (the app registers multipart once, server/plugins/multipart.ts). */
+const FORM_LIMITS = { fileSize: IMPORT_MAX_BYTES, files: 2, fields: 14, fieldSize: 64 * 1024, parts: 16 };
+/** The form's file fields: the file, and a second one whose columns join its rows (issue 40). */
+const FILE_FIELDS: Record<string, string> = { file: 'The file', joinFile: 'The second file (joinFile)' };
 
 /** The first issue of a form's parse as one sentence naming its field (as the JSON body's are named). */
 function formProblem(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
@@ -50,30 +52,43 @@ function formProblem(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; m
  * blank field but the policy counts as absent, as the dialog leaves them).
  */
 async function readForm(request: FastifyRequest): Promise<{ source: ImportSource; fields: ImportFormFields }> {
-  let source: ImportSource | undefined;
+  const files: Record<string, { name: string; body: Buffer; contentType: string }> = {};
   const texts: Record<string, string> = {};
+  let reading = 'file';
   try {
     for await (const part of request.parts({ limits: FORM_LIMITS })) {
       if (part.type === 'file') {
-        if (source) throw new AppError('VALIDATION', 'Send one file per import.');
-        const body = await part.toBuffer();
-        source = { kind: 'file', name: part.filename, body, contentType: part.mimetype };
-      } else if (part.fieldname !== 'file') {
+        // Any other name is the first file, as before the second one could be sent.
+        const field = part.fieldname === 'joinFile' ? 'joinFile' : 'file';
+        if (files[field])
+          throw new AppError('VALIDATION', field === 'file' ? 'Send one file per import (and maybe one joinFile).' : 'Send one joinFile.');
+        reading = field;
+        files[field] = { name: part.filename, body: await part.toBuffer(), contentType: part.mimetype };
+      } else if (part.fieldname !== 'file' && part.fieldname !== 'joinFile') {
         const text = String(part.value);
         if (part.fieldname === 'policy' || text.trim() !== '') texts[part.fieldname] = text;
       }
     }
   } catch (err) {
     const code = (err as MultipartError).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('TOO_LARGE', `The file is larger than ${MB} MB.`);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('VALIDATION', 'Send one file per import.');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('TOO_LARGE', `${FILE_FIELDS[reading] ?? 'The file'} is larger than ${MB} MB.`);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new AppError('VALIDATION', 'Send one file per import (and maybe one joinFile).');
     throw err;
   }
   const parsed = importFormSchema.safeParse(texts);
   if (!parsed.success) throw new AppError('VALIDATION', formProblem(parsed.error.issues));
-  if (!source) throw new AppError('VALIDATION', 'Choose a file to import (field "file"), or send { "url": "…" } as JSON.');
-  const { file: _file, ...fields } = parsed.data;
-  return { source, fields };
+  const { file: main, joinFile } = files;
+  if (!main)
+    throw new AppError(
+      'VALIDATION',
+      joinFile
+        ? 'Choose the main file too (field "file"): joinFile only adds columns to its rows.'
+        : 'Choose a file to import (field "file"), or send { "url": "…" } as JSON.',
+    );
+  const { file: _file, joinFile: _joinFile, ...fields } = parsed.data;
+  return { source: { kind: 'file', ...main, join: joinFile }, fields };
 }
 
 /** Imports (issue 15): preview, then commit in the background, then maybe undo. Admins only. */
@@ -98,7 +113,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         tags: ['admin'],
         summary: 'Reads an import (CSV, XLSX, ODS or JSON; a file or an address) and answers its preview; nothing changes yet',
         description:
-          'multipart/form-data with `file` (and optional `policy`, `mapping` and `rates` as JSON text, `sheet`, `encoding`), or JSON `{ url, policy, mapping, rates, sheet, encoding }` for a ' +
+          'multipart/form-data with `file` (and optional `joinFile` with `joinKey` and `joinFileKey`, a second file whose columns join its rows by a key column; `policy`, `mapping` and `rates` as JSON text, `sheet`, `encoding`), or JSON `{ url, policy, mapping, rates, sheet, encoding }` for a ' +
           "published Google Sheet CSV or any https CSV/XLSX/JSON. Products are matched by id, else by source id, else within their group (one seller item) by title, or to the group's only product. Addresses on private, " +
           `loopback or link-local networks are refused. At most ${MB} MB. Columns are mapped by their names, else by their values; ` +
           "prices in another currency are converted with the site's rates or those sent as `rates` (the answer lists them under `currencies`).",

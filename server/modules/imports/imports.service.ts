@@ -25,14 +25,17 @@ import { newStagingTallies, RowProblems, stageBatch } from './import-staging';
 import { oddPriceReason, priceBounds } from './import-quality';
 import { brandMatcher, DEFAULT_BRAND_ALIASES, type BrandAlias } from '../../../common/import-derive';
 import { categoryKey, proposeCategory, titleOfCategory } from '../../../common/import-categories';
-import { readChecked, type CheckPlan, type CheckedRow, type ImportRecord, type ReadHead } from './read-import';
+import { readChecked, type JoinFile, type CheckPlan, type CheckedRow, type ImportRecord, type ReadHead } from './read-import';
 import { refuseNulHeaders } from './readers/table';
 import { fetchLimited, type FetchLimits } from './safe-fetch';
 import { followShortLink, followShortLinks, type ShortLinkAnswer } from './short-links';
 
 const FETCH_TIMEOUT_MS = 20_000;
 
-export type ImportSource = { kind: 'file'; name: string; body: Buffer; contentType: string } | { kind: 'url'; url: string };
+export type ImportSource =
+  { kind: 'file'; name: string; body: Buffer; contentType: string; join?: JoinSource | undefined } | { kind: 'url'; url: string };
+/** A second file whose columns join the main file's rows by a key column (issue 40). */
+export type JoinSource = { name: string; body: Buffer; contentType: string };
 
 /** A preview's options: the form's (or the JSON body's, its address apart), and the site the admin's page came from. */
 export type PreviewOptions = ImportFormFields & { origin: string };
@@ -151,6 +154,10 @@ export function createImportsService(deps: ImportsDeps) {
   return {
     async preview(actor: Actor, source: ImportSource, options: PreviewOptions): Promise<Import> {
       await repo.dropStalePreviews();
+      const joined = source.kind === 'file' ? source.join : undefined;
+      if (!joined && (options.joinKey !== undefined || options.joinFileKey !== undefined))
+        throw new AppError('VALIDATION', 'joinKey and joinFileKey name the key columns of a second file: send it as joinFile.');
+      const join: JoinFile | undefined = joined && { ...joined, key: options.joinKey, joinKey: options.joinFileKey };
       const file = await bytesOf(source);
       const { rates, site } = await ratesFor(options.rates);
       const derive = options.derive !== false;
@@ -171,7 +178,13 @@ export function createImportsService(deps: ImportsDeps) {
         const mapping = mappingFor(table.headers, sample, options.mapping);
         columns = columnsOf(mapping);
         missing = (['title', 'price'] as const).filter((f) => columns[f] === undefined);
-        const readInfo = { sheets: table.sheets, sheet: table.sheet, encoding: table.encoding, readWarnings: table.readWarnings };
+        const readInfo = {
+          sheets: table.sheets,
+          sheet: table.sheet,
+          encoding: table.encoding,
+          readWarnings: table.readWarnings,
+          join: table.join ?? null,
+        };
         id = await repo.startPreview({
           source: file.label.slice(0, 500),
           format: table.format,
@@ -205,7 +218,7 @@ export function createImportsService(deps: ImportsDeps) {
         warnings.trim();
       };
       try {
-        await readChecked(file.body, file.name, file.contentType, { sheet: options.sheet, encoding: options.encoding }, plan, take);
+        await readChecked(file.body, file.name, file.contentType, { sheet: options.sheet, encoding: options.encoding, join }, plan, take);
         tallies.seen.clear();
         if (missing.length > 0) {
           const message = `No column is mapped to ${missing.join(' or ')}: choose one in the mapping.`;

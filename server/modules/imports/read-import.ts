@@ -25,7 +25,12 @@ export type ReadImportOptions = {
   encoding?: ImportEncoding | undefined;
   limits?: Partial<ReadLimits> | undefined;
   timeoutMs?: number | undefined;
+  /** A second file whose columns join the rows by a key column in each (readers/join.ts). */
+  join?: JoinFile | undefined;
 };
+
+/** The second file of a join, and the key column of each file (none: guessed). */
+export type JoinFile = { body: Buffer; name: string; contentType: string; key?: string | undefined; joinKey?: string | undefined };
 
 const COMPILED = new URL('./import-reader.js', import.meta.url);
 const FLAGS = [`--max-old-space-size=${READER_HEAP_MB}`, '--max-semi-space-size=4'];
@@ -214,7 +219,7 @@ export function runReader(
     });
     // The file on the reader's stdin, as fast as it takes it (a closed pipe is the reader's exit, reported above).
     child.stdin?.on('error', () => undefined);
-    child.send({ ...request, bytes: body.length } satisfies ReadRequest, (err) => {
+    child.send({ ...request, bytes: body.length - (request.join?.bytes ?? 0) } satisfies ReadRequest, (err) => {
       if (err) finish(new AppError('UNAVAILABLE', 'The file reader could not start; try again in a moment.'));
     });
     child.stdin?.end(body);
@@ -258,12 +263,25 @@ export async function readChecked(
   rows: (rows: CheckedRow[]) => Promise<void>,
 ): Promise<Omit<ImportTable, 'records'>> {
   if (body.length === 0) throw refusal('The file is empty (0 bytes).');
+  if (options.join?.body.length === 0) throw refusal(`The second file (${options.join.name}) is empty (0 bytes).`);
   const limits: ReadLimits = { ...DEFAULT_READ_LIMITS, ...options.limits };
   const done = await turn();
   try {
     const file = await readerFile();
-    const request = { name, contentType, options: { sheet: options.sheet, encoding: options.encoding }, limits, mode: 'checked' as const };
-    const { records: _none, ...head } = await runReader(file, body, request, options.timeoutMs ?? READ_TIMEOUT_MS, { plan, rows });
+    const join = options.join;
+    const request = {
+      name,
+      contentType,
+      options: { sheet: options.sheet, encoding: options.encoding },
+      limits,
+      mode: 'checked' as const,
+      ...(join
+        ? { join: { name: join.name, contentType: join.contentType, bytes: join.body.length, key: join.key, joinKey: join.joinKey } }
+        : {}),
+    };
+    // The second file's bytes follow the first's on the reader's stdin.
+    const bytes = join ? Buffer.concat([body, join.body]) : body;
+    const { records: _none, ...head } = await runReader(file, bytes, request, options.timeoutMs ?? READ_TIMEOUT_MS, { plan, rows });
     return head;
   } finally {
     done();

@@ -15,7 +15,15 @@ export type ReadRequest = {
   limits: ReadLimits;
   bytes: number;
   mode?: 'table' | 'checked';
+  /**
+   * A second file whose columns join the rows by a key column (readers/join.ts): its bytes follow the main file's on
+   * stdin, read by the same readers under the same limits.
+   */
+  join?: JoinRequest;
 };
+
+/** The second file of a join: its name, type and size, and the key column of each file (none: guessed). */
+export type JoinRequest = { name: string; contentType: string; bytes: number; key?: string | undefined; joinKey?: string | undefined };
 
 /** A row as the reader's process checked it (checkRecord under the mapping), by its row number. */
 export type CheckedRow = { row: number; checked: CheckedRecord };

@@ -1,4 +1,5 @@
 import { IGNORE_COLUMN, IMPORT_MAX_ROWS, guessMapping, type ImportFormat } from '../../../../common/import-columns';
+import type { ImportJoin } from '../../../../common/schemas/imports';
 import { AppError } from '../../../errors';
 
 /** One product row of a file: its number as the operator sees it, its values by column, and its cells' link targets. */
@@ -13,6 +14,8 @@ export type ImportTable = {
   sheet: string | null;
   encoding: string | null;
   readWarnings: string[];
+  /** A second file's columns joined by a key column (readers/join.ts), and how the join went. */
+  join?: ImportJoin;
 };
 
 /** A row of a sheet as read: its line in the file, the texts a person sees, and the link target of a cell that has one. */

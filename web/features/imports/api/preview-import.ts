@@ -18,6 +18,8 @@ export type ImportRequest = {
   derive?: boolean | undefined;
   /** The base address relative picture paths resolve against (issue 40). */
   pictureBase?: string | undefined;
+  /** A second file whose columns join the file's rows by a key column in each (issue 40); the keys, none: guessed. */
+  join?: { file: File; key?: string | undefined; fileKey?: string | undefined } | undefined;
   onProgress?: (fraction: number) => void;
 };
 
@@ -31,6 +33,7 @@ export function previewImport({
   encoding,
   derive,
   pictureBase,
+  join,
   onProgress,
 }: ImportRequest): Promise<Import> {
   const withRates = rates && Object.keys(rates).length > 0 ? rates : undefined;
@@ -51,9 +54,12 @@ export function previewImport({
     ...(withRates ? { rates: JSON.stringify(withRates) } : {}),
     ...(derive === false ? { derive: 'false' } : {}),
     ...(pictureBase ? { pictureBase } : {}),
+    ...(join?.key ? { joinKey: join.key } : {}),
+    ...(join?.fileKey ? { joinFileKey: join.fileKey } : {}),
     ...how,
   };
-  return apiUpload<Import>('/api/admin/imports', 'file', source.file, onProgress ?? (() => undefined), undefined, fields);
+  const files: Record<string, File> = join ? { joinFile: join.file } : {};
+  return apiUpload<Import>('/api/admin/imports', 'file', source.file, onProgress ?? (() => undefined), undefined, fields, files);
 }
 
 export function usePreviewImport() {

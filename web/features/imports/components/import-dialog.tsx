@@ -62,6 +62,9 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
   const [derive, setDerive] = useState(true);
   // The site relative picture paths belong to (issue 40), as typed.
   const [pictureBase, setPictureBase] = useState('');
+  // "Add columns from another file" (issue 40): a second file joined by a key column in each ('' : the server guesses).
+  const [joinFile, setJoinFile] = useState<File | null>(null);
+  const [joinKeys, setJoinKeys] = useState({ key: '', fileKey: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const result = preview.data;
   const busy = preview.isPending || commit.isPending;
@@ -79,7 +82,7 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
     }
     return out;
   };
-  const read = (withMapping?: ImportMapping, how = { sheet, encoding, derive }) => {
+  const read = (withMapping?: ImportMapping, how = { sheet, encoding, derive }, keys = joinKeys) => {
     setProblem(null);
     const givenRates = typedRates();
     if (givenRates === null) return;
@@ -99,6 +102,7 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
         encoding: how.encoding,
         derive: how.derive,
         pictureBase: pictureBase.trim() || undefined,
+        join: file && joinFile ? { file: joinFile, key: keys.key || undefined, fileKey: keys.fileKey || undefined } : undefined,
         onProgress: setProgress,
       },
       {
@@ -117,7 +121,14 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
   const start = () => {
     if (!result) return;
     commit.mutate(
-      { id: result.id, policy, oddPrices, noLink },
+      {
+        id: result.id,
+        policy,
+        oddPrices,
+        noLink,
+        // Each new category: the existing one chosen, or the name it is kept new under.
+        categories: Object.fromEntries(result.categories.map((c) => [c.name, categoryChoices[c.name] || c.newName])),
+      },
       { onSuccess: (started) => onStarted(started), onError: (err) => setProblem(reasonOf(err)) },
     );
   };
@@ -144,11 +155,31 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
               accept=".csv,.tsv,.txt,.xlsx,.ods,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet"
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
+                setJoinFile(null);
                 setSheet('');
                 preview.reset();
               }}
             />
           </div>
+          {file && (
+            <div className="field form-grid-wide">
+              <label htmlFor="import-join-file">Add columns from another file (optional)</label>
+              <input
+                id="import-join-file"
+                type="file"
+                aria-describedby="import-join-hint"
+                accept=".csv,.tsv,.txt,.xlsx,.ods,.json,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet"
+                onChange={(e) => {
+                  setJoinFile(e.target.files?.[0] ?? null);
+                  setJoinKeys({ key: '', fileKey: '' });
+                  preview.reset();
+                }}
+              />
+              <p className="field-hint" id="import-join-hint">
+                Its rows join the file’s by a key column in each (a slug, an id or a link), such as buy links kept in a file of their own.
+              </p>
+            </div>
+          )}
           <div className="field form-grid-wide">
             <label htmlFor="import-url">Or an address (a published Google Sheet as CSV, or any https CSV or JSON)</label>
             <input
@@ -214,6 +245,53 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
                 <li key={warning}>{warning}</li>
               ))}
             </ul>
+          )}
+          {result.join && (
+            <fieldset className="import-flagged import-join">
+              <legend>
+                Columns from {result.join.file}: {plural(result.join.matched, 'row')} of the file joined by their key
+              </legend>
+              <div className="field">
+                <label htmlFor="import-join-key">Key column in the file</label>
+                <select
+                  id="import-join-key"
+                  value={result.join.key}
+                  disabled={busy}
+                  onChange={(e) => {
+                    const keys = { key: e.target.value, fileKey: result.join?.joinKey ?? '' };
+                    setJoinKeys(keys);
+                    read(undefined, { sheet, encoding, derive }, keys);
+                  }}
+                >
+                  {result.headers
+                    .filter((h) => !result.join?.columns.includes(h))
+                    .map((h) => (
+                      <option key={h} value={h}>
+                        {h}
+                      </option>
+                    ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="import-join-file-key">Key column in {result.join.file}</label>
+                <select
+                  id="import-join-file-key"
+                  value={result.join.joinKey}
+                  disabled={busy}
+                  onChange={(e) => {
+                    const keys = { key: result.join?.key ?? '', fileKey: e.target.value };
+                    setJoinKeys(keys);
+                    read(undefined, { sheet, encoding, derive }, keys);
+                  }}
+                >
+                  {result.join.joinHeaders.map((h) => (
+                    <option key={h} value={h}>
+                      {h}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </fieldset>
           )}
           {result.sheets.length > 1 && (
             <div className="field">

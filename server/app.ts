@@ -236,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(priceAlertsRoutes, { service: services.priceAlerts });
   await app.register(savedSearchesRoutes, { service: services.savedSearches });
   await app.register(recentlyViewedRoutes, { service: services.recentlyViewed });
-  await app.register(imagesRoutes, { service: services.images });
+  await app.register(imagesRoutes, { service: services.images, refetches: services.pictureRefetches });
   await app.register(qcRoutes, { service: services.qc });
   await app.register(importsRoutes, { service: services.imports });
   await app.register(importSourcesRoutes, { service: services.importSources });

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'guide-restore',
   'guide-undo',
   'guide-publish',
+  'pictures-refetch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -102,6 +102,12 @@ export const products = pgTable(
     linkState: text('link_state').notNull().default('ok'),
     /** The picture's file is broken or gone and could not be fetched again: cards and pages show the placeholder. */
     pictureBroken: boolean('picture_broken').notNull().default(false),
+    /**
+     * The address the picture is fetched from (issue 40, migration 0042): an import's external picture, kept whether
+     * its fetch succeeded or not, so "Fetch pictures again" can try it again later. Null when the product's picture
+     * was uploaded here, given as an address (that address is its own source), or never given.
+     */
+    pictureSource: text('picture_source'),
     /** Fixed random position in the shuffled catalogue; a visitor's seed picks where in it they start. */
     shuffleKey: integer('shuffle_key')
       .notNull()

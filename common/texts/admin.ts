@@ -176,3 +176,22 @@ export const JOBS_TEXTS = texts({
   retryLabel: (queue: string, when: string) => i18n._('Retry the failed {queue} job of {when}', { queue, when }),
   retried: /*i18n*/ 'The job will be tried again.',
 });
+
+/** "Fetch pictures again" (issue 40): an item's actions, the Items tab's selection and an import's history row. */
+export const PICTURE_REFETCH_TEXTS = texts({
+  action: /*i18n*/ 'Fetch pictures again',
+  actionFor: (title: string) => i18n._('Fetch the picture of {title} again', { title }),
+  actionForImport: (source: string) => i18n._('Fetch the pictures of the import {source} again', { source }),
+  queued: (queued: number) =>
+    i18n._('{queued, plural, one {# item: its picture is being fetched again.} other {# items: their pictures are being fetched again.}}', {
+      queued,
+    }),
+  leftOut: (count: number) =>
+    i18n._(
+      '{count, plural, one {# item left out (its picture is fine, or it has no address to fetch from).} other {# items left out (their pictures are fine, or they have no address to fetch from).}}',
+      {
+        count,
+      },
+    ),
+  failed: /*i18n*/ 'The pictures could not be fetched again',
+});

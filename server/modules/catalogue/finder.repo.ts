@@ -1,5 +1,6 @@
 // The finder's statements (issue 14): the listing in each order, the facet counts, the words of the vocabulary and
 // the brands. catalogue.repo.ts holds the rest of the product statements; this file is part of the same repo.
+import { visibleProduct } from './visibility';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FinderSort, Gender } from '../../../common/constants';
 import type { Database } from '../../db/client';
@@ -105,8 +106,8 @@ const ORDERS = {
 /** Which filters a facet leaves out: a category's count ignores the category filter, and so on. */
 type FilterPart = 'search' | 'category' | 'gender' | 'best' | 'brands' | 'price';
 
-/** A product whose link was gone LINK_HIDE_AFTER_GONE checks in a row is out of the finder (issue 29). */
-const VISIBLE = sql`link_state <> 'hidden'`;
+/** Out of the finder: a product the storefront does not show (visibility.ts). */
+const VISIBLE = visibleProduct();
 /** A product's bucket for the search index's catch-up (see `indexBuckets`). */
 const INDEX_BUCKET = sql`(hashtext(id::text) & 255)`;
 
@@ -453,7 +454,7 @@ export function finderQueries(database: Database) {
           ? sql`and ${INDEX_BUCKET} = any(${`{${only.buckets.join(',')}}`}::int[])`
           : sql`and id = any(${`{${only.ids.join(',')}}`}::uuid[])`;
       return database.rows<{ id: string; v: string; b: number }>(sql`
-        select id, xmin::text as v, ${INDEX_BUCKET} as b from products where link_state <> 'hidden' ${which}`);
+        select id, xmin::text as v, ${INDEX_BUCKET} as b from products where ${VISIBLE} ${which}`);
     },
 
     /**
@@ -510,7 +511,7 @@ export function finderQueries(database: Database) {
     async indexBuckets(): Promise<Map<number, string>> {
       const rows = await database.rows<{ b: number; figure: string }>(sql`
         select ${INDEX_BUCKET} as b, count(*)::text || ':' || sum(hashtext(id::text || ':' || xmin::text)::bigint)::text as figure
-        from products where link_state <> 'hidden' group by 1`);
+        from products where ${VISIBLE} group by 1`);
       return new Map(rows.map((r) => [Number(r.b), r.figure]));
     },
 
@@ -521,7 +522,7 @@ export function finderQueries(database: Database) {
           is_best_product as best, brand_key as "brandKey", price::text as price,
           (extract(epoch from created_at) * 1000000)::bigint::text as created, popularity, group_key as "groupKey",
           ${INDEX_BUCKET} as bucket
-        from products where link_state <> 'hidden' ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``}
+        from products where ${VISIBLE} ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``}
         order by shuffle_key, id`);
       return rows.map((r) => ({ ...r, price: Number(r.price), created: Number(r.created) }));
     },

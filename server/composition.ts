@@ -26,6 +26,8 @@ import { guidePublishHandler } from './modules/guides/guide-publish.job';
 import { fileRemovalsHandler } from './modules/images/file-removals.job';
 import { pictureHashesHandler } from './modules/images/picture-hashes.job';
 import { createPictureRefetches } from './modules/images/picture-refetches';
+import { createStorefrontSettingsRepo } from './modules/catalogue/storefront-settings.repo';
+import { createStorefrontSettingsService } from './modules/catalogue/storefront-settings.service';
 import { pictureRefetchHandler } from './modules/images/picture-refetches.job';
 import { importPicturesHandler } from './modules/imports/import-pictures.job';
 import { importRowsHandler } from './modules/imports/import-rows.job';
@@ -156,6 +158,7 @@ export function changeReposOn(database: Database) {
     linkHealth: createLinkHealthRepo(database),
     guides: createGuidesRepo(database),
     savedSearches: createSavedSearchesRepo(database),
+    storefrontSettings: createStorefrontSettingsRepo(database),
   };
 }
 
@@ -423,6 +426,7 @@ export async function composeServices(deps: CompositionDeps) {
     alertsRun: createAlertsRunService({ jobs, audit: repos.audit }),
     images: createImagesService(repos.images, storage, transaction, log, fileRemovals),
     pictureRefetches,
+    storefrontSettings: createStorefrontSettingsService(createStorefrontSettingsRepo(database), transaction),
     fileRemovals,
     qc: createQcService(repos.qc, transaction),
     synonyms: createSynonymsService(repos.synonyms, transaction),

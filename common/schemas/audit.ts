@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'guide-undo',
   'guide-publish',
   'pictures-refetch',
+  'storefront-settings-update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

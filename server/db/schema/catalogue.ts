@@ -367,3 +367,21 @@ export const brandAliases = pgTable(
     check('brand_aliases_array_check', sql`jsonb_typeof(${t.aliases}) = 'array'`),
   ],
 );
+
+/**
+ * The storefront's settings an admin changes in the dashboard (issue 40, migration 0043): one row, absent until first
+ * saved (the defaults then). `missing_pictures`: 'show' products without a picture as any other, or 'hide' them from
+ * every public list (catalogue/visibility.ts reads it in the statement, so every process sees a change at once).
+ */
+export const storefrontSettings = pgTable(
+  'storefront_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    missingPictures: text('missing_pictures').notNull().default('show'),
+    ...timestamps,
+  },
+  (t) => [
+    check('storefront_settings_one_row_check', sql`${t.id} = 1`),
+    check('storefront_settings_missing_pictures_check', sql`${t.missingPictures} in ('show', 'hide')`),
+  ],
+);

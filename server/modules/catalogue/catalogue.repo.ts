@@ -294,7 +294,7 @@ function productQueries(database: Database) {
         sql`select number, title, updated_at as "updatedAt",
               case when translations = '{}'::jsonb then null
                    else (select jsonb_agg(e.key) from jsonb_each(translations) e where coalesce(e.value->>'title', '') <> '') end as titled
-            from products where number between ${first} and ${last} order by number`,
+            from products where number between ${first} and ${last} and ${visibleProduct()} order by number`,
       );
       return rows.map((r) => ({
         number: r.number,

@@ -249,7 +249,7 @@ export function finderQueries(database: Database) {
           const from = after?.sort === 'relevance' ? sql`where (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
           const walked = await page(
             sql`select k_id, k_key, ${top.score}::int as score from (
-                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state, created_at,
+                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state, image, picture_broken, created_at,
                     ${top.positions}
                   from products ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
                 ) w ${where([VISIBLE, ...conditions({ ...filter, search: undefined }), top.condition])}
@@ -384,7 +384,7 @@ export function finderQueries(database: Database) {
       const rows = await database.rows<{ f: 'b' | 'c' | 'x'; k: string | null; name: string | null; n: number | string }>(sql`
         select 'x' as f, null as k, null as name, ${STATE_CHANGES} as n from product_totals
         union all
-        select 'b', brand_key, mode() within group (order by brand), count(*)::int from products where brand_key is not null group by brand_key
+        select 'b', brand_key, mode() within group (order by brand), count(*)::int from products where brand_key is not null and ${VISIBLE} group by brand_key
         union all
         select 'c', key, null, products from category_totals where products > 0`);
       const out = { changes: 0, brands: [] as Array<{ slug: string; name: string; count: number }>, categories: new Map<string, number>() };
@@ -544,7 +544,7 @@ export function finderQueries(database: Database) {
     /** One brand by its slug, with its most common spelling and its products; null when no product has it. */
     async brand(slug: string): Promise<{ slug: string; name: string; count: number } | null> {
       const [row] = await database.rows<{ name: string; n: number }>(sql`
-        select mode() within group (order by brand) as name, count(*)::int as n from products where brand_key = ${slug}`);
+        select mode() within group (order by brand) as name, count(*)::int as n from products where brand_key = ${slug} and ${VISIBLE}`);
       return row && row.n > 0 ? { slug, name: row.name, count: row.n } : null;
     },
   };

@@ -195,3 +195,16 @@ export const PICTURE_REFETCH_TEXTS = texts({
     ),
   failed: /*i18n*/ 'The pictures could not be fetched again',
 });
+
+/** The storefront setting for products without a picture (issue 40), on the Link health tab beside their count. */
+export const STOREFRONT_SETTINGS_TEXTS = texts({
+  legend: /*i18n*/ 'Products without a picture on the storefront',
+  modes: {
+    show: /*i18n*/ 'Show them as usual',
+    hide: /*i18n*/ 'Hide them',
+  },
+  hint: /*i18n*/ 'Hidden products leave the finder, its counts, category and brand pages, suggestions, related lists and the sitemap; their own pages still answer.',
+  saved: /*i18n*/ 'Storefront setting saved.',
+  failed: /*i18n*/ 'The storefront setting could not be saved',
+  loading: /*i18n*/ 'Loading the storefront setting',
+});

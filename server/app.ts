@@ -25,6 +25,7 @@ import { priceAlertsRoutes } from './modules/price-history/price-alerts.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { storefrontSettingsRoutes } from './modules/catalogue/storefront-settings.routes';
 import { importSourcesRoutes } from './modules/imports/import-sources.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -236,7 +237,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(priceAlertsRoutes, { service: services.priceAlerts });
   await app.register(savedSearchesRoutes, { service: services.savedSearches });
   await app.register(recentlyViewedRoutes, { service: services.recentlyViewed });
-  await app.register(imagesRoutes, { service: services.images });
+  await app.register(imagesRoutes, { service: services.images, refetches: services.pictureRefetches });
+  await app.register(storefrontSettingsRoutes, { service: services.storefrontSettings });
   await app.register(qcRoutes, { service: services.qc });
   await app.register(importsRoutes, { service: services.imports });
   await app.register(importSourcesRoutes, { service: services.importSources });

@@ -25,6 +25,10 @@ import { ratesRefreshHandler } from './modules/currency/rates-refresh.job';
 import { guidePublishHandler } from './modules/guides/guide-publish.job';
 import { fileRemovalsHandler } from './modules/images/file-removals.job';
 import { pictureHashesHandler } from './modules/images/picture-hashes.job';
+import { createPictureRefetches } from './modules/images/picture-refetches';
+import { createStorefrontSettingsRepo } from './modules/catalogue/storefront-settings.repo';
+import { createStorefrontSettingsService } from './modules/catalogue/storefront-settings.service';
+import { pictureRefetchHandler } from './modules/images/picture-refetches.job';
 import { importPicturesHandler } from './modules/imports/import-pictures.job';
 import { importRowsHandler } from './modules/imports/import-rows.job';
 import { sheetSyncsHandler } from './modules/imports/sheet-syncs.job';
@@ -154,6 +158,7 @@ export function changeReposOn(database: Database) {
     linkHealth: createLinkHealthRepo(database),
     guides: createGuidesRepo(database),
     savedSearches: createSavedSearchesRepo(database),
+    storefrontSettings: createStorefrontSettingsRepo(database),
   };
 }
 
@@ -257,6 +262,16 @@ export async function composeServices(deps: CompositionDeps) {
     },
   });
 
+  // "Fetch pictures again" (issue 40): for an item, a selection or an import, by jobs as an import's pictures are.
+  const pictureRefetches = createPictureRefetches({
+    transaction,
+    storage,
+    log,
+    removals: fileRemovals,
+    allowPrivateHosts: config.importAllowPrivateHosts ?? false,
+    jobs,
+  });
+
   // Synced sheets (issue 26): each run is an import; the sheet-syncs job runs the due ones.
   const importSources = createImportSourcesService({
     repo: repos.importSources,
@@ -330,6 +345,7 @@ export async function composeServices(deps: CompositionDeps) {
       'file-removals': fileRemovalsHandler({ log, removals: fileRemovals }),
       // Pictures stored before their perceptual hash was kept (issue 29) are hashed in short jobs after start.
       'picture-hashes': pictureHashesHandler({ log, jobs, repo: repos.images, storage }),
+      'picture-refetch': pictureRefetchHandler(pictureRefetches),
       'sheet-syncs': sheetSyncsHandler({ log, sources: importSources }),
       'guide-publish': guidePublishHandler({ log, service: guides }),
       // Without a mail server there is no digest to send.
@@ -409,6 +425,8 @@ export async function composeServices(deps: CompositionDeps) {
     savedSearches,
     alertsRun: createAlertsRunService({ jobs, audit: repos.audit }),
     images: createImagesService(repos.images, storage, transaction, log, fileRemovals),
+    pictureRefetches,
+    storefrontSettings: createStorefrontSettingsService(createStorefrontSettingsRepo(database), transaction),
     fileRemovals,
     qc: createQcService(repos.qc, transaction),
     synonyms: createSynonymsService(repos.synonyms, transaction),

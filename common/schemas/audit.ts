@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'guide-restore',
   'guide-undo',
   'guide-publish',
+  'pictures-refetch',
+  'storefront-settings-update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

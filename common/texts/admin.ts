@@ -176,3 +176,35 @@ export const JOBS_TEXTS = texts({
   retryLabel: (queue: string, when: string) => i18n._('Retry the failed {queue} job of {when}', { queue, when }),
   retried: /*i18n*/ 'The job will be tried again.',
 });
+
+/** "Fetch pictures again" (issue 40): an item's actions, the Items tab's selection and an import's history row. */
+export const PICTURE_REFETCH_TEXTS = texts({
+  action: /*i18n*/ 'Fetch pictures again',
+  actionFor: (title: string) => i18n._('Fetch the picture of {title} again', { title }),
+  actionForImport: (source: string) => i18n._('Fetch the pictures of the import {source} again', { source }),
+  queued: (queued: number) =>
+    i18n._('{queued, plural, one {# item: its picture is being fetched again.} other {# items: their pictures are being fetched again.}}', {
+      queued,
+    }),
+  leftOut: (count: number) =>
+    i18n._(
+      '{count, plural, one {# item left out (its picture is fine, or it has no address to fetch from).} other {# items left out (their pictures are fine, or they have no address to fetch from).}}',
+      {
+        count,
+      },
+    ),
+  failed: /*i18n*/ 'The pictures could not be fetched again',
+});
+
+/** The storefront setting for products without a picture (issue 40), on the Link health tab beside their count. */
+export const STOREFRONT_SETTINGS_TEXTS = texts({
+  legend: /*i18n*/ 'Products without a picture on the storefront',
+  modes: {
+    show: /*i18n*/ 'Show them as usual',
+    hide: /*i18n*/ 'Hide them',
+  },
+  hint: /*i18n*/ 'Hidden products leave the finder, its counts, category and brand pages, suggestions, related lists and the sitemap; their own pages still answer.',
+  saved: /*i18n*/ 'Storefront setting saved.',
+  failed: /*i18n*/ 'The storefront setting could not be saved',
+  loading: /*i18n*/ 'Loading the storefront setting',
+});

@@ -12,6 +12,7 @@ import { ratesRefreshJob } from '../modules/currency/rates-refresh.job';
 import { guidePublishJob } from '../modules/guides/guide-publish.job';
 import { fileRemovalsJob } from '../modules/images/file-removals.job';
 import { pictureHashesJob } from '../modules/images/picture-hashes.job';
+import { pictureRefetchJob } from '../modules/images/picture-refetches.job';
 import { importPicturesJob } from '../modules/imports/import-pictures.job';
 import { importRowsJob } from '../modules/imports/import-rows.job';
 import { sheetSyncsJob } from '../modules/imports/sheet-syncs.job';
@@ -30,6 +31,7 @@ export const JOBS = [
   ratesRefreshJob,
   fileRemovalsJob,
   pictureHashesJob,
+  pictureRefetchJob,
   sheetSyncsJob,
   guidePublishJob,
   priceDigestJob,

@@ -102,6 +102,12 @@ export const products = pgTable(
     linkState: text('link_state').notNull().default('ok'),
     /** The picture's file is broken or gone and could not be fetched again: cards and pages show the placeholder. */
     pictureBroken: boolean('picture_broken').notNull().default(false),
+    /**
+     * The address the picture is fetched from (issue 40, migration 0042): an import's external picture, kept whether
+     * its fetch succeeded or not, so "Fetch pictures again" can try it again later. Null when the product's picture
+     * was uploaded here, given as an address (that address is its own source), or never given.
+     */
+    pictureSource: text('picture_source'),
     /** Fixed random position in the shuffled catalogue; a visitor's seed picks where in it they start. */
     shuffleKey: integer('shuffle_key')
       .notNull()
@@ -359,5 +365,23 @@ export const brandAliases = pgTable(
   (t) => [
     check('brand_aliases_one_row_check', sql`${t.id} = 1`),
     check('brand_aliases_array_check', sql`jsonb_typeof(${t.aliases}) = 'array'`),
+  ],
+);
+
+/**
+ * The storefront's settings an admin changes in the dashboard (issue 40, migration 0043): one row, absent until first
+ * saved (the defaults then). `missing_pictures`: 'show' products without a picture as any other, or 'hide' them from
+ * every public list (catalogue/visibility.ts reads it in the statement, so every process sees a change at once).
+ */
+export const storefrontSettings = pgTable(
+  'storefront_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    missingPictures: text('missing_pictures').notNull().default('show'),
+    ...timestamps,
+  },
+  (t) => [
+    check('storefront_settings_one_row_check', sql`${t.id} = 1`),
+    check('storefront_settings_missing_pictures_check', sql`${t.missingPictures} in ('show', 'hide')`),
   ],
 );

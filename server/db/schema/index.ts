@@ -16,6 +16,7 @@ export {
 } from './auth';
 export {
   brandAliases,
+  storefrontSettings,
   categories,
   categoryTotals,
   deletedProducts,

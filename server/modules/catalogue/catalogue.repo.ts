@@ -1,3 +1,4 @@
+import { visibleProduct } from './visibility';
 import { sql, type SQL } from 'drizzle-orm';
 import { PRICE_MAX, TITLE_MAX_LENGTH } from '../../../common/admin-constants';
 import type { Gender } from '../../../common/constants';
@@ -230,7 +231,7 @@ function productQueries(database: Database) {
     async findByNumbers(numbers: number[]): Promise<ProductRow[]> {
       if (numbers.length === 0) return [];
       const rows = await database.rows<RawProductRow>(
-        sql`select ${PRODUCT_COLUMNS} from products where number = any(${`{${numbers.join(',')}}`}::int[]) and link_state <> 'hidden'`,
+        sql`select ${PRODUCT_COLUMNS} from products where number = any(${`{${numbers.join(',')}}`}::int[]) and ${visibleProduct()}`,
       );
       return rows.map(toProductRow);
     },
@@ -266,7 +267,7 @@ function productQueries(database: Database) {
               ]
             : [];
           const rows = await database.rows<RawProductRow>(
-            sql`select ${PRODUCT_COLUMNS} from products ${where([...conditions, side, ...notSeen])} order by shuffle_key, id limit ${wanted}`,
+            sql`select ${PRODUCT_COLUMNS} from products ${where([visibleProduct(), ...conditions, side, ...notSeen])} order by shuffle_key, id limit ${wanted}`,
           );
           for (const row of rows) {
             seen.add(row.id);
@@ -293,7 +294,7 @@ function productQueries(database: Database) {
         sql`select number, title, updated_at as "updatedAt",
               case when translations = '{}'::jsonb then null
                    else (select jsonb_agg(e.key) from jsonb_each(translations) e where coalesce(e.value->>'title', '') <> '') end as titled
-            from products where number between ${first} and ${last} order by number`,
+            from products where number between ${first} and ${last} and ${visibleProduct()} order by number`,
       );
       return rows.map((r) => ({
         number: r.number,
@@ -394,7 +395,7 @@ function productQueries(database: Database) {
     /** The other products of a group (a product page's other colours), in row order, at most `limit`. */
     async groupOthers(key: string, excludeId: string, limit: number): Promise<ProductRow[]> {
       const rows = await database.rows<RawProductRow>(
-        sql`select ${PRODUCT_COLUMNS} from products where group_key = ${key} and id <> ${excludeId}::uuid order by row limit ${limit}`,
+        sql`select ${PRODUCT_COLUMNS} from products where group_key = ${key} and id <> ${excludeId}::uuid and ${visibleProduct()} order by row limit ${limit}`,
       );
       return rows.map((r) => toProductRow(r));
     },
@@ -422,7 +423,7 @@ function productQueries(database: Database) {
             and ${sql.raw(colourCloseSql('i.mean_colour', 'me.mean_colour'))}
         )
         select ${PRODUCT_COLUMNS}, count(*) over ()::int as total from products
-        where image in (select url from near) and id <> ${product.id}::uuid and link_state <> 'hidden'
+        where image in (select url from near) and id <> ${product.id}::uuid and ${visibleProduct()}
           ${product.groupKey ? sql`and group_key is distinct from ${product.groupKey}` : sql``}
         order by price, number limit ${limit}`);
       return { rows: rows.map((r) => toProductRow(r)), total: Number(rows[0]?.total ?? 0) };

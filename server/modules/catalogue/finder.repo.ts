@@ -1,5 +1,6 @@
 // The finder's statements (issue 14): the listing in each order, the facet counts, the words of the vocabulary and
 // the brands. catalogue.repo.ts holds the rest of the product statements; this file is part of the same repo.
+import { visibleProduct } from './visibility';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FinderSort, Gender } from '../../../common/constants';
 import type { Database } from '../../db/client';
@@ -105,8 +106,8 @@ const ORDERS = {
 /** Which filters a facet leaves out: a category's count ignores the category filter, and so on. */
 type FilterPart = 'search' | 'category' | 'gender' | 'best' | 'brands' | 'price';
 
-/** A product whose link was gone LINK_HIDE_AFTER_GONE checks in a row is out of the finder (issue 29). */
-const VISIBLE = sql`link_state <> 'hidden'`;
+/** Out of the finder: a product the storefront does not show (visibility.ts). */
+const VISIBLE = visibleProduct();
 /** A product's bucket for the search index's catch-up (see `indexBuckets`). */
 const INDEX_BUCKET = sql`(hashtext(id::text) & 255)`;
 
@@ -248,7 +249,7 @@ export function finderQueries(database: Database) {
           const from = after?.sort === 'relevance' ? sql`where (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
           const walked = await page(
             sql`select k_id, k_key, ${top.score}::int as score from (
-                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state, created_at,
+                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state, image, picture_broken, created_at,
                     ${top.positions}
                   from products ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
                 ) w ${where([VISIBLE, ...conditions({ ...filter, search: undefined }), top.condition])}
@@ -383,7 +384,7 @@ export function finderQueries(database: Database) {
       const rows = await database.rows<{ f: 'b' | 'c' | 'x'; k: string | null; name: string | null; n: number | string }>(sql`
         select 'x' as f, null as k, null as name, ${STATE_CHANGES} as n from product_totals
         union all
-        select 'b', brand_key, mode() within group (order by brand), count(*)::int from products where brand_key is not null group by brand_key
+        select 'b', brand_key, mode() within group (order by brand), count(*)::int from products where brand_key is not null and ${VISIBLE} group by brand_key
         union all
         select 'c', key, null, products from category_totals where products > 0`);
       const out = { changes: 0, brands: [] as Array<{ slug: string; name: string; count: number }>, categories: new Map<string, number>() };
@@ -453,7 +454,7 @@ export function finderQueries(database: Database) {
           ? sql`and ${INDEX_BUCKET} = any(${`{${only.buckets.join(',')}}`}::int[])`
           : sql`and id = any(${`{${only.ids.join(',')}}`}::uuid[])`;
       return database.rows<{ id: string; v: string; b: number }>(sql`
-        select id, xmin::text as v, ${INDEX_BUCKET} as b from products where link_state <> 'hidden' ${which}`);
+        select id, xmin::text as v, ${INDEX_BUCKET} as b from products where ${VISIBLE} ${which}`);
     },
 
     /**
@@ -510,7 +511,7 @@ export function finderQueries(database: Database) {
     async indexBuckets(): Promise<Map<number, string>> {
       const rows = await database.rows<{ b: number; figure: string }>(sql`
         select ${INDEX_BUCKET} as b, count(*)::text || ':' || sum(hashtext(id::text || ':' || xmin::text)::bigint)::text as figure
-        from products where link_state <> 'hidden' group by 1`);
+        from products where ${VISIBLE} group by 1`);
       return new Map(rows.map((r) => [Number(r.b), r.figure]));
     },
 
@@ -521,7 +522,7 @@ export function finderQueries(database: Database) {
           is_best_product as best, brand_key as "brandKey", price::text as price,
           (extract(epoch from created_at) * 1000000)::bigint::text as created, popularity, group_key as "groupKey",
           ${INDEX_BUCKET} as bucket
-        from products where link_state <> 'hidden' ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``}
+        from products where ${VISIBLE} ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``}
         order by shuffle_key, id`);
       return rows.map((r) => ({ ...r, price: Number(r.price), created: Number(r.created) }));
     },
@@ -543,7 +544,7 @@ export function finderQueries(database: Database) {
     /** One brand by its slug, with its most common spelling and its products; null when no product has it. */
     async brand(slug: string): Promise<{ slug: string; name: string; count: number } | null> {
       const [row] = await database.rows<{ name: string; n: number }>(sql`
-        select mode() within group (order by brand) as name, count(*)::int as n from products where brand_key = ${slug}`);
+        select mode() within group (order by brand) as name, count(*)::int as n from products where brand_key = ${slug} and ${VISIBLE}`);
       return row && row.n > 0 ? { slug, name: row.name, count: row.n } : null;
     },
   };

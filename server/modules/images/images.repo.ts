@@ -118,6 +118,43 @@ export function createImagesRepo(database: Database) {
         values (${file.name}, ${file.storageKey}, ${file.url}, ${file.contentType}, ${file.sizeBytes}, ${file.width}, ${file.height}, ${sourceUrl},
                 ${file.phash}::bit(64), ${file.meanColour})`);
     },
+    /**
+     * "Fetch pictures again" (issue 40): for each product asked for (by id, or every product an import's change wrote
+     * that is still there), the address its picture comes from (the import's, the stored picture's source, or the
+     * outside address it shows) and whether its picture is fine already (stored here, not found broken).
+     */
+    async refetchCandidates(scope: { ids: readonly string[] } | { changeId: string }): Promise<RefetchCandidate[]> {
+      const chosen =
+        'ids' in scope
+          ? sql`select (jsonb_array_elements_text(${JSON.stringify(scope.ids)}::jsonb))::uuid as id`
+          : sql`select product_id as id from catalogue_change_rows where change_id = ${scope.changeId}::uuid and op <> 'delete'`;
+      return database.rows<RefetchCandidate>(sql`
+        select p.id::text as id, p.title, p.number,
+          coalesce(p.picture_source, i.source_url, case when p.image ~* '^https?://' then p.image end) as source,
+          (p.image is not null and p.image !~* '^https?://' and not p.picture_broken) as fine
+        from products p
+        left join lateral (select source_url from images where url = p.image order by created_at limit 1) i on true
+        where p.id in (${chosen})
+        order by p.number`);
+    },
+    /**
+     * A picture fetched again: the products asked for that still take it from this address show it (a product given
+     * another picture meanwhile keeps that one); its link check's broken mark goes. Answers the products changed.
+     */
+    async setRefetched(productIds: readonly string[], source: string, url: string): Promise<number> {
+      const rows = await database.rows<{ id: string }>(sql`
+        update products p set image = ${url}, picture_broken = false, picture_source = ${source}
+        where p.id in (select (jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))::uuid)
+          and (p.picture_source = ${source} or p.image = ${source}
+               or p.image in (select url from images where source_url = ${source}))
+        returning p.id`);
+      if (rows.length > 0)
+        await database.rows(sql`
+          update link_checks set picture_answer = 'refetched'
+          where product_id in (select (jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb))::uuid)
+            and picture_answer = 'broken'`);
+      return rows.length;
+    },
     /** Keeps a picture's hash and mean colour (issue 29); a picture hashed meanwhile keeps its own. */
     async setHash(id: string, hash: PictureHash): Promise<void> {
       await database.rows(sql`
@@ -127,3 +164,5 @@ export function createImagesRepo(database: Database) {
   };
 }
 export type ImagesRepo = ReturnType<typeof createImagesRepo>;
+/** A product "Fetch pictures again" was asked for (images.repo refetchCandidates). */
+export type RefetchCandidate = { id: string; title: string; number: number; source: string | null; fine: boolean };

@@ -6,11 +6,13 @@ import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../../common/admin-consta
 import { ADMIN_TEXTS } from '../../../common/texts/admin';
 import { errorSchema } from '../../../common/schemas/error';
 import { idParamsSchema } from '../../../common/schemas/fields';
+import { pictureRefetchBodySchema, pictureRefetchResultSchema } from '../../../common/schemas/picture-refetch';
 import { imageDeleteResultSchema, imageListQuerySchema, imagePageSchema, uploadResultSchema } from '../../../common/schemas/image';
 import { AppError } from '../../errors';
 import { actorOf } from '../audit/audit-details';
 import { fileLabel } from './image-files';
 import type { ImagesService, UploadedFile } from './images.service';
+import type { PictureRefetches } from './picture-refetches';
 import { apiSchemas } from '../../../common/schemas/registry';
 
 /** The upload's body as the OpenAPI document describes it; the handler reads the parts itself. */
@@ -50,7 +52,10 @@ function uploadError(err: MultipartError): AppError | null {
   }
 }
 
-export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = async (app, { service }) => {
+export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService; refetches: PictureRefetches }> = async (
+  app,
+  { service, refetches },
+) => {
   app.get(
     '/api/admin/images',
     app.guard('admin', {
@@ -107,5 +112,23 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ service: ImagesService }> = a
       },
     }),
     async (request) => service.delete(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/pictures/refetch',
+    app.guard('admin', {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Fetch pictures again: for the given items or the products an import wrote, the pictures that are missing, broken or still an outside address are fetched again in the background; recorded in the audit log',
+        description:
+          'Answers at once with how many products are queued and how many were left out (picture fine, or no address to fetch ' +
+          'from). 404 for items that do not exist or an unknown import; 409 when nothing is left to fetch, or the import is ' +
+          'running, undone or brought no pictures.',
+        body: pictureRefetchBodySchema,
+        response: { 200: pictureRefetchResultSchema, 404: errorSchema, 409: errorSchema },
+      },
+    }),
+    async (request) => refetches.queue(actorOf(request), request.body),
   );
 };

@@ -65,3 +65,12 @@ export class HostBackoff {
     return false;
   }
 }
+
+/** The file name an image address suggests ("https://x/a/coat.jpg?v=2" -> "coat.jpg"). */
+export function nameFromUrl(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || 'image';
+  } catch {
+    return 'image';
+  }
+}

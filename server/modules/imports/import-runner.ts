@@ -28,6 +28,7 @@ import {
   hostNotAsked,
   hostOf,
   isTransient,
+  nameFromUrl,
   PICTURE_CONCURRENCY,
   PICTURE_FETCH_TIMEOUT_MS,
   PICTURE_RETRY_DELAYS_MS,
@@ -65,15 +66,6 @@ export type ImportRunnerDeps = {
   /** The job queue that runs the rows and the pictures (app); without it they run in this process (unit tests). */
   jobs?: JobQueue | undefined;
 };
-
-/** The file name an image address suggests ("https://x/a/coat.jpg?v=2" -> "coat.jpg"). */
-function nameFromUrl(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || 'image';
-  } catch {
-    return 'image';
-  }
-}
 
 /** The import's actor as the audit log names it. */
 const actorOf = (row: ImportRow): Actor => ({ id: row.actorId, email: row.actorEmail });
@@ -165,7 +157,10 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           const items = await repo.pictureItems(id, changeId);
           if (items.length > 0) {
             const rowsDone = { ...result, rowsDone: true, pictures: { total: items.length, fetched: 0, failed: 0 } };
-            await unitOfWork.transaction(({ imports }) => imports.finishRows(id, rowsDone));
+            await unitOfWork.transaction(async ({ imports }) => {
+              await imports.notePictureSources(items);
+              await imports.finishRows(id, rowsDone);
+            });
             const chunks: PictureItem[][] = [];
             for (let i = 0; i < items.length; i += PICTURES_PER_JOB) chunks.push(items.slice(i, i + PICTURES_PER_JOB));
             await enqueuePictures(id, chunks);

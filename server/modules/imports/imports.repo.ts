@@ -921,6 +921,19 @@ export function createImportsRepo(database: Database) {
       await db.execute(sql`delete from import_rows where import_id = ${id}::uuid`);
     },
 
+    /**
+     * Each product keeps the address its picture is fetched from (issue 40), fetched or not: "Fetch pictures again"
+     * tries it later (before the rows' staging goes, in the same transaction as finishRows).
+     */
+    async notePictureSources(items: ReadonlyArray<{ url: string; products: string[] }>): Promise<void> {
+      if (items.length === 0) return;
+      await db.execute(sql`
+        update products p set picture_source = x.url
+        from (select e->>'url' as url, (jsonb_array_elements_text(e->'products'))::uuid as id
+              from jsonb_array_elements(${JSON.stringify(items.map((i) => ({ url: i.url, products: i.products })))}::jsonb) e) x
+        where p.id = x.id and p.picture_source is distinct from x.url`);
+    },
+
     /** A picture stored: the products still without one get it (only while the import runs: not after Undo). */
     async setPicture(id: string, products: string[], url: string): Promise<void> {
       await database.rows(sql`

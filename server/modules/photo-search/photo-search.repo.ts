@@ -1,3 +1,4 @@
+import { visibleProduct } from '../catalogue/visibility';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PhotoEntry } from './photo-index';
@@ -14,7 +15,7 @@ export function createPhotoSearchRepo(database: Database) {
         select p.number, substring(i.phash from 1 for 32)::integer as hi, substring(i.phash from 33 for 32)::integer as lo,
                i.mean_colour as colour
         from products p join images i on i.url = p.image
-        where p.link_state <> 'hidden' and i.phash is not null and i.mean_colour is not null`);
+        where ${visibleProduct('p')} and i.phash is not null and i.mean_colour is not null`);
       return rows.map((r) => ({ number: Number(r.number), hi: Number(r.hi) >>> 0, lo: Number(r.lo) >>> 0, colour: Number(r.colour) }));
     },
   };

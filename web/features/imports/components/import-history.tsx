@@ -8,7 +8,9 @@ import { LoadStatus } from '../../../components/ui/load-status';
 import { Pager } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast';
 import { formatDateTime, plural } from '../../../lib/admin/format';
+import { refetchedMessage, useRefetchPictures } from '../../../lib/admin/refetch-pictures';
 import { reasonOf } from '../../../lib/errors';
+import { PICTURE_REFETCH_TEXTS, withReason } from '../../../../common/texts/admin';
 import { useImportHistory } from '../api/get-import';
 import { useUndoImport } from '../api/import-actions';
 import './imports.css';
@@ -35,6 +37,15 @@ export function ImportHistory() {
   const [page, setPage] = useState(1);
   const history = useImportHistory(page, open);
   const undo = useUndoImport();
+  const refetch = useRefetchPictures();
+  const refetchImport = (item: Import) =>
+    refetch.mutate(
+      { importId: item.id },
+      {
+        onSuccess: (result) => toast(refetchedMessage(result), 'success'),
+        onError: (err) => toast(withReason(PICTURE_REFETCH_TEXTS.failed, reasonOf(err)), 'error'),
+      },
+    );
   const [undoing, setUndoing] = useState<Import | null>(null);
   const data = history.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
@@ -81,6 +92,7 @@ export function ImportHistory() {
                     <th scope="col">By</th>
                     <th scope="col">When</th>
                     <th scope="col">Errors</th>
+                    <th scope="col">Pictures</th>
                     <th scope="col">{COMMON_TEXTS.undo}</th>
                   </tr>
                 </thead>
@@ -111,6 +123,21 @@ export function ImportHistory() {
                           <a href={`/api/admin/imports/${item.id}/errors`} download>
                             {plural(item.errorCount + (item.result?.imageFailures.length ?? 0), 'error')} (CSV)
                           </a>
+                        ) : (
+                          'None'
+                        )}
+                      </td>
+                      <td data-label="Pictures">
+                        {item.pictures && item.status !== 'running' && item.status !== 'undone' ? (
+                          <button
+                            type="button"
+                            className="button button-ghost button-small"
+                            disabled={refetch.isPending}
+                            aria-label={PICTURE_REFETCH_TEXTS.actionForImport(item.source)}
+                            onClick={() => refetchImport(item)}
+                          >
+                            {PICTURE_REFETCH_TEXTS.action}
+                          </button>
                         ) : (
                           'None'
                         )}

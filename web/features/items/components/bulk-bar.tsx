@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GENDERS } from '../../../../common/constants';
 import { CONTENT_LANG_CODES, CONTENT_LANGUAGES } from '../../../../common/catalogue-languages';
-import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
+import { ADMIN_TEXTS, PICTURE_REFETCH_TEXTS, withReason } from '../../../../common/texts/admin';
 import {
   BULK_PRICE_PERCENT_MAX,
   BULK_PRICE_PERCENT_MIN,
@@ -22,6 +22,7 @@ import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { previewBulkEdit, useBulkEditProducts } from '../api/bulk-edit-products';
 import { plural } from '../../../lib/admin/format';
+import { refetchedMessage, useRefetchPictures } from '../../../lib/admin/refetch-pictures';
 
 type ActionType = BulkEditBody['action']['type'] | 'unset-best' | 'raise-price' | 'lower-price';
 const ACTIONS: Array<{ value: ActionType | ''; label: string }> = [
@@ -67,6 +68,7 @@ export function BulkBar({
 }) {
   const toast = useToast();
   const edit = useBulkEditProducts();
+  const refetch = useRefetchPictures();
   const [type, setType] = useState<ActionType | ''>('');
   const [value, setValue] = useState('');
   const [replaceWith, setReplaceWith] = useState('');
@@ -247,6 +249,24 @@ export function BulkBar({
         <button type="button" className="button button-primary" disabled={!ready || edit.isPending} onClick={() => setConfirming(true)}>
           {COMMON_TEXTS.apply}
         </button>
+        {'ids' in selection && (
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={refetch.isPending}
+            onClick={() =>
+              refetch.mutate(
+                { ids: selection.ids },
+                {
+                  onSuccess: (result) => toast(refetchedMessage(result), 'success'),
+                  onError: (err) => toast(withReason(PICTURE_REFETCH_TEXTS.failed, reasonOf(err)), 'error'),
+                },
+              )
+            }
+          >
+            {refetch.isPending ? COMMON_TEXTS.working : PICTURE_REFETCH_TEXTS.action}
+          </button>
+        )}
         <button type="button" className="button button-ghost" onClick={onClear}>
           Clear selection
         </button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_TEXTS } from '../../../../common/texts/admin';
+import { ADMIN_TEXTS, PICTURE_REFETCH_TEXTS } from '../../../../common/texts/admin';
 import type { AdminProduct } from '../../../../common/schemas/product';
 import { formatPrice } from '../../../lib/admin/format';
 
@@ -11,6 +11,7 @@ export function ItemCard({
   onEdit,
   onDelete,
   onGroup,
+  onRefetch,
 }: {
   product: AdminProduct;
   selected: boolean;
@@ -19,6 +20,8 @@ export function ItemCard({
   onDelete: () => void;
   /** Lists the other colours of its group (shown when the group holds more than this product). */
   onGroup?: (() => void) | undefined;
+  /** Fetch pictures again (issue 40): offered when the picture is missing, does not load or is an outside address. */
+  onRefetch?: (() => void) | undefined;
 }) {
   const [failed, setFailed] = useState(false);
   const src = product.thumbnail ?? product.image;
@@ -75,6 +78,16 @@ export function ItemCard({
         )}
       </div>
       <div className="item-actions">
+        {onRefetch && (!src || failed || /^https?:\/\//i.test(product.image ?? '')) && (
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={onRefetch}
+            aria-label={PICTURE_REFETCH_TEXTS.actionFor(product.title)}
+          >
+            {PICTURE_REFETCH_TEXTS.action}
+          </button>
+        )}
         <button
           type="button"
           className="button button-ghost button-small"

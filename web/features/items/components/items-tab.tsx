@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ALL, GENDERS, SEARCH_MAX_LENGTH } from '../../../../common/constants';
 import { ADMIN_PRODUCTS_PAGE_SIZE } from '../../../../common/admin-constants';
-import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
+import { ADMIN_TEXTS, PICTURE_REFETCH_TEXTS, withReason } from '../../../../common/texts/admin';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../common/import-columns';
 import type { BulkEditInput, BulkEditResult } from '../../../../common/schemas/changes';
 import { pageCount } from '../../../../common/schemas/paging';
@@ -24,6 +24,7 @@ import { BulkBar } from './bulk-bar';
 import { ItemCard } from './item-card';
 import { ItemFormDialog, type ImagePickerComponent } from './item-form-dialog';
 import { usePagedFilters } from '../../../lib/admin/use-paged-filters';
+import { refetchedMessage, useRefetchPictures } from '../../../lib/admin/refetch-pictures';
 
 const NO_FILTERS: AdminProductFilters = { search: '', category: ALL, gender: ALL, best: 'all', picture: 'any', link: 'any', group: '' };
 const GENDER_OPTIONS = [{ value: ALL, label: 'All genders' }, ...GENDERS.map((g) => ({ value: g, label: g }))];
@@ -72,6 +73,15 @@ export type ItemsTabParts = {
 /** Item Management (spec section 2): search, filters, cards with Edit and Delete, Add New Item, pages of 25 by row. */
 export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
   const toast = useToast();
+  const refetch = useRefetchPictures();
+  const refetchOne = (id: string) =>
+    refetch.mutate(
+      { ids: [id] },
+      {
+        onSuccess: (result) => toast(refetchedMessage(result), 'success'),
+        onError: (err) => toast(withReason(PICTURE_REFETCH_TEXTS.failed, reasonOf(err)), 'error'),
+      },
+    );
   const { filters, setFilters, query, page, setPage } = usePagedFilters(NO_FILTERS);
   const [sort, setSort] = useState<AdminProductSort>('row');
   const [pageSize, setPageSize] = useState<number>(ADMIN_PRODUCTS_PAGE_SIZE);
@@ -317,6 +327,7 @@ export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
                   onToggle={(on) => toggle(product.id, on)}
                   onEdit={() => setEditing({ product })}
                   onDelete={() => setDeleting(product)}
+                  onRefetch={() => refetchOne(product.id)}
                   onGroup={
                     product.groupKey && product.groupSize > 1 && product.groupKey !== filters.group
                       ? () => setFilters((f) => ({ ...f, group: product.groupKey ?? '' }))

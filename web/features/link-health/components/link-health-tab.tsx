@@ -10,6 +10,7 @@ import { useToast } from '../../../components/ui/toast';
 import { formatDateTime } from '../../../lib/admin/format';
 import { reasonOf } from '../../../lib/errors';
 import { useLinkAction, useLinkHealth } from '../api/link-health';
+import { MissingPicturesSetting } from './missing-pictures-setting';
 import './link-health.css';
 
 const COUNT_KEYS = ['fine', 'unavailable', 'hidden', 'unknown', 'never', 'pictures', 'noPicture', 'noLink'] as const;
@@ -80,6 +81,7 @@ export function LinkHealthTab() {
         onRetry={() => void view.refetch()}
       />
       {data && <Counts counts={data.counts} />}
+      <MissingPicturesSetting />
       <div className="section-bar">
         <label className="link-filter">
           {T.filterLabel}{' '}

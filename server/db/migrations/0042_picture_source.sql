@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "picture_source" text;

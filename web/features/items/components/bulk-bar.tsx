@@ -22,6 +22,7 @@ import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { previewBulkEdit, useBulkEditProducts } from '../api/bulk-edit-products';
 import { plural } from '../../../lib/admin/format';
+import './items.css';
 
 type ActionType = BulkEditBody['action']['type'] | 'unset-best' | 'raise-price' | 'lower-price';
 const ACTIONS: Array<{ value: ActionType | ''; label: string }> = [

@@ -21,7 +21,6 @@ export function withQueryTimeout<T>(limitMs: number, work: () => Promise<T>): Pr
   return queryTimeoutScope.run(limitMs, work);
 }
 
-type Stream = { destroy(err?: Error): void };
 type Callback = (...results: unknown[]) => void;
 
 /**
@@ -35,7 +34,8 @@ function clientWithTimeout(defaultLimitMs: number, listenOn: string[]): new () =
   const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
   if (listenOn.length) {
     // LISTEN before the pool hands the connection out (its 'connect' event comes after this callback).
-    const connect = pg.Client.prototype.connect as unknown as (this: pg.Client) => Promise<unknown>;
+    // The promise form of pg's overloaded connect (a `call` on the overloads would take the callback form).
+    const connect: (this: pg.Client) => Promise<pg.Client> = pg.Client.prototype.connect;
     const statement = listenOn.map((channel) => `LISTEN "${channel.replace(/"/g, '""')}"`).join('; ');
     Object.defineProperty(TimedClient.prototype, 'connect', {
       value: function listeningConnect(this: pg.Client, callback?: (err?: Error) => void): Promise<void> | undefined {
@@ -58,8 +58,7 @@ function clientWithTimeout(defaultLimitMs: number, listenOn: string[]): new () =
       if (first && typeof first === 'object' && typeof first.submit === 'function') return query.apply(this, args);
       const limitMs = queryTimeoutScope.getStore() ?? defaultLimitMs;
       const timer = setTimeout(() => {
-        const stream = (this as unknown as { connection?: { stream?: Stream } }).connection?.stream;
-        stream?.destroy(new DatabaseTimeoutError(limitMs));
+        this.connection.stream.destroy(new DatabaseTimeoutError(limitMs));
       }, limitMs);
       const last = args.length - 1;
       if (typeof args[last] === 'function') {
@@ -74,7 +73,7 @@ function clientWithTimeout(defaultLimitMs: number, listenOn: string[]): new () =
       return result.finally(() => clearTimeout(timer));
     },
   });
-  return TimedClient as unknown as new () => pg.Client;
+  return TimedClient;
 }
 
 /** The one way this app makes a node-postgres pool: connect and statement limits, and no unhandled 'error'. */

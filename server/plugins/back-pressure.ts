@@ -68,7 +68,9 @@ export const backPressure = fp<BackPressureSettings>(
           if (exempt(request)) return;
           request.answeredWithoutWork = true;
           warnPressure({ type, value });
-          // Returned, the plugin sends it and stops the request there.
+          // Returned, the plugin sends it and stops the request there (its README: any value but a promise or
+          // nullish is sent). Its types say the handler returns void, hence the cast. Sending it here instead would
+          // let the plugin go on to the route while an async onSend hook (the response cache) still runs.
           return refusal(reply, settings.retryAfterSeconds) as unknown as undefined;
         },
       });

@@ -61,10 +61,7 @@ class DocumentMetadata extends WeakMap<object, Metadata> {
  */
 export function documentRegistry(named: z.core.$ZodRegistry<{ id: string }> = apiSchemas): z.core.$ZodRegistry<Metadata> {
   const registry = z.registry<Metadata>();
-  registry._map = new DocumentMetadata(
-    named._map as WeakMap<object, Metadata>,
-    z.globalRegistry._map as unknown as WeakMap<object, Metadata>,
-  );
+  registry._map = new DocumentMetadata(named._map, z.globalRegistry._map);
   registry._idmap = named._idmap as Map<string, z.core.$ZodType>;
   return registry;
 }

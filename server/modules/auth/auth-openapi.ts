@@ -1,12 +1,18 @@
 import { AUTH_BASE_PATH } from '../../../common/constants';
+import { z } from 'zod';
 import type { Auth } from './auth';
 
-type Operation = {
-  tags?: string[];
-  security?: unknown;
-  responses?: Record<string, unknown>;
-  [key: string]: unknown;
-};
+/** The part of the library's document this file reads (its own type describes every endpoint's body instead). */
+const operationSchema = z.looseObject({
+  tags: z.array(z.string()).optional(),
+  security: z.unknown().optional(),
+  responses: z.record(z.string(), z.unknown()).optional(),
+});
+type Operation = z.infer<typeof operationSchema>;
+const generatedSchema = z.object({
+  paths: z.record(z.string(), z.record(z.string(), operationSchema)),
+  components: z.looseObject({ schemas: z.record(z.string(), z.unknown()).optional() }).optional(),
+});
 
 const ERROR_RESPONSE = (description: string) => ({
   description,
@@ -130,10 +136,7 @@ const REDIRECTS: Record<string, { description: string }> = {
  * /api/auth and adjusted to what the bridge really answers: errors in the API's one error shape.
  */
 export async function authOpenApiPaths(auth: Auth): Promise<{ paths: Record<string, unknown>; schemas: Record<string, unknown> }> {
-  const generated = (await auth.api.generateOpenAPISchema()) as unknown as {
-    paths: Record<string, Record<string, Operation>>;
-    components?: { schemas?: Record<string, unknown> };
-  };
+  const generated = generatedSchema.parse(await auth.api.generateOpenAPISchema());
   const paths: Record<string, unknown> = {};
   for (const [path, operations] of Object.entries(generated.paths)) {
     const adjusted: Record<string, Operation> = {};

@@ -2,49 +2,32 @@
 // last opened, and the daily mail of new matches through the local SMTP server (at most one a day per account, the
 // new products' cards, one-click unsubscribe links that work signed out); without a mail server nothing is sent.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAVED_SEARCHES_MAX } from '../../../common/saved-searches';
 import type { SavedSearch, SavedSearchList } from '../../../common/schemas/saved-search';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_TEXTS } from '../../../common/texts/saved-searches';
 import type { AlertsRun, JobsOverview } from '../../../common/schemas/jobs';
 import { ADMIN_TEXTS } from '../../../common/texts/admin';
 import { send, signedInAs } from '../../test/auth-helpers';
-import { clearCatalogue, insertProducts } from '../../test/factories';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher';
-import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
-import { createMailer } from '../mail/mailer';
+import { insertProducts } from '../../test/factories';
+import { withMailApps } from '../../test/mail-apps';
+import { TEST_ORIGIN } from '../../test/test-app';
 
-let smtp: SmtpCatcher;
-let ctx: TestContext;
-let noMail: TestContext;
+const apps = withMailApps();
 let n = 0;
 
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  ctx = await createTestApp({}, { mailer: createMailer({ smtpUrl: smtp.url, from: 'Finder <no-reply@finder.test>' }) });
-  noMail = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-  await noMail?.close();
-  await smtp?.close();
-});
-beforeEach(async () => {
-  await clearCatalogue(ctx.database);
-});
-
 const DAY = 24 * 3600_000;
-const runJob = () => ctx.app.services.jobs.handler('saved-search-mails')({}, { id: 'test' });
+const runJob = () => apps.ctx.app.services.jobs.handler('saved-search-mails')({}, { id: 'test' });
 const later = (ms: number) => new Date(Date.now() + ms);
 
-async function person(app = ctx.app) {
+async function person(app = apps.ctx.app) {
   const email = `saved-${++n}-${Date.now()}@example.com`;
   return { email, cookie: await signedInAs(app, email) };
 }
-async function save(cookie: string, body: Record<string, unknown>, app = ctx.app) {
+async function save(cookie: string, body: Record<string, unknown>, app = apps.ctx.app) {
   return send(app, 'POST', '/api/me/saved-searches', { cookie, body });
 }
-const list = async (cookie: string, app = ctx.app) =>
+const list = async (cookie: string, app = apps.ctx.app) =>
   (await send(app, 'GET', '/api/me/saved-searches', { cookie })).json<SavedSearchList>();
 const tokenFrom = (text: string, which: 'first' | 'last') => {
   const found = [...text.matchAll(/\/unsubscribe\/saved-searches\?token=([A-Za-z0-9_.-]+)/g)].map((m) => m[1]);
@@ -78,23 +61,23 @@ describe('the list', () => {
     expect(same.statusCode).toBe(409);
     expect(same.json<{ message: string }>().message).toBe(SAVED_SEARCH_MESSAGES.duplicateName);
     expect((await save(cookie, { name: 'x', query: 'search=x', extra: 1 })).statusCode).toBe(400);
-    expect((await send(ctx.app, 'POST', '/api/me/saved-searches', { body: { name: 'x', query: '' } })).statusCode).toBe(401);
+    expect((await send(apps.ctx.app, 'POST', '/api/me/saved-searches', { body: { name: 'x', query: '' } })).statusCode).toBe(401);
 
-    const renamed = await send(ctx.app, 'PATCH', `/api/me/saved-searches/${item.id}`, { cookie, body: { name: 'Parkas' } });
+    const renamed = await send(apps.ctx.app, 'PATCH', `/api/me/saved-searches/${item.id}`, { cookie, body: { name: 'Parkas' } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json<SavedSearch>().name).toBe('Parkas');
-    const off = await send(ctx.app, 'PATCH', `/api/me/saved-searches/${item.id}`, { cookie, body: { mail: false } });
+    const off = await send(apps.ctx.app, 'PATCH', `/api/me/saved-searches/${item.id}`, { cookie, body: { mail: false } });
     expect(off.json<SavedSearch>().mail).toBe(false);
 
     // Another account cannot see, change or delete it.
     const other = await person();
     expect((await list(other.cookie)).items).toEqual([]);
     expect(
-      (await send(ctx.app, 'PATCH', `/api/me/saved-searches/${item.id}`, { cookie: other.cookie, body: { name: 'Mine' } })).statusCode,
+      (await send(apps.ctx.app, 'PATCH', `/api/me/saved-searches/${item.id}`, { cookie: other.cookie, body: { name: 'Mine' } })).statusCode,
     ).toBe(404);
-    expect((await send(ctx.app, 'DELETE', `/api/me/saved-searches/${item.id}`, { cookie: other.cookie })).statusCode).toBe(404);
+    expect((await send(apps.ctx.app, 'DELETE', `/api/me/saved-searches/${item.id}`, { cookie: other.cookie })).statusCode).toBe(404);
 
-    expect((await send(ctx.app, 'DELETE', `/api/me/saved-searches/${item.id}`, { cookie })).statusCode).toBe(204);
+    expect((await send(apps.ctx.app, 'DELETE', `/api/me/saved-searches/${item.id}`, { cookie })).statusCode).toBe(204);
     expect((await list(cookie)).items).toEqual([]);
   });
 
@@ -115,7 +98,7 @@ describe('the list', () => {
   it('counts what is new since it was last opened; opening shows them and starts again', async () => {
     const { cookie } = await person();
     const item = (await save(cookie, { name: 'Gilets', query: 'search=gilet' })).json<SavedSearch>();
-    await insertProducts(ctx.database, [
+    await insertProducts(apps.ctx.database, [
       { title: 'Old Down Gilet', createdAt: new Date(Date.now() - DAY) },
       { title: 'Quilted Gilet' },
       { title: 'Fleece Gilet' },
@@ -123,11 +106,11 @@ describe('the list', () => {
     const [listed] = (await list(cookie)).items;
     expect(listed?.newCount).toBe(2);
     expect(listed?.newPath).toMatch(/^\/products\?search=gilet&since=/);
-    const opened = await send(ctx.app, 'POST', `/api/me/saved-searches/${item.id}/open`, { cookie });
+    const opened = await send(apps.ctx.app, 'POST', `/api/me/saved-searches/${item.id}/open`, { cookie });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json<SavedSearch>().newPath).toBe(listed?.newPath);
     // The new ones' own address lists exactly them.
-    const page = await ctx.app.inject({ method: 'GET', url: `/api/products?${listed?.newPath?.split('?')[1]}` });
+    const page = await apps.ctx.app.inject({ method: 'GET', url: `/api/products?${listed?.newPath?.split('?')[1]}` });
     expect(
       page
         .json<{ items: { title: string }[] }>()
@@ -144,19 +127,19 @@ describe('the list', () => {
 describe('the mail of new matches', () => {
   it('mails the new products’ cards once a day at most, for all the account’s searches together', async () => {
     const { email, cookie } = await person();
-    await insertProducts(ctx.database, [{ title: 'Old Anorak', price: 50, createdAt: new Date(Date.now() - DAY) }]);
+    await insertProducts(apps.ctx.database, [{ title: 'Old Anorak', price: 50, createdAt: new Date(Date.now() - DAY) }]);
     expect((await save(cookie, { name: 'Anoraks', query: 'search=anorak' })).statusCode).toBe(201);
     expect((await save(cookie, { name: 'Ponchos', query: 'search=poncho&sort=price-asc' })).statusCode).toBe(201);
     // Nothing new yet: nothing to say.
     await runJob();
-    expect(smtp.to(email)).toHaveLength(0);
+    expect(apps.smtp.to(email)).toHaveLength(0);
 
-    await insertProducts(ctx.database, [
+    await insertProducts(apps.ctx.database, [
       { title: 'Storm Anorak', price: 80, image: 'https://img.example/storm.jpg' },
       { title: 'Rain Poncho', price: 25.5 },
     ]);
     await runJob();
-    const mail = await smtp.waitFor(email);
+    const mail = await apps.smtp.waitFor(email);
     expect(mail.text).toContain('Storm Anorak: $80.00');
     expect(mail.text).toContain('Rain Poncho: $25.50');
     expect(mail.text).not.toContain('Old Anorak');
@@ -167,14 +150,14 @@ describe('the mail of new matches', () => {
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
 
     // The same day, more new products: no second mail.
-    await insertProducts(ctx.database, [{ title: 'Packable Anorak', price: 60 }]);
+    await insertProducts(apps.ctx.database, [{ title: 'Packable Anorak', price: 60 }]);
     await runJob();
-    await ctx.app.services.savedSearches.runMails(later(1000));
-    expect(smtp.to(email)).toHaveLength(1);
+    await apps.ctx.app.services.savedSearches.runMails(later(1000));
+    expect(apps.smtp.to(email)).toHaveLength(1);
 
     // The next day: only what was not mailed yet.
-    await ctx.app.services.savedSearches.runMails(later(DAY));
-    const next = await smtp.waitFor(email, 2);
+    await apps.ctx.app.services.savedSearches.runMails(later(DAY));
+    const next = await apps.smtp.waitFor(email, 2);
     expect(next.text).toContain('Packable Anorak: $60.00');
     expect(next.text).not.toContain('Storm Anorak');
     expect(next.text).not.toContain('Rain Poncho');
@@ -184,15 +167,15 @@ describe('the mail of new matches', () => {
     const { email, cookie } = await person();
     const kimono = (await save(cookie, { name: 'Kimonos', query: 'search=kimono' })).json<SavedSearch>();
     const clogs = (await save(cookie, { name: 'Clogs', query: 'search=clogs' })).json<SavedSearch>();
-    await insertProducts(ctx.database, [{ title: 'Silk Kimono' }, { title: 'Wooden Clogs' }]);
+    await insertProducts(apps.ctx.database, [{ title: 'Silk Kimono' }, { title: 'Wooden Clogs' }]);
     await runJob();
-    const mail = await smtp.waitFor(email);
+    const mail = await apps.smtp.waitFor(email);
     const one = tokenFrom(mail.text, 'first');
     const all = tokenFrom(mail.text, 'last');
     expect(one).not.toBe(all);
 
     // The mail program's one-click POST (RFC 8058), no cookie, from another origin.
-    const oneClick = await ctx.app.inject({
+    const oneClick = await apps.ctx.app.inject({
       method: 'POST',
       url: `/api/saved-searches/unsubscribe?token=${one}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', 'sec-fetch-site': 'cross-site' },
@@ -205,7 +188,7 @@ describe('the mail of new matches', () => {
     expect(oneClick.json<{ message: string }>().message).toBe(SAVED_SEARCH_TEXTS.unsubscribedOne('Kimonos'));
 
     // A person's click on the "stop all" link: a page that says it worked.
-    const page = await ctx.app.inject({ method: 'GET', url: `/unsubscribe/saved-searches?token=${all}` });
+    const page = await apps.ctx.app.inject({ method: 'GET', url: `/unsubscribe/saved-searches?token=${all}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('private, no-store');
@@ -213,62 +196,62 @@ describe('the mail of new matches', () => {
     expect((await list(cookie)).items.every((s) => !s.mail)).toBe(true);
 
     // Nothing more is mailed, another day either.
-    await insertProducts(ctx.database, [{ title: 'Cotton Kimono' }, { title: 'Suede Clogs' }]);
-    await ctx.app.services.savedSearches.runMails(later(DAY));
-    expect(smtp.to(email)).toHaveLength(1);
+    await insertProducts(apps.ctx.database, [{ title: 'Cotton Kimono' }, { title: 'Suede Clogs' }]);
+    await apps.ctx.app.services.savedSearches.runMails(later(DAY));
+    expect(apps.smtp.to(email)).toHaveLength(1);
 
     // A token whose signature does not hold changes nothing.
     const forged = `${one.split('.')[0]}.${'A'.repeat(43)}`;
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/saved-searches/unsubscribe?token=${forged}` })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: '/unsubscribe/saved-searches?token=nonsense' })).statusCode).toBe(400);
+    expect((await apps.ctx.app.inject({ method: 'POST', url: `/api/saved-searches/unsubscribe?token=${forged}` })).statusCode).toBe(400);
+    expect((await apps.ctx.app.inject({ method: 'GET', url: '/unsubscribe/saved-searches?token=nonsense' })).statusCode).toBe(400);
   });
 
   it('is written in the language the account chose', async () => {
     const { email, cookie } = await person();
-    expect((await send(ctx.app, 'PUT', '/api/me/preferences', { cookie, body: { language: 'de' } })).statusCode).toBe(200);
+    expect((await send(apps.ctx.app, 'PUT', '/api/me/preferences', { cookie, body: { language: 'de' } })).statusCode).toBe(200);
     await save(cookie, { name: 'Blazer', query: 'search=blazer' });
-    await insertProducts(ctx.database, [{ title: 'Wool Blazer', price: 1200.5 }]);
+    await insertProducts(apps.ctx.database, [{ title: 'Wool Blazer', price: 1200.5 }]);
     await runJob();
-    const mail = await smtp.waitFor(email);
+    const mail = await apps.smtp.waitFor(email);
     expect(mail.text).toContain('1.200,50');
     expect(mail.text).toContain(`${TEST_ORIGIN}/de/products/`);
   });
 
   it('the Jobs view runs the due saved-search mails now, with the price digest', async () => {
-    const developer = await signedInAs(ctx.app, `saved-dev-${Date.now()}@example.com`, { isAdmin: true, isDev: true });
+    const developer = await signedInAs(apps.ctx.app, `saved-dev-${Date.now()}@example.com`, { isAdmin: true, isDev: true });
     const { email, cookie } = await person();
     await save(cookie, { name: 'Loafers', query: 'search=loafers' });
-    await insertProducts(ctx.database, [{ title: 'Suede Loafers' }]);
-    const overview = (await send(ctx.app, 'GET', '/api/admin/jobs', { cookie: developer })).json<JobsOverview>();
+    await insertProducts(apps.ctx.database, [{ title: 'Suede Loafers' }]);
+    const overview = (await send(apps.ctx.app, 'GET', '/api/admin/jobs', { cookie: developer })).json<JobsOverview>();
     expect(overview.schedules.map((s) => s.name)).toContain('saved-search-mails');
-    const run = await send(ctx.app, 'POST', '/api/admin/jobs/alerts/run', { cookie: developer });
+    const run = await send(apps.ctx.app, 'POST', '/api/admin/jobs/alerts/run', { cookie: developer });
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json<AlertsRun>().queued).toContain('saved-search-mails');
     expect(run.json<AlertsRun>().message).toBe(ADMIN_TEXTS.alertsQueued);
-    expect((await smtp.waitFor(email, 1, 15_000)).text).toContain('Suede Loafers');
+    expect((await apps.smtp.waitFor(email, 1, 15_000)).text).toContain('Suede Loafers');
   });
 });
 
 describe('without a mail server', () => {
   it('the mail is off and cannot be turned on, with the reason; nothing is sent', async () => {
-    const { cookie } = await person(noMail.app);
-    const created = await save(cookie, { name: 'Quiet', query: 'search=quiet' }, noMail.app);
+    const { cookie } = await person(apps.noMail.app);
+    const created = await save(cookie, { name: 'Quiet', query: 'search=quiet' }, apps.noMail.app);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json<SavedSearch>().mail).toBe(false);
-    const listed = await list(cookie, noMail.app);
+    const listed = await list(cookie, apps.noMail.app);
     expect(listed).toMatchObject({ mailAvailable: false, mailUnavailableReason: SAVED_SEARCH_MESSAGES.unavailable });
-    const refused = await save(cookie, { name: 'Loud', query: 'search=loud', mail: true }, noMail.app);
+    const refused = await save(cookie, { name: 'Loud', query: 'search=loud', mail: true }, apps.noMail.app);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(SAVED_SEARCH_MESSAGES.unavailable);
-    const turnOn = await send(noMail.app, 'PATCH', `/api/me/saved-searches/${created.json<SavedSearch>().id}`, {
+    const turnOn = await send(apps.noMail.app, 'PATCH', `/api/me/saved-searches/${created.json<SavedSearch>().id}`, {
       cookie,
       body: { mail: true },
     });
     expect(turnOn.statusCode).toBe(409);
     // Even with the mail stored on, there is no job and no mail.
-    await noMail.database.db.execute(sql`update saved_searches set mail = true`);
-    await insertProducts(noMail.database, [{ title: 'Quiet Tee', createdAt: later(1000) }]);
-    expect(() => noMail.app.services.jobs.handler('saved-search-mails')).toThrow(/No handler/);
-    expect(await noMail.app.services.savedSearches.runMails()).toEqual({ accounts: 0, searches: 0, sent: 0, failed: 0 });
+    await apps.noMail.database.db.execute(sql`update saved_searches set mail = true`);
+    await insertProducts(apps.noMail.database, [{ title: 'Quiet Tee', createdAt: later(1000) }]);
+    expect(() => apps.noMail.app.services.jobs.handler('saved-search-mails')).toThrow(/No handler/);
+    expect(await apps.noMail.app.services.savedSearches.runMails()).toEqual({ accounts: 0, searches: 0, sent: 0, failed: 0 });
   });
 });

@@ -35,6 +35,7 @@ import {
   type ItemField,
 } from './item-draft';
 import { linkSourceHint } from './link-source';
+import './item-form.css';
 
 /**
  * The gallery the dialog picks its picture (and QC photos) from: the Images area's, passed in by the admin page;

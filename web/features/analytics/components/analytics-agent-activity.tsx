@@ -1,6 +1,7 @@
 import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
 import { formatCount } from './analytics-format';
+import './analytics.css';
 
 /** The link converter's clicks and the agents' promotions, per agent (issue 29). */
 export function AnalyticsAgentActivity({ rows }: { rows: AnalyticsSummary['agentActivity'] }) {

@@ -1,6 +1,7 @@
 import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import { formatCount, shorten } from './analytics-format';
 import { AnalyticsTable } from './analytics-table';
+import './analytics.css';
 
 type Row = { name: string; value: number };
 type Props = { title: string; valueLabel: string; nameLabel: string; rows: Row[] };

@@ -1,6 +1,7 @@
 import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
 import { categoryName, formatCount, formatRate } from './analytics-format';
+import './analytics.css';
 
 /** Clicks per product view of each category's products, by the category they have now (decision 0018). */
 export function AnalyticsCategoryRates({ categories }: { categories: AnalyticsSummary['categories'] }) {

@@ -1,4 +1,5 @@
 import type { Change } from './analytics-format';
+import './analytics.css';
 
 /** ▲ / ▼ and the amount for the eye, the same in words for a screen reader. */
 export function AnalyticsChange({ change }: { change: Change | null }) {

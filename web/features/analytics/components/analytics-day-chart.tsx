@@ -2,6 +2,7 @@ import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
 import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import { formatCount } from './analytics-format';
 import { AnalyticsTable } from './analytics-table';
+import './analytics.css';
 
 type Day = AnalyticsSummary['days'][number];
 type Column = { label: string; value: (day: Day) => number };

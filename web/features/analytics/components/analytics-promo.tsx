@@ -2,6 +2,7 @@ import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import type { AnalyticsPeriodTotals } from '../../../../common/schemas/analytics';
 import { AnalyticsChange } from './analytics-change';
 import { countChange, formatCount } from './analytics-format';
+import './analytics.css';
 
 const BUTTONS = ['signup', 'join', 'copyCode'] as const;
 

@@ -4,6 +4,7 @@ import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import { analyticsRangeSchema, lastDays, type AnalyticsRange } from '../../../../common/schemas/analytics';
 import { TextField } from '../../../components/ui/text-field';
 import { useForm } from '../../../lib/use-form';
+import './analytics.css';
 
 type Props = { range: AnalyticsRange; onChange: (range: AnalyticsRange) => void };
 const FIELD_ORDER = ['from', 'to'] as const;

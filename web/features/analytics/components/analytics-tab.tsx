@@ -14,6 +14,7 @@ import { categoryName, countChange, formatCount, formatRate, rateChange, type Ch
 import { AnalyticsPromo } from './analytics-promo';
 import { AnalyticsRangeForm } from './analytics-range-form';
 import { AnalyticsTopProducts } from './analytics-top-products';
+import './analytics.css';
 
 /**
  * Analytics (issues 5 and 16): how the site earns, for a period of whole UTC days against the period before:

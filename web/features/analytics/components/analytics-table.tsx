@@ -1,4 +1,5 @@
 import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
+import './analytics.css';
 
 type Props = { caption: string; columns: string[]; rows: Array<{ key: string; cells: string[] }> };
 

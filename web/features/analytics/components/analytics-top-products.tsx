@@ -1,6 +1,7 @@
 import { ANALYTICS_TEXTS } from '../../../../common/texts/analytics';
 import type { AnalyticsSummary } from '../../../../common/schemas/analytics';
 import { categoryName, formatCount, formatRate } from './analytics-format';
+import './analytics.css';
 
 /** The most clicked products (then the most viewed), in their category now; products deleted since are one row. */
 export function AnalyticsTopProducts({ products }: { products: AnalyticsSummary['topProducts'] }) {

@@ -7,6 +7,7 @@ import { useAdminCategories } from '../api/get-admin-categories';
 import { plural } from '../../../lib/admin/format';
 import { CategoryFormDialog } from './category-form-dialog';
 import { DeleteCategoryDialog } from './delete-category-dialog';
+import './categories.css';
 
 /**
  * Category Management (spec section 2). Categories are few (tens), so the whole list comes at once and the

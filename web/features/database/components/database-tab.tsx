@@ -21,6 +21,7 @@ import { useCategoryStats } from '../api/get-category-stats';
 import { useRunBulkOp } from '../api/run-bulk-op';
 import { usePreviewBulkOp, useUndoBulkOp } from '../api/bulk-op-preview';
 import { JobsPanel } from './jobs-panel';
+import './database.css';
 
 /** What each button does, under it (the rules' own words, so they cannot drift from what the server runs). */
 const HINTS: Record<BulkOperation, string> = {

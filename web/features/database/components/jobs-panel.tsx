@@ -7,6 +7,7 @@ import { ADMIN_TEXTS } from '../../../../common/texts/admin';
 import type { JobSchedule } from '../../../../common/schemas/jobs';
 import { COMMON_TEXTS } from '../../../../common/texts/common';
 import { JOBS_TEXTS as T } from '../../../../common/texts/admin';
+import './database.css';
 
 const COUNTS = ['created', 'active', 'retry', 'failed', 'completed'] as const;
 

@@ -24,6 +24,7 @@ import {
 import { InsertDialog, type ImagePicker, type InsertTool } from './insert-dialog';
 import { surround, type Inserted } from '../markdown-tools';
 import '../../../components/guide-body.css';
+import './guides-admin.css';
 
 /** Autosave of a draft: this long after the last keystroke. */
 const AUTOSAVE_MS = 3000;

@@ -9,6 +9,7 @@ import { reasonOf } from '../../../lib/errors';
 import { useCreateProduct } from '../../../lib/admin/create-product';
 import { formatBytes, plural } from '../../../lib/admin/format';
 import { ItemForm } from '../../../lib/admin/item-form';
+import './images.css';
 
 type Props = {
   image: ImageInfo;

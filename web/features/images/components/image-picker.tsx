@@ -9,6 +9,7 @@ import { useImages } from '../api/get-images';
 import { invalidateCatalogue } from '../../../lib/admin/keys';
 import { uploadImage } from '../api/upload-image';
 import { checkImageFile } from '../image-checks';
+import './images.css';
 
 const PICKER_PAGE_SIZE = 12;
 

@@ -8,6 +8,7 @@ import { uploadImage } from '../api/upload-image';
 import { invalidateCatalogue } from '../../../lib/admin/keys';
 import { checkImageFile } from '../image-checks';
 import { formatBytes } from '../../../lib/admin/format';
+import './images.css';
 
 type Status = 'checking' | 'ready' | 'invalid' | 'uploading' | 'failed';
 type Entry = { id: number; file: File; preview: string; status: Status; progress: number; error: string | null };

@@ -15,6 +15,7 @@ import { useImages } from '../api/get-images';
 import { plural } from '../../../lib/admin/format';
 import { ImageCard } from './image-card';
 import { ImageUploader } from './image-uploader';
+import './images.css';
 
 const SORT_LABELS: Record<ImageSort, string> = { newest: ADMIN_TEXTS.newest, oldest: ADMIN_TEXTS.oldest };
 

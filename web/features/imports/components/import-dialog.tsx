@@ -18,6 +18,7 @@ import { useCommitImport } from '../api/import-actions';
 import { usePreviewImport } from '../api/preview-import';
 import { useCategories } from '../../../lib/categories';
 import { plural } from '../../../lib/admin/format';
+import './imports.css';
 
 const FIELD_OPTIONS: Array<{ value: ImportMapping[string]; label: string }> = [
   { value: IGNORE_COLUMN, label: 'Ignore' },

@@ -5,6 +5,7 @@ import { reasonOf } from '../../../lib/errors';
 import { useImport } from '../api/get-import';
 import { useCancelImport, useUndoImport } from '../api/import-actions';
 import { plural } from '../../../lib/admin/format';
+import './imports.css';
 
 const STATUS_TEXT = IMPORT_TEXTS.statuses;
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ADMIN_TEXTS, PICTURE_REFETCH_TEXTS } from '../../../../common/texts/admin';
 import type { AdminProduct } from '../../../../common/schemas/product';
 import { formatPrice } from '../../../lib/admin/format';
+import './items.css';
 
 /** One product of the admin list, with a box to select it for a bulk action, Edit and Delete. */
 export function ItemCard({

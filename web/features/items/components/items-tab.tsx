@@ -25,6 +25,7 @@ import { ItemCard } from './item-card';
 import { ItemFormDialog, type ImagePickerComponent } from './item-form-dialog';
 import { usePagedFilters } from '../../../lib/admin/use-paged-filters';
 import { refetchedMessage, useRefetchPictures } from '../../../lib/admin/refetch-pictures';
+import './items.css';
 
 const NO_FILTERS: AdminProductFilters = { search: '', category: ALL, gender: ALL, best: 'all', picture: 'any', link: 'any', group: '' };
 const GENDER_OPTIONS = [{ value: ALL, label: 'All genders' }, ...GENDERS.map((g) => ({ value: g, label: g }))];

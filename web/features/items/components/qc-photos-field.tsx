@@ -3,6 +3,7 @@ import { QC_ADMIN_TEXTS } from '../../../../common/texts/qc-admin';
 import type { ImageInfo } from '../../../../common/schemas/image';
 import { latestToday, QC_PHOTOS_MAX, qcPhotosInputSchema, type AdminQcPhoto, type QcPhotosInputDraft } from '../../../../common/schemas/qc';
 import { Spinner } from '../../../components/ui/spinner';
+import './items.css';
 
 /** One QC photo as the form holds it: the day as typed (YYYY-MM-DD from the date field, or blank). */
 export type QcDraftItem = { imageId: string; name: string; thumbnail: string; takenOn: string };

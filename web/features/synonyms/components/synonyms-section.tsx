@@ -6,6 +6,7 @@ import { LoadStatus } from '../../../components/ui/load-status';
 import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { useDeleteSynonym, useSaveSynonym, useSynonyms } from '../api/synonyms';
+import './synonyms.css';
 
 /** One line of terms, checked with the API's own schema; its first problem, or the terms. */
 function parseLine(line: string): { terms: string[] } | { problem: string } {

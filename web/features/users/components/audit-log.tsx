@@ -8,6 +8,7 @@ import { LoadStatus } from '../../../components/ui/load-status';
 import { reasonOf } from '../../../lib/errors';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditSummary, auditTarget, formatDateTime } from './audit-format';
+import './users.css';
 
 type Filter = AuditAction | 'all';
 const FILTERS: readonly Filter[] = ['all', ...AUDIT_ACTIONS];

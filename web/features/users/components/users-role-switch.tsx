@@ -1,3 +1,5 @@
+import './users.css';
+
 type Props = {
   /** Names it for screen readers: "Admin role for someone@example.com". */
   label: string;

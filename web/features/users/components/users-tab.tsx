@@ -22,6 +22,7 @@ import { useUpdateUserRoles } from '../api/update-user-roles';
 import { AuditLog } from './audit-log';
 import { UsersTable } from './users-table';
 import { usePagedFilters } from '../../../lib/admin/use-paged-filters';
+import './users.css';
 
 type Filters = { search: string; role: UserRoleFilter };
 const NO_FILTERS: Filters = { search: '', role: 'all' };

@@ -3,6 +3,7 @@ import { PROVIDER_LABELS, ROLE_LABELS, USERS_TEXTS, type RoleFlagName } from '..
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from './audit-format';
 import { UsersRoleSwitch } from './users-role-switch';
+import './users.css';
 
 type Props = {
   users: readonly AdminUser[];

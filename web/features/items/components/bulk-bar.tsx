@@ -22,11 +22,8 @@ import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { previewBulkEdit, useBulkEditProducts } from '../api/bulk-edit-products';
 import { plural } from '../../../lib/admin/format';
-<<<<<<< HEAD
 import { refetchedMessage, useRefetchPictures } from '../../../lib/admin/refetch-pictures';
-=======
 import './items.css';
->>>>>>> h44d
 
 type ActionType = BulkEditBody['action']['type'] | 'unset-best' | 'raise-price' | 'lower-price';
 const ACTIONS: Array<{ value: ActionType | ''; label: string }> = [

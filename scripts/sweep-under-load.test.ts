@@ -111,6 +111,10 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('a link-health sweep 
       };
       await Promise.all([reader(0), reader(1), sweep]);
       const result = await sweep;
+      console.info(
+        `sweep under load: ${reads} reads ${JSON.stringify(Object.fromEntries(answers))}, slowest ${slowestMs} ms; ` +
+          `sweep ${JSON.stringify(result)}; load average ${os.loadavg()[0]?.toFixed(1)}`,
+      );
       // The storefront was read throughout and every read was answered.
       expect(reads).toBeGreaterThan(20);
       expect(Object.fromEntries(answers), `slowest read ${slowestMs} ms`).toEqual({ 200: reads });

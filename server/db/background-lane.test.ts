@@ -57,6 +57,20 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('the background lane 
       await Promise.all([slow, queued, visitor]);
       expect(mixed).toEqual(['background 0', 'visitor', 'background 1']);
 
+      // A visitor's request between two of its statements (its own work in the gap): a background statement that
+      // waits is not let in between them, it goes after the request's last statement (issue 39).
+      const gap: string[] = [];
+      const request = (async () => {
+        await database.rows(sql`select 1`);
+        gap.push('visitor 1');
+        await new Promise((r) => setTimeout(r, 10));
+        await database.rows(sql`select 2`);
+        gap.push('visitor 2');
+      })();
+      const waiting = inBackground(() => hold(database, 200)).then(() => gap.push('background'));
+      await Promise.all([request, waiting]);
+      expect(gap).toEqual(['visitor 1', 'visitor 2', 'background']);
+
       // Transactions hold the turn until they end; the next background statement waits for them.
       const inside = await inBackground(() =>
         database.db.transaction(async (tx) => {

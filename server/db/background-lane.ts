@@ -6,8 +6,9 @@
  * - on PostgreSQL, a small pool of its own, so a visitor's request never waits behind background statements for one
  *   of the app's connections;
  * - on the embedded database (one connection), one background statement (or transaction) at a time, started only
- *   when the connection is free and no visitor's request waits for it. A request that arrives meanwhile waits for
- *   that one statement at most, never for a queue of them.
+ *   when the connection is free, no visitor's request waits for it and no visitor's statement ended in the last
+ *   VISITOR_QUIET_MS (a request between two of its statements). A request that arrives meanwhile waits for that one
+ *   statement at most, never for a queue of them.
  *
  * The lane is the asynchronous context: work started inside `inBackground` (and every timer and promise it makes)
  * is background work, whatever repo or service it goes through; everything else is a visitor's.
@@ -36,6 +37,15 @@ type Connect = (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefine
 
 /** How often a waiting background statement looks again when no release told it to (a visitor's wait timed out). */
 const RECHECK_MS = 10;
+/**
+ * After a visitor's statement gives the connection back, background work waits this long with no visitor's statement
+ * before it starts (issue 39): a request runs its statements one after the other with its own work between them, and
+ * a background statement let in between two of them made the request wait for it, again at its next gap. On a
+ * saturated machine a background statement takes ten times its idle time, and reads then waited past the pool's
+ * limit. A request's own gaps are shorter than this; a site with no gap this long for 30 s is overloaded anyway
+ * (BACKGROUND_WAIT_LIMIT_MS).
+ */
+export const VISITOR_QUIET_MS = 30;
 /**
  * The longest a background statement waits for a moment with no visitor waiting; then it queues with the requests.
  * A site whose requests never leave the connection free for this long is overloaded anyway, and background work
@@ -79,31 +89,46 @@ export type BackgroundGate = {
  * The embedded database: `pool` has `connections` connections (one); background statements go one at a time, and
  * each only when a connection is free and no visitor waits for one.
  */
-export function gateBackground(pool: pg.Pool, connections: number, waitLimitMs = BACKGROUND_WAIT_LIMIT_MS): BackgroundGate {
+export function gateBackground(
+  pool: pg.Pool,
+  connections: number,
+  waitLimitMs = BACKGROUND_WAIT_LIMIT_MS,
+  quietMs = VISITOR_QUIET_MS,
+): BackgroundGate {
   let holders = 0;
   type Waiter = { admit(): void; since: number };
   const waiters: Waiter[] = [];
   let timer: NodeJS.Timeout | undefined;
 
+  /** The clients the background holds now (a release of any other is a visitor's statement ending). */
+  const held = new WeakSet<pg.PoolClient>();
+  /** When a visitor's statement last gave the connection back. */
+  let visitorAt = 0;
+
   const free = () => holders === 0 && pool.waitingCount === 0 && (pool.idleCount > 0 || pool.totalCount < connections);
   const admit = () => {
     if (waiters.length === 0) return;
-    if (free() || Date.now() - (waiters[0]?.since ?? 0) >= waitLimitMs) {
+    const quietFor = Date.now() - visitorAt;
+    if ((free() && quietFor >= quietMs) || Date.now() - (waiters[0]?.since ?? 0) >= waitLimitMs) {
       holders += 1;
       waiters.shift()?.admit();
       return;
     }
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      admit();
-    }, RECHECK_MS);
+    timer ??= setTimeout(
+      () => {
+        timer = undefined;
+        admit();
+      },
+      free() ? Math.max(1, quietMs - quietFor) : RECHECK_MS,
+    );
   };
   const done = () => {
     holders -= 1;
     // After the pool has handed the connection to the visitors waiting for it (it does so as it takes it back).
     setImmediate(admit);
   };
-  pool.on('release', () => {
+  pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => {
+    if (!held.has(client)) visitorAt = Date.now();
     if (waiters.length > 0) setImmediate(admit);
   });
 
@@ -121,12 +146,15 @@ export function gateBackground(pool: pg.Pool, connections: number, waitLimitMs =
     }
     const release = client.release.bind(client);
     let released = false;
+    held.add(client);
     client.release = (err?: Error | boolean) => {
       if (!released) {
         released = true;
+        // The pool's 'release' event comes during `release`: still the background's then.
         done();
       }
       release(err);
+      held.delete(client);
     };
     return client;
   });

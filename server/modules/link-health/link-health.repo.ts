@@ -236,18 +236,34 @@ export function createLinkHealthRepo(database: Database) {
     },
 
     /**
-     * Sets what the storefront shows of a product's link and picture, only where it changes (a write of products
-     * drops every cached page, so a sweep that changes nothing writes nothing there).
+     * Sets what the storefront shows of products' links and pictures, only where it changes (a write of products
+     * drops every cached page, so a sweep that changes nothing writes nothing there), and only on a product still
+     * as the check found it (`from`): one statement for a round's chunk, so the background lane holds the embedded
+     * database's connection for one statement, not one per product (issue 39).
      */
-    async setProductState(
-      productId: string,
-      from: { linkState: string; pictureBroken: boolean },
-      to: { linkState: string; pictureBroken: boolean },
-    ) {
-      if (from.linkState === to.linkState && from.pictureBroken === to.pictureBroken) return;
-      await database.rows(sql`
-        update products set link_state = ${to.linkState}, picture_broken = ${to.pictureBroken}
-        where id = ${productId}::uuid and link_state = ${from.linkState} and picture_broken = ${from.pictureBroken}`);
+    async setProductStates(
+      changes: ReadonlyArray<{
+        productId: string;
+        from: { linkState: string; pictureBroken: boolean };
+        to: { linkState: string; pictureBroken: boolean };
+      }>,
+    ): Promise<number> {
+      const changed = changes.filter(({ from, to }) => from.linkState !== to.linkState || from.pictureBroken !== to.pictureBroken);
+      if (changed.length === 0) return 0;
+      const rows = await database.rows<{ id: string }>(sql`
+        update products p set link_state = s.to_state, picture_broken = s.to_broken
+        from jsonb_to_recordset(${JSON.stringify(
+          changed.map(({ productId, from, to }) => ({
+            id: productId,
+            from_state: from.linkState,
+            from_broken: from.pictureBroken,
+            to_state: to.linkState,
+            to_broken: to.pictureBroken,
+          })),
+        )}::jsonb) as s(id uuid, from_state text, from_broken boolean, to_state text, to_broken boolean)
+        where p.id = s.id and p.link_state = s.from_state and p.picture_broken = s.from_broken
+        returning p.id`);
+      return rows.length;
     },
 
     /**

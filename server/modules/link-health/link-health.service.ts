@@ -48,6 +48,8 @@ const RECORD_CHUNK = 25;
 export const RECORD_RETRY_MS = [1_000, 5_000, 15_000, 30_000];
 /** Products given a check row per sweep (never checked ones). */
 const ENROL = 5000;
+/** Enrolled this many a statement (issue 39: 5,000 in one held the embedded database's connection for a second). */
+const ENROL_SLICE = 500;
 /** A taken product not checked within this is due again (its worker stopped). */
 const LEASE_SECONDS = 600;
 /** The longest a check waits for its host's turn before it is put back. */
@@ -295,12 +297,14 @@ export function createLinkHealthService(deps: {
           const goneCounts = await timed(() =>
             deps.transaction(async (r) => {
               const counts = await r.linkHealth.recordAll(chunk.map(({ product, outcome }) => ({ productId: product.id, outcome })));
-              for (const { product, outcome } of chunk) {
-                const goneCount = counts.get(product.id);
-                if (goneCount === undefined) continue;
-                const next = decideProductState(product, outcome.answer, goneCount, outcome.pictureAnswer, settings.hideAfterGone);
-                await r.linkHealth.setProductState(product.id, product, next);
-              }
+              await r.linkHealth.setProductStates(
+                chunk.flatMap(({ product, outcome }) => {
+                  const goneCount = counts.get(product.id);
+                  if (goneCount === undefined) return [];
+                  const to = decideProductState(product, outcome.answer, goneCount, outcome.pictureAnswer, settings.hideAfterGone);
+                  return [{ productId: product.id, from: product, to }];
+                }),
+              );
               return counts;
             }),
           );
@@ -356,7 +360,12 @@ export function createLinkHealthService(deps: {
         result.stopped = 'database';
         return result;
       }
-      await repo.enrol(ENROL);
+      // A slice a statement: on the embedded database a visitor waits for one background statement at most.
+      for (let enrolled = 0; enrolled < ENROL;) {
+        const added = await repo.enrol(ENROL_SLICE);
+        enrolled += added;
+        if (added < ENROL_SLICE) break;
+      }
       const concurrency = settings.concurrency ?? 16;
       for (;;) {
         if (statements > 0) {

@@ -292,6 +292,32 @@ describe('a sweep against the stand-in marketplaces', () => {
     expect((await publicProduct(gone!.number)).mayBeUnavailable).toBe(true);
   });
 
+  it("writes a round's storefront states in one statement, only where they change and the product is as the check found it", async () => {
+    const [changes, movedMeanwhile, same] = await insertProducts(ctx.database, [
+      item('taobao', DELISTED),
+      item('taobao', NOT_FOUND_REDIRECT),
+      item('taobao', LIVE),
+    ]);
+    // An admin hid the second product after the check read it: the check's answer does not undo that.
+    await ctx.database.rows(sql`update products set link_state = 'hidden' where id = ${movedMeanwhile!.id}::uuid`);
+    const ok = { linkState: 'ok', pictureBroken: false };
+    const written = await ctx.app.services.repos.linkHealth.setProductStates([
+      { productId: changes!.id, from: ok, to: { linkState: 'unavailable', pictureBroken: true } },
+      { productId: movedMeanwhile!.id, from: ok, to: { linkState: 'unavailable', pictureBroken: false } },
+      { productId: same!.id, from: ok, to: ok },
+    ]);
+    expect(written).toBe(1);
+    const states = await ctx.database.rows<{ id: string; linkState: string; pictureBroken: boolean }>(
+      sql`select id, link_state as "linkState", picture_broken as "pictureBroken" from products order by row`,
+    );
+    expect(states).toEqual([
+      { id: changes!.id, linkState: 'unavailable', pictureBroken: true },
+      { id: movedMeanwhile!.id, linkState: 'hidden', pictureBroken: false },
+      { id: same!.id, linkState: 'ok', pictureBroken: false },
+    ]);
+    expect(await ctx.app.services.repos.linkHealth.setProductStates([])).toBe(0);
+  });
+
   it("puts a host's later products of the round back once it failed, without asking it again", async () => {
     // One turn every 2 s: the first check's time-out (1.5 s) comes before the second turn.
     const service = serviceWith({ perHostPerMinute: 30 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from './texts/storefront';
+import { AUTH_TEXTS } from './texts/storefront-later';
 import { oauthErrorCode, oauthErrorMessage } from './oauth-errors';
 
 describe('oauthErrorMessage', () => {

@@ -1,4 +1,4 @@
-import { AUTH_TEXTS } from './texts/storefront';
+import { AUTH_TEXTS } from './texts/storefront-later';
 import { OAUTH_ERROR_TEXTS } from './texts/account';
 
 /** The codes with a sentence of their own (OAUTH_ERROR_TEXTS' keys, and Google's sign-in not set up). */

@@ -1,6 +1,6 @@
 // Titles and descriptions of the pages that are not the finder or a product (apart from common/page-meta.ts, so
 // the finder's first bundle does not carry them).
-import { AUTH_TEXTS, LEGAL_TITLES } from './texts/storefront';
+import { AUTH_TEXTS, LEGAL_TITLES } from './texts/storefront-later';
 import { STATIC_META_TEXTS as M } from './texts/page-meta';
 import { titled, type PageMeta } from './page-meta';
 import type { StaticPage } from './pages';

@@ -4,7 +4,7 @@ import { VISITS_TEXTS } from '../common/texts/visits';
 import { loadCatalogue } from '../common/catalogues';
 import { SAVED_SEARCH_TEXTS } from '../common/texts/saved-searches';
 import { AUTH_PAGE_TEXTS } from '../common/texts/account';
-import { AUTH_TEXTS } from '../common/texts/storefront';
+import { AUTH_TEXTS } from '../common/texts/storefront-later';
 import { hydrated, PASSWORD, registerViaApi, uniqueEmail } from './support';
 
 // Reasons to come back (issue 42) at phone size: recently viewed kept in the browser signed out and joined to the

@@ -4,7 +4,7 @@ import { emailField, newPasswordField } from './auth';
 import { isPlainText } from './fields';
 import { apiSchemas } from './registry';
 import { VALIDATION_TEXTS as V } from '../texts/account';
-import { AUTH_TEXTS } from '../texts/storefront';
+import { AUTH_TEXTS } from '../texts/storefront-later';
 
 // The account page's and the password reset's contracts: the forms validate with these before sending and the
 // server applies them again.

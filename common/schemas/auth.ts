@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
-import { AUTH_TEXTS } from '../texts/storefront';
+import { AUTH_TEXTS } from '../texts/storefront-later';
 import { VALIDATION_TEXTS as V } from '../texts/account';
 
 // The sign-in and sign-up forms validate with these before sending; the server applies the same rules again

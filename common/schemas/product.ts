@@ -15,7 +15,7 @@ import {
   SEARCH_MAX_LENGTH,
   type Gender,
 } from '../constants';
-import { TEXTS } from '../texts/storefront';
+import { LATER_TEXTS } from '../texts/storefront-later';
 import { CONTENT_LANG_CODES, CONTENT_LANGUAGES, type ContentLangCode, type ProductTranslations } from '../catalogue-languages';
 import { langQueryField } from './lang';
 import {
@@ -258,7 +258,7 @@ export const finderFilterQuerySchema = z.object({
 
 function checkPriceRange(q: { minPrice?: number | undefined; maxPrice?: number | undefined }, ctx: z.RefinementCtx) {
   if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
-    ctx.addIssue({ code: 'custom', message: `minPrice must not be above maxPrice: ${TEXTS.priceRangeInvalid}`, path: ['minPrice'] });
+    ctx.addIssue({ code: 'custom', message: `minPrice must not be above maxPrice: ${LATER_TEXTS.priceRangeInvalid}`, path: ['minPrice'] });
   }
 }
 

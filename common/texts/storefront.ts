@@ -6,12 +6,6 @@ import { texts, i18n } from '../i18n';
 
 import type { FinderGender, FinderSort } from '../constants';
 
-/** A card's QC badge (issue 16): what it shows and what it says to a screen reader. */
-export const QC_BADGE = texts({
-  short: (n: number) => i18n._('QC {n}', { n }),
-  spoken: (n: number) => i18n._('{n, plural, one {# QC photo} other {# QC photos}}', { n }),
-});
-
 /** The finder's orders as its Sort by control names them (issue 14). */
 export const SORT_LABELS: Record<FinderSort, string> = texts({
   recommended: /*i18n*/ 'Recommended',
@@ -40,20 +34,13 @@ export const TEXTS = texts({
   emptyHint: /*i18n*/ 'Items will appear here when they are added to the store',
   scrollForMore: /*i18n*/ '(scroll to see more)',
   bestProducts: /*i18n*/ 'Best Products',
-  showMore: /*i18n*/ 'Show More',
-  showLess: /*i18n*/ 'Show Less',
   buy: /*i18n*/ 'BUY',
-  join: /*i18n*/ 'Join',
-  signUp: /*i18n*/ 'Sign Up',
   sortLabel: /*i18n*/ 'Sort by',
   priceLabel: /*i18n*/ 'Price',
   minPriceLabel: /*i18n*/ 'Min price',
   maxPriceLabel: /*i18n*/ 'Max price',
-  brandsLabel: /*i18n*/ 'Brands',
-  brandSearchLabel: /*i18n*/ 'Search brands',
   suggestionsLabel: /*i18n*/ 'Suggestions',
   includingResultsFor: (corrected: string) => i18n._('Including results for “{corrected}”', { corrected }),
-  didYouMean: /*i18n*/ 'Did you mean',
   /** Issue 27: no product has every word; these have the most of them. */
   /** A partial answer's line, with how many cards it found (issue 40). */
   partialAnswer: (used: string, total: number) =>
@@ -62,19 +49,11 @@ export const TEXTS = texts({
       { used, total },
     ),
   searchAllWords: /*i18n*/ 'Search for all words',
-  /** Other colours of a card's product that the search also matched. */
-  moreColours: (n: number) => i18n._('{n, plural, one {+# colour} other {+# colours}}', { n }),
   /** Issue 29: the last link check found the seller's item gone (decision 0067). */
   mayBeUnavailable: /*i18n*/ 'May be unavailable',
   /** Issue 40: a product without a picture (yet): the placeholder's words for screen readers. */
   photoComing: /*i18n*/ 'Photo coming',
   mayBeUnavailableHint: /*i18n*/ 'The seller’s page said this item is gone when we last checked. It may be back; the link still opens.',
-  searchAllCategories: /*i18n*/ 'Search all categories',
-  clearFilters: /*i18n*/ 'Clear filters',
-  priceRangeInvalid: /*i18n*/ 'The lowest price must not be above the highest.',
-  requestItem: /*i18n*/ 'Request this item',
-  requestItemLead: /*i18n*/ 'Can’t find it? Tell us and we will try to add it.',
-  loadingForm: /*i18n*/ 'Loading the form',
 });
 
 /** The heart on cards and product pages (issue 16); the list pages' texts are in favorites.ts (a lazy chunk's). */
@@ -90,44 +69,6 @@ export const FAVORITE_TEXTS = texts({
   navCount: (n: number) => i18n._('({n} saved)', { n }),
 });
 
-/** Texts of the account screens, the admin gate and the Google sign-in test page (spec sections 2, 4, 6 and 8). */
-export const AUTH_TEXTS = texts({
-  loginTitle: /*i18n*/ 'Welcome Back',
-  registerTitle: /*i18n*/ 'Create a New Account',
-  signIn: /*i18n*/ 'Sign In',
-  signingIn: /*i18n*/ 'Signing In...',
-  signUp: /*i18n*/ 'Sign Up',
-  signingUp: /*i18n*/ 'Signing Up...',
-  continueWithGoogle: /*i18n*/ 'Continue with Google',
-  signInFailed: /*i18n*/ 'Sign in failed: ',
-  googleSignInFailed: /*i18n*/ 'Google Sign In failed: ',
-  signUpFailed: /*i18n*/ 'Sign up failed: ',
-  adminPrivileges: /*i18n*/ 'You have admin privileges',
-  logout: /*i18n*/ 'Logout',
-  loggingOut: /*i18n*/ 'Logging out...',
-  login: /*i18n*/ 'Login',
-  register: /*i18n*/ 'Register',
-  testGoogleSignIn: /*i18n*/ 'Test Google Sign In',
-  testing: /*i18n*/ 'Testing...',
-  signedInAs: /*i18n*/ 'Successfully signed in as',
-  debugCopied: /*i18n*/ 'Debug info copied to clipboard!',
-  verifyingAdmin: /*i18n*/ 'Verifying admin access...',
-  authRequiredTitle: /*i18n*/ 'Authentication Required',
-  authRequiredText: /*i18n*/ 'Please log in to access the admin dashboard.',
-  goToLogin: /*i18n*/ 'Go to Login',
-  accessDeniedTitle: /*i18n*/ 'Access Denied',
-  accessDeniedText: /*i18n*/ "You don't have admin privileges to access this page.",
-  goToHome: /*i18n*/ 'Go to Home',
-  adminTitle: /*i18n*/ 'Admin Dashboard',
-  backToStore: /*i18n*/ 'Back to Store',
-  passwordsDoNotMatch: /*i18n*/ 'Passwords do not match.',
-  googleNotConfigured: /*i18n*/ 'Google sign-in is not set up on this site. Sign in with your email and password.',
-  // Any other address (the spec's fallback, the login screen, answered 404): what is above the form.
-  notFoundTitle: /*i18n*/ 'Page not found',
-  notFoundText: /*i18n*/ 'There is no page at this address. The link may be old or mistyped.',
-  notFoundFinder: /*i18n*/ 'Browse the product finder',
-});
-
 /** On-screen words of the finder's issue-14 controls and brand pages that the spec's texts (TEXTS) do not fix. */
 export const FINDER_TEXTS = texts({
   filters: /*i18n*/ 'Filters',
@@ -135,16 +76,8 @@ export const FINDER_TEXTS = texts({
   searchByPhoto: /*i18n*/ 'Search by photo',
   /** The chip of the products added since the visitor's last visit (issue 42). */
   newChip: /*i18n*/ 'New since your last visit',
-  suggestedProducts: /*i18n*/ 'Products',
-  suggestedBrands: /*i18n*/ 'Brands',
-  suggestedCategories: /*i18n*/ 'Categories',
-  suggestedGuides: /*i18n*/ 'Guides',
-  noBrands: /*i18n*/ 'No brands here',
   brandProducts: (count: number) => i18n._('{count, plural, one {# product} other {# products}}', { count }),
-  brandMissingTitle: /*i18n*/ 'Brand not found',
-  brandMissingText: /*i18n*/ 'No product of this brand is in the catalogue. Browse the finder instead.',
   browseFinder: /*i18n*/ 'Browse the finder',
-  loadingBrand: /*i18n*/ 'Loading brand...',
   activeFilters: /*i18n*/ 'Active filters',
   clearAll: /*i18n*/ 'Clear all',
   /** A chip's accessible name: what pressing it takes away ("Remove category Shoes"). */
@@ -173,16 +106,11 @@ export const FINDER_TEXTS = texts({
     ),
   /** A choice's count as a screen reader hears it after the number ("Men 41 products"). */
   countProducts: (n: number) => i18n._('{n, plural, one {product} other {products}}', { n }),
-  allCategories: /*i18n*/ 'All',
-  categoryGroup: /*i18n*/ 'Category',
   genderGroup: /*i18n*/ 'Gender',
   searchLabel: /*i18n*/ 'Search products',
   searchPlaceholder: /*i18n*/ 'Search products or brands',
   searching: /*i18n*/ 'Searching',
-  loadingBrands: /*i18n*/ 'Loading brands',
   products: /*i18n*/ 'Products',
-  minPlaceholder: /*i18n*/ 'Min',
-  maxPlaceholder: /*i18n*/ 'Max',
   /** The active filters' chips: what each shows, and what its button says it removes. */
   searchChip: (search: string) => i18n._('“{search}”', { search }),
   removeSearch: (search: string) => i18n._('Remove search “{search}”', { search }),
@@ -195,17 +123,13 @@ export const FINDER_TEXTS = texts({
   priceFrom: (price: string) => i18n._('from {price}', { price }),
 });
 
-/** The finder's banner (spec section 4): the discount code, the community and the store's sign-up. */
-export const PROMO_TEXTS = texts({
-  /** Around the code, which the page shows as code: "10% off with code FINDS". */
-  offWithCode: (percent: number, code: string) => i18n._('{percent}% off with code {code}', { percent, code }),
-  extra: (percent: number) =>
-    i18n._('Sign up through our link for an extra {percent}% off, and join the community for new finds.', { percent }),
-  copyCode: /*i18n*/ 'Copy code',
-  copied: /*i18n*/ 'Copied',
-  codeCopied: (code: string) => i18n._('Code {code} copied', { code }),
-  copyFailed: /*i18n*/ 'Could not copy the code',
-  signUpExtra: (percent: number) => i18n._('Sign Up at the store for an extra {percent}% off (opens in a new tab)', { percent }),
+/** The top bar's own words (the menu's and the footer's are in storefront-later.ts: LAYOUT_TEXTS). */
+export const FRAME_TEXTS = texts({
+  skipToContent: /*i18n*/ 'Skip to content',
+  logoLabel: /*i18n*/ 'Finder home',
+  openMenu: /*i18n*/ 'Open menu',
+  closeMenu: /*i18n*/ 'Close menu',
+  home: /*i18n*/ 'Home',
 });
 
 /** BUY's accessible names (spec section 2). */
@@ -214,75 +138,12 @@ export const BUY_TEXTS = texts({
   notAvailable: (title: string) => i18n._('{title} is not available to buy', { title }),
 });
 
-/** An agent's promotion beside BUY, in the banner and in the converter (issue 29). */
-export const AGENT_PROMO_TEXTS = texts({
-  label: (agent: string) => i18n._('{agent} promotion', { agent }),
-  code: /*i18n*/ 'Code',
-  copy: /*i18n*/ 'Copy code',
-  copied: /*i18n*/ 'Copied',
-  copiedStatus: (code: string) => i18n._('Code {code} copied', { code }),
-  copyFailed: /*i18n*/ 'Could not copy the code',
-  open: /*i18n*/ 'Get it',
-  openLabel: (agent: string) => i18n._('Get the {agent} promotion (opens in a new tab)', { agent }),
-});
-
 /** The agent pickers (issue 16): in the top bar and beside BUY on a product page. */
 export const AGENT_PICKER_TEXTS = texts({
   label: /*i18n*/ 'Shopping agent',
   buyThrough: /*i18n*/ 'Buy through',
   /** The top bar's one control for both pickers (issue 28). */
   both: /*i18n*/ 'Shopping agent and currency',
-});
-
-/** The language switcher (issue 41), in the page's language. */
-export const LANGUAGE_TEXTS = texts({
-  label: /*i18n*/ 'Language',
-  /** The switcher's button: the page's language, for screen readers with what it does. */
-  choose: (current: string) => i18n._('Language: {current}. Choose another', { current }),
-});
-
-/**
- * The bar that suggests the visitor's language once (issue 41): its sentences are read in the suggested language,
- * not the page's, so they are kept as ids here and translated with that language's catalogue where it is shown.
- */
-export const LANGUAGE_BAR_IDS = {
-  available: /*i18n*/ 'This page is also in {language}.',
-  switchTo: /*i18n*/ 'Show it in {language}',
-  dismiss: /*i18n*/ 'No, thanks',
-} as const;
-
-/** The frame of every storefront page (spec section 9): the skip link, the top bar and the footer. */
-export const LAYOUT_TEXTS = texts({
-  skipToContent: /*i18n*/ 'Skip to content',
-  logoLabel: /*i18n*/ 'Finder home',
-  openMenu: /*i18n*/ 'Open menu',
-  closeMenu: /*i18n*/ 'Close menu',
-  mainNav: /*i18n*/ 'Main',
-  home: /*i18n*/ 'Home',
-  products: /*i18n*/ 'Products',
-  converterLabel: /*i18n*/ 'Link converter',
-  converter: /*i18n*/ 'Converter',
-  admin: /*i18n*/ 'Admin',
-  account: /*i18n*/ 'Account',
-  joinCommunity: /*i18n*/ 'Join the community (opens in a new tab)',
-  signUpAtStore: /*i18n*/ 'Sign Up at the store (opens in a new tab)',
-  logoutFailed: (reason: string) => i18n._('Logout failed: {reason}', { reason }),
-  communityTitle: /*i18n*/ 'Finder community',
-  communityText: /*i18n*/ 'Join other shoppers to share finds, size advice and haul reviews, and be first to hear about new codes.',
-  quickLinks: /*i18n*/ 'Quick links',
-  legal: /*i18n*/ 'Legal',
-  copyright: (year: string) =>
-    i18n._('© {year} Finder. All rights reserved. Finder is not a seller: orders, payment and returns are handled by the linked store.', {
-      year,
-    }),
-});
-
-/** The legal pages' names: their titles, and the footer's links to them. */
-export const LEGAL_TITLES = texts({
-  privacyPolicy: /*i18n*/ 'Privacy Policy',
-  cookiesPolicy: /*i18n*/ 'Cookies Policy',
-  dataSecurity: /*i18n*/ 'Data Security',
-  disclaimer: /*i18n*/ 'Disclaimer',
 });
 
 /** The finder's gender choices (spec section 4) as the page names them; the address and the API keep the English value. */

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { AGENT_PROMO_TEXTS } from '../../common/texts/storefront';
+import { AGENT_PROMO_TEXTS } from '../../common/texts/storefront-later';
 import type { PublicAgent } from '../../common/schemas/agent';
 import { useChosenAgent } from '../lib/agents';
 import { sendAnalytics } from '../lib/analytics';

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link } from '../lib/router';
 import { CARD_STAGGER_MS } from '../../common/constants';
 import { TEXTS } from '../../common/texts/storefront';
+import { LATER_TEXTS } from '../../common/texts/storefront-later';
 import { thumbnailUrlFor } from '../../common/media';
 import type { Product } from '../../common/schemas/product';
 import { useBuyTarget } from '../lib/agents';
@@ -90,7 +91,7 @@ export function ProductCard({ product, fadeIn, eager, priority = false, note }: 
         </p>
         {/* The picture's link is hidden from screen readers (BUY says the same): the placeholder's words are said here. */}
         {!product.image && <p className="visually-hidden">{TEXTS.photoComing}</p>}
-        {product.otherColours ? <p className="card-colours">{TEXTS.moreColours(product.otherColours)}</p> : null}
+        {product.otherColours ? <p className="card-colours">{LATER_TEXTS.moreColours(product.otherColours)}</p> : null}
         {product.mayBeUnavailable && (
           <p className="card-unavailable" title={TEXTS.mayBeUnavailableHint}>
             {TEXTS.mayBeUnavailable}

@@ -1,4 +1,4 @@
-import { QC_BADGE } from '../../common/texts/storefront';
+import { QC_BADGE } from '../../common/texts/storefront-later';
 import './qc-badge.css';
 
 /** A card's "QC n" (issue 16): the product page has n QC photos. Nothing when it has none. */

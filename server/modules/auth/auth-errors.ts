@@ -1,5 +1,5 @@
 import { ACCOUNT_TEXTS, AUTH_ERROR_TEXTS, AUTH_REFUSAL_TEXTS as R, VALIDATION_TEXTS } from '../../../common/texts/account';
-import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../common/texts/storefront-later';
 import type { ApiErrorBody, ErrorCode } from '../../../common/schemas/error';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../common/texts/storefront-later';
 import { accounts, sessions, users } from '../../db/schema/index';
 import { googleSignIn, me, post, signIn, signUp } from '../../test/auth-helpers';
 import { redirectGoogleFetch, startGoogleStandIn, type GoogleStandIn } from '../../test/google-stand-in';

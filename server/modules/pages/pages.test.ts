@@ -15,7 +15,7 @@ import { productJsonLd } from './head';
 import { signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories, insertProducts } from '../../test/factories';
 import { sourceFrontEnd } from '../../test/front-end';
-import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../common/texts/storefront-later';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
 import { createPagesService } from './pages.service';
 import { sharedSeedAt } from '../../../common/shuffle-seeds';

@@ -1,5 +1,5 @@
 import { Link } from '../../lib/router';
-import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../common/texts/storefront-later';
 import type { Me } from '../../../common/schemas/user';
 import { useSetReferralCode } from '../../features/agents/api/set-referral-code';
 import { useDisableAgentsWithoutReferral } from '../../features/agents/api/disable-without-referral';

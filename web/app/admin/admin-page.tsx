@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from '../../lib/router';
-import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../common/texts/storefront-later';
 import { LoadStatus } from '../../components/ui/load-status';
 import { OwnerSetup } from '../../features/setup/components/owner-setup';
 import { useSession } from '../../lib/session';

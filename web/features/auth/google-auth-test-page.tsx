@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from '../../lib/router';
 import { GOOGLE_CALLBACK_PATH } from '../../../common/constants';
-import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../common/texts/storefront-later';
 import { oauthErrorCode, oauthErrorMessage } from '../../../common/oauth-errors';
 import { useToast } from '../../components/ui/toast';
 import { copyText } from '../../lib/clipboard';

@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/router';
-import { AUTH_TEXTS, TEXTS } from '../../../common/texts/storefront';
+import { TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../common/texts/storefront-later';
 import { FAVORITES_ON_HOME, FAVORITES_PATH } from '../../../common/favorites';
 import { FAVORITES_PAGE_TEXTS as FAV } from '../../../common/texts/favorites';
 import { HOME_TEXTS as T } from '../../../common/texts/account';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../common/texts/storefront-later';
 import { AUTH_PAGE_TEXTS as T } from '../../../common/texts/account';
 import { oauthErrorMessage } from '../../../common/oauth-errors';
 import { safeNextPath } from '../../../common/saved-searches';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '../../lib/router';
 import { PASSWORD_MIN_LENGTH } from '../../../common/constants';
-import { AUTH_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../common/texts/storefront-later';
 import { AUTH_PAGE_TEXTS as T } from '../../../common/texts/account';
 import { NAME_MAX_LENGTH, signUpNameSchema } from '../../../common/schemas/account';
 import { isPasswordRefusal, signUpSchema } from '../../../common/schemas/auth';

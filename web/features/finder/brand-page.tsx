@@ -1,5 +1,6 @@
 import { Link, useParams } from '../../lib/router';
 import { FINDER_TEXTS, TEXTS } from '../../../common/texts/storefront';
+import { FINDER_LATER_TEXTS } from '../../../common/texts/storefront-later';
 import { LoadStatus } from '../../components/ui/load-status';
 import { useBuiltPageMeta } from '../../lib/page-meta';
 import { useBrand } from './api/get-brand';
@@ -18,8 +19,8 @@ export default function BrandPage() {
   if (brand.data === null) {
     return (
       <section className="brand-missing" aria-labelledby="brand-missing-title">
-        <h1 id="brand-missing-title">{FINDER_TEXTS.brandMissingTitle}</h1>
-        <p>{FINDER_TEXTS.brandMissingText}</p>
+        <h1 id="brand-missing-title">{FINDER_LATER_TEXTS.brandMissingTitle}</h1>
+        <p>{FINDER_LATER_TEXTS.brandMissingText}</p>
         <p>
           <Link to="/" className="button button-primary">
             {FINDER_TEXTS.browseFinder}
@@ -32,7 +33,7 @@ export default function BrandPage() {
     return (
       <LoadStatus
         loading={brand.isPending}
-        loadingText={FINDER_TEXTS.loadingBrand}
+        loadingText={FINDER_LATER_TEXTS.loadingBrand}
         loadingLabel=""
         failure={brand.isError && TEXTS.initialLoadFailed}
         onRetry={() => void brand.refetch()}

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { loadCatalogue } from '../../../common/catalogues';
 import { currentLanguage, i18nFor, language, LANG_COOKIE, pathIn, type LangCode } from '../../../common/i18n';
 import { preferredLanguage } from '../../../common/preferred-language';
-import { LANGUAGE_BAR_IDS } from '../../../common/texts/storefront';
+import { LANGUAGE_BAR_IDS } from '../../../common/texts/storefront-later';
 import { useLocation } from '../../lib/router';
 import { rememberLanguage, samePage } from './language-switcher';
 

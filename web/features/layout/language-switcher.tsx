@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import './language-switcher.css';
 import { LANG_COOKIE, LANGUAGES, currentLanguage, pathIn, type LangCode } from '../../../common/i18n';
-import { LANGUAGE_TEXTS } from '../../../common/texts/storefront';
+import { LANGUAGE_TEXTS } from '../../../common/texts/storefront-later';
 import { useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 

@@ -1,5 +1,6 @@
 import { Link } from '../../lib/router';
-import { AUTH_TEXTS, LANGUAGE_TEXTS, LAYOUT_TEXTS, LEGAL_TITLES, TEXTS } from '../../../common/texts/storefront';
+import { FRAME_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS, LANGUAGE_TEXTS, LAYOUT_TEXTS, LEGAL_TITLES, LATER_TEXTS } from '../../../common/texts/storefront-later';
 import { LanguageSwitcher } from './language-switcher';
 import { ExternalLink } from '../../components/ui/external-link';
 import { getSiteConfig } from '../../lib/site-config';
@@ -8,7 +9,7 @@ import { useToday } from '../../lib/use-today';
 // Functions: a link's words are read when the footer renders, in the page's language.
 const QUICK_LINKS = () =>
   [
-    ['/', LAYOUT_TEXTS.home],
+    ['/', FRAME_TEXTS.home],
     ['/products', LAYOUT_TEXTS.products],
     ['/login', AUTH_TEXTS.login],
     ['/register', AUTH_TEXTS.register],
@@ -46,7 +47,7 @@ export function SiteFooter() {
           <h2 id="footer-community">{LAYOUT_TEXTS.communityTitle}</h2>
           <p>{LAYOUT_TEXTS.communityText}</p>
           <ExternalLink href={communityUrl} className="button button-light" label={LAYOUT_TEXTS.joinCommunity} promo="join">
-            {TEXTS.join}
+            {LATER_TEXTS.join}
           </ExternalLink>
         </section>
         <FooterLinks id="footer-quick" title={LAYOUT_TEXTS.quickLinks} links={QUICK_LINKS()} />

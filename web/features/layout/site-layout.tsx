@@ -3,7 +3,7 @@ import { LoadStatus } from '../../components/ui/load-status';
 import { laterPart } from '../../lib/hydrate-later';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
-import { LAYOUT_TEXTS } from '../../../common/texts/storefront';
+import { FRAME_TEXTS } from '../../../common/texts/storefront';
 
 /**
  * The footer is below the fold and mostly links: a later part (hydrate-later.tsx), its code loaded after the first
@@ -24,7 +24,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout">
       <a href="#main" className="skip-link">
-        {LAYOUT_TEXTS.skipToContent}
+        {FRAME_TEXTS.skipToContent}
       </a>
       <AccountSync />
       <TopBar />

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from '../../lib/router';
-import { AUTH_TEXTS, FAVORITE_TEXTS, LAYOUT_TEXTS, TEXTS } from '../../../common/texts/storefront';
+import { FAVORITE_TEXTS, FRAME_TEXTS } from '../../../common/texts/storefront';
+import { AUTH_TEXTS, LAYOUT_TEXTS, LATER_TEXTS } from '../../../common/texts/storefront-later';
 import { BuyingPreferences } from '../../components/buying-preferences';
 import { LanguageSwitcher } from './language-switcher';
 import { ExternalLink } from '../../components/ui/external-link';
@@ -77,7 +78,7 @@ export function TopBarMenu() {
         <ul className="nav-links">
           <li>
             <NavLink to="/" end>
-              {LAYOUT_TEXTS.home}
+              {FRAME_TEXTS.home}
             </NavLink>
           </li>
           <li>
@@ -118,10 +119,10 @@ export function TopBarMenu() {
         <BuyingPreferences />
         <LanguageSwitcher compact className="language-switcher-top" />
         <ExternalLink href={communityUrl} className="button button-ghost" label={LAYOUT_TEXTS.joinCommunity} promo="join">
-          {TEXTS.join}
+          {LATER_TEXTS.join}
         </ExternalLink>
         <ExternalLink href={referralUrl} className="button button-primary" label={LAYOUT_TEXTS.signUpAtStore} promo="signup">
-          {TEXTS.signUp}
+          {LATER_TEXTS.signUp}
         </ExternalLink>
         {/* Both sets share one grid cell, so the slot is as wide as the wider set before the session is known and
                   after: nothing beside it moves when it fills in. Account sits here, not among the links, so the room

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from '../../lib/router';
 import { laterPart } from '../../lib/hydrate-later';
 import { useSession } from '../../lib/session';
-import { LAYOUT_TEXTS } from '../../../common/texts/storefront';
+import { FRAME_TEXTS } from '../../../common/texts/storefront';
 
 /** The menu's code loads after the first view's (decision 0080): until then its links are plain links. */
 const TopBarMenu = laterPart(() => import('./top-bar-menu').then((m) => m.TopBarMenu));
@@ -16,12 +16,12 @@ export function TopBar() {
   return (
     <header className="topbar">
       <div className="topbar-inner">
-        <Link to={user ? '/home' : '/'} className="logo" aria-label={LAYOUT_TEXTS.logoLabel}>
+        <Link to={user ? '/home' : '/'} className="logo" aria-label={FRAME_TEXTS.logoLabel}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>Finder</span>
         </Link>
         <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
-          <span className="visually-hidden">{open ? LAYOUT_TEXTS.closeMenu : LAYOUT_TEXTS.openMenu}</span>
+          <span className="visually-hidden">{open ? FRAME_TEXTS.closeMenu : FRAME_TEXTS.openMenu}</span>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             {open ? (
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

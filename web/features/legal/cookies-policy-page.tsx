@@ -1,6 +1,6 @@
 import { SHUFFLE_SEED_COOKIE } from '../../../common/constants';
 import { COOKIES_TEXTS as T, LEGAL_TEXTS } from '../../../common/texts/legal';
-import { LEGAL_TITLES } from '../../../common/texts/storefront';
+import { LEGAL_TITLES } from '../../../common/texts/storefront-later';
 import { richText } from '../../lib/rich-text';
 import { ContactButtons } from './contact-buttons';
 import { LegalPage, LegalSection } from './legal-page';

@@ -1,5 +1,5 @@
 import { SECURITY_TEXTS as T } from '../../../common/texts/legal';
-import { LEGAL_TITLES } from '../../../common/texts/storefront';
+import { LEGAL_TITLES } from '../../../common/texts/storefront-later';
 import { getSiteConfig } from '../../lib/site-config';
 import { ContactButtons } from './contact-buttons';
 import { LegalPage, LegalSection } from './legal-page';

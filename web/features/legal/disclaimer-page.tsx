@@ -1,5 +1,5 @@
 import { DISCLAIMER_TEXTS as T } from '../../../common/texts/legal';
-import { LEGAL_TITLES } from '../../../common/texts/storefront';
+import { LEGAL_TITLES } from '../../../common/texts/storefront-later';
 import { LegalPage, LegalSection } from './legal-page';
 
 export default function DisclaimerPage() {

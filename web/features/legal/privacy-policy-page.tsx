@@ -1,5 +1,5 @@
 import { PRIVACY_TEXTS as T, LEGAL_TEXTS } from '../../../common/texts/legal';
-import { LEGAL_TITLES } from '../../../common/texts/storefront';
+import { LEGAL_TITLES } from '../../../common/texts/storefront-later';
 import { Link } from '../../lib/router';
 import { richText } from '../../lib/rich-text';
 import { ContactButtons } from './contact-buttons';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRecordView } from '../../lib/recently-viewed';
 import { Link, useNavigate, useParams } from '../../lib/router';
-import { FINDER_TEXTS, LAYOUT_TEXTS, PRODUCT_GENDER_LABELS, PRODUCT_TEXTS as T, TEXTS } from '../../../common/texts/storefront';
+import { FINDER_TEXTS, FRAME_TEXTS, PRODUCT_GENDER_LABELS, PRODUCT_TEXTS as T, TEXTS } from '../../../common/texts/storefront';
 import { thumbnailUrlFor } from '../../../common/media';
 import { brandPath, categoryPath, parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
@@ -53,7 +53,7 @@ function Breadcrumbs({ product }: { product: Product }) {
     <nav aria-label={T.breadcrumb} className="breadcrumbs">
       <ol>
         <li>
-          <Link to="/">{LAYOUT_TEXTS.home}</Link>
+          <Link to="/">{FRAME_TEXTS.home}</Link>
         </li>
         {product.category?.trim() && (
           <li>

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { AUTH_TEXTS } from '../../../../common/texts/storefront';
+import { AUTH_TEXTS } from '../../../../common/texts/storefront-later';
 import { getSiteConfig } from '../../../lib/site-config';
 import { ApiError } from '../../../lib/api-client';
 import { useStartGoogleSignIn } from '../api/start-google-sign-in';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { FINDER_TEXTS, TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_LATER_TEXTS, LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import type { BrandSummary } from '../../../../common/schemas/search';
 import { Spinner } from '../../../components/ui/spinner';
 
@@ -44,7 +44,7 @@ export function BrandFilter({ brands, chosen, onChange }: Props) {
         onFocus={() => void loadPanel()}
         onClick={() => setOpen((v) => !v)}
       >
-        {TEXTS.brandsLabel}
+        {LATER_TEXTS.brandsLabel}
         {chosen.length > 0 && <span className="filter-button-count"> ({chosen.length})</span>}
         <svg className="chevron" viewBox="0 0 24 24" aria-hidden="true">
           <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
@@ -54,7 +54,7 @@ export function BrandFilter({ brands, chosen, onChange }: Props) {
         <Suspense
           fallback={
             <div id={PANEL_ID} className="brand-panel">
-              <Spinner label={FINDER_TEXTS.loadingBrands} size="small" />
+              <Spinner label={FINDER_LATER_TEXTS.loadingBrands} size="small" />
             </div>
           }
         >

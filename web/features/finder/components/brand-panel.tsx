@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FINDER_TEXTS, TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_LATER_TEXTS, LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import type { BrandSummary } from '../../../../common/schemas/search';
 import { Spinner } from '../../../components/ui/spinner';
 import { brandChoices, toggleBrand } from '../brand-choices';
@@ -40,22 +40,22 @@ export default function BrandPanel({ id, brands, chosen, onChange, onClose }: Pr
   }, [onClose]);
 
   return (
-    <div id={id} ref={panelRef} className="brand-panel" role="group" aria-label={TEXTS.brandsLabel}>
+    <div id={id} ref={panelRef} className="brand-panel" role="group" aria-label={LATER_TEXTS.brandsLabel}>
       {searchable && (
         <input
           type="search"
           className="brand-search"
-          aria-label={TEXTS.brandSearchLabel}
-          placeholder={TEXTS.brandSearchLabel}
+          aria-label={LATER_TEXTS.brandSearchLabel}
+          placeholder={LATER_TEXTS.brandSearchLabel}
           autoComplete="off"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
       )}
       {brands === undefined && all.length === 0 ? (
-        <Spinner label={FINDER_TEXTS.loadingBrands} size="small" />
+        <Spinner label={FINDER_LATER_TEXTS.loadingBrands} size="small" />
       ) : shown.length === 0 ? (
-        <p className="brand-none">{FINDER_TEXTS.noBrands}</p>
+        <p className="brand-none">{FINDER_LATER_TEXTS.noBrands}</p>
       ) : (
         <ul className="brand-list">
           {shown.map((b) => (

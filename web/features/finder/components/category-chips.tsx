@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ALL, VISIBLE_CATEGORY_COUNT } from '../../../../common/constants';
-import { FINDER_TEXTS, TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_LATER_TEXTS, LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import { choiceDisabled } from '../finder-controls';
 import { Count } from './count';
 
@@ -23,7 +23,7 @@ export function CategoryChips({ names, labelOf, selected, onSelect, counts }: Pr
   const visible = expanded || !hasMore ? all : all.filter((n, i) => i <= VISIBLE_CATEGORY_COUNT || n.toLowerCase() === selectedLower);
   return (
     <div className="chips-row">
-      <div className="chips" role="group" aria-label={FINDER_TEXTS.categoryGroup} id="category-chips">
+      <div className="chips" role="group" aria-label={FINDER_LATER_TEXTS.categoryGroup} id="category-chips">
         {visible.map((name) => {
           const count = counts?.get(name.toLowerCase());
           const pressed = name.toLowerCase() === selectedLower;
@@ -36,7 +36,7 @@ export function CategoryChips({ names, labelOf, selected, onSelect, counts }: Pr
               disabled={choiceDisabled(count, pressed)}
               onClick={() => onSelect(name)}
             >
-              {name === ALL ? FINDER_TEXTS.allCategories : labelOf ? labelOf(name) : name}
+              {name === ALL ? FINDER_LATER_TEXTS.allCategories : labelOf ? labelOf(name) : name}
               <Count value={count} />
             </button>
           );
@@ -50,7 +50,7 @@ export function CategoryChips({ names, labelOf, selected, onSelect, counts }: Pr
           aria-controls="category-chips"
           onClick={() => setExpanded((v) => !v)}
         >
-          {expanded ? TEXTS.showLess : TEXTS.showMore}
+          {expanded ? LATER_TEXTS.showLess : LATER_TEXTS.showMore}
         </button>
       )}
     </div>

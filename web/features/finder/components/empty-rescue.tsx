@@ -1,4 +1,4 @@
-import { TEXTS } from '../../../../common/texts/storefront';
+import { LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import type { EmptyRescue as Rescue } from '../../../../common/schemas/product';
 import { RequestItem } from './request-item';
 
@@ -26,17 +26,17 @@ export function EmptyRescue({ rescue, search, onSearch, onAllCategories, onClear
       <div className="rescue">
         {didYouMean && (
           <button type="button" className="button button-primary" onClick={() => onSearch(didYouMean.search)}>
-            {TEXTS.didYouMean} “{didYouMean.search}”? ({didYouMean.count})
+            {LATER_TEXTS.didYouMean} “{didYouMean.search}”? ({didYouMean.count})
           </button>
         )}
         {allCategories && (
           <button type="button" className="button button-ghost" onClick={onAllCategories}>
-            {TEXTS.searchAllCategories} ({allCategories})
+            {LATER_TEXTS.searchAllCategories} ({allCategories})
           </button>
         )}
         {clear && (
           <button type="button" className="button button-ghost" onClick={onClear}>
-            {TEXTS.clearFilters} ({clear})
+            {LATER_TEXTS.clearFilters} ({clear})
           </button>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FINDER_TEXTS, TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_LATER_TEXTS, LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import { formatMoney, fromBase, toBase } from '../../../../common/currency';
 import { CURRENCY_TEXTS } from '../../../../common/texts/currency';
 import { useDisplayCurrency } from '../../../lib/currency';
@@ -70,13 +70,13 @@ export function PriceRange({ min, max, bounds, onChange }: Props) {
         {CURRENCY_TEXTS.priceIn(currency)}
       </span>
       <span className="price-fields">
-        {field('min', CURRENCY_TEXTS.minIn(currency), bounds ? hint(bounds.min, Math.floor) : FINDER_TEXTS.minPlaceholder)}
+        {field('min', CURRENCY_TEXTS.minIn(currency), bounds ? hint(bounds.min, Math.floor) : FINDER_LATER_TEXTS.minPlaceholder)}
         <span aria-hidden="true">–</span>
-        {field('max', CURRENCY_TEXTS.maxIn(currency), bounds ? hint(bounds.max, Math.ceil) : FINDER_TEXTS.maxPlaceholder)}
+        {field('max', CURRENCY_TEXTS.maxIn(currency), bounds ? hint(bounds.max, Math.ceil) : FINDER_LATER_TEXTS.maxPlaceholder)}
       </span>
       {crossed && (
         <p id="price-error" className="price-error" role="alert">
-          {TEXTS.priceRangeInvalid}
+          {LATER_TEXTS.priceRangeInvalid}
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { DISCOUNT_PERCENT, REFERRAL_EXTRA_PERCENT } from '../../../../common/constants';
-import { LAYOUT_TEXTS, PROMO_TEXTS, TEXTS } from '../../../../common/texts/storefront';
+import { LAYOUT_TEXTS, PROMO_TEXTS, LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import { richText } from '../../../lib/rich-text';
 import { ChosenAgentPromo } from '../../../components/agent-promo';
 import { ExternalLink } from '../../../components/ui/external-link';
@@ -34,7 +34,7 @@ export function PromoBanner() {
           </button>
         )}
         <ExternalLink href={communityUrl} className="button button-light" label={LAYOUT_TEXTS.joinCommunity} promo="join">
-          {TEXTS.join}
+          {LATER_TEXTS.join}
         </ExternalLink>
         <ExternalLink
           href={referralUrl}
@@ -42,7 +42,7 @@ export function PromoBanner() {
           label={PROMO_TEXTS.signUpExtra(REFERRAL_EXTRA_PERCENT)}
           promo="signup"
         >
-          {TEXTS.signUp}
+          {LATER_TEXTS.signUp}
         </ExternalLink>
         <span className="visually-hidden" role="status">
           {copied === 'copied' ? PROMO_TEXTS.codeCopied(discountCode) : copied === 'failed' ? PROMO_TEXTS.copyFailed : ''}

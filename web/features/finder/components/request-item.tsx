@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { TEXTS } from '../../../../common/texts/storefront';
+import { LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import { Spinner } from '../../../components/ui/spinner';
 
 // The form's code (its schema and texts) loads when the button is first pointed at, focused or pressed: the
@@ -13,7 +13,7 @@ export function RequestItem({ search }: { search: string }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="request-item">
-      <p className="request-item-lead">{TEXTS.requestItemLead}</p>
+      <p className="request-item-lead">{LATER_TEXTS.requestItemLead}</p>
       <button
         type="button"
         className="button button-ghost"
@@ -23,13 +23,13 @@ export function RequestItem({ search }: { search: string }) {
         onFocus={() => void loadForm()}
         onClick={() => setOpen((v) => !v)}
       >
-        {TEXTS.requestItem}
+        {LATER_TEXTS.requestItem}
       </button>
       {open && (
         <Suspense
           fallback={
             <div id={FORM_ID} className="request-form">
-              <Spinner label={TEXTS.loadingForm} size="small" />
+              <Spinner label={LATER_TEXTS.loadingForm} size="small" />
             </div>
           }
         >

@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { SUGGEST_MIN_LENGTH } from '../../../../common/constants';
-import { FINDER_TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import { Price } from '../../../components/price';
 import { useCategoryLabel } from '../../../lib/categories';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -27,10 +27,10 @@ type Props = {
 };
 
 const GROUPS = [
-  { kind: 'product', label: FINDER_TEXTS.suggestedProducts },
-  { kind: 'brand', label: FINDER_TEXTS.suggestedBrands },
-  { kind: 'category', label: FINDER_TEXTS.suggestedCategories },
-  { kind: 'guide', label: FINDER_TEXTS.suggestedGuides },
+  { kind: 'product', label: FINDER_LATER_TEXTS.suggestedProducts },
+  { kind: 'brand', label: FINDER_LATER_TEXTS.suggestedBrands },
+  { kind: 'category', label: FINDER_LATER_TEXTS.suggestedCategories },
+  { kind: 'guide', label: FINDER_LATER_TEXTS.suggestedGuides },
 ] as const;
 
 function OptionBody({ option }: { option: SuggestionOption }) {

@@ -5,7 +5,15 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /** The first view's words (every storefront page carries them), the other storefront pages', the dashboard's. */
-const FIRST = ['common/texts/storefront.ts', 'common/texts/storefront-later.ts', 'common/texts/common.ts', 'common/texts/currency.ts'];
+const FIRST = [
+  'common/texts/storefront.ts',
+  'common/texts/frame.ts',
+  'common/texts/finder.ts',
+  'common/texts/product-page.ts',
+  'common/texts/storefront-later.ts',
+  'common/texts/common.ts',
+  'common/texts/currency.ts',
+];
 const PAGES = [
   'common/texts/account.ts',
   'common/texts/convert.ts',

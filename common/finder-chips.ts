@@ -1,7 +1,8 @@
 // The active filters as removable chips (issue 28): what each shows, what its button says it removes, and the
 // filters left once it is removed. Pure, so the server's rendering and the browser's draw the same row.
 import { ALL } from './constants';
-import { FINDER_TEXTS, GENDER_LABELS, TEXTS } from './texts/storefront';
+import { FINDER_TEXTS, GENDER_LABELS } from './texts/finder';
+import { TEXTS } from './texts/storefront';
 import type { CurrencyCode } from './currency';
 import type { FinderFilters } from './finder-filters';
 import { priceRangeText } from './price';

@@ -11,7 +11,8 @@ import {
   type FinderGender,
   type FinderSort,
 } from './constants';
-import { FINDER_TEXTS, GENDER_LABELS, TEXTS } from './texts/storefront';
+import { FINDER_TEXTS, GENDER_LABELS } from './texts/finder';
+import { TEXTS } from './texts/storefront';
 
 /**
  * The finder's filter state (spec section 4, issue 14). The address and the API spell it alike, in one codec

@@ -9,7 +9,7 @@ import { brandPath, categoryPath } from './product-urls';
 import type { Product } from './schemas/product';
 import type { BrandSummary } from './schemas/search';
 import { PAGE_META_TEXTS as T } from './texts/page-meta';
-import { GENDER_LABELS } from './texts/storefront';
+import { GENDER_LABELS } from './texts/finder';
 import { categoryLabel, type CategoryNames } from './catalogue-languages';
 import { currentLanguage, DEFAULT_LANG, type LangCode } from './i18n';
 import { GUIDES_PATH, guidePath, GUIDE_TOPIC_PATH } from './guides';

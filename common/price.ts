@@ -1,5 +1,5 @@
 import { DEFAULT_BASE_CURRENCY, formatMoney, type CurrencyCode } from './currency';
-import { FINDER_TEXTS } from './texts/storefront';
+import { FINDER_TEXTS } from './texts/finder';
 
 /**
  * A price as stored, in the store's base currency (BASE_CURRENCY; USD, "price with a dollar sign", by default):

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FINDER_TEXTS } from '../common/texts/storefront';
+import { FINDER_TEXTS } from '../common/texts/finder';
 import { VISITS_TEXTS } from '../common/texts/visits';
 import { loadCatalogue } from '../common/catalogues';
 import { SAVED_SEARCH_TEXTS } from '../common/texts/saved-searches';

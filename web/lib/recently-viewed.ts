@@ -53,21 +53,18 @@ export function useMyViews(enabled: boolean) {
   });
 }
 
-/** Records a product page opened: in the account when signed in (then its list is read again), else in this browser. */
-export function useRecordView(productId: string | null): void {
-  const session = useSession();
-  const queryClient = useQueryClient();
-  const status = session.status;
-  useEffect(() => {
-    if (!productId || status === 'pending' || status === 'error') return;
-    if (status === 'signed-out') {
-      writeBrowserViews(withView(readBrowserViews(), productId, new Date()));
-      return;
-    }
-    apiPut<null>(`/api/recently-viewed/${encodeURIComponent(productId)}`, {})
-      .then(() => queryClient.invalidateQueries({ queryKey: myViewsQueryKey }))
-      .catch(() => undefined);
-  }, [productId, status, queryClient]);
+/**
+ * Records a product page opened: in the account when signed in (then its list is read again), else in this browser.
+ * The product page loads this module when it calls it (web/lib/record-view.ts), after its first view.
+ */
+export function recordView(productId: string, signedIn: boolean, queryClient: QueryClient): void {
+  if (!signedIn) {
+    writeBrowserViews(withView(readBrowserViews(), productId, new Date()));
+    return;
+  }
+  apiPut<null>(`/api/recently-viewed/${encodeURIComponent(productId)}`, {})
+    .then(() => queryClient.invalidateQueries({ queryKey: myViewsQueryKey }))
+    .catch(() => undefined);
 }
 
 /** Forgets the list: the account's when signed in, else this browser's. */

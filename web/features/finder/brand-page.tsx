@@ -1,5 +1,6 @@
 import { Link, useParams } from '../../lib/router';
-import { FINDER_TEXTS, TEXTS } from '../../../common/texts/storefront';
+import { FINDER_TEXTS } from '../../../common/texts/finder';
+import { TEXTS } from '../../../common/texts/storefront';
 import { FINDER_LATER_TEXTS } from '../../../common/texts/storefront-later';
 import { LoadStatus } from '../../components/ui/load-status';
 import { useBuiltPageMeta } from '../../lib/page-meta';

@@ -12,7 +12,8 @@ import {
   SENTINEL_THRESHOLD,
   type FinderGender,
 } from '../../../common/constants';
-import { FINDER_TEXTS, TEXTS } from '../../../common/texts/storefront';
+import { FINDER_TEXTS } from '../../../common/texts/finder';
+import { TEXTS } from '../../../common/texts/storefront';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
 import { sendAnalytics } from '../../lib/analytics';

@@ -1,5 +1,5 @@
 import { Link } from '../../lib/router';
-import { FRAME_TEXTS } from '../../../common/texts/storefront';
+import { FRAME_TEXTS } from '../../../common/texts/frame';
 import { AUTH_TEXTS, LANGUAGE_TEXTS, LAYOUT_TEXTS, LEGAL_TITLES, LATER_TEXTS } from '../../../common/texts/storefront-later';
 import { LanguageSwitcher } from './language-switcher';
 import { ExternalLink } from '../../components/ui/external-link';

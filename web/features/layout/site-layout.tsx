@@ -3,7 +3,7 @@ import { LoadStatus } from '../../components/ui/load-status';
 import { laterPart } from '../../lib/hydrate-later';
 import { TopBar } from './top-bar';
 import { useScrollRestoration } from './use-scroll-restoration';
-import { FRAME_TEXTS } from '../../../common/texts/storefront';
+import { FRAME_TEXTS } from '../../../common/texts/frame';
 
 /**
  * The footer is below the fold and mostly links: a later part (hydrate-later.tsx), its code loaded after the first

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from '../../lib/router';
-import { FAVORITE_TEXTS, FRAME_TEXTS } from '../../../common/texts/storefront';
+import { FAVORITE_TEXTS } from '../../../common/texts/storefront';
+import { FRAME_TEXTS } from '../../../common/texts/frame';
 import { AUTH_TEXTS, LAYOUT_TEXTS, LATER_TEXTS } from '../../../common/texts/storefront-later';
 import { BuyingPreferences } from '../../components/buying-preferences';
 import { LanguageSwitcher } from './language-switcher';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from '../../lib/router';
 import { laterPart } from '../../lib/hydrate-later';
 import { useSession } from '../../lib/session';
-import { FRAME_TEXTS } from '../../../common/texts/storefront';
+import { FRAME_TEXTS } from '../../../common/texts/frame';
 
 /** The menu's code loads after the first view's (decision 0080): until then its links are plain links. */
 const TopBarMenu = laterPart(() => import('./top-bar-menu').then((m) => m.TopBarMenu));

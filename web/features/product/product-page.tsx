@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
-import { useRecordView } from '../../lib/recently-viewed';
+import { useRecordView } from '../../lib/record-view';
 import { Link, useNavigate, useParams } from '../../lib/router';
-import { FINDER_TEXTS, FRAME_TEXTS, PRODUCT_GENDER_LABELS, PRODUCT_TEXTS as T, TEXTS } from '../../../common/texts/storefront';
+import { FRAME_TEXTS } from '../../../common/texts/frame';
+import { PRODUCT_GENDER_LABELS, PRODUCT_TEXTS as T } from '../../../common/texts/product-page';
+import { TEXTS } from '../../../common/texts/storefront';
 import { thumbnailUrlFor } from '../../../common/media';
 import { brandPath, categoryPath, parseProductRef } from '../../../common/product-urls';
 import type { Product } from '../../../common/schemas/product';
 import type { PriceHistory } from '../../../common/schemas/price-history';
 import type { QcPhoto } from '../../../common/schemas/qc';
-import { FavoriteButton } from '../../components/favorite-button';
 import { Price } from '../../components/price';
 import { PicturePlaceholder } from '../../components/picture-placeholder';
 import { AgentPicker } from '../../components/agent-picker';
@@ -22,11 +23,13 @@ import { useBuiltPageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
 import { laterPart } from '../../lib/hydrate-later';
 import { useProductView } from './api/get-product';
-import { ShareButton } from './components/share-button';
 import './product.css';
 
 // What the page shows below the product or as extras beside it hydrates once its code is in, which loads after the
 // first view's (decision 0080): the server's markup is on screen meanwhile.
+// The heart and Share beside BUY: their storage, clipboard and sharing code is not needed to show the page (issue 38).
+const FavoriteButton = laterPart(() => import('../../components/favorite-button').then((m) => m.FavoriteButton));
+const ShareButton = laterPart(() => import('./components/share-button').then((m) => m.ShareButton));
 const PriceAlertToggle = laterPart(() => import('../../components/price-alert-toggle').then((m) => m.PriceAlertToggle));
 const ChosenAgentPromo = laterPart(() => import('../../components/agent-promo').then((m) => m.ChosenAgentPromo));
 const PriceHistoryChart = laterPart(() => import('./components/price-history-chart').then((m) => m.PriceHistoryChart));
@@ -198,7 +201,7 @@ function MissingProduct({ gone, category, similar }: { gone: boolean; category: 
       <p>{gone ? T.removedText : T.missingText}</p>
       <p className="missing-actions">
         <Link to="/" className="button button-primary">
-          {FINDER_TEXTS.browseFinder}
+          {T.browseFinder}
         </Link>
         {category?.trim() && (
           <Link to={categoryPath(category)} className="button button-ghost">

@@ -1,4 +1,4 @@
-import { FINDER_TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_TEXTS } from '../../../../common/texts/finder';
 import type { FilterChip } from '../../../../common/finder-chips';
 
 type Props = {

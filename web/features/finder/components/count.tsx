@@ -1,5 +1,5 @@
 import { groupDigits } from '../../../../common/numbers';
-import { FINDER_TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_TEXTS } from '../../../../common/texts/finder';
 
 /**
  * The number of products a choice would give, beside its name: shown "Men 41", read out "Men 41 products". (The

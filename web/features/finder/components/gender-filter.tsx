@@ -1,5 +1,5 @@
 import { FINDER_GENDERS, type FinderGender } from '../../../../common/constants';
-import { FINDER_TEXTS, GENDER_LABELS } from '../../../../common/texts/storefront';
+import { FINDER_TEXTS, GENDER_LABELS } from '../../../../common/texts/finder';
 import { choiceDisabled } from '../finder-controls';
 import { Count } from './count';
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { SEARCH_MAX_LENGTH } from '../../../../common/constants';
-import { FINDER_TEXTS, TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_TEXTS } from '../../../../common/texts/finder';
+import { TEXTS } from '../../../../common/texts/storefront';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SuggestionOption } from '../suggestion-options';
 import type { ListboxState } from './search-suggestions';

@@ -1,5 +1,6 @@
 import { FINDER_SORTS, type FinderSort } from '../../../../common/constants';
-import { SORT_LABELS, TEXTS } from '../../../../common/texts/storefront';
+import { SORT_LABELS } from '../../../../common/texts/finder';
+import { TEXTS } from '../../../../common/texts/storefront';
 
 type Props = { value: FinderSort; onChange: (sort: FinderSort) => void };
 

@@ -1,4 +1,4 @@
-import { PRODUCT_TEXTS as T } from '../../../../common/texts/storefront';
+import { PRODUCT_TEXTS as T } from '../../../../common/texts/product-page';
 import { guidePath } from '../../../../common/guides';
 import { Link } from '../../../lib/router';
 import { useProductGuides } from '../api/get-product-guides';

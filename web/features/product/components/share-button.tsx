@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { PRODUCT_TEXTS as T } from '../../../../common/texts/storefront';
+import { PRODUCT_TEXTS as T } from '../../../../common/texts/product-page';
 import { copyText } from '../../../lib/clipboard';
 import { useCopyState } from '../../../lib/use-copy-state';
 

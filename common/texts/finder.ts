@@ -1,0 +1,77 @@
+// The finder's own words: its controls, chips, counts and brand pages (spec section 4, issue 14).
+// Kept in a module of its own so the pages that do not show them do not load them (issue 38); their translations
+// come with the first view's catalogue (lingui.config.ts). No Node or DOM APIs here.
+
+import { texts, i18n } from '../i18n';
+
+import type { FinderGender, FinderSort } from '../constants';
+
+/** The finder's orders as its Sort by control names them (issue 14). */
+export const SORT_LABELS: Record<FinderSort, string> = texts({
+  recommended: /*i18n*/ 'Recommended',
+  newest: /*i18n*/ 'Newest',
+  'price-asc': /*i18n*/ 'Price: low to high',
+  'price-desc': /*i18n*/ 'Price: high to low',
+  popular: /*i18n*/ 'Popular',
+});
+
+/** On-screen words of the finder's issue-14 controls and brand pages that the spec's texts (TEXTS) do not fix. */
+export const FINDER_TEXTS = texts({
+  filters: /*i18n*/ 'Filters',
+  /** The camera button in the search box (issue 42); its panel's words are in photo-search.ts. */
+  searchByPhoto: /*i18n*/ 'Search by photo',
+  /** The chip of the products added since the visitor's last visit (issue 42). */
+  newChip: /*i18n*/ 'New since your last visit',
+  brandProducts: (count: number) => i18n._('{count, plural, one {# product} other {# products}}', { count }),
+  browseFinder: /*i18n*/ 'Browse the finder',
+  activeFilters: /*i18n*/ 'Active filters',
+  clearAll: /*i18n*/ 'Clear all',
+  /** A chip's accessible name: what pressing it takes away ("Remove category Shoes"). */
+  removeFilter: (what: string) => i18n._('Remove {what}', { what }),
+  /**
+   * The summary line (spec section 4): "Showing 6 items of 9 matching "jeans" in Pants for Men (scroll to see more)".
+   * `count` and `total` are the numbers as written (grouped), `shown` the count the plural is chosen by.
+   */
+  summary: (v: { shown: number; count: string; total: string | null; search: string; category: string; gender: string; more: string }) =>
+    i18n._(
+      '{shown, plural, one {Showing {count} item} other {Showing {count} items}}{hasTotal, select, yes { of {total}} other {}}{hasSearch, select, yes { matching "{search}"} other {}}{hasCategory, select, yes { in {category}} other {}}{hasGender, select, yes { for {gender}} other {}}{hasMore, select, yes { {more}} other {}}',
+      {
+        shown: v.shown,
+        count: v.count,
+        total: v.total,
+        search: v.search,
+        category: v.category,
+        gender: v.gender,
+        more: v.more,
+        hasTotal: v.total ? 'yes' : 'no',
+        hasSearch: v.search ? 'yes' : 'no',
+        hasCategory: v.category ? 'yes' : 'no',
+        hasGender: v.gender ? 'yes' : 'no',
+        hasMore: v.more ? 'yes' : 'no',
+      },
+    ),
+  /** A choice's count as a screen reader hears it after the number ("Men 41 products"). */
+  countProducts: (n: number) => i18n._('{n, plural, one {product} other {products}}', { n }),
+  genderGroup: /*i18n*/ 'Gender',
+  searchLabel: /*i18n*/ 'Search products',
+  searchPlaceholder: /*i18n*/ 'Search products or brands',
+  searching: /*i18n*/ 'Searching',
+  products: /*i18n*/ 'Products',
+  /** The active filters' chips: what each shows, and what its button says it removes. */
+  searchChip: (search: string) => i18n._('“{search}”', { search }),
+  removeSearch: (search: string) => i18n._('Remove search “{search}”', { search }),
+  removeCategory: (category: string) => i18n._('Remove category {category}', { category }),
+  removeGender: (gender: string) => i18n._('Remove gender {gender}', { gender }),
+  removeBrand: (brand: string) => i18n._('Remove brand {brand}', { brand }),
+  removePrice: (range: string) => i18n._('Remove price {range}', { range }),
+  /** A price range with one bound: "under $50", "from $10". */
+  priceUnder: (price: string) => i18n._('under {price}', { price }),
+  priceFrom: (price: string) => i18n._('from {price}', { price }),
+});
+
+/** The finder's gender choices (spec section 4) as the page names them; the address and the API keep the English value. */
+export const GENDER_LABELS: Record<FinderGender, string> = texts({
+  All: /*i18n*/ 'All',
+  Men: /*i18n*/ 'Men',
+  Women: /*i18n*/ 'Women',
+});

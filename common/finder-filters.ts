@@ -11,8 +11,7 @@ import {
   type FinderGender,
   type FinderSort,
 } from './constants';
-import { FINDER_TEXTS, GENDER_LABELS } from './texts/finder';
-import { TEXTS } from './texts/storefront';
+import { FINDER_TEXTS, GENDER_LABELS, FINDER_SPEC_TEXTS } from './texts/finder';
 
 /**
  * The finder's filter state (spec section 4, issue 14). The address and the API spell it alike, in one codec
@@ -138,16 +137,16 @@ export function summaryText(f: FinderFilters, shown: number, hasMore: boolean, t
     search: f.search.trim(),
     category: f.category !== ALL ? f.category : '',
     gender: f.gender !== ALL ? GENDER_LABELS[f.gender] : '',
-    more: hasMore ? TEXTS.scrollForMore : '',
+    more: hasMore ? FINDER_SPEC_TEXTS.scrollForMore : '',
   });
 }
 
 export function emptyState(f: FinderFilters): { title: string; hint: string } {
-  if (f.search.trim()) return { title: TEXTS.emptySearchTitle, hint: TEXTS.emptySearchHint };
-  if (f.category !== ALL) return { title: TEXTS.emptyCategoryTitle(f.category), hint: TEXTS.emptyCategoryHint };
+  if (f.search.trim()) return { title: FINDER_SPEC_TEXTS.emptySearchTitle, hint: FINDER_SPEC_TEXTS.emptySearchHint };
+  if (f.category !== ALL) return { title: FINDER_SPEC_TEXTS.emptyCategoryTitle(f.category), hint: FINDER_SPEC_TEXTS.emptyCategoryHint };
   // Gender, Best, brands or a price range left nothing: the store is not empty, and saying so would mislead (issue 28).
-  if (hasFilters(f)) return { title: TEXTS.emptyFilteredTitle, hint: TEXTS.emptyFilteredHint };
-  return { title: TEXTS.emptyTitle, hint: TEXTS.emptyHint };
+  if (hasFilters(f)) return { title: FINDER_SPEC_TEXTS.emptyFilteredTitle, hint: FINDER_SPEC_TEXTS.emptyFilteredHint };
+  return { title: FINDER_SPEC_TEXTS.emptyTitle, hint: FINDER_SPEC_TEXTS.emptyHint };
 }
 
 /** Whether the price bounds can be asked for: a range whose lowest is above its highest finds nothing to ask. */

@@ -75,3 +75,36 @@ export const GENDER_LABELS: Record<FinderGender, string> = texts({
   Men: /*i18n*/ 'Men',
   Women: /*i18n*/ 'Women',
 });
+
+/** The specification's words of the finder (section 4): its title, its states and its messages. */
+export const FINDER_SPEC_TEXTS = texts({
+  finderTitle: /*i18n*/ 'Product Finder',
+  loadingStore: /*i18n*/ 'Loading store data...',
+  loadingMore: /*i18n*/ 'Loading more items...',
+  endOfResults: /*i18n*/ "You've reached the end of the results",
+  retryFailed: /*i18n*/ 'Failed to refresh data. Please try again later.',
+  loadMoreFailed: /*i18n*/ 'Failed to load more items. Please try again.',
+  emptySearchTitle: /*i18n*/ 'No items found',
+  emptySearchHint: /*i18n*/ 'Try adjusting your search terms or browse different categories',
+  emptyCategoryTitle: (category: string) => i18n._('No items in {category}', { category }),
+  emptyCategoryHint: /*i18n*/ 'Try selecting a different category or search for specific items',
+  emptyFilteredTitle: /*i18n*/ 'No items match these filters',
+  emptyFilteredHint: /*i18n*/ 'Try removing a filter or clear them all to see every item',
+  emptyTitle: /*i18n*/ 'No items available',
+  emptyHint: /*i18n*/ 'Items will appear here when they are added to the store',
+  scrollForMore: /*i18n*/ '(scroll to see more)',
+  sortLabel: /*i18n*/ 'Sort by',
+  priceLabel: /*i18n*/ 'Price',
+  minPriceLabel: /*i18n*/ 'Min price',
+  maxPriceLabel: /*i18n*/ 'Max price',
+  suggestionsLabel: /*i18n*/ 'Suggestions',
+  includingResultsFor: (corrected: string) => i18n._('Including results for “{corrected}”', { corrected }),
+  /** Issue 27: no product has every word; these have the most of them. */
+  /** A partial answer's line, with how many cards it found (issue 40). */
+  partialAnswer: (used: string, total: number) =>
+    i18n._(
+      '{total, plural, one {No results for all words; showing # result for {used}} other {No results for all words; showing # results for {used}}}',
+      { used, total },
+    ),
+  searchAllWords: /*i18n*/ 'Search for all words',
+});

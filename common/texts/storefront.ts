@@ -6,39 +6,10 @@
 import { texts, i18n } from '../i18n';
 
 export const TEXTS = texts({
-  finderTitle: /*i18n*/ 'Product Finder',
-  loadingStore: /*i18n*/ 'Loading store data...',
-  loadingMore: /*i18n*/ 'Loading more items...',
-  endOfResults: /*i18n*/ "You've reached the end of the results",
   initialLoadFailed: /*i18n*/ 'Failed to load data. Please try again later.',
-  retryFailed: /*i18n*/ 'Failed to refresh data. Please try again later.',
-  loadMoreFailed: /*i18n*/ 'Failed to load more items. Please try again.',
   retry: /*i18n*/ 'Retry',
-  emptySearchTitle: /*i18n*/ 'No items found',
-  emptySearchHint: /*i18n*/ 'Try adjusting your search terms or browse different categories',
-  emptyCategoryTitle: (category: string) => i18n._('No items in {category}', { category }),
-  emptyCategoryHint: /*i18n*/ 'Try selecting a different category or search for specific items',
-  emptyFilteredTitle: /*i18n*/ 'No items match these filters',
-  emptyFilteredHint: /*i18n*/ 'Try removing a filter or clear them all to see every item',
-  emptyTitle: /*i18n*/ 'No items available',
-  emptyHint: /*i18n*/ 'Items will appear here when they are added to the store',
-  scrollForMore: /*i18n*/ '(scroll to see more)',
   bestProducts: /*i18n*/ 'Best Products',
   buy: /*i18n*/ 'BUY',
-  sortLabel: /*i18n*/ 'Sort by',
-  priceLabel: /*i18n*/ 'Price',
-  minPriceLabel: /*i18n*/ 'Min price',
-  maxPriceLabel: /*i18n*/ 'Max price',
-  suggestionsLabel: /*i18n*/ 'Suggestions',
-  includingResultsFor: (corrected: string) => i18n._('Including results for “{corrected}”', { corrected }),
-  /** Issue 27: no product has every word; these have the most of them. */
-  /** A partial answer's line, with how many cards it found (issue 40). */
-  partialAnswer: (used: string, total: number) =>
-    i18n._(
-      '{total, plural, one {No results for all words; showing # result for {used}} other {No results for all words; showing # results for {used}}}',
-      { used, total },
-    ),
-  searchAllWords: /*i18n*/ 'Search for all words',
   /** Issue 29: the last link check found the seller's item gone (decision 0067). */
   mayBeUnavailable: /*i18n*/ 'May be unavailable',
   /** Issue 40: a product without a picture (yet): the placeholder's words for screen readers. */

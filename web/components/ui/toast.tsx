@@ -1,13 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
-import { COMMON_TEXTS } from '../../../common/texts/common';
+import { laterPart } from '../../lib/hydrate-later';
+import type { Toast } from './toast-list';
 
-type Tone = 'success' | 'error' | 'info';
-type Toast = { id: number; tone: Tone; message: string; shownAt: number };
+type Tone = Toast['tone'];
 type ShowToast = (message: string, tone?: Tone) => void;
 
+/** The toasts themselves: none is on a page as it opens, so their code loads after the first view (issue 38). */
+const ToastList = laterPart(() => import('./toast-list').then((m) => m.ToastList));
+const NO_TOASTS: Toast[] = [];
+
 const ToastContext = createContext<ShowToast | null>(null);
-const VISIBLE_MS = 5000;
 /** A toast shown this shortly before the page changes is the news of that change (signed in, saved and sent on). */
 const CARRIED_MS = 1500;
 
@@ -17,7 +20,7 @@ const CARRIED_MS = 1500;
  * page they belong to (issue 28): on another page, only those shown just before the move stay.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [toasts, setToasts] = useState<Toast[]>(NO_TOASTS);
   const next = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const show = useCallback<ShowToast>((message, tone = 'info') => {
@@ -36,37 +39,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {/* Each toast is its own live region (status or alert); the container adds none, so nothing is read twice. */}
-      <div className="toasts">
-        {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
-        ))}
-      </div>
+      <ToastList toasts={toasts} onDismiss={dismiss} />
     </ToastContext.Provider>
-  );
-}
-
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
-  const [paused, setPaused] = useState(false);
-  useEffect(() => {
-    if (paused) return;
-    const timer = window.setTimeout(() => onDismiss(toast.id), VISIBLE_MS);
-    return () => window.clearTimeout(timer);
-  }, [paused, toast.id, onDismiss]);
-  return (
-    <div
-      className={`toast toast-${toast.tone}`}
-      role={toast.tone === 'error' ? 'alert' : 'status'}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <span>{toast.message}</span>
-      <button type="button" className="toast-close" onClick={() => onDismiss(toast.id)} aria-label={COMMON_TEXTS.dismiss}>
-        ×
-      </button>
-    </div>
   );
 }
 

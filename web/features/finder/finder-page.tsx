@@ -12,7 +12,7 @@ import {
   SENTINEL_THRESHOLD,
   type FinderGender,
 } from '../../../common/constants';
-import { FINDER_TEXTS } from '../../../common/texts/finder';
+import { FINDER_TEXTS, FINDER_SPEC_TEXTS } from '../../../common/texts/finder';
 import { TEXTS } from '../../../common/texts/storefront';
 import { LoadStatus } from '../../components/ui/load-status';
 import { Spinner } from '../../components/ui/spinner';
@@ -27,10 +27,8 @@ import { emptyState, paramsFromFilters, summaryText, type FinderFilters } from '
 import { brandPath, PRODUCTS_PATH } from '../../../common/product-urls';
 import type { BrandSummary } from '../../../common/schemas/search';
 import { useFacets } from './api/get-facets';
-import { activeFilterChips } from '../../../common/finder-chips';
-import { ActiveFilters } from './components/active-filters';
 import { SortSelect } from './components/sort-select';
-import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts } from './finder-controls';
+import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts, narrowed } from './finder-controls';
 import type { SuggestionOption } from './suggestion-options';
 import { useBuiltPageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
@@ -52,6 +50,8 @@ const NewSinceLastVisit = laterPart(() => import('../../components/new-since').t
 const SaveSearch = laterPart(() => import('./components/save-search').then((m) => m.SaveSearch));
 // Search by photo (issue 42): its panel's code and words load when a visitor presses the camera button.
 const PhotoSearch = lazy(() => import('./components/photo-search').then((m) => ({ default: m.PhotoSearch })));
+// The active filters' chips (issue 28): their rules and words load after the first view.
+const ActiveFilters = laterPart(() => import('./components/active-filters').then((m) => m.ActiveFilters));
 const EmptyRescue = laterPart(() => import('./components/empty-rescue').then((m) => m.EmptyRescue));
 
 /** Spec section 9: 4 items a page on phones, 6 elsewhere; read at each fetch, so a resize never restarts the list. */
@@ -89,14 +89,8 @@ export default function FinderPage({ brand }: Props = {}) {
   const brandNames = useMemo(() => new Map(facets.data?.brands.map((b) => [b.slug, b.name])), [facets.data]);
   const { baseCurrency } = getSiteConfig();
   useBuiltPageMeta((m) => (brand ? m.brandMeta(brand) : m.finderMeta(urlFilters, urlCategory, brandNames, baseCurrency)));
-  // The chips show the filters in the address (what the list is being asked for), so typing waits for the debounce.
-  const chips = activeFilterChips(
-    { ...urlFilters, category: categoryLabel(urlFilters.category) },
-    { brandNames, currency: baseCurrency, fixedBrand: brand?.slug },
-  );
-
   // The finder as a returning visitor lands on it (no words, no filters, not a brand's page): recently viewed shows.
-  const plainView = !brand && chips.length === 0 && !urlFilters.search;
+  const plainView = !brand && !narrowed(urlFilters) && !urlFilters.search;
 
   // One page view per visit to the finder, not per filter change (decision 0018); the ref keeps React's
   // development double run of effects from sending two.
@@ -142,6 +136,11 @@ export default function FinderPage({ brand }: Props = {}) {
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const onAllCategories = useCallback(() => leave(allCategoriesFilters(filters)), [leave, filters]);
   const onClear = useCallback(() => leave(clearedFilters(filters)), [leave, filters]);
+  // On a brand's page its brand stays: Clear all takes away what the visitor added.
+  const onClearChips = useCallback(
+    () => update({ ...clearedFilters(filters), brands: brand ? filters.brands : [] }),
+    [update, filters, brand],
+  );
 
   const onPick = (option: SuggestionOption) => {
     if (option.kind === 'product' || option.kind === 'guide') void navigate(option.path);
@@ -229,7 +228,7 @@ export default function FinderPage({ brand }: Props = {}) {
       {/* The search sits beside the heading, so the first row of products fits the first screen (issue 28). */}
       <header className="finder-header">
         <div className="finder-heading">
-          <h1>{brand ? brand.name : TEXTS.finderTitle}</h1>
+          <h1>{brand ? brand.name : FINDER_SPEC_TEXTS.finderTitle}</h1>
           {brand && <p className="brand-lead">{FINDER_TEXTS.brandProducts(brand.count)}</p>}
         </div>
         <SearchBox
@@ -301,15 +300,18 @@ export default function FinderPage({ brand }: Props = {}) {
 
       <section className="results" aria-label={FINDER_TEXTS.products} aria-busy={isFetching} hidden={photoOpen && photoShown}>
         <ActiveFilters
-          chips={chips}
-          onRemove={(chip) => update(chip.change)}
-          // On a brand's page its brand stays: Clear all takes away what the visitor added.
-          onClearAll={() => update({ ...clearedFilters(filters), brands: brand ? filters.brands : [] })}
+          filters={urlFilters}
+          categoryLabel={categoryLabel}
+          brandNames={brandNames}
+          currency={baseCurrency}
+          fixedBrand={brand?.slug}
+          onChange={update}
+          onClearAll={onClearChips}
         />
-        <LoadStatus loading={initialLoading} loadingText={TEXTS.loadingStore} />
+        <LoadStatus loading={initialLoading} loadingText={FINDER_SPEC_TEXTS.loadingStore} />
         <LoadStatus
           loading={false}
-          failure={failed && (retried ? TEXTS.retryFailed : TEXTS.initialLoadFailed)}
+          failure={failed && (retried ? FINDER_SPEC_TEXTS.retryFailed : TEXTS.initialLoadFailed)}
           onRetry={retry}
           retryLabel={TEXTS.retry}
         />
@@ -331,12 +333,12 @@ export default function FinderPage({ brand }: Props = {}) {
                 <SaveSearch filters={urlFilters} categoryLabel={categoryLabel(urlFilters.category)} />
               </div>
             </div>
-            {firstPage?.correction && <p className="correction">{TEXTS.includingResultsFor(firstPage.correction)}</p>}
+            {firstPage?.correction && <p className="correction">{FINDER_SPEC_TEXTS.includingResultsFor(firstPage.correction)}</p>}
             {firstPage?.partial && (
               <p className="correction partial-answer">
-                {TEXTS.partialAnswer(firstPage.partial.used.join(' '), firstPage.total ?? items.length)}{' '}
+                {FINDER_SPEC_TEXTS.partialAnswer(firstPage.partial.used.join(' '), firstPage.total ?? items.length)}{' '}
                 <button type="button" className="link-button" onClick={() => update({ allWords: true })}>
-                  {TEXTS.searchAllWords}
+                  {FINDER_SPEC_TEXTS.searchAllWords}
                 </button>
               </p>
             )}
@@ -359,16 +361,16 @@ export default function FinderPage({ brand }: Props = {}) {
             {isFetchingNextPage && (
               <div className="status status-more">
                 <Spinner label="" size="small" />
-                <p>{TEXTS.loadingMore}</p>
+                <p>{FINDER_SPEC_TEXTS.loadingMore}</p>
               </div>
             )}
             <LoadStatus
               loading={false}
-              failure={loadMoreFailed && TEXTS.loadMoreFailed}
+              failure={loadMoreFailed && FINDER_SPEC_TEXTS.loadMoreFailed}
               onRetry={() => void fetchNextPage()}
               retryLabel={TEXTS.retry}
             />
-            {!hasNextPage && items.length > 0 && <p className="end-of-results">{TEXTS.endOfResults}</p>}
+            {!hasNextPage && items.length > 0 && <p className="end-of-results">{FINDER_SPEC_TEXTS.endOfResults}</p>}
           </>
         )}
       </section>

@@ -10,7 +10,6 @@ import type { Product } from '../../../common/schemas/product';
 import type { PriceHistory } from '../../../common/schemas/price-history';
 import type { QcPhoto } from '../../../common/schemas/qc';
 import { Price } from '../../components/price';
-import { PicturePlaceholder } from '../../components/picture-placeholder';
 import { AgentPicker } from '../../components/agent-picker';
 import { BestBadge, BuyLink } from '../../components/buy-link';
 import { LaterProductGrid } from '../../components/later-product-grid';
@@ -28,6 +27,8 @@ import './product.css';
 // What the page shows below the product or as extras beside it hydrates once its code is in, which loads after the
 // first view's (decision 0080): the server's markup is on screen meanwhile.
 // The heart and Share beside BUY: their storage, clipboard and sharing code is not needed to show the page (issue 38).
+// The placeholder of a product without a picture (issue 40): most products have one, so its code comes later.
+const PicturePlaceholder = laterPart(() => import('../../components/picture-placeholder').then((m) => m.PicturePlaceholder));
 const FavoriteButton = laterPart(() => import('../../components/favorite-button').then((m) => m.FavoriteButton));
 const ShareButton = laterPart(() => import('./components/share-button').then((m) => m.ShareButton));
 const PriceAlertToggle = laterPart(() => import('../../components/price-alert-toggle').then((m) => m.PriceAlertToggle));

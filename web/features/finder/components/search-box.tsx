@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { SEARCH_MAX_LENGTH } from '../../../../common/constants';
-import { FINDER_TEXTS } from '../../../../common/texts/finder';
-import { TEXTS } from '../../../../common/texts/storefront';
+import { FINDER_TEXTS, FINDER_SPEC_TEXTS } from '../../../../common/texts/finder';
+
 import { Spinner } from '../../../components/ui/spinner';
 import type { SuggestionOption } from '../suggestion-options';
 import type { ListboxState } from './search-suggestions';
@@ -84,7 +84,13 @@ export function SearchBox({ value, searching, onChange, onPick, photoOpen, onPho
           <circle cx="12" cy="13" r="3.5" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>
-      <div id={LISTBOX_ID} role="listbox" aria-label={TEXTS.suggestionsLabel} className="suggestions" hidden={!listbox.expanded}>
+      <div
+        id={LISTBOX_ID}
+        role="listbox"
+        aria-label={FINDER_SPEC_TEXTS.suggestionsLabel}
+        className="suggestions"
+        hidden={!listbox.expanded}
+      >
         {wanted && (
           <Suspense fallback={null}>
             <SearchSuggestions

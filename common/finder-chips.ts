@@ -1,7 +1,8 @@
 // The active filters as removable chips (issue 28): what each shows, what its button says it removes, and the
 // filters left once it is removed. Pure, so the server's rendering and the browser's draw the same row.
 import { ALL } from './constants';
-import { FINDER_TEXTS, GENDER_LABELS } from './texts/finder';
+import { GENDER_LABELS } from './texts/finder';
+import { FINDER_LATER_TEXTS } from './texts/storefront-later';
 import { TEXTS } from './texts/storefront';
 import type { CurrencyCode } from './currency';
 import type { FinderFilters } from './finder-filters';
@@ -45,20 +46,26 @@ export function activeFilterChips(f: FinderFilters, { brandNames, currency, fixe
       key: 'category',
       kind: 'category',
       label: category,
-      removeLabel: FINDER_TEXTS.removeCategory(category),
+      removeLabel: FINDER_LATER_TEXTS.removeCategory(category),
       change: { category: ALL },
     });
   }
   if (f.gender !== ALL) {
     const gender = GENDER_LABELS[f.gender];
-    chips.push({ key: 'gender', kind: 'gender', label: gender, removeLabel: FINDER_TEXTS.removeGender(gender), change: { gender: ALL } });
+    chips.push({
+      key: 'gender',
+      kind: 'gender',
+      label: gender,
+      removeLabel: FINDER_LATER_TEXTS.removeGender(gender),
+      change: { gender: ALL },
+    });
   }
   if (f.best) {
     chips.push({
       key: 'best',
       kind: 'best',
       label: TEXTS.bestProducts,
-      removeLabel: FINDER_TEXTS.removeFilter(TEXTS.bestProducts),
+      removeLabel: FINDER_LATER_TEXTS.removeFilter(TEXTS.bestProducts),
       change: { best: false },
     });
   }
@@ -69,7 +76,7 @@ export function activeFilterChips(f: FinderFilters, { brandNames, currency, fixe
       key: `brand:${slug}`,
       kind: 'brand',
       label: name,
-      removeLabel: FINDER_TEXTS.removeBrand(name),
+      removeLabel: FINDER_LATER_TEXTS.removeBrand(name),
       change: { brands: f.brands.filter((b) => b !== slug) },
     });
   }
@@ -80,7 +87,7 @@ export function activeFilterChips(f: FinderFilters, { brandNames, currency, fixe
       key: 'price',
       kind: 'price',
       label: price,
-      removeLabel: FINDER_TEXTS.removePrice(range),
+      removeLabel: FINDER_LATER_TEXTS.removePrice(range),
       change: { minPrice: null, maxPrice: null },
     });
   }
@@ -88,8 +95,8 @@ export function activeFilterChips(f: FinderFilters, { brandNames, currency, fixe
     chips.push({
       key: 'new',
       kind: 'new',
-      label: FINDER_TEXTS.newChip,
-      removeLabel: FINDER_TEXTS.removeFilter(FINDER_TEXTS.newChip),
+      label: FINDER_LATER_TEXTS.newChip,
+      removeLabel: FINDER_LATER_TEXTS.removeFilter(FINDER_LATER_TEXTS.newChip),
       change: { since: null },
     });
   }
@@ -98,8 +105,8 @@ export function activeFilterChips(f: FinderFilters, { brandNames, currency, fixe
     chips.push({
       key: 'search',
       kind: 'search',
-      label: FINDER_TEXTS.searchChip(search),
-      removeLabel: FINDER_TEXTS.removeSearch(search),
+      label: FINDER_LATER_TEXTS.searchChip(search),
+      removeLabel: FINDER_LATER_TEXTS.removeSearch(search),
       change: { search: '', allWords: false },
     });
   }

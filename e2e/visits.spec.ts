@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FINDER_TEXTS } from '../common/texts/finder';
+import { FINDER_LATER_TEXTS } from '../common/texts/storefront-later';
 import { VISITS_TEXTS } from '../common/texts/visits';
 import { loadCatalogue } from '../common/catalogues';
 import { SAVED_SEARCH_TEXTS } from '../common/texts/saved-searches';
@@ -60,8 +60,8 @@ test('recently viewed signed out, merged at sign-in, cleared; new since the last
   await expect(page.getByText(VISITS_TEXTS.newSince(total))).toBeVisible();
   await page.getByRole('button', { name: VISITS_TEXTS.showNew }).click();
   await expect(page).toHaveURL(/[?&]since=/);
-  await expect(page.getByRole('button', { name: FINDER_TEXTS.removeFilter(FINDER_TEXTS.newChip) })).toBeVisible();
-  await page.getByRole('button', { name: FINDER_TEXTS.removeFilter(FINDER_TEXTS.newChip) }).click();
+  await expect(page.getByRole('button', { name: FINDER_LATER_TEXTS.removeFilter(FINDER_LATER_TEXTS.newChip) })).toBeVisible();
+  await page.getByRole('button', { name: FINDER_LATER_TEXTS.removeFilter(FINDER_LATER_TEXTS.newChip) }).click();
   await expect(page).not.toHaveURL(/since=/);
 
   // Signing in: the browser's list joins the account's, and the browser's copy goes.

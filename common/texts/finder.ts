@@ -20,14 +20,7 @@ export const FINDER_TEXTS = texts({
   filters: /*i18n*/ 'Filters',
   /** The camera button in the search box (issue 42); its panel's words are in photo-search.ts. */
   searchByPhoto: /*i18n*/ 'Search by photo',
-  /** The chip of the products added since the visitor's last visit (issue 42). */
-  newChip: /*i18n*/ 'New since your last visit',
   brandProducts: (count: number) => i18n._('{count, plural, one {# product} other {# products}}', { count }),
-  browseFinder: /*i18n*/ 'Browse the finder',
-  activeFilters: /*i18n*/ 'Active filters',
-  clearAll: /*i18n*/ 'Clear all',
-  /** A chip's accessible name: what pressing it takes away ("Remove category Shoes"). */
-  removeFilter: (what: string) => i18n._('Remove {what}', { what }),
   /**
    * The summary line (spec section 4): "Showing 6 items of 9 matching "jeans" in Pants for Men (scroll to see more)".
    * `count` and `total` are the numbers as written (grouped), `shown` the count the plural is chosen by.
@@ -57,16 +50,6 @@ export const FINDER_TEXTS = texts({
   searchPlaceholder: /*i18n*/ 'Search products or brands',
   searching: /*i18n*/ 'Searching',
   products: /*i18n*/ 'Products',
-  /** The active filters' chips: what each shows, and what its button says it removes. */
-  searchChip: (search: string) => i18n._('“{search}”', { search }),
-  removeSearch: (search: string) => i18n._('Remove search “{search}”', { search }),
-  removeCategory: (category: string) => i18n._('Remove category {category}', { category }),
-  removeGender: (gender: string) => i18n._('Remove gender {gender}', { gender }),
-  removeBrand: (brand: string) => i18n._('Remove brand {brand}', { brand }),
-  removePrice: (range: string) => i18n._('Remove price {range}', { range }),
-  /** A price range with one bound: "under $50", "from $10". */
-  priceUnder: (price: string) => i18n._('under {price}', { price }),
-  priceFrom: (price: string) => i18n._('from {price}', { price }),
 });
 
 /** The finder's gender choices (spec section 4) as the page names them; the address and the API keep the English value. */

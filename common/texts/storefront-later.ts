@@ -25,6 +25,24 @@ export const LATER_TEXTS = texts({
 
 /** The words of FINDER_TEXTS's parts that hydrate later (issue 38): the same sentences, in a module the first view does not load. */
 export const FINDER_LATER_TEXTS = texts({
+  /** The chip of the products added since the visitor's last visit (issue 42). */
+  newChip: /*i18n*/ 'New since your last visit',
+  browseFinder: /*i18n*/ 'Browse the finder',
+  activeFilters: /*i18n*/ 'Active filters',
+  clearAll: /*i18n*/ 'Clear all',
+  /** A chip's accessible name: what pressing it takes away ("Remove category Shoes"). */
+  removeFilter: (what: string) => i18n._('Remove {what}', { what }),
+  /** The active filters' chips: what each shows, and what its button says it removes. */
+  searchChip: (search: string) => i18n._('“{search}”', { search }),
+  removeSearch: (search: string) => i18n._('Remove search “{search}”', { search }),
+  removeCategory: (category: string) => i18n._('Remove category {category}', { category }),
+  removeGender: (gender: string) => i18n._('Remove gender {gender}', { gender }),
+  removeBrand: (brand: string) => i18n._('Remove brand {brand}', { brand }),
+  removePrice: (range: string) => i18n._('Remove price {range}', { range }),
+  /** A price range with one bound: "under $50", "from export const FINDER_LATER_TEXTS = texts({
+0". */
+  priceUnder: (price: string) => i18n._('under {price}', { price }),
+  priceFrom: (price: string) => i18n._('from {price}', { price }),
   allCategories: /*i18n*/ 'All',
   brandMissingText: /*i18n*/ 'No product of this brand is in the catalogue. Browse the finder instead.',
   brandMissingTitle: /*i18n*/ 'Brand not found',

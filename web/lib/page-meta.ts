@@ -12,57 +12,29 @@ type Builders = typeof PageMetaBuilders;
  */
 const loadBuilders: () => Promise<Builders> = withMessages(() => import('../../common/page-meta'));
 import { usePageData } from './page-data';
-import { currentLanguage, pathIn, type LangCode } from '../../common/i18n';
-import { contentLanguage } from '../../common/catalogue-languages';
-
-function setHeadElement(selector: string, create: () => HTMLElement, apply: ((el: HTMLElement) => void) | null) {
-  let el = document.head.querySelector<HTMLElement>(selector);
-  if (!apply) {
-    el?.remove();
-    return;
-  }
-  if (!el) {
-    el = create();
-    document.head.append(el);
-  }
-  apply(el);
-}
-
-function metaNamed(name: string): () => HTMLElement {
-  return () => Object.assign(document.createElement('meta'), { name });
-}
+import type { LangCode } from '../../common/i18n';
 
 /**
  * Keeps the document's title, description, canonical link and robots rule on the page shown. The server writes
- * the same values into the HTML (with the previews' tags); this takes over when the browser navigates itself.
- * null (the page's data is still loading) leaves the document as it is.
+ * the same values into the HTML (with the previews' tags); this takes over when the browser navigates itself, with
+ * code that loads then (apply-page-meta.ts). null (the page's data is still loading) leaves the document as it is.
  */
-/**
- * A page's canonical address in the page's language (issue 41), as the server writes it: under the language's base
- * where the page has a version in it, else the English one (a product page whose title is not translated there:
- * server/modules/pages/head.ts).
- */
-function canonicalIn(canonical: string, languages: readonly LangCode[] | undefined): string {
-  const lang = contentLanguage(currentLanguage());
-  return !languages || languages.includes(lang) ? pathIn(lang, canonical) : canonical;
-}
-
 export function usePageMeta(meta: PageMeta | null): void {
   const origin = usePageData()?.origin;
   const { title = '', description = '', canonical = null, index = false, languages } = meta ?? {};
-  const canonicalPath = canonical === null ? null : canonicalIn(canonical, languages);
+  const languageList = languages?.join(',');
   const known = meta !== null;
   useEffect(() => {
     if (!known) return;
-    document.title = title;
-    setHeadElement('meta[name="description"]', metaNamed('description'), (el) => el.setAttribute('content', description));
-    setHeadElement(
-      'link[rel="canonical"]',
-      () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
-      canonicalPath === null ? null : (el) => el.setAttribute('href', `${origin ?? window.location.origin}${canonicalPath}`),
-    );
-    setHeadElement('meta[name="robots"]', metaNamed('robots'), index ? null : (el) => el.setAttribute('content', 'noindex'));
-  }, [known, title, description, canonicalPath, index, origin]);
+    const shown: PageMeta = {
+      title,
+      description,
+      canonical,
+      index,
+      ...(languageList !== undefined && { languages: languageList ? (languageList.split(',') as LangCode[]) : [] }),
+    };
+    void import('./apply-page-meta').then((m) => m.applyPageMeta(shown, origin));
+  }, [known, title, description, canonical, index, languageList, origin]);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { Link, useParams } from '../../lib/router';
-import { FINDER_TEXTS } from '../../../common/texts/finder';
 import { TEXTS } from '../../../common/texts/storefront';
 import { FINDER_LATER_TEXTS } from '../../../common/texts/storefront-later';
 import { LoadStatus } from '../../components/ui/load-status';
@@ -24,7 +23,7 @@ export default function BrandPage() {
         <p>{FINDER_LATER_TEXTS.brandMissingText}</p>
         <p>
           <Link to="/" className="button button-primary">
-            {FINDER_TEXTS.browseFinder}
+            {FINDER_LATER_TEXTS.browseFinder}
           </Link>
         </p>
       </section>

@@ -1,4 +1,4 @@
-import { FINDER_TEXTS } from '../../../../common/texts/finder';
+import { FINDER_LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import { useMemo } from 'react';
 import { activeFilterChips } from '../../../../common/finder-chips';
 import type { CurrencyCode } from '../../../../common/currency';
@@ -29,7 +29,7 @@ export function ActiveFilters({ filters, categoryLabel, brandNames, currency, fi
   );
   if (chips.length === 0) return null;
   return (
-    <div className="active-filters" role="group" aria-label={FINDER_TEXTS.activeFilters}>
+    <div className="active-filters" role="group" aria-label={FINDER_LATER_TEXTS.activeFilters}>
       {chips.map((chip) => (
         <button key={chip.key} type="button" className="active-chip" aria-label={chip.removeLabel} onClick={() => onChange(chip.change)}>
           <span className="active-chip-label" dir="auto">
@@ -41,7 +41,7 @@ export function ActiveFilters({ filters, categoryLabel, brandNames, currency, fi
         </button>
       ))}
       <button type="button" className="link-button active-clear" onClick={onClearAll}>
-        {FINDER_TEXTS.clearAll}
+        {FINDER_LATER_TEXTS.clearAll}
       </button>
     </div>
   );

@@ -9,6 +9,7 @@ import { App, seedQueries } from './app/app';
 import { routeForPath } from './app/routes';
 import { readInitialData, readPageMessages } from './lib/page-data';
 import { preloadLaterParts } from './lib/hydrate-later';
+import { countOutboundClicks } from './lib/outbound-clicks';
 import { createQueryClient } from './lib/query-client';
 import { getSiteConfig } from './lib/site-config';
 import { moneyFormat } from '../common/money-format';
@@ -18,6 +19,9 @@ import './styles/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// BUY and a card's picture count their clicks from here on, before the cards' code (a later part) is in.
+countOutboundClicks(document);
 
 // The browser restores scroll positions itself only for whole pages; the layout does it for in-site Back.
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';

@@ -1,20 +1,10 @@
-import type { MouseEvent } from 'react';
 import { BUY_TEXTS, TEXTS } from '../../common/texts/storefront';
 import type { Product } from '../../common/schemas/product';
 import { useBuyTarget } from '../lib/agents';
-import { sendAnalytics } from '../lib/analytics';
+import { countedLink } from '../lib/outbound-clicks';
 
 /** The external store: a new tab, no referrer or opener, marked as a paid link. */
 export const OUTBOUND_REL = 'noopener noreferrer sponsored';
-
-/**
- * Counts an outbound click (decision 0018) without preventDefault: the store's tab opens at once. A middle click
- * opens it too, so it counts as well; a right click does not.
- */
-export function outboundHandlers(productId: string, source: 'buy' | 'image' | 'page', agent: string | undefined) {
-  const report = () => sendAnalytics({ kind: 'click', productId, source, ...(agent ? { agent } : {}) });
-  return { onClick: report, onAuxClick: (event: MouseEvent) => event.button === 1 && report() };
-}
 
 /** The star of a best product (spec section 2), on a card or a product page's picture. */
 export function BestBadge({ product }: { product: Product }) {
@@ -28,7 +18,7 @@ export function BestBadge({ product }: { product: Product }) {
 }
 
 /**
- * BUY: the product's store in a new tab, counted as a click (spec section 2); disabled when it has no link. `source`
+ * BUY: the product's store in a new tab, counted as a click (spec section 2; outbound-clicks.ts); disabled when it has no link. `source`
  * says where it sits for the count: 'buy' on a card, 'page' on the product page.
  */
 export function BuyLink({ product, className, source = 'buy' }: { product: Product; className: string; source?: 'buy' | 'page' }) {
@@ -49,7 +39,7 @@ export function BuyLink({ product, className, source = 'buy' }: { product: Produ
       rel={OUTBOUND_REL}
       aria-label={BUY_TEXTS.opensStore(product.title)}
       data-agent={buy.agent}
-      {...outboundHandlers(product.id, source, buy.agent)}
+      {...countedLink(product.id, source)}
     >
       {TEXTS.buy}
     </a>

@@ -6,7 +6,8 @@ import { LATER_TEXTS } from '../../common/texts/storefront-later';
 import { thumbnailUrlFor } from '../../common/media';
 import type { Product } from '../../common/schemas/product';
 import { useBuyTarget } from '../lib/agents';
-import { BestBadge, BuyLink, OUTBOUND_REL, outboundHandlers } from './buy-link';
+import { BestBadge, BuyLink, OUTBOUND_REL } from './buy-link';
+import { countedLink } from '../lib/outbound-clicks';
 import { QcBadge } from './qc-badge';
 import { FavoriteButton } from './favorite-button';
 import { Price } from './price';
@@ -69,7 +70,8 @@ export function ProductCard({ product, fadeIn, eager, priority = false, note }: 
           rel={OUTBOUND_REL}
           tabIndex={-1}
           aria-hidden="true"
-          {...outboundHandlers(product.id, 'image', buy.agent)}
+          data-agent={buy.agent}
+          {...countedLink(product.id, 'image')}
         >
           {image}
         </a>

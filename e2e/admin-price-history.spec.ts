@@ -32,6 +32,17 @@ test("a price change draws the product's price history; a favourite's price aler
     });
     expect(signUp.status(), await signUp.text()).toBe(200);
 
+    // The account's list is still on its way when the find is saved (CI's failure: a save then cancelled that fetch
+    // and nothing asked again, so the alert never showed).
+    let pressed: () => void = () => undefined;
+    const savePressed = new Promise<void>((resolve) => (pressed = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/favorites',
+      async (route) => {
+        await savePressed;
+        await route.continue();
+      },
+    );
     await page.goto(product.path);
     const history = page.getByRole('region', { name: PRICE_TEXTS.historyTitle });
     await expect(history.getByRole('img', { name: /lowest/ })).toBeVisible();
@@ -45,6 +56,7 @@ test("a price change draws the product's price history; a favourite's price aler
       await route.continue();
     });
     await page.getByRole('button', { name: FAVORITE_TEXTS.save(product.title) }).click();
+    pressed();
     const alert = page.getByLabel(PRICE_TEXTS.alertLabel);
     await expect(alert).toBeEnabled();
     // Ticked at once, as a person would: the alert is asked for once the save has landed.

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAVORITES_MAX } from '../../common/favorites';
 import type { FavoriteList } from '../../common/schemas/favorite';
@@ -116,6 +116,39 @@ describe("a save on the account's list and what waits for it (signed in)", () =>
     expect(held.fetch).toHaveBeenCalledTimes(1);
     // Nothing in flight any more: at once.
     expect(await settled(whenFavoriteSettled(product.id))).toBe(true);
+  });
+
+  it('a save pressed while the list is still on its way asks for the list again once the server has the save', async () => {
+    const queryClient = new QueryClient();
+    let answer: (list: FavoriteList) => void = () => undefined;
+    const fetches: string[] = [];
+    // The list's first fetch hangs (a slow connection); the one after the save answers with the saved find.
+    const queryFn = vi.fn(({ signal }: { signal: AbortSignal }) => {
+      fetches.push(fetches.length === 0 ? 'first' : 'again');
+      if (fetches.length === 1)
+        return new Promise<FavoriteList>((resolve, reject) => {
+          answer = resolve;
+          signal.addEventListener('abort', () => reject(new Error('aborted')));
+        });
+      return Promise.resolve({
+        ...list(),
+        items: [{ product, savedPrice: 17, savedAt: '2026-11-27T10:00:00.000Z', lowestPrice: 17, priceAlert: false }],
+      });
+    });
+    const observer = new QueryObserver(queryClient, { queryKey: myFavoritesQueryKey, queryFn });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await tick();
+    expect(fetches).toEqual(['first']);
+    const held = heldFetch();
+    const saving = toggleOnAccount(queryClient, product, true);
+    await tick();
+    held.release(true);
+    await saving;
+    answer(list());
+    await tick();
+    expect(fetches).toEqual(['first', 'again']);
+    expect(queryClient.getQueryData<FavoriteList>(myFavoritesQueryKey)?.items.map((f) => f.product.id)).toEqual([product.id]);
+    unsubscribe();
   });
 
   it('a save the server refuses still lets what waits go on (and the list is put back)', async () => {

@@ -124,6 +124,10 @@ export async function toggleOnAccount(queryClient: QueryClient, product: Product
   } catch (err) {
     queryClient.setQueryData(myFavoritesQueryKey, before);
     throw err;
+  } finally {
+    // The list was still on its way: its fetch was cancelled above (it could have answered without this change), and
+    // nothing else would ask again, so the heart and the price alert would wait for a list that never comes.
+    if (before === undefined) void queryClient.invalidateQueries({ queryKey: myFavoritesQueryKey });
   }
 }
 

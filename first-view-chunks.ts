@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
@@ -11,9 +12,11 @@ import type { Plugin } from 'vite';
  * - `react`: React and React DOM, the largest part and the one that changes least between our releases;
  * - `shell`: everything the entry (web/main.tsx) imports, directly or not: the app's frame, TanStack Query, the router;
  * - `storefront`: what two or more of the storefront's pages import beyond the shell (the price, the heart, BUY);
- * - `<page>-view`: what one storefront page alone imports beyond those, beside the page's own chunk;
- * - then the page's own chunk (a module loaded on demand keeps its own, which the build manifest names), and the later
- *   parts' chunks (web/lib/hydrate-later.tsx) and every other page's, as Rolldown makes them.
+ * - `<page>-view`: the storefront page's module with what it alone imports beyond those (one file, not two: each file
+ *   costs its own imports, exports and compression window). The build manifest names no chunk for a module inside a
+ *   group, so the build writes `.vite/page-chunks.json` beside it: each such page's module (as the manifest keys
+ *   modules) → its group's manifest key;
+ * - then the later parts' chunks (web/lib/hydrate-later.tsx) and every other page's, as Rolldown makes them.
  *
  * A later part's code comes after the first view, but its styles must not: the server puts them in the page with the
  * page's own, or the part's markup would be painted unstyled and then move. The build writes, beside the manifest,
@@ -58,6 +61,8 @@ const LATER_PART = /laterPart(?:<[^>]*>)?\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+
 
 /** Where the server finds each chunk's later parts' styles (server/modules/pages/front-end.ts reads it). */
 export const LATER_CSS_FILE = '.vite/later-css.json';
+/** Where the server finds the chunk of a storefront page's module, which its view's group holds. */
+export const PAGE_CHUNKS_FILE = '.vite/page-chunks.json';
 
 type OutputChunk = { type: 'chunk'; fileName: string; moduleIds: string[]; imports: string[]; dynamicImports: string[] };
 type CssOf = (chunk: OutputChunk) => readonly string[];
@@ -102,6 +107,18 @@ export function firstViewChunks(): Plugin {
         if (css.size > 0) laterCss[chunk.fileName] = [...css];
       }
       this.emitFile({ type: 'asset', fileName: LATER_CSS_FILE, source: JSON.stringify(laterCss, null, 1) });
+      // As Vite's manifest keys them: a module by its path from the root (web/), a chunk of no module of its own by
+      // its file's name after an underscore.
+      const root = this.environment.config.root;
+      const pageChunks: Record<string, string> = {};
+      for (const chunk of chunks.values()) {
+        for (const id of chunk.moduleIds) {
+          if (STOREFRONT_PAGES.some((p) => p.test(id)) && groups.has(id)) {
+            pageChunks[path.relative(root, id).split(path.sep).join('/')] = `_${path.basename(chunk.fileName)}`;
+          }
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: PAGE_CHUNKS_FILE, source: JSON.stringify(pageChunks, null, 1) });
     },
     buildEnd() {
       if (this.environment.config.consumer !== 'client') return;
@@ -113,8 +130,9 @@ export function firstViewChunks(): Plugin {
       const reached = new Map<string, string[]>();
       for (const page of ids.filter((id) => STOREFRONT_PAGES.some((p) => p.test(id)))) {
         for (const id of staticClosure(page, info)) {
-          // A module loaded on demand (a page, a later part) keeps a chunk of its own.
-          if (shell.has(id) || LIBRARY.test(id) || STYLE.test(id) || (info(id)?.dynamicImporters.length ?? 0) > 0) continue;
+          // A module loaded on demand (a later part, another page) keeps a chunk of its own; the page joins its view.
+          if (shell.has(id) || LIBRARY.test(id) || STYLE.test(id) || (id !== page && (info(id)?.dynamicImporters.length ?? 0) > 0))
+            continue;
           reached.set(id, [...(reached.get(id) ?? []), page]);
         }
       }

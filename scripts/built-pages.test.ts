@@ -240,7 +240,7 @@ describe('the built site', () => {
     expect(entry).not.toContain('preact');
   });
 
-  it("keeps a guide article's first JavaScript within the finder's: its product cards hydrate later, their styles come with the page", async () => {
+  it("keeps the first JavaScript of the finder and a product page within 100 kB, and a guide article's within the finder's", async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(runDir, 'web', '.vite', 'manifest.json'), 'utf8')) as Record<
       string,
       { file: string; name?: string; css?: string[] }
@@ -265,6 +265,13 @@ describe('the built site', () => {
     const card = chunk('product-card');
     const productView = chunk('product-view');
     expect(card && productView).toBeTruthy();
+    // Issue 38's budget: React DOM included, the first JavaScript of the finder and of a product page at most 100 kB
+    // (gzip -9), in every language; the product page's own chunk among it (its module is in its view's chunk).
+    const product = await firstView(pages.find((page) => page.name === 'product')?.url ?? '');
+    expect(finder.bytes).toBeLessThanOrEqual(100_000);
+    expect(product.bytes).toBeLessThanOrEqual(100_000);
+    expect((await firstView('/ar/')).bytes).toBe(finder.bytes);
+    expect(product.files).toContain(productView?.file);
     // The card's code (and the product page's chunk it shares) loads after the first view; its styles are in the page.
     expect(article.files).not.toContain(card?.file);
     expect(article.files).not.toContain(productView?.file);

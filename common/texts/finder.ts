@@ -46,9 +46,6 @@ export const FINDER_TEXTS = texts({
   /** A choice's count as a screen reader hears it after the number ("Men 41 products"). */
   countProducts: (n: number) => i18n._('{n, plural, one {product} other {products}}', { n }),
   genderGroup: /*i18n*/ 'Gender',
-  searchLabel: /*i18n*/ 'Search products',
-  searchPlaceholder: /*i18n*/ 'Search products or brands',
-  searching: /*i18n*/ 'Searching',
   products: /*i18n*/ 'Products',
 });
 
@@ -80,7 +77,6 @@ export const FINDER_SPEC_TEXTS = texts({
   priceLabel: /*i18n*/ 'Price',
   minPriceLabel: /*i18n*/ 'Min price',
   maxPriceLabel: /*i18n*/ 'Max price',
-  suggestionsLabel: /*i18n*/ 'Suggestions',
   includingResultsFor: (corrected: string) => i18n._('Including results for “{corrected}”', { corrected }),
   /** Issue 27: no product has every word; these have the most of them. */
   /** A partial answer's line, with how many cards it found (issue 40). */

@@ -25,6 +25,10 @@ export const LATER_TEXTS = texts({
 
 /** The words of FINDER_TEXTS's parts that hydrate later (issue 38): the same sentences, in a module the first view does not load. */
 export const FINDER_LATER_TEXTS = texts({
+  searchLabel: /*i18n*/ 'Search products',
+  searchPlaceholder: /*i18n*/ 'Search products or brands',
+  searching: /*i18n*/ 'Searching',
+  suggestionsLabel: /*i18n*/ 'Suggestions',
   /** The chip of the products added since the visitor's last visit (issue 42). */
   newChip: /*i18n*/ 'New since your last visit',
   browseFinder: /*i18n*/ 'Browse the finder',

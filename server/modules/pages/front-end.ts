@@ -108,6 +108,14 @@ export async function loadBuiltFrontEnd(distDir: string): Promise<FrontEnd | nul
   const entryPath = path.join(distDir, 'server', 'entry-server.js');
   if (![templatePath, manifestPath, entryPath].every((p) => fs.existsSync(p))) return null;
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  // The storefront pages' modules are in their views' chunks, which the manifest keys by file (first-view-chunks.ts).
+  const pageChunksPath = path.join(webDist, '.vite', 'page-chunks.json');
+  if (fs.existsSync(pageChunksPath)) {
+    for (const [module, chunkKey] of Object.entries(JSON.parse(fs.readFileSync(pageChunksPath, 'utf8')) as Record<string, string>)) {
+      const chunk = manifest[chunkKey];
+      if (chunk && !manifest[module]) manifest[module] = chunk;
+    }
+  }
   const laterCssPath = path.join(webDist, '.vite', 'later-css.json');
   const laterCss = fs.existsSync(laterCssPath) ? (JSON.parse(fs.readFileSync(laterCssPath, 'utf8')) as LaterCss) : {};
   // Stylesheets go into the page itself: a phone paints the server's HTML without waiting for another request.

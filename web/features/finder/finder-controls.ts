@@ -31,22 +31,6 @@ export function categoryCounts(facets: FinderFacets | undefined): Map<string, nu
   return counts;
 }
 
-/**
- * Whether any filter narrows the list beyond the search words: what would show a chip above the results
- * (common/finder-chips.ts, which the chips' later part loads) other than the search's own.
- */
-export function narrowed(f: FinderFilters): boolean {
-  return (
-    f.category !== ALL ||
-    f.gender !== ALL ||
-    f.best ||
-    f.brands.length > 0 ||
-    f.minPrice !== null ||
-    f.maxPrice !== null ||
-    Boolean(f.since)
-  );
-}
-
 /** "Search all categories": the same search, nothing else narrowing it (the order stays). */
 export function allCategoriesFilters(f: FinderFilters): FinderFilters {
   return { ...DEFAULT_FILTERS, search: f.search, sort: f.sort };

@@ -22,13 +22,12 @@ import { categoriesQueryKey } from '../../lib/query-keys';
 import { useProducts } from './api/get-products';
 import { GenderFilter } from './components/gender-filter';
 import { LaterProductGrid } from '../../components/later-product-grid';
-import { SearchBox } from './components/search-box';
-import { emptyState, paramsFromFilters, summaryText, type FinderFilters } from '../../../common/finder-filters';
+import { emptyState, hasFilters, paramsFromFilters, summaryText, type FinderFilters } from '../../../common/finder-filters';
 import { brandPath, PRODUCTS_PATH } from '../../../common/product-urls';
 import type { BrandSummary } from '../../../common/schemas/search';
 import { useFacets } from './api/get-facets';
 import { SortSelect } from './components/sort-select';
-import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts, narrowed } from './finder-controls';
+import { allCategoriesFilters, categoryCounts, clearedFilters, genderCounts } from './finder-controls';
 import type { SuggestionOption } from './suggestion-options';
 import { useBuiltPageMeta } from '../../lib/page-meta';
 import { getSiteConfig } from '../../lib/site-config';
@@ -50,6 +49,9 @@ const NewSinceLastVisit = laterPart(() => import('../../components/new-since').t
 const SaveSearch = laterPart(() => import('./components/save-search').then((m) => m.SaveSearch));
 // Search by photo (issue 42): its panel's code and words load when a visitor presses the camera button.
 const PhotoSearch = lazy(() => import('./components/photo-search').then((m) => ({ default: m.PhotoSearch })));
+// The search box (a combobox whose suggestions load with its first focus): the server's input is on screen and
+// typed into meanwhile; a key pressed in it hydrates it first (hydrate-later.tsx).
+const SearchBox = laterPart(() => import('./components/search-box').then((m) => m.SearchBox));
 // The active filters' chips (issue 28): their rules and words load after the first view.
 const ActiveFilters = laterPart(() => import('./components/active-filters').then((m) => m.ActiveFilters));
 const EmptyRescue = laterPart(() => import('./components/empty-rescue').then((m) => m.EmptyRescue));
@@ -90,7 +92,7 @@ export default function FinderPage({ brand }: Props = {}) {
   const { baseCurrency } = getSiteConfig();
   useBuiltPageMeta((m) => (brand ? m.brandMeta(brand) : m.finderMeta(urlFilters, urlCategory, brandNames, baseCurrency)));
   // The finder as a returning visitor lands on it (no words, no filters, not a brand's page): recently viewed shows.
-  const plainView = !brand && !narrowed(urlFilters) && !urlFilters.search;
+  const plainView = !brand && !hasFilters(urlFilters) && !urlFilters.search;
 
   // One page view per visit to the finder, not per filter change (decision 0018); the ref keeps React's
   // development double run of effects from sending two.
@@ -142,12 +144,16 @@ export default function FinderPage({ brand }: Props = {}) {
     [update, filters, brand],
   );
 
-  const onPick = (option: SuggestionOption) => {
-    if (option.kind === 'product' || option.kind === 'guide') void navigate(option.path);
-    else if (option.kind === 'brand') void navigate(brandPath(option.slug));
-    // The category's products, not the typed text's: chips are hidden for Women, so Women becomes All.
-    else update({ category: option.name, search: '', gender: filters.gender === 'Women' ? ALL : filters.gender });
-  };
+  const onPick = useCallback(
+    (option: SuggestionOption) => {
+      if (option.kind === 'product' || option.kind === 'guide') void navigate(option.path);
+      else if (option.kind === 'brand') void navigate(brandPath(option.slug));
+      // The category's products, not the typed text's: chips are hidden for Women, so Women becomes All.
+      else update({ category: option.name, search: '', gender: filters.gender === 'Women' ? ALL : filters.gender });
+    },
+    [navigate, update, filters.gender],
+  );
+  const onSearchInput = useCallback((search: string) => setFilters((f) => ({ ...f, search, allWords: false })), [setFilters]);
 
   const onBestChange = (best: boolean) => {
     update({ best });
@@ -220,6 +226,7 @@ export default function FinderPage({ brand }: Props = {}) {
     setPhotoOpen(false);
     document.querySelector<HTMLButtonElement>('.photo-button')?.focus();
   }, []);
+  const onPhoto = useCallback(() => (photoOpen ? closePhoto() : setPhotoOpen(true)), [photoOpen, closePhoto]);
   // What the phone's Filters button hides: the price range and the chosen brands.
   const moreCount = (filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0) + (brand ? 0 : filters.brands.length);
 
@@ -234,10 +241,10 @@ export default function FinderPage({ brand }: Props = {}) {
         <SearchBox
           value={filters.search}
           searching={searching}
-          onChange={(search) => setFilters((f) => ({ ...f, search, allWords: false }))}
+          onChange={onSearchInput}
           onPick={onPick}
           photoOpen={photoOpen}
-          onPhoto={() => (photoOpen ? closePhoto() : setPhotoOpen(true))}
+          onPhoto={onPhoto}
         />
       </header>
       {photoOpen && (

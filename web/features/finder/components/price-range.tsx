@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { FINDER_LATER_TEXTS, LATER_TEXTS } from '../../../../common/texts/storefront-later';
 import { formatMoney, fromBase, toBase } from '../../../../common/currency';
 import { CURRENCY_TEXTS } from '../../../../common/texts/currency';
@@ -36,8 +36,7 @@ export function PriceRange({ min, max, bounds, onChange }: Props) {
   const high = parsePriceInput(draft.max);
   const crossed = typeof low === 'number' && typeof high === 'number' && low > high;
 
-  const edit = (which: 'min' | 'max', text: string) => {
-    const next = { ...draft, [which]: text };
+  const apply = (next: typeof draft) => {
     setDraft(next);
     const a = parsePriceInput(next.min);
     const b = parsePriceInput(next.max);
@@ -46,6 +45,19 @@ export function PriceRange({ min, max, bounds, onChange }: Props) {
     const baseMax = based(b, 'max') ?? null;
     if (baseMin !== min || baseMax !== max) onChange(baseMin, baseMax);
   };
+  const edit = (which: 'min' | 'max', text: string) => apply({ ...draft, [which]: text });
+  // A later part (its code comes after the first view): what is typed before it hydrates stays in the fields but not
+  // in the draft, so the next render would empty them; once hydrated, the fields' text is taken in (as the search box).
+  const minField = useRef<HTMLInputElement>(null);
+  const maxField = useRef<HTMLInputElement>(null);
+  const atHydration = useRef({ draft, apply });
+  useLayoutEffect(() => {
+    const { draft: first, apply: take } = atHydration.current;
+    const typed = { min: minField.current?.value ?? first.min, max: maxField.current?.value ?? first.max };
+    // A transition: an urgent update would make React render a sibling part still waiting for its code anew,
+    // dropping what was typed there (the search box).
+    if (typed.min !== first.min || typed.max !== first.max) startTransition(() => take({ ...first, ...typed }));
+  }, []);
   const hint = (amount: number, round: (n: number) => number) => formatMoney(round(amount * rate), currency);
 
   const field = (which: 'min' | 'max', label: string, hint: string) => (
@@ -57,6 +69,7 @@ export function PriceRange({ min, max, bounds, onChange }: Props) {
         min={0}
         step="any"
         placeholder={hint}
+        ref={which === 'min' ? minField : maxField}
         value={draft[which]}
         aria-invalid={crossed || undefined}
         aria-describedby={crossed ? 'price-error' : undefined}

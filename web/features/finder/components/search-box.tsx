@@ -1,6 +1,7 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, startTransition, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SEARCH_MAX_LENGTH } from '../../../../common/constants';
-import { FINDER_TEXTS, FINDER_SPEC_TEXTS } from '../../../../common/texts/finder';
+import { FINDER_TEXTS } from '../../../../common/texts/finder';
+import { FINDER_LATER_TEXTS } from '../../../../common/texts/storefront-later';
 
 import { Spinner } from '../../../components/ui/spinner';
 import type { SuggestionOption } from '../suggestion-options';
@@ -38,10 +39,26 @@ export function SearchBox({ value, searching, onChange, onPick, photoOpen, onPho
   const [wanted, setWanted] = useState(false);
   const [listbox, setListbox] = useState<ListboxState>({ expanded: false, activeId: undefined });
   const keysRef = useRef<((e: KeyboardEvent<HTMLInputElement>) => void) | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The box is a later part: its code comes after the first view, and what a visitor types before it hydrates stays
+  // in the field (React leaves a hydrated input's value alone) but not in the page's state, so the next render would
+  // empty it. Once hydrated, the field's text and focus are taken in. Mounted later (a navigation), they agree.
+  const adopted = useRef({ value, onChange });
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    // A transition, as the price fields' (price-range.tsx): no sibling part still waiting for its code is rendered anew.
+    const typed = input.value;
+    if (typed !== adopted.current.value) startTransition(() => adopted.current.onChange(typed));
+    if (document.activeElement === input) {
+      setFocused(true);
+      setWanted(true);
+    }
+  }, []);
   return (
     <div className="search" role="search">
       <label htmlFor="finder-search" className="visually-hidden">
-        {FINDER_TEXTS.searchLabel}
+        {FINDER_LATER_TEXTS.searchLabel}
       </label>
       <svg className="search-icon" viewBox="0 0 24 24" aria-hidden="true">
         <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -56,10 +73,11 @@ export function SearchBox({ value, searching, onChange, onPick, photoOpen, onPho
         aria-expanded={listbox.expanded}
         aria-controls={LISTBOX_ID}
         aria-activedescendant={listbox.activeId}
-        placeholder={FINDER_TEXTS.searchPlaceholder}
+        placeholder={FINDER_LATER_TEXTS.searchPlaceholder}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={SEARCH_MAX_LENGTH}
+        ref={inputRef}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onFocus={() => {
@@ -69,7 +87,7 @@ export function SearchBox({ value, searching, onChange, onPick, photoOpen, onPho
         onBlur={() => setFocused(false)}
         onKeyDown={(e) => keysRef.current?.(e)}
       />
-      {searching && <Spinner className="search-spinner" label={FINDER_TEXTS.searching} size="small" />}
+      {searching && <Spinner className="search-spinner" label={FINDER_LATER_TEXTS.searching} size="small" />}
       <button
         type="button"
         className="photo-button"
@@ -87,7 +105,7 @@ export function SearchBox({ value, searching, onChange, onPick, photoOpen, onPho
       <div
         id={LISTBOX_ID}
         role="listbox"
-        aria-label={FINDER_SPEC_TEXTS.suggestionsLabel}
+        aria-label={FINDER_LATER_TEXTS.suggestionsLabel}
         className="suggestions"
         hidden={!listbox.expanded}
       >

@@ -66,6 +66,9 @@ test.describe('item management', () => {
     await card.getByRole('button', { name: /^Edit / }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Item' });
     await expect(edit.getByLabel('Item name')).toHaveValue(title);
+    // An item without a picture offers to fetch it again (issue 40); this one never had an address to fetch from.
+    await edit.getByRole('button', { name: `Fetch the picture of ${title} again` }).click();
+    await expect(toast(page, 'This item has no picture address to fetch from: add a picture in its form instead.')).toBeVisible();
     await edit.getByLabel('Price (USD)').fill('99');
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await expect(edit).toBeHidden();

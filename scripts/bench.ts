@@ -584,6 +584,16 @@ if (process.env.BENCH_ONLY === 'links') {
   process.exit(0);
 }
 
+// BENCH_ONLY=background: model traffic and /api/health while a link-health sweep of 100,000 products and an import of
+// 100,000 rows with unreachable pictures run, against the same without them (scripts/bench-background.ts, issue 39), on
+// PGlite, then PostgreSQL when it answers. Also part of the full run.
+if (process.env.BENCH_ONLY === 'background') {
+  const { benchBackground } = await import('./bench-background');
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_background', (url) => benchBackground(url));
+  else await benchBackground(null);
+  process.exit(0);
+}
+
 // BENCH_ONLY=saved-searches: the saved-search mail run over 10,000 searches (scripts/bench-saved-searches.ts), on
 // PGlite, then PostgreSQL when it answers. Also part of the full run.
 if (process.env.BENCH_ONLY === 'saved-searches') {
@@ -650,4 +660,9 @@ if (!SEARCH_ONLY) {
   const { benchSavedSearches } = await import('./bench-saved-searches');
   if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_saved', (url) => benchSavedSearches(url));
   else await benchSavedSearches(null);
+}
+if (!SEARCH_ONLY) {
+  const { benchBackground } = await import('./bench-background');
+  if (await postgresAnswers(PG_URL)) await onScratchDatabase('finder_bench_background', (url) => benchBackground(url));
+  else await benchBackground(null);
 }

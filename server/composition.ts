@@ -69,6 +69,7 @@ import { createImportsRepo } from './modules/imports/imports.repo';
 import { createImportSourcesRepo } from './modules/imports/import-sources.repo';
 import { createImportSourcesService } from './modules/imports/import-sources.service';
 import { createImportsService } from './modules/imports/imports.service';
+import { importBatchTargetMs } from './modules/imports/import-runner';
 import type { Mailer } from './modules/mail/mailer';
 import { createPriceAlertsRepo } from './modules/price-history/price-history.repo';
 import { createPriceAlertsService } from './modules/price-history/price-alerts.service';
@@ -254,6 +255,7 @@ export async function composeServices(deps: CompositionDeps) {
     log,
     removals: fileRemovals,
     allowPrivateHosts: config.importAllowPrivateHosts ?? false,
+    batchTargetMs: importBatchTargetMs(database.sinceVisitorMs),
     jobs,
     shortLinkHosts: config.importShortLinkHosts,
     currency: {

@@ -128,6 +128,9 @@ export type ImportUrlBody = z.infer<typeof importUrlBodySchema>;
 export const importFormSchema = z
   .object({
     file: z.string().meta({ format: 'binary' }).optional().describe('A .csv, .xlsx, .ods or .json file'),
+    url: importAddressField
+      .optional()
+      .describe('Instead of file: the address to read, when a second file (joinFile) adds columns to its rows'),
     policy: policyField.optional(),
     mapping: jsonText('mapping', '{"Header": "field"}', importMappingSchema)
       .optional()
@@ -155,7 +158,7 @@ export const importFormSchema = z
   })
   .register(apiSchemas, { id: 'ImportFromFile' });
 /** The form's options as the service takes them (the file apart). */
-export type ImportFormFields = Omit<z.output<typeof importFormSchema>, 'file' | 'joinFile'>;
+export type ImportFormFields = Omit<z.output<typeof importFormSchema>, 'file' | 'joinFile' | 'url'>;
 
 export const importRowErrorSchema = z
   .object({

@@ -201,9 +201,10 @@ export const STOREFRONT_SETTINGS_TEXTS = texts({
   legend: /*i18n*/ 'Products without a picture on the storefront',
   modes: {
     show: /*i18n*/ 'Show them as usual',
+    last: /*i18n*/ 'List them last',
     hide: /*i18n*/ 'Hide them',
   },
-  hint: /*i18n*/ 'Hidden products leave the finder, its counts, category and brand pages, suggestions, related lists and the sitemap; their own pages still answer.',
+  hint: /*i18n*/ 'Listed last: in every order of the finder and its searches, after every product with a picture. Hidden: they leave the finder, its counts, category and brand pages, suggestions, related lists and the sitemap; their own pages still answer.',
   saved: /*i18n*/ 'Storefront setting saved.',
   failed: /*i18n*/ 'The storefront setting could not be saved',
   loading: /*i18n*/ 'Loading the storefront setting',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
-import { inBackground, inForeground } from './background-lane';
+import { BACKGROUND_SHARE, inBackground, inForeground } from './background-lane';
 import { BACKGROUND_CONNECTIONS, openDatabase, type Database } from './client';
 import { rowsOf } from './sql';
 
@@ -80,6 +80,35 @@ describe.skipIf(process.env.FINDER_TEST_DB === 'postgres')('the background lane 
       );
       expect(inside).toEqual([{ n: 2 }]);
       await expect(inBackground(() => database.rows(sql`select 3 as n`))).resolves.toEqual([{ n: 3 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('gives background work a bounded share while visitors leave the connection no quiet moment', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-lane-'));
+    dirs.push(dir);
+    const database = await openDatabase({ pgliteDir: path.join(dir, 'db'), statementTimeoutMs: 5000 });
+    try {
+      // Three visitors asking without pause: one of them always waits for the connection.
+      let stop = false;
+      const visitors = Array.from({ length: 3 }, async () => {
+        while (!stop) await hold(database, 20);
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(database.sinceVisitorMs?.()).toBeLessThan(100);
+      const started = Date.now();
+      const done: number[] = [];
+      const background = Array.from({ length: 60 }, () => inBackground(() => hold(database, 30)).then(() => done.push(Date.now())));
+      await new Promise((r) => setTimeout(r, 3000));
+      const stoppedAt = Date.now();
+      stop = true;
+      await Promise.all([...visitors, ...background]);
+      // Before, background work waited for a quiet moment up to its 30 s limit: none ran while the visitors asked.
+      const during = done.filter((at) => at < stoppedAt).length;
+      expect(during).toBeGreaterThanOrEqual(3);
+      // At most its share of the connection's time (and one statement over it): 30 ms each.
+      expect(during * 30).toBeLessThanOrEqual(BACKGROUND_SHARE * (stoppedAt - started) + 60);
     } finally {
       await database.close();
     }

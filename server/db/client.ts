@@ -59,6 +59,12 @@ export type Database = {
    * (server/jobs): pg-boss brings its own SQL and runs it on the app's database through this, on the same pool.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+  /**
+   * On the embedded database, whose one connection background work shares (background-lane.ts): how long ago a
+   * visitor's statement last ended, so background work can size its turns to the visitors about. Absent on
+   * PostgreSQL, where background work has connections of its own.
+   */
+  sinceVisitorMs?: () => number;
   close(): Promise<void>;
 };
 
@@ -314,8 +320,8 @@ async function openPgliteWorker(dir: string, statementTimeoutMs: number, timeout
     timeouts,
   );
   // One connection: background statements one at a time, and only while no request waits for it (decision 0081).
-  gateBackground(pool, 1);
-  return overPool(
+  const gate = gateBackground(pool, 1);
+  const database = await overPool(
     pool,
     'pglite',
     statementTimeoutMs,
@@ -328,6 +334,7 @@ async function openPgliteWorker(dir: string, statementTimeoutMs: number, timeout
     },
     listenOnPool(pool),
   );
+  return { ...database, sinceVisitorMs: gate.sinceVisitorMs };
 }
 
 /** True when a PostgreSQL server answers at the URL within a second. */

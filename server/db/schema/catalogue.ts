@@ -370,8 +370,9 @@ export const brandAliases = pgTable(
 
 /**
  * The storefront's settings an admin changes in the dashboard (issue 40, migration 0043): one row, absent until first
- * saved (the defaults then). `missing_pictures`: 'show' products without a picture as any other, or 'hide' them from
- * every public list (catalogue/visibility.ts reads it in the statement, so every process sees a change at once).
+ * saved (the defaults then). `missing_pictures`: 'show' products without a picture as any other, list them 'last' in
+ * every order of the finder (migration 0044), or 'hide' them from every public list (catalogue/visibility.ts reads it
+ * in the statement, so every process sees a change at once).
  */
 export const storefrontSettings = pgTable(
   'storefront_settings',
@@ -382,6 +383,6 @@ export const storefrontSettings = pgTable(
   },
   (t) => [
     check('storefront_settings_one_row_check', sql`${t.id} = 1`),
-    check('storefront_settings_missing_pictures_check', sql`${t.missingPictures} in ('show', 'hide')`),
+    check('storefront_settings_missing_pictures_check', sql`${t.missingPictures} in ('show', 'last', 'hide')`),
   ],
 );

@@ -143,6 +143,12 @@ export const importRows = pgTable(
     index('import_rows_product_idx')
       .on(t.importId, t.productId)
       .where(sql`${t.productId} is not null`),
+    // A preview matches its rows a part at a time, each part the rows of a range of groups (issue 39): one range of
+    // this index. The expression is rowGroupKeySql (server/modules/imports/import-matching.ts) over the row's values.
+    index('import_rows_group_idx').on(
+      t.importId,
+      sql`(case when ${t.values}->>'sourceItemId' is not null then (${t.values}->>'sourcePlatform') || ':' || (${t.values}->>'sourceItemId') when ${t.values}->>'link' is not null then 'link:' || (${t.values}->>'link') end)`,
+    ),
   ],
 );
 

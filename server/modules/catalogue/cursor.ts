@@ -11,19 +11,25 @@ import { AppError } from '../../errors';
  *   start, the same for every visitor (decision 0043): a search's pages are then one answer, whoever asks.
  * - newest, price-asc, price-desc: by the created time or the price (exact text of the stored value), then id.
  * - popular: by popularity (descending), then the shuffled order.
+ * In each, while the storefront lists products without a picture last (issue 40), those come after every other in
+ * the same order: `last` says the cursor's product is one of them (`l: 1`).
  */
-export type FinderCursor =
+export type FinderCursor = (
   | { sort: 'shuffle'; phase: 0 | 1; key: number; id: string }
   | { sort: 'relevance'; score: number; key: number; id: string }
   | { sort: 'newest' | 'price-asc' | 'price-desc'; value: string; id: string }
-  | { sort: 'popular'; popularity: number; key: number; id: string };
+  | { sort: 'popular'; popularity: number; key: number; id: string }
+) & { last?: boolean | undefined };
 
 const int = z.number().int().min(-2147483648).max(2147483647);
 const phase = z.union([z.literal(0), z.literal(1)]);
+const listedLast = z.literal(1).optional();
 const cursorSchema = z.union([
-  z.object({ p: phase, k: int, i: z.uuid() }).strict(),
+  z.object({ p: phase, k: int, i: z.uuid(), l: listedLast }).strict(),
   // `p`: a relevance cursor of before decision 0043 carried the visitor's phase; still read, not used.
-  z.object({ s: z.literal('r'), r: z.number().int().min(0).max(1_000_000), p: phase.optional(), k: int, i: z.uuid() }).strict(),
+  z
+    .object({ s: z.literal('r'), r: z.number().int().min(0).max(1_000_000), p: phase.optional(), k: int, i: z.uuid(), l: listedLast })
+    .strict(),
   z
     .object({
       s: z.literal('n'),
@@ -31,10 +37,11 @@ const cursorSchema = z.union([
         .datetime({ offset: true, local: false })
         .or(z.string().regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/)),
       i: z.uuid(),
+      l: listedLast,
     })
     .strict(),
-  z.object({ s: z.enum(['pa', 'pd']), v: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/), i: z.uuid() }).strict(),
-  z.object({ s: z.literal('po'), v: z.number().int().min(0), k: int, i: z.uuid() }).strict(),
+  z.object({ s: z.enum(['pa', 'pd']), v: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/), i: z.uuid(), l: listedLast }).strict(),
+  z.object({ s: z.literal('po'), v: z.number().int().min(0), k: int, i: z.uuid(), l: listedLast }).strict(),
 ]);
 
 export function encodeCursor(c: FinderCursor): string {
@@ -43,6 +50,7 @@ export function encodeCursor(c: FinderCursor): string {
   else if (c.sort === 'relevance') raw = { s: 'r', r: c.score, k: c.key, i: c.id };
   else if (c.sort === 'popular') raw = { s: 'po', v: c.popularity, k: c.key, i: c.id };
   else raw = { s: c.sort === 'newest' ? 'n' : c.sort === 'price-asc' ? 'pa' : 'pd', v: c.value, i: c.id };
+  if (c.last) raw = { ...raw, l: 1 };
   return Buffer.from(JSON.stringify(raw)).toString('base64url');
 }
 
@@ -55,16 +63,17 @@ export function decodeCursor(raw: string): FinderCursor {
   } catch {
     throw new AppError('VALIDATION', INVALID);
   }
-  if (!('s' in parsed)) return { sort: 'shuffle', phase: parsed.p, key: parsed.k, id: parsed.i };
+  const last = parsed.l === 1 ? { last: true } : {};
+  if (!('s' in parsed)) return { sort: 'shuffle', phase: parsed.p, key: parsed.k, id: parsed.i, ...last };
   switch (parsed.s) {
     case 'r':
-      return { sort: 'relevance', score: parsed.r, key: parsed.k, id: parsed.i };
+      return { sort: 'relevance', score: parsed.r, key: parsed.k, id: parsed.i, ...last };
     case 'po':
-      return { sort: 'popular', popularity: parsed.v, key: parsed.k, id: parsed.i };
+      return { sort: 'popular', popularity: parsed.v, key: parsed.k, id: parsed.i, ...last };
     case 'n':
-      return { sort: 'newest', value: parsed.v, id: parsed.i };
+      return { sort: 'newest', value: parsed.v, id: parsed.i, ...last };
     default:
-      return { sort: parsed.s === 'pa' ? 'price-asc' : 'price-desc', value: parsed.v, id: parsed.i };
+      return { sort: parsed.s === 'pa' ? 'price-asc' : 'price-desc', value: parsed.v, id: parsed.i, ...last };
   }
 }
 

@@ -1,6 +1,6 @@
 // The finder's statements (issue 14): the listing in each order, the facet counts, the words of the vocabulary and
 // the brands. catalogue.repo.ts holds the rest of the product statements; this file is part of the same repo.
-import { visibleProduct } from './visibility';
+import { listedLast, visibleProduct } from './visibility';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FinderSort, Gender } from '../../../common/constants';
 import type { Database } from '../../db/client';
@@ -25,7 +25,7 @@ export type FinderFilter = {
 };
 
 /** The columns of a finder row: the product's (product-columns.ts), with what the order's cursor needs. */
-export const FINDER_COLUMNS = sql`${PRODUCT_COLUMNS}, popularity, price::text as "priceText", created_at::text as "createdText"`;
+export const FINDER_COLUMNS = sql`${PRODUCT_COLUMNS}, popularity, price::text as "priceText", created_at::text as "createdText", ${listedLast()} as "listedLast"`;
 
 /**
  * The search index's count of changes, over product_totals: statements on products and those on what a card shows
@@ -108,6 +108,9 @@ type FilterPart = 'search' | 'category' | 'gender' | 'best' | 'brands' | 'price'
 
 /** Out of the finder: a product the storefront does not show (visibility.ts). */
 const VISIBLE = visibleProduct();
+/** The finder's two parts while products without a picture are listed last (visibility.ts). */
+const LISTED_LAST = listedLast();
+const LISTED_FIRST = sql`not ${LISTED_LAST}`;
 /** A product's bucket for the search index's catch-up (see `indexBuckets`). */
 const INDEX_BUCKET = sql`(hashtext(id::text) & 255)`;
 
@@ -142,6 +145,8 @@ export type RawFinderRow = RawProductRow & {
   createdText: string;
   score?: number | null;
   phase?: number | null;
+  /** Listed after every product with a picture (visibility.ts `listedLast`). */
+  listedLast: boolean;
 };
 
 export type FacetCounts = {
@@ -168,6 +173,107 @@ export function finderQueries(database: Database) {
       );
       return rowsOf<T>(tx, query);
     });
+  }
+
+  /**
+   * One page of the finder in `sort` order, `limit` rows plus one (to tell whether more exist), after `after`.
+   * Recommended without a search is the visitor's rotation of the shuffled order, in two index range scans (see
+   * cursor.ts); with a search it ranks by relevance, the shuffled order from its start breaking ties, whatever the
+   * seed (decision 0043: one answer per search, for every visitor). The other orders are keyset
+   * pages over their index, ties broken by id (or, for Popular, by the shuffled order). `part`: which of the
+   * products, listed first or listed last (see finderPage), the walk reads.
+   */
+  async function finderPart(
+    filter: FinderFilter,
+    sort: FinderSort,
+    seed: number,
+    take: number,
+    after: FinderCursor | undefined,
+    part: SQL,
+  ): Promise<RawFinderRow[]> {
+    const base = [VISIBLE, part, ...conditions(filter)];
+    const searching = Boolean(filter.search);
+    /**
+     * A page: its rows' ids and order keys first, then their columns. While searching the first step sorts every
+     * match, and only the page's rows pay for the rest (the text of price and time above all).
+     */
+    const page = (keys: SQL, order: string) =>
+      rows<RawFinderRow>(
+        sql`select ${FINDER_COLUMNS}, k.score from (${keys}) k join products on products.id = k.k_id order by ${sql.raw(order)}`,
+        searching,
+      );
+    const keyset = (extra: SQL, parts: SQL[], order: keyof typeof ORDERS, n: number) =>
+      searching
+        ? page(
+            sql`select id as k_id, shuffle_key as k_key, price as k_price, created_at as k_created, popularity as k_popularity${extra}
+                from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`,
+            ORDERS[order][1],
+          )
+        : rows<RawFinderRow>(
+            sql`select ${FINDER_COLUMNS}${extra} from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`,
+            false,
+          );
+    if (sort === 'recommended' && filter.search) {
+      const top = topTier(filter.search);
+      if (!after || (after.sort === 'relevance' && after.score === top.score)) {
+        // The best possible matches first, read in the shuffled order: when they are common (a word in a tenth of
+        // the titles), a short walk of the shuffled index finds the page without ranking every match.
+        const from = after?.sort === 'relevance' ? sql`where (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
+        const walked = await page(
+          sql`select k_id, k_key, ${top.score}::int as score from (
+                select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state, image, picture_broken, created_at,
+                  ${top.positions}
+                from products ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
+              ) w ${where([VISIBLE, part, ...conditions({ ...filter, search: undefined }), top.condition])}
+              order by k_key, k_id limit ${take}`,
+          'k.k_key, k.k_id',
+        );
+        if (walked.length === take) return walked;
+      }
+      const { positions, score } = relevance(filter.search);
+      const cursor =
+        after?.sort === 'relevance' ? sql`where (-score, k_key, k_id) > (${-after.score}, ${after.key}, ${after.id}::uuid)` : sql``;
+      return page(
+        sql`select k_id, k_key, score from (
+              select id as k_id, shuffle_key as k_key, ${score} as score
+              from (select id, shuffle_key, search_text, ${positions} from products ${where(base)} offset 0) found
+            ) ranked ${cursor}
+            order by score desc, k_key, k_id limit ${take}`,
+        'k.score desc, k.k_key, k.k_id',
+      );
+    }
+    if (sort === 'recommended') {
+      const from = after?.sort === 'shuffle' ? after : undefined;
+      const phase = async (p: 0 | 1, wanted: number) => {
+        const parts = [...base, p === 0 ? sql`shuffle_key >= ${seed}` : sql`shuffle_key < ${seed}`];
+        if (from && from.phase === p) parts.push(sql`(shuffle_key, id) > (${from.key}, ${from.id}::uuid)`);
+        return keyset(sql`, null::int as score, ${p}::int as phase`, parts, 'shuffle', wanted);
+      };
+      const first = from?.phase === 1 ? [] : await phase(0, take);
+      return first.length >= take ? first : [...first, ...(await phase(1, take - first.length))];
+    }
+    const parts = [...base];
+    const none = sql`, null::int as score, null::int as phase`;
+    if (sort === 'newest') {
+      if (after?.sort === 'newest') parts.push(sql`(created_at, id) < (${after.value}::timestamptz, ${after.id}::uuid)`);
+      return keyset(none, parts, 'newest', take);
+    }
+    if (sort === 'price-asc' || sort === 'price-desc') {
+      if (after?.sort === sort) {
+        parts.push(
+          sort === 'price-asc'
+            ? sql`(price, id) > (${after.value}::numeric, ${after.id}::uuid)`
+            : sql`(price, id) < (${after.value}::numeric, ${after.id}::uuid)`,
+        );
+      }
+      return keyset(none, parts, sort, take);
+    }
+    if (after?.sort === 'popular') {
+      parts.push(
+        sql`popularity <= ${after.popularity} and (popularity < ${after.popularity} or (shuffle_key, id) > (${after.key}, ${after.id}::uuid))`,
+      );
+    }
+    return keyset(none, parts, 'popular', take);
   }
 
   return {
@@ -205,11 +311,10 @@ export function finderQueries(database: Database) {
     },
 
     /**
-     * One page of the finder in `sort` order, `limit` rows plus one (to tell whether more exist), after `after`.
-     * Recommended without a search is the visitor's rotation of the shuffled order, in two index range scans (see
-     * cursor.ts); with a search it ranks by relevance, the shuffled order from its start breaking ties, whatever the
-     * seed (decision 0043: one answer per search, for every visitor). The other orders are keyset
-     * pages over their index, ties broken by id (or, for Popular, by the shuffled order).
+     * One page of the finder in `sort` order, `limit` rows plus one (to tell whether more exist), after `after`. While
+     * the storefront lists products without a picture last (issue 40), it walks the others in the order first, then
+     * those from the order's start: two walks of the same index, each filtered (visibility.ts `listedLast`; while the
+     * setting says otherwise, the second finds none without reading a row).
      */
     async finderPage(
       filter: FinderFilter,
@@ -218,90 +323,11 @@ export function finderQueries(database: Database) {
       limit: number,
       after: FinderCursor | undefined,
     ): Promise<RawFinderRow[]> {
-      const base = [VISIBLE, ...conditions(filter)];
       const take = limit + 1;
-      const searching = Boolean(filter.search);
-      /**
-       * A page: its rows' ids and order keys first, then their columns. While searching the first step sorts every
-       * match, and only the page's rows pay for the rest (the text of price and time above all).
-       */
-      const page = (keys: SQL, order: string) =>
-        rows<RawFinderRow>(
-          sql`select ${FINDER_COLUMNS}, k.score from (${keys}) k join products on products.id = k.k_id order by ${sql.raw(order)}`,
-          searching,
-        );
-      const keyset = (extra: SQL, parts: SQL[], order: keyof typeof ORDERS, n: number) =>
-        searching
-          ? page(
-              sql`select id as k_id, shuffle_key as k_key, price as k_price, created_at as k_created, popularity as k_popularity${extra}
-                  from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`,
-              ORDERS[order][1],
-            )
-          : rows<RawFinderRow>(
-              sql`select ${FINDER_COLUMNS}${extra} from products ${where(parts)} order by ${sql.raw(ORDERS[order][0])} limit ${n}`,
-              false,
-            );
-      if (sort === 'recommended' && filter.search) {
-        const top = topTier(filter.search);
-        if (!after || (after.sort === 'relevance' && after.score === top.score)) {
-          // The best possible matches first, read in the shuffled order: when they are common (a word in a tenth of
-          // the titles), a short walk of the shuffled index finds the page without ranking every match.
-          const from = after?.sort === 'relevance' ? sql`where (shuffle_key, id) > (${after.key}, ${after.id}::uuid)` : sql``;
-          const walked = await page(
-            sql`select k_id, k_key, ${top.score}::int as score from (
-                  select id as k_id, shuffle_key as k_key, search_text, price, category, gender, brand_key, is_best_product, link_state, image, picture_broken, created_at,
-                    ${top.positions}
-                  from products ${from} order by shuffle_key, id limit ${TOP_TIER_WALK}
-                ) w ${where([VISIBLE, ...conditions({ ...filter, search: undefined }), top.condition])}
-                order by k_key, k_id limit ${take}`,
-            'k.k_key, k.k_id',
-          );
-          if (walked.length === take) return walked;
-        }
-        const { positions, score } = relevance(filter.search);
-        const cursor =
-          after?.sort === 'relevance' ? sql`where (-score, k_key, k_id) > (${-after.score}, ${after.key}, ${after.id}::uuid)` : sql``;
-        return page(
-          sql`select k_id, k_key, score from (
-                select id as k_id, shuffle_key as k_key, ${score} as score
-                from (select id, shuffle_key, search_text, ${positions} from products ${where(base)} offset 0) found
-              ) ranked ${cursor}
-              order by score desc, k_key, k_id limit ${take}`,
-          'k.score desc, k.k_key, k.k_id',
-        );
-      }
-      if (sort === 'recommended') {
-        const from = after?.sort === 'shuffle' ? after : undefined;
-        const phase = async (p: 0 | 1, wanted: number) => {
-          const parts = [...base, p === 0 ? sql`shuffle_key >= ${seed}` : sql`shuffle_key < ${seed}`];
-          if (from && from.phase === p) parts.push(sql`(shuffle_key, id) > (${from.key}, ${from.id}::uuid)`);
-          return keyset(sql`, null::int as score, ${p}::int as phase`, parts, 'shuffle', wanted);
-        };
-        const first = from?.phase === 1 ? [] : await phase(0, take);
-        return first.length >= take ? first : [...first, ...(await phase(1, take - first.length))];
-      }
-      const parts = [...base];
-      const none = sql`, null::int as score, null::int as phase`;
-      if (sort === 'newest') {
-        if (after?.sort === 'newest') parts.push(sql`(created_at, id) < (${after.value}::timestamptz, ${after.id}::uuid)`);
-        return keyset(none, parts, 'newest', take);
-      }
-      if (sort === 'price-asc' || sort === 'price-desc') {
-        if (after?.sort === sort) {
-          parts.push(
-            sort === 'price-asc'
-              ? sql`(price, id) > (${after.value}::numeric, ${after.id}::uuid)`
-              : sql`(price, id) < (${after.value}::numeric, ${after.id}::uuid)`,
-          );
-        }
-        return keyset(none, parts, sort, take);
-      }
-      if (after?.sort === 'popular') {
-        parts.push(
-          sql`popularity <= ${after.popularity} and (popularity < ${after.popularity} or (shuffle_key, id) > (${after.key}, ${after.id}::uuid))`,
-        );
-      }
-      return keyset(none, parts, 'popular', take);
+      if (after?.last) return finderPart(filter, sort, seed, take, after, LISTED_LAST);
+      const first = await finderPart(filter, sort, seed, take, after, LISTED_FIRST);
+      if (first.length >= take) return first;
+      return [...first, ...(await finderPart(filter, sort, seed, take - first.length, undefined, LISTED_LAST))];
     },
 
     /** How many products the filter gives (the ways out of an empty result). */
@@ -374,7 +400,9 @@ export function finderQueries(database: Database) {
 
     /**
      * Every brand with its product count and its most common spelling, and the products of each category (lower
-     * case), with the `changes` they were counted at: the service keeps them until the catalogue next changes.
+     * case), with the `changes` they were counted at: the service keeps them until the catalogue next changes. Both
+     * count what the storefront shows (one pass, grouped twice): category_totals counts every product, for the
+     * dashboard, and would count those the storefront hides (a gone link, or no picture while it hides them).
      */
     async catalogueCounts(): Promise<{
       changes: number;
@@ -384,9 +412,13 @@ export function finderQueries(database: Database) {
       const rows = await database.rows<{ f: 'b' | 'c' | 'x'; k: string | null; name: string | null; n: number | string }>(sql`
         select 'x' as f, null as k, null as name, ${STATE_CHANGES} as n from product_totals
         union all
-        select 'b', brand_key, mode() within group (order by brand), count(*)::int from products where brand_key is not null and ${VISIBLE} group by brand_key
-        union all
-        select 'c', key, null, products from category_totals where products > 0`);
+        select * from (
+          select case when grouping(brand_key) = 0 then 'b' else 'c' end as f,
+            case when grouping(brand_key) = 0 then brand_key else lower(category) end as k,
+            case when grouping(brand_key) = 0 then mode() within group (order by brand) end as name, count(*)::int as n
+          from products where ${VISIBLE} and (brand_key is not null or category is not null)
+          group by grouping sets ((brand_key), (lower(category)))
+        ) g where k is not null`);
       const out = { changes: 0, brands: [] as Array<{ slug: string; name: string; count: number }>, categories: new Map<string, number>() };
       for (const r of rows) {
         if (r.f === 'x') out.changes = Number(r.n);
@@ -519,7 +551,7 @@ export function finderQueries(database: Database) {
     async indexRows(ids?: string[]): Promise<IndexedProduct[]> {
       const rows = await database.rows<Omit<IndexedProduct, 'price' | 'created'> & { price: string; created: string }>(sql`
         select id, shuffle_key as key, xmin::text as version, title, brand, description, lower(category) as category, gender,
-          is_best_product as best, brand_key as "brandKey", price::text as price,
+          is_best_product as best, brand_key as "brandKey", price::text as price, ${listedLast()} as last,
           (extract(epoch from created_at) * 1000000)::bigint::text as created, popularity, group_key as "groupKey",
           ${INDEX_BUCKET} as bucket
         from products where ${VISIBLE} ${ids ? sql`and id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``}

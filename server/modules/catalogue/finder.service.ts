@@ -71,6 +71,12 @@ function hasTextIn(stored: RawFinderRow['translations'], lang: ContentLangCode):
 
 /** Where the page after `last` starts, in the order it was read in. */
 function cursorAfter(last: RawFinderRow, order: FinderCursor['sort']): FinderCursor {
+  const listed = last.listedLast ? { last: true } : {};
+  return { ...cursorWithin(last, order), ...listed };
+}
+
+/** The cursor's keys in the order itself. */
+function cursorWithin(last: RawFinderRow, order: FinderCursor['sort']): FinderCursor {
   const phase = last.phase === 1 ? 1 : 0;
   switch (order) {
     case 'shuffle':
@@ -99,16 +105,17 @@ export function timestampMicros(text: string): number {
 /** A finder cursor as the search index reads it. */
 function indexAfter(c: FinderCursor | undefined): IndexAfter | undefined {
   if (!c) return undefined;
+  const last = c.last === true;
   switch (c.sort) {
     case 'relevance':
-      return { order: 'relevance', score: c.score, key: c.key, id: c.id };
+      return { order: 'relevance', score: c.score, key: c.key, id: c.id, last };
     case 'popular':
-      return { order: 'popular', popularity: c.popularity, key: c.key, id: c.id };
+      return { order: 'popular', popularity: c.popularity, key: c.key, id: c.id, last };
     case 'newest':
-      return { order: 'newest', created: timestampMicros(c.value), id: c.id };
+      return { order: 'newest', created: timestampMicros(c.value), id: c.id, last };
     case 'price-asc':
     case 'price-desc':
-      return { order: c.sort, price: Number(c.value), id: c.id };
+      return { order: c.sort, price: Number(c.value), id: c.id, last };
     default:
       return undefined;
   }

@@ -14,6 +14,7 @@ const product = (id: string, title: string, version: string): IndexedProduct => 
   category: 'shoes',
   gender: 'Men',
   best: false,
+  last: false,
   brandKey: 'bench',
   price: 10,
   created: 0,

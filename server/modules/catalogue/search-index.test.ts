@@ -16,6 +16,7 @@ function product(title: string, gender: string, extra: Partial<IndexedProduct> =
     category: 'bottoms',
     gender,
     best: false,
+    last: false,
     brandKey: 'northfold',
     price: 20 + made,
     created: made,

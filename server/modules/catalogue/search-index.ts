@@ -33,6 +33,8 @@ export type IndexedProduct = {
   created: number;
   popularity: number;
   groupKey: string | null;
+  /** Listed after every product with a picture (visibility.ts `listedLast`: no picture, the setting "List them last"). */
+  last: boolean;
   /** The row's bucket of the keeper's catch-up (finder.repo's `indexBuckets`), when read with it. */
   bucket?: number;
 };
@@ -53,11 +55,15 @@ export type IndexFilter = {
 export type IndexOrder = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'popular';
 
 /** Where a page starts: the last item's keys in the order (see cursor.ts). */
-export type IndexAfter =
+export type IndexAfter = (
   | { order: 'relevance'; score: number; key: number; id: string }
   | { order: 'newest'; created: number; id: string }
   | { order: 'price-asc' | 'price-desc'; price: number; id: string }
-  | { order: 'popular'; popularity: number; key: number; id: string };
+  | { order: 'popular'; popularity: number; key: number; id: string }
+) & {
+  /** The cursor's product is listed last (among the products without a picture, after every other). */
+  last: boolean;
+};
 
 /** Words per search looked up at most; further words are ignored. */
 export const MAX_SEARCH_TERMS = 8;
@@ -176,6 +182,8 @@ export class SearchIndex {
   private cat = new Int32Array(0);
   private gen = new Int32Array(0);
   private best = new Uint8Array(0);
+  /** 1: listed after every product with a picture, in every order (IndexedProduct's `last`). */
+  private last = new Uint8Array(0);
   private brand = new Int32Array(0);
   private brandName = new Int32Array(0);
   private cents = new Float64Array(0);
@@ -315,6 +323,7 @@ export class SearchIndex {
     this.cat = grownInt32(this.cat, n);
     this.gen = grownInt32(this.gen, n);
     this.best = grownUint8(this.best, n);
+    this.last = grownUint8(this.last, n);
     this.brand = grownInt32(this.brand, n);
     this.brandName = grownInt32(this.brandName, n);
     this.cents = grownFloat64(this.cents, n);
@@ -348,6 +357,7 @@ export class SearchIndex {
     this.cat[slot] = this.categories.id(p.category ?? '');
     this.gen[slot] = this.genders.id(p.gender ?? '');
     this.best[slot] = p.best ? 1 : 0;
+    this.last[slot] = p.last ? 1 : 0;
     this.brand[slot] = this.brands.id(p.brandKey);
     this.brandName[slot] = this.brandNames.id(p.brand);
     this.cents[slot] = Math.round(p.price * 100);
@@ -877,8 +887,15 @@ export class SearchIndex {
     return TOP_SCORE - gaps * 32 * 32 - penalty;
   }
 
-  /** Negative when slot `a` comes before `b` in the order (`scores` by slot, for relevance). */
-  private comparator(order: IndexOrder, scores: Float64Array) {
+  /** Negative when slot `a` comes before `b` in the order (`scores` by slot, for relevance); those listed last after the rest. */
+  private comparator(order: IndexOrder, scores: Float64Array): (a: number, b: number) => number {
+    const last = this.last;
+    const within = this.orderComparator(order, scores);
+    return (a, b) => (last[a] as number) - (last[b] as number) || within(a, b);
+  }
+
+  /** The order itself, among the products listed first or among those listed last. */
+  private orderComparator(order: IndexOrder, scores: Float64Array) {
     const ids = this.ids;
     const keys = this.keys;
     const idCmp = (a: number, b: number) =>
@@ -908,6 +925,8 @@ export class SearchIndex {
 
   /** Whether the slot comes after the cursor in its order. */
   private after(slot: number, score: number, a: IndexAfter): boolean {
+    const last = this.last[slot] === 1;
+    if (last !== a.last) return last;
     const id = this.ids[slot] as string;
     const key = this.keys[slot] as number;
     switch (a.order) {
@@ -996,7 +1015,7 @@ export class SearchIndex {
           if (page.length === take) {
             const last = page[take - 1] as number;
             // Most cards of a broad search come after a full page: told by score, then key, without the comparator.
-            if (relevance) {
+            if (relevance && this.last[slot] === this.last[last]) {
               const d = (scores[slot] as number) - (scores[last] as number);
               if (d < 0 || (d === 0 && (keys[slot] as number) > (keys[last] as number))) continue;
             }

@@ -15,6 +15,16 @@ export function visibleProduct(alias?: 'p' | 'products'): SQL {
   );
 }
 
+/**
+ * A product the finder lists after every product with a picture, in each of its orders: one without a picture while
+ * the storefront setting says "List them last" (issue 40). Read in the statement, as `visibleProduct`'s setting; the
+ * search index keeps it per product (a change of the setting touches every product without a picture).
+ */
+export function listedLast(alias?: 'p' | 'products'): SQL {
+  const p = alias ? `${alias}.` : '';
+  return sql.raw(`(not ${hasPicture(p)} and exists (select 1 from storefront_settings where missing_pictures = 'last'))`);
+}
+
 /** A product shows a picture: it has one, and the link checks did not find it broken. */
 function hasPicture(p: string): string {
   return `(coalesce(${p}image, '') <> '' and not ${p}picture_broken)`;

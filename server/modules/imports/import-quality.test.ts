@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -324,6 +326,16 @@ describe('categories at import', () => {
       const names = (await send(ctx.app, 'GET', '/api/categories')).json<{ items: Array<{ name: string }> }>().items.map((c) => c.name);
       expect(names.sort()).toEqual(['Hoodies', 'Jackets', 'Knitwear', 'Shoes', 'T-Shirts']);
 
+      // The same file again: the remembered choices map its rows as the commit will, so a row whose category alone
+      // differs is unchanged (ten of them counted as updated before). The one update left is the jacket whose picture
+      // never came (its host cannot be reached): the import gives its address again.
+      const same = await previewFindsExport();
+      expect(same.categories.find((c) => c.name === 'coats')).toMatchObject({ proposed: 'Jackets', reason: 'remembered' });
+      expect(same.counts).toMatchObject({ new: 0, updated: 1 });
+      const updated = await ctx.database.rows<{ title: string }>(
+        sql`select values->>'title' as title from import_rows where import_id = ${same.id}::uuid and action = 'update'`,
+      );
+      expect(updated.map((r) => r.title)).toEqual(['Carhartt Detroit Jacket']);
       // The next import of the same file: what was chosen is proposed again, even where the niche's words would not.
       await ctx.database.db.execute(sql`update import_category_choices set to_name = 'Jackets' where from_key = 'sneakers'`);
       const again = await previewFindsExport();
@@ -444,6 +456,38 @@ describe('a second file joined by a key column', () => {
       ]),
     );
     expect(preview.noLink.rows.map((r) => r.title).sort()).toEqual(['Moncler Maya Jacket', "Women's Puffer Cream"]);
+  });
+
+  it('joins a second file to a catalogue read from an address (the form sends url in place of file)', { timeout: 90_000 }, async () => {
+    // Another site's export, published at an address of its own (here a server on this machine).
+    const site = http.createServer((req, res) => {
+      if (req.url === '/export/products.json')
+        res.writeHead(200, { 'content-type': 'application/json' }).end(fixture('keyed-by-category.json'));
+      else res.writeHead(404).end('missing');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/export/products.json`;
+      const res = await postJoined('', linksFile(), { url });
+      expect(res.statusCode, res.body).toBe(201);
+      const preview = res.json<Import>();
+      expect(preview.source).toBe(url);
+      expect(preview.join).toMatchObject({ file: LINKS, key: 'slug', matched: 10 });
+      expect(preview.mapping.buy_link).toBe('link');
+      expect(preview.counts).toMatchObject({ new: 10, invalid: 0 });
+      // An address is one source: not beside a file, and alone it is sent as JSON.
+      const both = await postJoined('keyed-by-category.json', linksFile(), { url });
+      expect(both.statusCode).toBe(400);
+      expect(both.json<{ message: string }>().message).toBe('Send a file or an address (url), not both.');
+      const alone = await postJoined('', null, { url });
+      expect(alone.statusCode).toBe(400);
+      expect(alone.json<{ message: string }>().message).toMatch(/in a form it comes with joinFile/);
+      const notHttp = await postJoined('', linksFile(), { url: 'ftp://example.com/x.csv' });
+      expect(notHttp.statusCode).toBe(400);
+      expect(notHttp.json<{ message: string }>().message).toMatch(/^url must be an http\(s\) address/);
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
   });
 
   it('refuses bad input with a sentence', async () => {

@@ -37,8 +37,41 @@ import {
 import type { ImportResult, ImportRow, ImportsRepo } from './imports.repo';
 import { fetchLimited } from './safe-fetch';
 
-/** Rows written per transaction: the progress bar moves between them, and Cancel stops between them. */
+/** The most rows written per transaction: the progress bar moves between them, and Cancel stops between them. */
 export const IMPORT_BATCH_ROWS = 2000;
+/** Batches are made of steps of this many rows; a batch is one step at least. */
+export const IMPORT_BATCH_STEP_ROWS = 100;
+/**
+ * How long a batch's transaction should hold its connection (issue 39). On the embedded database a visitor's request
+ * that arrives while a batch is written waits for it: batches of 2,000 rows held PGlite's one connection for 0.6 to
+ * 1 s on a busy machine, and /api/health's p99 followed. Each batch is sized from the last one's time (the database's
+ * answer, not the row count), so a busy machine writes smaller batches and an idle one larger ones; on the embedded
+ * database, short ones while visitors are about (a visitor's statement in the last VISITORS_ABOUT_MS), and up to the
+ * most rows when none are (a batch's own cost per transaction then counts: 100 ms batches took 100,000 rows five times
+ * as long as 2,000-row ones on an idle machine).
+ */
+export const IMPORT_BATCH_TARGET_MS = { pglite: { visitors: 100, quiet: 1000 }, postgres: 1000 } as const;
+/** Visitors are about when one of their statements ended this recently. */
+export const VISITORS_ABOUT_MS = 1000;
+
+/**
+ * The batch target for a database: PostgreSQL's (background work has connections of its own there), or, given the
+ * embedded database's clock of visitors (Database.sinceVisitorMs), the one for the moment each batch starts.
+ */
+export function importBatchTargetMs(sinceVisitorMs: (() => number) | undefined): number | (() => number) {
+  if (!sinceVisitorMs) return IMPORT_BATCH_TARGET_MS.postgres;
+  const { visitors, quiet } = IMPORT_BATCH_TARGET_MS.pglite;
+  return () => (sinceVisitorMs() < VISITORS_ABOUT_MS ? visitors : quiet);
+}
+
+/**
+ * The next batch's steps, from the last batch's steps and the time its transaction took: scaled to the target, at most
+ * twice as many as the last (one quick batch says little), at least one, at most `most`.
+ */
+export function nextBatchSteps(steps: number, tookMs: number, targetMs: number, most: number): number {
+  const scaled = Math.floor((steps * targetMs) / Math.max(1, tookMs));
+  return Math.max(1, Math.min(most, steps * 2, scaled));
+}
 /** A running import's process touches it this often (the lease) ... */
 const LEASE_TOUCH_MS = 5000;
 /** ... so one silent for longer lost its process (a crash): Cancel ends it at once, a read fails it. */
@@ -61,8 +94,12 @@ export type ImportRunnerDeps = {
   removals?: Pick<FileRemovals, 'removeOrNote'> | undefined;
   /** IMPORT_ALLOW_PRIVATE_HOSTS. */
   allowPrivateHosts: boolean;
-  /** Rows per batch (tests make it small to see progress and Cancel between batches). */
+  /** The most rows per batch (tests make it small to see progress and Cancel between batches). */
   batchRows?: number | undefined;
+  /** How long a batch's transaction should take (importBatchTargetMs: a figure, or one read as each batch starts). */
+  batchTargetMs?: number | (() => number) | undefined;
+  /** About how many rows a preview matches per statement (MATCH_PART_ROWS; tests make it small to have many parts). */
+  matchPartRows?: number | undefined;
   /** The job queue that runs the rows and the pictures (app); without it they run in this process (unit tests). */
   jobs?: JobQueue | undefined;
 };
@@ -73,6 +110,10 @@ const actorOf = (row: ImportRow): Actor => ({ id: row.actorId, email: row.actorE
 export function createImportRunner(deps: ImportRunnerDeps) {
   const { repo, unitOfWork, storage, log } = deps;
   const batchRows = deps.batchRows ?? IMPORT_BATCH_ROWS;
+  const step = Math.min(batchRows, IMPORT_BATCH_STEP_ROWS);
+  const mostSteps = Math.max(1, Math.floor(batchRows / step));
+  const batchTarget = deps.batchTargetMs ?? IMPORT_BATCH_TARGET_MS.pglite.visitors;
+  const batchTargetMs = typeof batchTarget === 'function' ? batchTarget : () => batchTarget;
   /** Imports whose rows phase runs in this process; in-memory runs (no job queue: unit tests); hosts per import. */
   const runningHere = new Set<string>();
   const inMemory = new Set<Promise<void>>();
@@ -140,18 +181,31 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         // The categories module's table, through its repo.
         await unitOfWork.transaction(({ categories: list }) => list.addAtEnd(row.newCategories));
         let after = 0;
-        for (const last of await repo.batchEnds(id, batchRows)) {
+        const ends = await repo.batchEnds(id, step);
+        // The first batch is small: its time sizes the next ones.
+        let steps = 1;
+        for (let i = 0; i < ends.length;) {
           if (closing || (await repo.heartbeat(id, result))) {
             status = closing ? 'failed' : 'cancelled';
             result.message = closing ? 'The server stopped before the import finished; what it wrote can be undone.' : 'Cancelled.';
             break;
           }
-          // One transaction a batch, under the change limit: PGlite's one connection is free between them.
-          const done = await unitOfWork.transaction(({ imports }) => imports.writeBatch(id, changeId, after, last), unitOfWork.limit);
+          const last = ends[Math.min(ends.length, i + steps) - 1] ?? after;
+          // One transaction a batch, under the change limit: PGlite's one connection is free between them. Timed from
+          // inside the transaction: a wait for the connection (visitors first) is not the batch's cost.
+          let tookMs = 0;
+          const done = await unitOfWork.transaction(async ({ imports }) => {
+            const started = performance.now();
+            const written = await imports.writeBatch(id, changeId, after, last);
+            tookMs = performance.now() - started;
+            return written;
+          }, unitOfWork.limit);
           result.created += done.created;
           result.updated += done.updated;
           result.skipped += done.skipped;
           after = last;
+          i += steps;
+          steps = nextBatchSteps(steps, tookMs, batchTargetMs(), mostSteps);
         }
         if (status === 'succeeded') {
           const items = await repo.pictureItems(id, changeId);

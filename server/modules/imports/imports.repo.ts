@@ -229,9 +229,42 @@ async function matchStaged(tx: Executor, id: string): Promise<Array<{ row: numbe
 export const MATCHING_STEPS = ['clear', 'by-id', 'by-source', 'by-group-title', 'by-lone-product', 'by-title-without-link'] as const;
 export type MatchingStep = (typeof MATCHING_STEPS)[number];
 
-/** One matching statement (see matchStaged). */
-function matchingStatement(id: string, step: MatchingStep): SQL {
-  const mine = sql`r.import_id = ${id}::uuid`;
+/**
+ * A part of an import's staged rows that one of a preview's statements works on (issue 39): rows by number, or the
+ * rows of a range of groups (every row of a group in the same part). On the embedded database each statement holds
+ * the one connection: over 100,000 rows, one matching statement held it for 0.5 to 2 s, and every visitor's request
+ * waited; a part of MATCH_PART_ROWS rows holds it for a hundredth of that, and requests go between the parts.
+ */
+export type RowPart = { by: 'row'; from: number; to: number } | { by: 'group'; from: string; to: string | null };
+/** About this many rows a part. */
+export const MATCH_PART_ROWS = 1000;
+/**
+ * How each matching step may be split, or null when it runs whole: a step that looks at one row at a time by rows;
+ * one whose rows can claim the same product only within their group (a product's group is the row's) by groups, so
+ * a part sees every row that could claim its products, as the whole statement did. The others are index lookups per
+ * row that stay whole: two rows of one id or source id are refused by the file's own checks, but two rows without a
+ * group may share a title, and a part would then hide one row's claim from the other.
+ */
+export const MATCHING_PARTS: Record<MatchingStep, RowPart['by'] | null> = {
+  clear: 'row',
+  'by-id': null,
+  'by-source': null,
+  'by-group-title': 'group',
+  'by-lone-product': 'group',
+  'by-title-without-link': null,
+};
+
+/** The rows of `part` (an import's rows as `r`); the group's expression is import_rows_group_idx's. */
+function inPart(part: RowPart | undefined): SQL {
+  if (!part) return sql``;
+  if (part.by === 'row') return sql` and r.row_number >= ${part.from} and r.row_number < ${part.to}`;
+  const group = rowGroupKeySql('r.values');
+  return part.to === null ? sql` and ${group} >= ${part.from}` : sql` and ${group} >= ${part.from} and ${group} < ${part.to}`;
+}
+
+/** One matching statement (see matchStaged), over the rows of `part` or all of them. */
+function matchingStatement(id: string, step: MatchingStep, part?: RowPart): SQL {
+  const mine = sql`r.import_id = ${id}::uuid${inPart(part)}`;
   const group = rowGroupKeySql('r.values');
   const unclaimed = (product: string) =>
     sql`not exists (select 1 from import_rows c where c.import_id = ${id}::uuid and c.product_id = ${sql.raw(product)})`;
@@ -324,12 +357,12 @@ function dropRepeats(tx: Executor, id: string): Promise<Array<{ row: number; fir
   );
 }
 
-/** Each matched row's action: 'unchanged' when every field is the same, else 'update'. */
-function actionsStatement(id: string): SQL {
+/** Each matched row's action (of `part`, or of all): 'unchanged' when every field is the same, else 'update'. */
+function actionsStatement(id: string, part?: RowPart): SQL {
   return sql`
     update import_rows r set action = case when ${same('p', 'r.values')} then 'unchanged' else 'update' end
     from products p
-    where r.import_id = ${id}::uuid and p.id = r.product_id`;
+    where r.import_id = ${id}::uuid${inPart(part)} and p.id = r.product_id`;
 }
 
 async function countStaged(tx: Executor, id: string): Promise<Omit<ImportCounts, 'invalid'>> {
@@ -527,21 +560,68 @@ export function createImportsRepo(database: Database) {
       await db.execute(knownImagesStatement(id));
     },
 
-    /** One statement of the matching (see matchStaged). */
-    async matchStep(id: string, step: MatchingStep): Promise<void> {
-      await db.execute(matchingStatement(id, step));
+    /** One statement of the matching (see matchStaged), over the rows of `part` or all of them. */
+    async matchStep(id: string, step: MatchingStep, part?: RowPart): Promise<void> {
+      await db.execute(matchingStatement(id, step, part));
+    },
+
+    /** The staged rows of an import in parts of `size` row numbers (none when nothing is staged). */
+    async rowParts(id: string, size = MATCH_PART_ROWS): Promise<RowPart[]> {
+      const [span] = await database.rows<{ lo: number | null; hi: number | null }>(
+        sql`select min(row_number) as lo, max(row_number) as hi from import_rows where import_id = ${id}::uuid`,
+      );
+      if (span?.lo == null || span.hi == null) return [];
+      const parts: RowPart[] = [];
+      for (let from = Number(span.lo); from <= Number(span.hi); from += size) parts.push({ by: 'row', from, to: from + size });
+      return parts;
+    },
+
+    /**
+     * Where the next part of an import's rows by group starts: the group `size` rows after the group `from` (the first
+     * group when null), or the next group when `from` alone has that many rows; null when `from`'s part is the last. One short walk
+     * of import_rows_group_idx each, so the parts' bounds are found a statement at a time (rows without a group are
+     * in no part: no group step can match them).
+     */
+    async nextGroupStart(id: string, from: string | null, size = MATCH_PART_ROWS): Promise<string | null> {
+      const group = rowGroupKeySql('r.values');
+      const mine = sql`r.import_id = ${id}::uuid and ${group} is not null`;
+      const first = async (where: SQL, offset: number) =>
+        (
+          await database.rows<{ g: string }>(
+            sql`select ${group} as g from import_rows r where ${mine}${where} order by ${group} offset ${offset} limit 1`,
+          )
+        )[0]?.g ?? null;
+      if (from === null) return first(sql``, 0);
+      const ahead = await first(sql` and ${group} >= ${from}`, size);
+      if (ahead !== from) return ahead;
+      return first(sql` and ${group} > ${from}`, 0);
     },
 
     /** After the matching: of two rows matched to one product the later goes, answered as (row, first). */
     dropRepeats: (id: string) => dropRepeats(db, id),
 
-    /** After the repeats: each matched row is 'unchanged' or 'update'. */
-    async setActions(id: string): Promise<void> {
-      await db.execute(actionsStatement(id));
+    /** After the repeats: each matched row (of `part`, or all) is 'unchanged' or 'update'. */
+    async setActions(id: string, part?: RowPart): Promise<void> {
+      await db.execute(actionsStatement(id, part));
     },
 
     /** The staged rows by action. */
     countStaged: (id: string) => countStaged(db, id),
+
+    /**
+     * A preview's rows whose one difference from their product is a category the operator mapped at an earlier import
+     * of the same source (`pairs`: the file's spelling → the remembered category) are 'unchanged': the commit maps
+     * them again (applyCategories), so they would write nothing (issue 40).
+     */
+    async settleRememberedCategories(id: string, pairs: ReadonlyArray<{ from: string; to: string }>): Promise<void> {
+      if (pairs.length === 0) return;
+      await db.execute(sql`
+        update import_rows r set action = 'unchanged'
+        from products p, jsonb_array_elements(${JSON.stringify(pairs.map((c) => ({ f: c.from, t: c.to })))}::jsonb) c
+        where r.import_id = ${id}::uuid and r.action = 'update' and p.id = r.product_id
+          and lower(r.values->>'category') = lower(c->>'f')
+          and ${same('p', "(r.values || jsonb_build_object('category', c->>'t'))")}`);
+    },
 
     /** What operators chose for new categories at earlier imports of this source (issue 40), by categoryKey. */
     async categoryChoices(source: string): Promise<Map<string, string>> {
@@ -827,7 +907,8 @@ export function createImportsRepo(database: Database) {
           with batch as (
             select r.product_id, r.values as v from import_rows r where ${range} and r.action = 'update'
           ), changed as (
-            update products p set ${sql.raw(writtenAssignmentsFromJson('b.v', { category: keptCategory('o', 'b.v'), translations: mergedTranslations('o', 'b.v') }))}, updated_at = now()
+            update products p set ${sql.raw(writtenAssignmentsFromJson('b.v', { category: keptCategory('o', 'b.v'), translations: mergedTranslations('o', 'b.v') }))},
+              picture_source = coalesce(b.v->>'pendingImage', o.picture_source), updated_at = now()
             from batch b join products o on o.id = b.product_id
             where p.id = b.product_id and not (${same('o', 'b.v')})
             returning p.id, p.updated_at, ${sql.raw(writtenSnapshot('o'))} as before
@@ -843,8 +924,8 @@ export function createImportsRepo(database: Database) {
           with batch as (
             select r.row_number, r.product_id, r.values as v from import_rows r where ${range} and r.action = 'new'
           ), made as (
-            insert into products (id, source_id, ${sql.raw(WRITTEN_COLUMNS)})
-            select coalesce(product_id, (v->>'id')::uuid, gen_random_uuid()), v->>'sourceId', ${sql.raw(writtenValuesFromJson('v'))}
+            insert into products (id, source_id, picture_source, ${sql.raw(WRITTEN_COLUMNS)})
+            select coalesce(product_id, (v->>'id')::uuid, gen_random_uuid()), v->>'sourceId', v->>'pendingImage', ${sql.raw(writtenValuesFromJson('v'))}
             from batch order by row_number
             on conflict do nothing
             returning id, updated_at
@@ -923,7 +1004,10 @@ export function createImportsRepo(database: Database) {
 
     /**
      * Each product keeps the address its picture is fetched from (issue 40), fetched or not: "Fetch pictures again"
-     * tries it later (before the rows' staging goes, in the same transaction as finishRows).
+     * tries it later (before the rows' staging goes, in the same transaction as finishRows). The batches write it
+     * with the rows they create or change (writeBatch); this writes only the others (an unchanged row's product):
+     * writing every product of the import again here held PGlite's one connection for a second per 2,000 rows
+     * (issue 39's soak: /api/health's slowest answers).
      */
     async notePictureSources(items: ReadonlyArray<{ url: string; products: string[] }>): Promise<void> {
       if (items.length === 0) return;

@@ -80,14 +80,20 @@ async function readForm(request: FastifyRequest): Promise<{ source: ImportSource
   const parsed = importFormSchema.safeParse(texts);
   if (!parsed.success) throw new AppError('VALIDATION', formProblem(parsed.error.issues));
   const { file: main, joinFile } = files;
+  const { file: _file, joinFile: _joinFile, url, ...fields } = parsed.data;
+  if (main && url !== undefined) throw new AppError('VALIDATION', 'Send a file or an address (url), not both.');
+  // An address with a second file (issue 40): the form's url field, and joinFile alone.
+  if (url !== undefined) {
+    if (!joinFile) throw new AppError('VALIDATION', 'An address alone is sent as JSON { "url": "…" }; in a form it comes with joinFile.');
+    return { source: { kind: 'url', url, join: joinFile }, fields };
+  }
   if (!main)
     throw new AppError(
       'VALIDATION',
       joinFile
-        ? 'Choose the main file too (field "file"): joinFile only adds columns to its rows.'
+        ? 'Choose the main file too (field "file") or give its address (field "url"): joinFile only adds columns to its rows.'
         : 'Choose a file to import (field "file"), or send { "url": "…" } as JSON.',
     );
-  const { file: _file, joinFile: _joinFile, ...fields } = parsed.data;
   return { source: { kind: 'file', ...main, join: joinFile }, fields };
 }
 
@@ -113,7 +119,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         tags: ['admin'],
         summary: 'Reads an import (CSV, XLSX, ODS or JSON; a file or an address) and answers its preview; nothing changes yet',
         description:
-          'multipart/form-data with `file` (and optional `joinFile` with `joinKey` and `joinFileKey`, a second file whose columns join its rows by a key column; `policy`, `mapping` and `rates` as JSON text, `sheet`, `encoding`), or JSON `{ url, policy, mapping, rates, sheet, encoding }` for a ' +
+          'multipart/form-data with `file` (and optional `joinFile` with `joinKey` and `joinFileKey`, a second file whose columns join its rows by a key column; `policy`, `mapping` and `rates` as JSON text, `sheet`, `encoding`; or `url` in place of `file` with a `joinFile`), or JSON `{ url, policy, mapping, rates, sheet, encoding }` for a ' +
           "published Google Sheet CSV or any https CSV/XLSX/JSON. Products are matched by id, else by source id, else within their group (one seller item) by title, or to the group's only product. Addresses on private, " +
           `loopback or link-local networks are refused. At most ${MB} MB. Columns are mapped by their names, else by their values; ` +
           "prices in another currency are converted with the site's rates or those sent as `rates` (the answer lists them under `currencies`).",

@@ -18,7 +18,15 @@ import {
 } from '../../../common/schemas/imports';
 import { AppError } from '../../errors';
 import type { Actor } from '../audit/audit.repo';
-import { MATCHING_STEPS, type ImportChoices, type ImportRow, type ImportsRepo } from './imports.repo';
+import {
+  MATCH_PART_ROWS,
+  MATCHING_PARTS,
+  MATCHING_STEPS,
+  type ImportChoices,
+  type ImportRow,
+  type ImportsRepo,
+  type RowPart,
+} from './imports.repo';
 import { currenciesFrom, NOT_FOUND, plural, problemsCsv, toImport as answerOf, UNDOABLE } from './import-answers';
 import { createImportRunner, type ImportRunnerDeps } from './import-runner';
 import { newStagingTallies, RowProblems, stageBatch } from './import-staging';
@@ -33,7 +41,8 @@ import { followShortLink, followShortLinks, type ShortLinkAnswer } from './short
 const FETCH_TIMEOUT_MS = 20_000;
 
 export type ImportSource =
-  { kind: 'file'; name: string; body: Buffer; contentType: string; join?: JoinSource | undefined } | { kind: 'url'; url: string };
+  | { kind: 'file'; name: string; body: Buffer; contentType: string; join?: JoinSource | undefined }
+  | { kind: 'url'; url: string; join?: JoinSource | undefined };
 /** A second file whose columns join the main file's rows by a key column (issue 40). */
 export type JoinSource = { name: string; body: Buffer; contentType: string };
 
@@ -67,8 +76,9 @@ export function createImportsService(deps: ImportsDeps) {
   /**
    * Once every row of a preview is staged: the catalogue's state it is matched at, addresses an earlier import
    * fetched become that stored image, then the rows are matched to products and counted (see the repo's
-   * matchStaged). Each step is a unit of work's transaction of its own under the change limit, so PGlite's one
-   * connection is free between them (health and requests get their turn): products written meanwhile move
+   * matchStaged). Each step is a unit of work's transaction of its own under the change limit, the long ones one per
+   * part of the rows (MATCHING_PARTS), so PGlite's one connection is free between them (health and requests get
+   * their turn, issue 39): products written meanwhile move
    * product_totals.changes past the value noted first, and the commit then matches again in one transaction.
    */
   async function finishPreview(id: string) {
@@ -76,9 +86,29 @@ export function createImportsService(deps: ImportsDeps) {
       unitOfWork.transaction(({ imports }) => work(imports), unitOfWork.limit);
     await step((imports) => imports.noteMatchedAt(id));
     await step((imports) => imports.useKnownImages(id));
-    for (const matching of MATCHING_STEPS) await step((imports) => imports.matchStep(id, matching));
+    const partRows = deps.matchPartRows ?? MATCH_PART_ROWS;
+    const partsBy = new Map<RowPart['by'], RowPart[]>();
+    const partsOf = async (by: RowPart['by']) => {
+      let parts = partsBy.get(by);
+      if (!parts) partsBy.set(by, (parts = by === 'row' ? await step((imports) => imports.rowParts(id, partRows)) : await groupParts()));
+      return parts;
+    };
+    const groupParts = async () => {
+      const starts: string[] = [];
+      for (let next = await step((imports) => imports.nextGroupStart(id, null, partRows)); next !== null;) {
+        starts.push(next);
+        const from = next;
+        next = await step((imports) => imports.nextGroupStart(id, from, partRows));
+      }
+      return starts.map((from, i): RowPart => ({ by: 'group', from, to: starts[i + 1] ?? null }));
+    };
+    for (const matching of MATCHING_STEPS) {
+      const by = MATCHING_PARTS[matching];
+      if (by === null) await step((imports) => imports.matchStep(id, matching));
+      else for (const part of await partsOf(by)) await step((imports) => imports.matchStep(id, matching, part));
+    }
     const repeats = await step((imports) => imports.dropRepeats(id));
-    await step((imports) => imports.setActions(id));
+    for (const part of await partsOf('row')) await step((imports) => imports.setActions(id, part));
     const counts = await step((imports) => imports.countStaged(id));
     return { counts, repeats };
   }
@@ -154,7 +184,7 @@ export function createImportsService(deps: ImportsDeps) {
   return {
     async preview(actor: Actor, source: ImportSource, options: PreviewOptions): Promise<Import> {
       await repo.dropStalePreviews();
-      const joined = source.kind === 'file' ? source.join : undefined;
+      const joined = source.join;
       if (!joined && (options.joinKey !== undefined || options.joinFileKey !== undefined))
         throw new AppError('VALIDATION', 'joinKey and joinFileKey name the key columns of a second file: send it as joinFile.');
       const join: JoinFile | undefined = joined && { ...joined, key: options.joinKey, joinKey: options.joinFileKey };
@@ -257,6 +287,12 @@ export function createImportsService(deps: ImportsDeps) {
               newName: before !== undefined && !known ? before : titleOfCategory(name),
             };
           });
+          // Rows that differ from their product only by a category mapped as remembered will write nothing at the commit.
+          const mapped = categories.flatMap((c) => (c.reason === 'remembered' && c.proposed ? [{ from: c.name, to: c.proposed }] : []));
+          if (mapped.length > 0) {
+            await unitOfWork.transaction(({ imports }) => imports.settleRememberedCategories(id, mapped), unitOfWork.limit);
+            matched.counts = await unitOfWork.transaction(({ imports }) => imports.countStaged(id), unitOfWork.limit);
+          }
           for (const { row, first } of matched.repeats) {
             tallies.invalid += 1;
             errors.add([{ row, column: '', message: `Row ${first} already matches the same product; each product may appear once.` }]);

@@ -17,6 +17,7 @@ import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-ap
 import { changeReposOn } from '../../composition';
 import { createUnitOfWork } from '../../db/unit-of-work';
 import { CHANGE_STATEMENT_TIMEOUT_MS } from '../changes/changes.repo';
+import { IMPORT_BATCH_TARGET_MS, importBatchTargetMs } from './import-runner';
 import { createImportsRepo } from './imports.repo';
 import { createImportsService } from './imports.service';
 import { readImport } from './read-import';
@@ -218,6 +219,75 @@ describe('import preview', () => {
     );
     expect(spelled).toEqual([{ category: 'Vests', n: 2 }]);
   }, 60_000);
+
+  it("matches a file's rows a part at a time (issue 39) exactly as it matched them in one statement each", async () => {
+    // Colourways of one link (matched by title), a lone product whose title the file changed, a group the file
+    // names twice (not lone), a product matched by two rows (the later refused), and rows without a link.
+    await insertProducts(ctx.database, [
+      { title: 'Parted Coat Red', price: 10, link: 'https://s.example/parted-coat' },
+      { title: 'Parted Coat Blue', price: 10, link: 'https://s.example/parted-coat' },
+      { title: 'Parted Old Name', price: 11, link: 'https://s.example/parted-lone' },
+      { title: 'Parted Twice', price: 12, link: 'https://s.example/parted-twice' },
+      { title: 'Parted No Link', price: 13, link: null },
+      ...Array.from({ length: 12 }, (_, i) => ({ title: `Parted Kept ${i}`, price: 20 + i, link: `https://s.example/parted-kept/${i}` })),
+    ]);
+    const lines = [
+      'Parted Coat Blue,15,https://s.example/parted-coat',
+      'Parted Coat Green,15,https://s.example/parted-coat',
+      'Parted New Name,11,https://s.example/parted-lone',
+      'Parted Twice A,12,https://s.example/parted-twice',
+      'Parted Twice B,12,https://s.example/parted-twice',
+      'Parted No Link,14,',
+      'parted  no link,14,',
+      ...Array.from({ length: 12 }, (_, i) => `Parted Kept ${i},${i % 2 === 0 ? 20 + i : 30 + i},https://s.example/parted-kept/${i}`),
+      ...Array.from({ length: 9 }, (_, i) => `Parted Fresh ${i},5,https://s.example/parted-fresh/${i}`),
+    ];
+    const body = Buffer.from(`title,price,link\n${lines.join('\n')}\n`);
+    const parts: string[] = [];
+    const unitOfWork = createUnitOfWork(ctx.database, (db) => {
+      const repos = changeReposOn(db);
+      const matchStep: typeof repos.imports.matchStep = (id, step, part) => {
+        if (part) parts.push(`${step} ${part.by}`);
+        return repos.imports.matchStep(id, step, part);
+      };
+      return { ...repos, imports: { ...repos.imports, matchStep } };
+    });
+    const previewed = async (matchPartRows: number) => {
+      const service = createImportsService({
+        repo: createImportsRepo(ctx.database),
+        unitOfWork: { transaction: unitOfWork.transaction, limit: CHANGE_LIMIT },
+        storage: ctx.storage,
+        log: { error: () => undefined, warn: () => undefined },
+        allowPrivateHosts: true,
+        matchPartRows,
+      });
+      const answer = await service.preview(
+        { id: null, email: 'import-admin@example.com' },
+        { kind: 'file', name: 'parted.csv', contentType: 'text/csv', body },
+        { origin: TEST_ORIGIN },
+      );
+      await service.close();
+      const rows = await ctx.database.rows<{ row: number; action: string; title: string | null }>(sql`
+        select r.row_number as row, r.action, p.title from import_rows r left join products p on p.id = r.product_id
+        where r.import_id = ${answer.id}::uuid order by r.row_number`);
+      return { counts: answer.counts, errors: answer.errors, rows };
+    };
+    const whole = await previewed(1_000_000);
+    expect(parts.filter((p) => p.endsWith('group'))).toHaveLength(2);
+    parts.length = 0;
+    const parted = await previewed(2);
+    // 30 rows with a link in groups of at most two rows a part: every group step ran in many parts.
+    expect(parts.filter((p) => p.startsWith('by-lone-product')).length).toBeGreaterThan(10);
+    expect(parted).toEqual(whole);
+    expect(whole.counts).toEqual({ new: 12, updated: 15, unchanged: 0, invalid: 1 });
+    expect(whole.rows.filter((r) => r.title !== null).map((r) => [r.row, r.title])).toEqual(
+      expect.arrayContaining([
+        [2, 'Parted Coat Blue'],
+        [4, 'Parted Old Name'],
+        [7, 'Parted No Link'],
+      ]),
+    );
+  });
 
   it('is refused to anonymous callers and to users', async () => {
     expect((await upload('sheet.csv', fixture('aliases.csv'), {}, '')).statusCode).toBe(401);
@@ -465,6 +535,59 @@ describe('a running import', () => {
     expect(undone.result?.undo).toEqual({ restored: written, skipped: 0 });
     expect(await products()).toEqual([]);
     await service.close();
+  });
+
+  it('sizes each batch from the time of the one before: small while the database is slow, up to the most rows when quick', async () => {
+    const repo = createImportsRepo(ctx.database);
+    const sizes: number[] = [];
+    const unitOfWork = createUnitOfWork(ctx.database, (db) => {
+      const repos = changeReposOn(db);
+      const writeBatch: typeof repos.imports.writeBatch = async (...args) => {
+        const written = await repos.imports.writeBatch(...args);
+        sizes.push(written.created + written.updated + written.skipped);
+        return written;
+      };
+      return { ...repos, imports: { ...repos.imports, writeBatch } };
+    });
+    const run = async (batchTargetMs: number | (() => number), word: string) => {
+      sizes.length = 0;
+      const service = createImportsService({
+        repo,
+        unitOfWork: { transaction: unitOfWork.transaction, limit: CHANGE_LIMIT },
+        storage: ctx.storage,
+        log: { error: () => undefined, warn: () => undefined },
+        allowPrivateHosts: true,
+        batchRows: 400,
+        batchTargetMs,
+      });
+      const lines = Array.from({ length: 1250 }, (_, i) => `${word} Item ${i},${i + 1},https://store.example/${word}/${i}`);
+      const source = {
+        kind: 'file' as const,
+        name: `${word}.csv`,
+        contentType: 'text/csv',
+        body: Buffer.from(`title,price,link\n${lines.join('\n')}\n`),
+      };
+      const previewed = await service.preview({ id: null, email: 'import-admin@example.com' }, source, { origin: TEST_ORIGIN });
+      await service.commit({ id: null, email: 'import-admin@example.com' }, previewed.id, undefined);
+      await service.job(previewed.id);
+      expect((await service.get(previewed.id)).result?.created).toBe(1250);
+      await service.close();
+      return [...sizes];
+    };
+    // No batch can meet a target of a microsecond: every batch is one step (100 rows).
+    expect(await run(0.001, 'Slowdb')).toEqual([...Array<number>(12).fill(100), 50]);
+    // Every batch meets a target of a minute: one step, then twice as many each time, up to the most (400 rows).
+    expect(await run(60_000, 'Quickdb')).toEqual([100, 200, 400, 400, 150]);
+    // The target read as each batch starts (the embedded database's: short while visitors are about): two quick
+    // batches' worth of a quiet site, then visitors arrive and the next batch is one step again.
+    let asked = 0;
+    expect(await run(() => (++asked <= 2 ? 60_000 : 0.001), 'Visitedb')).toEqual([100, 200, 400, 100, 100, 100, 100, 100, 50]);
+    const clock = { since: 5000 };
+    const target = importBatchTargetMs(() => clock.since);
+    expect(typeof target === 'function' && target()).toBe(IMPORT_BATCH_TARGET_MS.pglite.quiet);
+    clock.since = 10;
+    expect(typeof target === 'function' && target()).toBe(IMPORT_BATCH_TARGET_MS.pglite.visitors);
+    expect(importBatchTargetMs(undefined)).toBe(IMPORT_BATCH_TARGET_MS.postgres);
   });
 });
 

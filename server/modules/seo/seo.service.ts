@@ -95,7 +95,7 @@ export function pagesSitemapPath(lang: LangCode): string {
 export function createSeoService(
   repos: {
     catalogue: Pick<CatalogueRepo, 'maxNumber' | 'sitemapRange' | 'catalogueCounts' | 'translatedSitemapFiles'>;
-    categories: Pick<CategoriesRepo, 'listWithCounts'>;
+    categories: Pick<CategoriesRepo, 'list'>;
   },
   chunkSize = SITEMAP_MAX_URLS,
   /** Other sitemap files the index lists (the guides', issue 43). */
@@ -124,8 +124,9 @@ export function createSeoService(
 
     /** The site's pages in `lang` (a file per language), with their other languages' versions. */
     async pages(origin: string, lang: LangCode = DEFAULT_LANG): Promise<string> {
-      const [list, counts] = await Promise.all([repos.categories.listWithCounts(), repos.catalogue.catalogueCounts()]);
-      const categories = list.filter((c) => c.productCount > 0);
+      const [list, counts] = await Promise.all([repos.categories.list(), repos.catalogue.catalogueCounts()]);
+      // A category is listed while the storefront shows one of its products (not counting those it hides).
+      const categories = list.filter((c) => (counts.categories.get(c.name.toLowerCase()) ?? 0) > 0);
       return localizedUrlset(origin, lang, [
         { loc: '/' },
         ...categories.map((c) => ({ loc: categoryPath(c.name), lastmod: c.updatedAt })),

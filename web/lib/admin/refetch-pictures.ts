@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { pictureRefetchBodySchema, PictureRefetchResult } from '../../../common/schemas/picture-refetch';
-import { PICTURE_REFETCH_TEXTS } from '../../../common/texts/admin';
+import { PICTURE_REFETCH_TEXTS, withReason } from '../../../common/texts/admin';
+import { useToast } from '../../components/ui/toast';
 import { apiPost } from '../api-client';
+import { reasonOf } from '../errors';
 import { invalidateCatalogue } from './keys';
 
 /** "Fetch pictures again" (issue 40) for items or an import: the Items and Imports tabs both ask it. */
@@ -18,8 +20,15 @@ export function refetchedMessage(result: PictureRefetchResult): string {
     : PICTURE_REFETCH_TEXTS.queued(result.queued);
 }
 
+/** The request with its toast (what was queued and left out, or why it was refused): every place that offers it. */
 export function useRefetchPictures() {
   const queryClient = useQueryClient();
+  const toast = useToast();
   // The pictures arrive later (jobs); the list and link health are read again now, and again on the next visit.
-  return useMutation({ mutationFn: refetchPictures, onSettled: () => invalidateCatalogue(queryClient) });
+  return useMutation({
+    mutationFn: refetchPictures,
+    onSuccess: (result) => toast(refetchedMessage(result), 'success'),
+    onError: (err) => toast(withReason(PICTURE_REFETCH_TEXTS.failed, reasonOf(err)), 'error'),
+    onSettled: () => invalidateCatalogue(queryClient),
+  });
 }

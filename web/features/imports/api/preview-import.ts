@@ -38,16 +38,6 @@ export function previewImport({
 }: ImportRequest): Promise<Import> {
   const withRates = rates && Object.keys(rates).length > 0 ? rates : undefined;
   const how = { ...(sheet ? { sheet } : {}), ...(encoding && encoding !== 'auto' ? { encoding } : {}) };
-  if ('url' in source)
-    return apiPost<Import>('/api/admin/imports', {
-      url: source.url,
-      policy,
-      ...(mapping ? { mapping } : {}),
-      ...(withRates ? { rates: withRates } : {}),
-      ...(derive === false ? { derive: false } : {}),
-      ...(pictureBase ? { pictureBase } : {}),
-      ...how,
-    });
   const fields: Record<string, string> = {
     policy,
     ...(mapping ? { mapping: JSON.stringify(mapping) } : {}),
@@ -58,8 +48,22 @@ export function previewImport({
     ...(join?.fileKey ? { joinFileKey: join.fileKey } : {}),
     ...how,
   };
+  const progress = onProgress ?? (() => undefined);
+  if ('url' in source) {
+    // With a second file (issue 40) the form carries the address as a field, and the second file alone.
+    if (join) return apiUpload<Import>('/api/admin/imports', 'joinFile', join.file, progress, undefined, { ...fields, url: source.url });
+    return apiPost<Import>('/api/admin/imports', {
+      url: source.url,
+      policy,
+      ...(mapping ? { mapping } : {}),
+      ...(withRates ? { rates: withRates } : {}),
+      ...(derive === false ? { derive: false } : {}),
+      ...(pictureBase ? { pictureBase } : {}),
+      ...how,
+    });
+  }
   const files: Record<string, File> = join ? { joinFile: join.file } : {};
-  return apiUpload<Import>('/api/admin/imports', 'file', source.file, onProgress ?? (() => undefined), undefined, fields, files);
+  return apiUpload<Import>('/api/admin/imports', 'file', source.file, progress, undefined, fields, files);
 }
 
 export function usePreviewImport() {

@@ -103,7 +103,7 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
         encoding: how.encoding,
         derive: how.derive,
         pictureBase: pictureBase.trim() || undefined,
-        join: file && joinFile ? { file: joinFile, key: keys.key || undefined, fileKey: keys.fileKey || undefined } : undefined,
+        join: joinFile ? { file: joinFile, key: keys.key || undefined, fileKey: keys.fileKey || undefined } : undefined,
         onProgress: setProgress,
       },
       {
@@ -162,7 +162,21 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
               }}
             />
           </div>
-          {file && (
+          <div className="field form-grid-wide">
+            <label htmlFor="import-url">Or an address (a published Google Sheet as CSV, or any https CSV or JSON)</label>
+            <input
+              id="import-url"
+              type="url"
+              placeholder="https://docs.google.com/spreadsheets/d/…/pub?output=csv"
+              value={url}
+              disabled={file !== null}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                preview.reset();
+              }}
+            />
+          </div>
+          {(file || isHttpUrl(url.trim())) && (
             <div className="field form-grid-wide">
               <label htmlFor="import-join-file">Add columns from another file (optional)</label>
               <input
@@ -181,20 +195,6 @@ export function ImportDialog({ onClose, onStarted }: { onClose: () => void; onSt
               </p>
             </div>
           )}
-          <div className="field form-grid-wide">
-            <label htmlFor="import-url">Or an address (a published Google Sheet as CSV, or any https CSV or JSON)</label>
-            <input
-              id="import-url"
-              type="url"
-              placeholder="https://docs.google.com/spreadsheets/d/…/pub?output=csv"
-              value={url}
-              disabled={file !== null}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                preview.reset();
-              }}
-            />
-          </div>
           <div className="field">
             <label htmlFor="import-encoding">Text encoding (CSV, JSON)</label>
             <select

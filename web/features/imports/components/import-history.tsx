@@ -8,9 +8,9 @@ import { LoadStatus } from '../../../components/ui/load-status';
 import { Pager } from '../../../components/ui/pager';
 import { useToast } from '../../../components/ui/toast';
 import { formatDateTime, plural } from '../../../lib/admin/format';
-import { refetchedMessage, useRefetchPictures } from '../../../lib/admin/refetch-pictures';
+import { useRefetchPictures } from '../../../lib/admin/refetch-pictures';
 import { reasonOf } from '../../../lib/errors';
-import { PICTURE_REFETCH_TEXTS, withReason } from '../../../../common/texts/admin';
+import { PICTURE_REFETCH_TEXTS } from '../../../../common/texts/admin';
 import { useImportHistory } from '../api/get-import';
 import { useUndoImport } from '../api/import-actions';
 import './imports.css';
@@ -38,14 +38,7 @@ export function ImportHistory() {
   const history = useImportHistory(page, open);
   const undo = useUndoImport();
   const refetch = useRefetchPictures();
-  const refetchImport = (item: Import) =>
-    refetch.mutate(
-      { importId: item.id },
-      {
-        onSuccess: (result) => toast(refetchedMessage(result), 'success'),
-        onError: (err) => toast(withReason(PICTURE_REFETCH_TEXTS.failed, reasonOf(err)), 'error'),
-      },
-    );
+  const refetchImport = (item: Import) => refetch.mutate({ importId: item.id });
   const [undoing, setUndoing] = useState<Import | null>(null);
   const data = history.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;

@@ -22,7 +22,7 @@ import { useToast } from '../../../components/ui/toast';
 import { reasonOf } from '../../../lib/errors';
 import { previewBulkEdit, useBulkEditProducts } from '../api/bulk-edit-products';
 import { plural } from '../../../lib/admin/format';
-import { refetchedMessage, useRefetchPictures } from '../../../lib/admin/refetch-pictures';
+import { useRefetchPictures } from '../../../lib/admin/refetch-pictures';
 import './items.css';
 
 type ActionType = BulkEditBody['action']['type'] | 'unset-best' | 'raise-price' | 'lower-price';
@@ -255,15 +255,7 @@ export function BulkBar({
             type="button"
             className="button button-ghost"
             disabled={refetch.isPending}
-            onClick={() =>
-              refetch.mutate(
-                { ids: selection.ids },
-                {
-                  onSuccess: (result) => toast(refetchedMessage(result), 'success'),
-                  onError: (err) => toast(withReason(PICTURE_REFETCH_TEXTS.failed, reasonOf(err)), 'error'),
-                },
-              )
-            }
+            onClick={() => refetch.mutate({ ids: selection.ids })}
           >
             {refetch.isPending ? COMMON_TEXTS.working : PICTURE_REFETCH_TEXTS.action}
           </button>

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SetStateAction } from 'react';
-import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
+import { ADMIN_TEXTS, PICTURE_REFETCH_TEXTS, withReason } from '../../../../common/texts/admin';
 import type { Category } from '../../../../common/schemas/category';
+import { COMMON_TEXTS } from '../../../../common/texts/common';
 import { QC_ADMIN_TEXTS } from '../../../../common/texts/qc-admin';
 import type { AdminProduct } from '../../../../common/schemas/product';
 import { Dialog } from '../../../components/ui/dialog';
@@ -11,6 +12,7 @@ import { reasonOf } from '../../../lib/errors';
 import { useCreateProduct } from '../../../lib/admin/create-product';
 import { ItemForm, type ImagePickerComponent } from '../../../lib/admin/item-form';
 import { invalidateCatalogue } from '../../../lib/admin/keys';
+import { useRefetchPictures } from '../../../lib/admin/refetch-pictures';
 import { useUpdateProduct } from '../api/update-product';
 import { saveQcPhotos, useQcPhotos } from '../api/qc-photos';
 import { checkQcDraft, qcDraftOf, qcInputOf, QcPhotosField, type QcDraftItem } from './qc-photos-field';
@@ -40,6 +42,7 @@ export function ItemFormDialog({
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const queryClient = useQueryClient();
+  const refetch = useRefetchPictures();
   const [saving, setSaving] = useState(false);
   // QC photos: the saved list until the admin changes it, then their list (saved after the item).
   const savedQc = useQcPhotos(product?.id ?? null);
@@ -102,6 +105,21 @@ export function ItemFormDialog({
           loadFailed={savedQc.isError ? reasonOf(savedQc.error) : null}
           errors={qcErrors}
         />
+        {product && (!product.image || /^https?:\/\//i.test(product.image)) && (
+          // As the row's action (item-card.tsx): a picture that is missing or still another site's is fetched again by
+          // a job from the address the item or its import gave; the toast says whether it was queued or left out.
+          <div className="form-grid-wide">
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={refetch.isPending}
+              aria-label={PICTURE_REFETCH_TEXTS.actionFor(product.title)}
+              onClick={() => refetch.mutate({ ids: [product.id] })}
+            >
+              {refetch.isPending ? COMMON_TEXTS.working : PICTURE_REFETCH_TEXTS.action}
+            </button>
+          </div>
+        )}
         {product?.sourceId && (
           // Shown, not edited: it is what a re-import matches on, and only an import sets it.
           <TextField

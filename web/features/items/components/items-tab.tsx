@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ALL, GENDERS, SEARCH_MAX_LENGTH } from '../../../../common/constants';
 import { ADMIN_PRODUCTS_PAGE_SIZE } from '../../../../common/admin-constants';
-import { ADMIN_TEXTS, PICTURE_REFETCH_TEXTS, withReason } from '../../../../common/texts/admin';
+import { ADMIN_TEXTS, withReason } from '../../../../common/texts/admin';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../common/import-columns';
 import type { BulkEditInput, BulkEditResult } from '../../../../common/schemas/changes';
 import { pageCount } from '../../../../common/schemas/paging';
@@ -24,7 +24,7 @@ import { BulkBar } from './bulk-bar';
 import { ItemCard } from './item-card';
 import { ItemFormDialog, type ImagePickerComponent } from './item-form-dialog';
 import { usePagedFilters } from '../../../lib/admin/use-paged-filters';
-import { refetchedMessage, useRefetchPictures } from '../../../lib/admin/refetch-pictures';
+import { useRefetchPictures } from '../../../lib/admin/refetch-pictures';
 import './items.css';
 
 const NO_FILTERS: AdminProductFilters = { search: '', category: ALL, gender: ALL, best: 'all', picture: 'any', link: 'any', group: '' };
@@ -75,14 +75,7 @@ export type ItemsTabParts = {
 export function ItemsTab({ imports, imagePicker }: ItemsTabParts) {
   const toast = useToast();
   const refetch = useRefetchPictures();
-  const refetchOne = (id: string) =>
-    refetch.mutate(
-      { ids: [id] },
-      {
-        onSuccess: (result) => toast(refetchedMessage(result), 'success'),
-        onError: (err) => toast(withReason(PICTURE_REFETCH_TEXTS.failed, reasonOf(err)), 'error'),
-      },
-    );
+  const refetchOne = (id: string) => refetch.mutate({ ids: [id] });
   const { filters, setFilters, query, page, setPage } = usePagedFilters(NO_FILTERS);
   const [sort, setSort] = useState<AdminProductSort>('row');
   const [pageSize, setPageSize] = useState<number>(ADMIN_PRODUCTS_PAGE_SIZE);

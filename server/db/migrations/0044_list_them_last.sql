@@ -1,0 +1,2 @@
+ALTER TABLE "storefront_settings" DROP CONSTRAINT "storefront_settings_missing_pictures_check";--> statement-breakpoint
+ALTER TABLE "storefront_settings" ADD CONSTRAINT "storefront_settings_missing_pictures_check" CHECK ("storefront_settings"."missing_pictures" in ('show', 'last', 'hide'));

@@ -1,0 +1,1 @@
+CREATE INDEX "import_rows_group_idx" ON "import_rows" USING btree ("import_id",(case when "values"->>'sourceItemId' is not null then ("values"->>'sourcePlatform') || ':' || ("values"->>'sourceItemId') when "values"->>'link' is not null then 'link:' || ("values"->>'link') end));

@@ -302,4 +302,18 @@ describe('search index keeper', () => {
     expect(versionReads.at(-1)).toEqual([id(3)]);
     expect(keeper.stats().comparedAll).toBe(0);
   });
+
+  it('gives the event loop turns while it builds a large index (issue 39: 100,000 products are about a second of work)', async () => {
+    const { db, keeper } = fakeSource();
+    db.products = Array.from({ length: 20_000 }, (_, i) =>
+      product(`00000000-0000-0000-0000-${String(i).padStart(12, '0')}`, `Black Runner ${i} jacket hoodie`, '1'),
+    );
+    // The fake source answers without I/O: only the build's own turns let a waiting callback run before it ends.
+    const order: string[] = [];
+    setImmediate(() => order.push('turn'));
+    const built = keeper.current().then(() => order.push('built'));
+    await built;
+    expect(order).toEqual(['turn', 'built']);
+    expect(keeper.stats().products).toBe(20_000);
+  });
 });

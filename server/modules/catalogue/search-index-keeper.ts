@@ -19,7 +19,7 @@
 // past half its time, so under steady traffic no search waits): the kept cards count as verified again, as they do
 // after any verified read.
 import { LRUCache } from 'lru-cache';
-import { SearchIndex } from './search-index';
+import { SearchIndex, type IndexedProduct } from './search-index';
 import type { CatalogueRepo } from './catalogue.repo';
 
 type IndexSource = Pick<CatalogueRepo, 'searchIndexState' | 'indexRows' | 'synonymGroups'> & {
@@ -38,6 +38,25 @@ const ROWS_PER_READ = 5000;
 export const TRUSTED_FOR_MS = 1000;
 /** Cards kept for answers from memory (a search's page reads its cards again when one is missing). */
 const KEPT_CARDS = 10_000;
+/**
+ * Index work gives the event loop a turn after this long (issue 39): a build of 100,000 products is about a second
+ * of tokenising, and every request of the process would wait that long. Searches wait for a catch-up anyway
+ * (`settled`), so nothing reads the index between the slices.
+ */
+export const INDEX_SLICE_MS = 10;
+
+/** Upserts `rows` into `target`, a turn of the event loop every INDEX_SLICE_MS; `each` runs after every row. */
+export async function upsertSliced<T extends IndexedProduct>(target: SearchIndex, rows: readonly T[], each?: (row: T) => void): Promise<void> {
+  let sliceStart = performance.now();
+  for (const row of rows) {
+    target.upsert(row);
+    each?.(row);
+    if (performance.now() - sliceStart >= INDEX_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+}
 
 export type SearchIndexState = { changes: number; synonyms: string };
 
@@ -173,10 +192,9 @@ export function createSearchIndexKeeper<Row extends { id: string } = { id: strin
     seenXids = [];
     const figures = source.indexBuckets ? await source.indexBuckets() : null;
     bucketOf.clear();
-    for (const row of await source.indexRows()) {
-      fresh.upsert(row);
+    await upsertSliced(fresh, await source.indexRows(), (row) => {
       if (row.bucket !== undefined) bucketOf.set(row.id, row.bucket);
-    }
+    });
     buckets = figures && bucketOf.size === fresh.size ? figures : null;
     stats.builds++;
     return fresh;
@@ -211,7 +229,7 @@ export function createSearchIndexKeeper<Row extends { id: string } = { id: strin
     }
     const changed = log?.ids ? await compareIds(current, log.ids) : await compareAll(current);
     for (let i = 0; i < changed.length; i += ROWS_PER_READ) {
-      for (const row of await source.indexRows(changed.slice(i, i + ROWS_PER_READ))) current.upsert(row);
+      await upsertSliced(current, await source.indexRows(changed.slice(i, i + ROWS_PER_READ)));
     }
     if (current.deadSlots > (current.size + current.deadSlots) * REBUILD_DEAD_SHARE) return build();
     stats.refreshes++;

@@ -46,7 +46,11 @@ const KEPT_CARDS = 10_000;
 export const INDEX_SLICE_MS = 10;
 
 /** Upserts `rows` into `target`, a turn of the event loop every INDEX_SLICE_MS; `each` runs after every row. */
-export async function upsertSliced<T extends IndexedProduct>(target: SearchIndex, rows: readonly T[], each?: (row: T) => void): Promise<void> {
+export async function upsertSliced<T extends IndexedProduct>(
+  target: SearchIndex,
+  rows: readonly T[],
+  each?: (row: T) => void,
+): Promise<void> {
   let sliceStart = performance.now();
   for (const row of rows) {
     target.upsert(row);

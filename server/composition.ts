@@ -255,7 +255,7 @@ export async function composeServices(deps: CompositionDeps) {
     log,
     removals: fileRemovals,
     allowPrivateHosts: config.importAllowPrivateHosts ?? false,
-    batchTargetMs: importBatchTargetMs(database.sinceVisitorMs),
+    batchTargetMs: importBatchTargetMs(database),
     jobs,
     shortLinkHosts: config.importShortLinkHosts,
     currency: {

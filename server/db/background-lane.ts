@@ -96,6 +96,11 @@ export type BackgroundGate = {
   readonly holding: boolean;
   /** How long ago a visitor's statement last gave the connection back (Infinity before the first). */
   sinceVisitorMs(): number;
+  /**
+   * How long ago background work last had to take its share (BACKGROUND_SHARE) because visitors left the connection
+   * no quiet moment: a crowded site (Infinity before the first).
+   */
+  sinceCrowdedMs(): number;
 };
 
 /**
@@ -118,6 +123,8 @@ export function gateBackground(
   const held = new WeakSet<pg.PoolClient>();
   /** When a visitor's statement last gave the connection back. */
   let visitorAt = 0;
+  /** When a background statement last started on its share, not in a quiet moment. */
+  let crowdedAt = 0;
   /** When background statements held the connection lately ([from, to]; the last BACKGROUND_SHARE_WINDOW_MS). */
   const spans: Array<[number, number]> = [];
   /** The share of the last window background statements held the connection for. */
@@ -136,7 +143,9 @@ export function gateBackground(
     const quietFor = now - visitorAt;
     const waited = now - (waiters[0]?.since ?? now);
     const turn = holders === 0 && backgroundShare(now) < share;
-    if ((free() && quietFor >= quietMs) || turn || waited >= waitLimitMs) {
+    const quiet = free() && quietFor >= quietMs;
+    if (quiet || turn || waited >= waitLimitMs) {
+      if (!quiet) crowdedAt = now;
       holders += 1;
       waiters.shift()?.admit();
       return;
@@ -196,5 +205,6 @@ export function gateBackground(
       return holders > 0;
     },
     sinceVisitorMs: () => (visitorAt === 0 ? Infinity : Date.now() - visitorAt),
+    sinceCrowdedMs: () => (crowdedAt === 0 ? Infinity : Date.now() - crowdedAt),
   };
 }

@@ -65,6 +65,8 @@ export type Database = {
    * PostgreSQL, where background work has connections of its own.
    */
   sinceVisitorMs?: () => number;
+  /** On the embedded database: how long ago background work last had to take its share of a crowded connection. */
+  sinceCrowdedMs?: () => number;
   close(): Promise<void>;
 };
 
@@ -334,7 +336,7 @@ async function openPgliteWorker(dir: string, statementTimeoutMs: number, timeout
     },
     listenOnPool(pool),
   );
-  return { ...database, sinceVisitorMs: gate.sinceVisitorMs };
+  return { ...database, sinceVisitorMs: gate.sinceVisitorMs, sinceCrowdedMs: gate.sinceCrowdedMs };
 }
 
 /** True when a PostgreSQL server answers at the URL within a second. */

@@ -11,6 +11,7 @@ import { IMPORT_MAX_STORED_ERRORS } from '../../../common/import-columns';
 import { columnsOf } from '../../../common/import-mapping';
 import type { ImportRowError } from '../../../common/schemas/imports';
 import { ADMIN_TEXTS } from '../../../common/texts/admin';
+import type { Database } from '../../db/client';
 import type { ChangeLimit, Transact } from '../../db/unit-of-work';
 import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -46,11 +47,13 @@ export const IMPORT_BATCH_STEP_ROWS = 100;
  * that arrives while a batch is written waits for it: batches of 2,000 rows held PGlite's one connection for 0.6 to
  * 1 s on a busy machine, and /api/health's p99 followed. Each batch is sized from the last one's time (the database's
  * answer, not the row count), so a busy machine writes smaller batches and an idle one larger ones; on the embedded
- * database, short ones while visitors are about (a visitor's statement in the last VISITORS_ABOUT_MS), and up to the
- * most rows when none are (a batch's own cost per transaction then counts: 100 ms batches took 100,000 rows five times
- * as long as 2,000-row ones on an idle machine).
+ * database, short ones while visitors crowd the connection (background work had to take its share in the last
+ * VISITORS_ABOUT_MS: each visitor then also waits for the others), longer ones while a few are about (a visitor's
+ * statement in the last VISITORS_ABOUT_MS: one meets one batch at most), and up to the most rows when none are (a
+ * batch's own cost per transaction then counts: 100 ms batches took 100,000 rows five times as long as 2,000-row ones
+ * on an idle machine, and half as long again as 250 ms ones with /api/health asked every 250 ms).
  */
-export const IMPORT_BATCH_TARGET_MS = { pglite: { visitors: 100, quiet: 1000 }, postgres: 1000 } as const;
+export const IMPORT_BATCH_TARGET_MS = { pglite: { crowded: 100, visitors: 250, quiet: 1000 }, postgres: 1000 } as const;
 /** Visitors are about when one of their statements ended this recently. */
 export const VISITORS_ABOUT_MS = 1000;
 
@@ -58,10 +61,14 @@ export const VISITORS_ABOUT_MS = 1000;
  * The batch target for a database: PostgreSQL's (background work has connections of its own there), or, given the
  * embedded database's clock of visitors (Database.sinceVisitorMs), the one for the moment each batch starts.
  */
-export function importBatchTargetMs(sinceVisitorMs: (() => number) | undefined): number | (() => number) {
+export function importBatchTargetMs(clock: Pick<Database, 'sinceVisitorMs' | 'sinceCrowdedMs'>): number | (() => number) {
+  const { sinceVisitorMs, sinceCrowdedMs } = clock;
   if (!sinceVisitorMs) return IMPORT_BATCH_TARGET_MS.postgres;
-  const { visitors, quiet } = IMPORT_BATCH_TARGET_MS.pglite;
-  return () => (sinceVisitorMs() < VISITORS_ABOUT_MS ? visitors : quiet);
+  const { crowded, visitors, quiet } = IMPORT_BATCH_TARGET_MS.pglite;
+  return () => {
+    if ((sinceCrowdedMs?.() ?? Infinity) < VISITORS_ABOUT_MS) return crowded;
+    return sinceVisitorMs() < VISITORS_ABOUT_MS ? visitors : quiet;
+  };
 }
 
 /**

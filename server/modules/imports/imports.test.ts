@@ -582,12 +582,14 @@ describe('a running import', () => {
     // batches' worth of a quiet site, then visitors arrive and the next batch is one step again.
     let asked = 0;
     expect(await run(() => (++asked <= 2 ? 60_000 : 0.001), 'Visitedb')).toEqual([100, 200, 400, 100, 100, 100, 100, 100, 50]);
-    const clock = { since: 5000 };
-    const target = importBatchTargetMs(() => clock.since);
+    const clock = { visitor: 5000, crowded: Infinity };
+    const target = importBatchTargetMs({ sinceVisitorMs: () => clock.visitor, sinceCrowdedMs: () => clock.crowded });
     expect(typeof target === 'function' && target()).toBe(IMPORT_BATCH_TARGET_MS.pglite.quiet);
-    clock.since = 10;
+    clock.visitor = 10;
     expect(typeof target === 'function' && target()).toBe(IMPORT_BATCH_TARGET_MS.pglite.visitors);
-    expect(importBatchTargetMs(undefined)).toBe(IMPORT_BATCH_TARGET_MS.postgres);
+    clock.crowded = 10;
+    expect(typeof target === 'function' && target()).toBe(IMPORT_BATCH_TARGET_MS.pglite.crowded);
+    expect(importBatchTargetMs({})).toBe(IMPORT_BATCH_TARGET_MS.postgres);
   });
 });
 

@@ -43,6 +43,8 @@ type BackgroundFigures = {
  * connection not included) with its lane, to find what holds the embedded database's one connection.
  */
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 0);
+/** A wall-clock time to the millisecond, to line the slow statements up with the slow probes. */
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 23);
 async function logSlowStatements(): Promise<void> {
   const { default: pg } = await import('pg');
   const { isBackground } = await import('../server/db/background-lane');
@@ -62,7 +64,7 @@ async function logSlowStatements(): Promise<void> {
           if (ms < SLOW_MS) return;
           const first = args[0] as string | { text?: string };
           const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').slice(0, 160);
-          console.error(`[slow ${ms.toFixed(0)} ms, ${lane}] ${text}`);
+          console.error(`[slow ${ms.toFixed(0)} ms, ${lane}, ended ${clock(Date.now())}] ${text}`);
         });
     }
     return answer;
@@ -109,6 +111,17 @@ async function server(): Promise<void> {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
+  if (SLOW_MS > 0) {
+    // The server's own time for a slow /api/health (from its request event to the answer's end), beside the probe's.
+    app.server.on('request', (req, res) => {
+      if (req.url !== '/api/health') return;
+      const started = performance.now();
+      res.on('finish', () => {
+        const ms = performance.now() - started;
+        if (ms >= 2 * SLOW_MS) console.error(`[slow health ${ms.toFixed(0)} ms in the server, ended ${clock(Date.now())}]`);
+      });
+    });
+  }
   // The event loop's delay in each window: how long a request that arrived waited for the loop (a long task of the
   // import's own work on it shows here, whatever the database does).
   const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -127,6 +140,7 @@ async function server(): Promise<void> {
         { origin: 'http://127.0.0.1' },
       );
       const previewMs = Date.now() - started;
+      if (SLOW_MS > 0) console.error(`[preview from ${clock(started)} to ${clock(Date.now())}]`);
       await app.services.imports.commit(actor, previewed.id, 'valid');
       return { id: previewed.id, previewMs, rows: previewed.counts.new };
     })();
@@ -205,7 +219,7 @@ function next<T>(child: ChildProcess, key: string): Promise<T> {
   });
 }
 
-type Sample = { ms: number; status: number; at: number };
+type Sample = { ms: number; status: number; at: number; wall: number };
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN) : NaN;
@@ -287,6 +301,10 @@ async function run(label: string, databaseUrl: string): Promise<void> {
     const phase = (during: boolean) => busy.probes.health.filter((s) => s.at < previewMs === during).map((s) => s.ms);
     const p99 = (ms: number[]) => `p99 ${percentile(ms, 99).toFixed(0)} ms, slowest ${Math.max(...ms, 0).toFixed(0)} ms of ${ms.length}`;
     console.log(`  busy /api/health during the preview: ${p99(phase(true))}; after it: ${p99(phase(false))}`);
+    if (SLOW_MS > 0) {
+      for (const s of busy.probes.health.filter((h) => h.ms >= 2 * SLOW_MS))
+        console.log(`  slow /api/health: ${s.ms.toFixed(0)} ms, asked ${clock(s.wall)} (${(s.at / 1000).toFixed(1)} s into the window)`);
+    }
   }
   const loop = (w: typeof quiet) => `p99 ${w.loop.p99.toFixed(0)} ms, max ${w.loop.max.toFixed(0)} ms`;
   console.log(`the server's event loop delay: quiet ${loop(quiet)}; busy ${loop(busy)}`);

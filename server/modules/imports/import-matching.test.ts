@@ -5,6 +5,7 @@ import { send, signedInAs } from '../../test/auth-helpers';
 import { clearCatalogue, insertCategories } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { WRITTEN_COLUMNS } from '../catalogue/product-columns';
 
 // Issue 26: colourways (rows on one seller link with different titles), matching by group, and matching again at
 // commit. Decision 0052.
@@ -150,6 +151,40 @@ describe('matching rows to products by group', () => {
     const done = await commit(second.id);
     expect(done.counts).toMatchObject({ new: 0, updated: 1 });
     expect((await catalogue()).map((p) => Number(p.price))).toEqual([60]);
+  });
+
+  // Issue 39: any write of products moved the mark, a link check's new state too, and the commit then matched a
+  // whole file again in one transaction (100,000 rows held the embedded database 0.4-0.6 s while visitors waited).
+  it("matches again at commit only after a write of what the matching reads, not after a link check's state", async () => {
+    await commit((await preview(csv([['Jacket Black', 50, WEIDIAN]]))).id);
+    const staged = await preview(csv([['Jacket Black', 60, WEIDIAN]]));
+    const mark = async () => {
+      const rows = await ctx.database.rows<{ at: string; now: string }>(
+        sql`select i.result->>'matchedAtMatchChanges' as at, t.match_changes::text as now from imports i, product_totals t where i.id = ${staged.id}::uuid`,
+      );
+      return { at: Number(rows[0]?.at), now: Number(rows[0]?.now) };
+    };
+    expect((await mark()).now).toBe((await mark()).at);
+    // What a link check and the popularity recount write: the matches stand.
+    await ctx.database.db.execute(sql`update products set link_state = 'unavailable', picture_broken = true`);
+    await ctx.database.db.execute(sql`update products set popularity = popularity + 1`);
+    expect((await mark()).now).toBe((await mark()).at);
+    // A title, even written as it was, may change a match: the commit matches again.
+    await ctx.database.db.execute(sql`update products set title = title`);
+    const moved = await mark();
+    expect(moved.now).toBeGreaterThan(moved.at);
+    const done = await commit(staged.id);
+    expect(done.result).toMatchObject({ created: 0, updated: 1 });
+    expect((await catalogue()).map((p) => Number(p.price))).toEqual([60]);
+  });
+
+  it("moves the matching's mark on an update of every column an import writes or matches by (migration 0046)", async () => {
+    const rows = await ctx.database.rows<{ name: string }>(sql`
+      select a.attname as name from pg_trigger t
+      join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any (t.tgattr::int2[])
+      where t.tgname = 'product_totals_matched_update'`);
+    const expected = [...WRITTEN_COLUMNS.split(', '), 'source_id', 'row', 'id'];
+    expect(rows.map((r) => r.name).sort()).toEqual(expected.sort());
   });
 
   it('refuses a commit while another import is being written (409), and takes it once that one ended', async () => {

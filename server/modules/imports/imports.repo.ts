@@ -54,8 +54,11 @@ export type ImportResult = {
   deadHosts?: string[];
   /** Categories the import added that its Undo removed (no product was in them any more). */
   categoriesRemoved?: string[];
-  /** A preview's: product_totals.changes when its rows were matched (the commit matches again only if it moved). */
-  matchedAtChange?: number;
+  /**
+   * A preview's: product_totals.match_changes when its rows were matched (the commit matches again only if it moved).
+   * A preview made before migration 0046 noted `matchedAtChange` instead, which no commit reads: it matches again.
+   */
+  matchedAtMatchChanges?: number;
   /** A preview's: rows whose picture another product already shows (issue 29), the first few and how many. */
   samePictures?: SamePictures;
   /** A preview's: rows to write whose price is odd (issue 40), the first few and how many, and the file's range. */
@@ -548,10 +551,13 @@ export function createImportsRepo(database: Database) {
     // A preview's last steps, once every row is staged (the service's finishPreview runs each in a transaction of
     // its own): the catalogue's state it is matched at, the pictures an earlier import fetched, the matching, the counts.
 
-    /** Notes the product_totals.changes the rows are matched at: a commit matches again when products moved since. */
+    /**
+     * Notes the product_totals.match_changes the rows are matched at: a commit matches again when a statement since
+     * may have changed how they match (migration 0046).
+     */
     async noteMatchedAt(id: string): Promise<void> {
       await db.execute(sql`
-        update imports set result = result || jsonb_build_object('matchedAtChange', (select changes from product_totals))
+        update imports set result = result || jsonb_build_object('matchedAtMatchChanges', (select match_changes from product_totals))
         where id = ${id}::uuid`);
     },
 
@@ -808,12 +814,12 @@ export function createImportsRepo(database: Database) {
       if (other) return 'busy';
       const left = await applyChoices(db, id, choices);
       const renamed = await applyCategories(db, id, categories);
-      // No statement has written products since the preview matched its rows (product_totals.changes moves with
-      // each one, migration 0009): the matches stand as they are. Else they are made again.
+      // No statement has written what the matching reads since the preview matched its rows (product_totals.
+      // match_changes moves with each one, migration 0046): the matches stand as they are. Else they are made again.
       const [unchanged] = await rowsOf<{ same: boolean }>(
         db,
         sql`
-        select coalesce((i.result->>'matchedAtChange')::bigint = t.changes, false) as same
+        select coalesce((i.result->>'matchedAtMatchChanges')::bigint = t.match_changes, false) as same
         from imports i, product_totals t where i.id = ${id}::uuid`,
       );
       if (unchanged?.same) {

@@ -78,8 +78,8 @@ export function createImportsService(deps: ImportsDeps) {
    * fetched become that stored image, then the rows are matched to products and counted (see the repo's
    * matchStaged). Each step is a unit of work's transaction of its own under the change limit, the long ones one per
    * part of the rows (MATCHING_PARTS), so PGlite's one connection is free between them (health and requests get
-   * their turn, issue 39): products written meanwhile move
-   * product_totals.changes past the value noted first, and the commit then matches again in one transaction.
+   * their turn, issue 39): a statement meanwhile that writes what the matching reads moves
+   * product_totals.match_changes past the value noted first, and the commit then matches again in one transaction.
    */
   async function finishPreview(id: string) {
     const step = <T>(work: (imports: ImportsRepo) => Promise<T>) =>

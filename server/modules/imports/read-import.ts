@@ -19,6 +19,12 @@ export const READ_TIMEOUT_MS = 20_000;
 export const READER_HEAP_MB = 768;
 /** Files read at the same time (each in its own process); more wait their turn. */
 const MAX_READERS = 2;
+/**
+ * The reader's scheduling priority (a Unix nice value; higher yields): its parsing and checking is background CPU
+ * next to the server's own (issue 39: on a 2-core machine a 100,000-row preview's reader took one core, and visitors'
+ * answers waited for the other). On an idle machine it changes nothing.
+ */
+export const READER_NICE = 10;
 
 export type ReadImportOptions = {
   sheet?: string | undefined;
@@ -81,6 +87,16 @@ async function turn(): Promise<() => void> {
   };
 }
 
+/** The reader's process yields the CPU to the server's (READER_NICE); where the system refuses, it runs as it is. */
+function lowerPriority(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    os.setPriority(child.pid, Math.max(os.getPriority(child.pid), READER_NICE));
+  } catch {
+    // Not allowed here (a platform without priorities, a sandbox): the reader still reads, at the server's priority.
+  }
+}
+
 const refusal = (message: string) => new AppError('VALIDATION', message);
 
 /** A file read in 'checked' mode: its head, how many rows it has, and its first rows (for the mapping's guess). */
@@ -118,6 +134,7 @@ export function runReader(
       stdio: ['pipe', 'ignore', 'pipe', 'ipc'],
       env: { ...process.env, TMPDIR: tmp },
     });
+    lowerPriority(child);
   } catch (err) {
     fs.rmSync(tmp, { recursive: true, force: true });
     throw new AppError(

@@ -135,6 +135,12 @@ export const importRows = pgTable(
     action: text('action').notNull(),
     productId: uuid('product_id'),
     values: jsonb('values').notNull(),
+    /**
+     * Which part of a preview's matching by group the row is in (issue 39, migration 0047): a hash of its group
+     * (rowGroupKeySql) modulo the preview's number of parts, so every row of a group is in the same part; null
+     * without a group (no group step can match it).
+     */
+    groupPart: integer('group_part'),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.rowNumber] }),
@@ -143,12 +149,10 @@ export const importRows = pgTable(
     index('import_rows_product_idx')
       .on(t.importId, t.productId)
       .where(sql`${t.productId} is not null`),
-    // A preview matches its rows a part at a time, each part the rows of a range of groups (issue 39): one range of
-    // this index. The expression is rowGroupKeySql (server/modules/imports/import-matching.ts) over the row's values.
-    index('import_rows_group_idx').on(
-      t.importId,
-      sql`(case when ${t.values}->>'sourceItemId' is not null then (${t.values}->>'sourcePlatform') || ':' || (${t.values}->>'sourceItemId') when ${t.values}->>'link' is not null then 'link:' || (${t.values}->>'link') end)`,
-    ),
+    // A preview matches its rows a part at a time; a part of the steps by group is the rows of one group_part.
+    index('import_rows_group_part_idx')
+      .on(t.importId, t.groupPart)
+      .where(sql`${t.groupPart} is not null`),
   ],
 );
 

@@ -234,13 +234,19 @@ export type MatchingStep = (typeof MATCHING_STEPS)[number];
 
 /**
  * A part of an import's staged rows that one of a preview's statements works on (issue 39): rows by number, or the
- * rows of a range of groups (every row of a group in the same part). On the embedded database each statement holds
+ * rows of one group_part (its group's hash modulo the preview's groupPartCount, so every row of a group is in the
+ * same part). On the embedded database each statement holds
  * the one connection: over 100,000 rows, one matching statement held it for 0.5 to 2 s, and every visitor's request
  * waited; a part of MATCH_PART_ROWS rows holds it for a hundredth of that, and requests go between the parts.
  */
-export type RowPart = { by: 'row'; from: number; to: number } | { by: 'group'; from: string; to: string | null };
+export type RowPart = { by: 'row'; from: number; to: number } | { by: 'group'; part: number };
 /** About this many rows a part. */
 export const MATCH_PART_ROWS = 1000;
+
+/** How many parts by group a preview of `rows` rows is matched in (each row's group_part is below it). */
+export function groupPartCount(rows: number, size = MATCH_PART_ROWS): number {
+  return Math.max(1, Math.ceil(rows / Math.max(1, size)));
+}
 /**
  * How each matching step may be split, or null when it runs whole: a step that looks at one row at a time by rows;
  * one whose rows can claim the same product only within their group (a product's group is the row's) by groups, so
@@ -257,12 +263,11 @@ export const MATCHING_PARTS: Record<MatchingStep, RowPart['by'] | null> = {
   'by-title-without-link': null,
 };
 
-/** The rows of `part` (an import's rows as `r`); the group's expression is import_rows_group_idx's. */
+/** The rows of `part` (an import's rows as `r`); a part by group is one group_part (import_rows_group_part_idx). */
 function inPart(part: RowPart | undefined): SQL {
   if (!part) return sql``;
   if (part.by === 'row') return sql` and r.row_number >= ${part.from} and r.row_number < ${part.to}`;
-  const group = rowGroupKeySql('r.values');
-  return part.to === null ? sql` and ${group} >= ${part.from}` : sql` and ${group} >= ${part.from} and ${group} < ${part.to}`;
+  return sql` and r.group_part = ${part.part}`;
 }
 
 /** One matching statement (see matchStaged), over the rows of `part` or all of them. */
@@ -379,12 +384,16 @@ async function countStaged(tx: Executor, id: string): Promise<Omit<ImportCounts,
   return counted ?? { new: 0, updated: 0, unchanged: 0 };
 }
 
-/** Inserts staged rows (one JSON parameter). */
-function stageStatement(id: string, rows: StagedRow[]): SQL {
+/**
+ * Inserts staged rows (one JSON parameter), each with its part of the matching by group: its group's hash modulo
+ * `groupParts` (groupPartCount), null without a group.
+ */
+function stageStatement(id: string, rows: StagedRow[], groupParts: number): SQL {
   const chunk = rows.map((r) => ({ r: r.row, v: r.values }));
   return sql`
-    insert into import_rows (import_id, row_number, action, values)
-    select ${id}::uuid, (e->>'r')::int, 'new', e->'v' from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) e`;
+    insert into import_rows (import_id, row_number, action, values, group_part)
+    select ${id}::uuid, (e->>'r')::int, 'new', e->'v', (hashtext(${rowGroupKeySql("(e->'v')")}) & 2147483647) % ${groupParts}::int
+    from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) e`;
 }
 
 /**
@@ -543,9 +552,10 @@ export function createImportsRepo(database: Database) {
     },
 
     /** Stages a batch of a preview's valid rows, one statement (its own transaction: nothing is held between batches). */
-    async stageRows(id: string, rows: StagedRow[]): Promise<void> {
+    /** Stages a batch of a preview's rows; `groupParts` is the preview's groupPartCount. */
+    async stageRows(id: string, rows: StagedRow[], groupParts: number): Promise<void> {
       if (rows.length === 0) return;
-      await database.rows(stageStatement(id, rows));
+      await database.rows(stageStatement(id, rows, groupParts));
     },
 
     // A preview's last steps, once every row is staged (the service's finishPreview runs each in a transaction of
@@ -580,27 +590,6 @@ export function createImportsRepo(database: Database) {
       const parts: RowPart[] = [];
       for (let from = Number(span.lo); from <= Number(span.hi); from += size) parts.push({ by: 'row', from, to: from + size });
       return parts;
-    },
-
-    /**
-     * Where the next part of an import's rows by group starts: the group `size` rows after the group `from` (the first
-     * group when null), or the next group when `from` alone has that many rows; null when `from`'s part is the last. One short walk
-     * of import_rows_group_idx each, so the parts' bounds are found a statement at a time (rows without a group are
-     * in no part: no group step can match them).
-     */
-    async nextGroupStart(id: string, from: string | null, size = MATCH_PART_ROWS): Promise<string | null> {
-      const group = rowGroupKeySql('r.values');
-      const mine = sql`r.import_id = ${id}::uuid and ${group} is not null`;
-      const first = async (where: SQL, offset: number) =>
-        (
-          await database.rows<{ g: string }>(
-            sql`select ${group} as g from import_rows r where ${mine}${where} order by ${group} offset ${offset} limit 1`,
-          )
-        )[0]?.g ?? null;
-      if (from === null) return first(sql``, 0);
-      const ahead = await first(sql` and ${group} >= ${from}`, size);
-      if (ahead !== from) return ahead;
-      return first(sql` and ${group} > ${from}`, 0);
     },
 
     /** After the matching: of two rows matched to one product the later goes, answered as (row, first). */
@@ -698,7 +687,7 @@ export function createImportsRepo(database: Database) {
       if (!created) throw new Error('insert returned no row');
       const id = created.id;
       for (let i = 0; i < preview.rows.length; i += STAGE_CHUNK)
-        await db.execute(stageStatement(id, preview.rows.slice(i, i + STAGE_CHUNK)));
+        await db.execute(stageStatement(id, preview.rows.slice(i, i + STAGE_CHUNK), groupPartCount(preview.rows.length)));
       const repeats = await matchStaged(db, id);
       const counted = await countStaged(db, id);
       return { id, counts: counted, repeats };

@@ -20,6 +20,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../audit/audit.repo';
 import {
   MATCH_PART_ROWS,
+  groupPartCount,
   MATCHING_PARTS,
   MATCHING_STEPS,
   type ImportChoices,
@@ -71,6 +72,7 @@ export function createImportsService(deps: ImportsDeps) {
   const follow = deps.followLink ?? ((address: string) => followShortLink(address, shortHosts, deps.allowPrivateHosts));
   const toImport = (row: ImportRow, errorsShown?: number) => answerOf(row, base, errorsShown);
   const runner = createImportRunner(deps);
+  const partRows = deps.matchPartRows ?? MATCH_PART_ROWS;
   const limits = (maxBytes: number): FetchLimits => ({ maxBytes, timeoutMs: FETCH_TIMEOUT_MS, allowPrivate: deps.allowPrivateHosts });
 
   /**
@@ -81,27 +83,16 @@ export function createImportsService(deps: ImportsDeps) {
    * their turn, issue 39): a statement meanwhile that writes what the matching reads moves
    * product_totals.match_changes past the value noted first, and the commit then matches again in one transaction.
    */
-  async function finishPreview(id: string) {
+  async function finishPreview(id: string, groupParts: number) {
     const step = <T>(work: (imports: ImportsRepo) => Promise<T>) =>
       unitOfWork.transaction(({ imports }) => work(imports), unitOfWork.limit);
     await step((imports) => imports.noteMatchedAt(id));
     await step((imports) => imports.useKnownImages(id));
-    const partRows = deps.matchPartRows ?? MATCH_PART_ROWS;
-    const partsBy = new Map<RowPart['by'], RowPart[]>();
-    const partsOf = async (by: RowPart['by']) => {
-      let parts = partsBy.get(by);
-      if (!parts) partsBy.set(by, (parts = by === 'row' ? await step((imports) => imports.rowParts(id, partRows)) : await groupParts()));
-      return parts;
-    };
-    const groupParts = async () => {
-      const starts: string[] = [];
-      for (let next = await step((imports) => imports.nextGroupStart(id, null, partRows)); next !== null;) {
-        starts.push(next);
-        const from = next;
-        next = await step((imports) => imports.nextGroupStart(id, from, partRows));
-      }
-      return starts.map((from, i): RowPart => ({ by: 'group', from, to: starts[i + 1] ?? null }));
-    };
+    let rowParts: RowPart[] | undefined;
+    const partsOf = async (by: RowPart['by']): Promise<RowPart[]> =>
+      by === 'group'
+        ? Array.from({ length: groupParts }, (_, part): RowPart => ({ by: 'group', part }))
+        : (rowParts ??= await step((imports) => imports.rowParts(id, partRows)));
     for (const matching of MATCHING_STEPS) {
       const by = MATCHING_PARTS[matching];
       if (by === null) await step((imports) => imports.matchStep(id, matching));
@@ -198,12 +189,14 @@ export function createImportsService(deps: ImportsDeps) {
       let rowCount = 0;
       let columns: ImportColumns = {};
       let missing: ImportField[] = [];
+      let groupParts = 1;
       const errors = new RowProblems(IMPORT_MAX_STORED_ERRORS);
       const warnings = new RowProblems(IMPORT_MAX_STORED_ERRORS);
       const answered = new Map<string, ShortLinkAnswer>();
       const plan = async ({ table, rows, sample }: ReadHead): Promise<CheckPlan> => {
         if (rows === 0) throw new AppError('VALIDATION', 'The file has a header but no products.');
         rowCount = rows;
+        groupParts = groupPartCount(rows, partRows);
         refuseNulHeaders(table.format, table.headers);
         const mapping = mappingFor(table.headers, sample, options.mapping);
         columns = columnsOf(mapping);
@@ -243,7 +236,7 @@ export function createImportsService(deps: ImportsDeps) {
         const { staged, errors: refused, warnings: noted } = stageBatch(batch, tallies, { columns, origin: options.origin });
         warnings.add(noted);
         errors.add(refused);
-        await repo.stageRows(id, staged);
+        await repo.stageRows(id, staged, groupParts);
         errors.trim();
         warnings.trim();
       };
@@ -269,7 +262,7 @@ export function createImportsService(deps: ImportsDeps) {
           tallies.priced.length = 0;
           if (odd.length > 0) await repo.flagOddPrices(id, odd);
           // Matched once every row is staged (an external address fetched by an earlier import is that stored image now).
-          const matched = await finishPreview(id);
+          const matched = await finishPreview(id, groupParts);
           const flagged = await repo.flaggedRows(id, IMPORT_PREVIEW_ERRORS);
           // Each new category with the existing one it most likely means (issue 40): remembered from this source's
           // last import, else by spelling, plural or the niche's words; and its name if kept new (a slug as a title).

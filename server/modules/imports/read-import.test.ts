@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { READER_NICE, readChecked } from './read-import';
 
-/** This process's file readers, each with its nice value, from /proc (Linux). */
+/** The threads of this process's file readers, each with its nice value, from /proc (Linux). */
 function childrenNice(): Array<{ pid: number; nice: number }> {
   const found: Array<{ pid: number; nice: number }> = [];
   for (const entry of fs.readdirSync('/proc')) {
@@ -17,7 +17,12 @@ function childrenNice(): Array<{ pid: number; nice: number }> {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(fields[1]) !== process.pid) continue;
     const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-    if (command.includes('import-reader')) found.push({ pid: Number(entry), nice: Number(fields[16]) });
+    if (!command.includes('import-reader')) continue;
+    // Every thread of it: a priority is a thread's own on Linux.
+    for (const task of fs.readdirSync(`/proc/${entry}/task`)) {
+      const own = fs.readFileSync(`/proc/${entry}/task/${task}/stat`, 'utf8');
+      found.push({ pid: Number(task), nice: Number(own.slice(own.lastIndexOf(')') + 2).split(' ')[16]) });
+    }
   }
   return found;
 }

@@ -87,13 +87,26 @@ async function turn(): Promise<() => void> {
   };
 }
 
-/** The reader's process yields the CPU to the server's (READER_NICE); where the system refuses, it runs as it is. */
-function lowerPriority(child: ChildProcess): void {
-  if (child.pid === undefined) return;
+/**
+ * The reader's process yields the CPU to the server's (READER_NICE). A priority belongs to a thread on Linux: a thread
+ * started after the change inherits it, one started before keeps its own, so each thread the process has now (its
+ * /proc tasks, where there are) is lowered; called at the start and again at its first message, when its threads
+ * (V8's helpers) are there. Where the system refuses, the reader runs as it is.
+ */
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  let threads: number[] = [pid];
   try {
-    os.setPriority(child.pid, Math.max(os.getPriority(child.pid), READER_NICE));
+    threads = fs.readdirSync(`/proc/${pid}/task`).map(Number);
   } catch {
-    // Not allowed here (a platform without priorities, a sandbox): the reader still reads, at the server's priority.
+    // No /proc here: the process's own priority.
+  }
+  for (const thread of threads) {
+    try {
+      os.setPriority(thread, Math.max(os.getPriority(thread), READER_NICE));
+    } catch {
+      // Not allowed here (a sandbox), or the thread has ended.
+    }
   }
 }
 
@@ -134,7 +147,7 @@ export function runReader(
       stdio: ['pipe', 'ignore', 'pipe', 'ipc'],
       env: { ...process.env, TMPDIR: tmp },
     });
-    lowerPriority(child);
+    lowerPriority(child.pid);
   } catch (err) {
     fs.rmSync(tmp, { recursive: true, force: true });
     throw new AppError(
@@ -194,7 +207,12 @@ export function runReader(
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4000);
     });
+    let lowered = false;
     child.on('message', (reply: ReadReply) => {
+      if (!lowered) {
+        lowered = true;
+        lowerPriority(child.pid);
+      }
       if (reply.type === 'head') {
         head = reply.table;
         const { plan } = calls;

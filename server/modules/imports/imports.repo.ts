@@ -235,9 +235,9 @@ export type MatchingStep = (typeof MATCHING_STEPS)[number];
 /**
  * A part of an import's staged rows that one of a preview's statements works on (issue 39): rows by number, or the
  * rows of one group_part (its group's hash modulo the preview's groupPartCount, so every row of a group is in the
- * same part). On the embedded database each statement holds
- * the one connection: over 100,000 rows, one matching statement held it for 0.5 to 2 s, and every visitor's request
- * waited; a part of MATCH_PART_ROWS rows holds it for a hundredth of that, and requests go between the parts.
+ * same part). On the embedded database each statement holds the one connection: over 100,000 rows, one matching
+ * statement held it for 0.5 to 2 s, and every visitor's request waited; a part of MATCH_PART_ROWS rows holds it for
+ * a hundredth of that, and requests go between the parts.
  */
 export type RowPart = { by: 'row'; from: number; to: number } | { by: 'group'; part: number };
 /** About this many rows a part. */
@@ -551,8 +551,10 @@ export function createImportsRepo(database: Database) {
       return created.id;
     },
 
-    /** Stages a batch of a preview's valid rows, one statement (its own transaction: nothing is held between batches). */
-    /** Stages a batch of a preview's rows; `groupParts` is the preview's groupPartCount. */
+    /**
+     * Stages a batch of a preview's valid rows, one statement (its own transaction: nothing is held between batches);
+     * `groupParts` is the preview's groupPartCount.
+     */
     async stageRows(id: string, rows: StagedRow[], groupParts: number): Promise<void> {
       if (rows.length === 0) return;
       await database.rows(stageStatement(id, rows, groupParts));

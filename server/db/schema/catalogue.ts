@@ -168,7 +168,7 @@ export const productTotals = pgTable(
     /**
      * Grows with every statement that could change how an import's rows match products (migration 0046): an insert,
      * a delete, or an update that sets a column the matching or the "unchanged" comparison reads (the written
-     * columns, the source id, the row). A link check's state or a recount of popularity leaves it, so a commit does
+     * columns, the source id, the row, the id). A link check's state or a recount of popularity leaves it, so a commit does
      * not match a whole file again in one transaction for them (issue 39).
      */
     matchChanges: bigint('match_changes', { mode: 'number' }).notNull().default(0),
